@@ -1,0 +1,42 @@
+//! The `arbiter` command-line tool.
+//!
+//! # Layout
+//! `main` only dispatches on the first argument; each subcommand lives in its
+//! own module with a `run(args: &[String]) -> ExitCode` entry point and parses
+//! its own arguments (no argument-parsing dependency: the commands are few and
+//! their interfaces are fixed by the pairing-engine conventions they follow).
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+arbiter — an arbiter-grade chess tournament server
+
+USAGE:
+    arbiter <COMMAND> [ARGS...]
+
+COMMANDS:
+    perft <FEN|startpos> <DEPTH> [--bulk] [--divide]
+                           count leaf nodes of the legal move tree
+    help                   print this text
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(command) = args.first() else {
+        eprint!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let rest = &args[1..];
+    match command.as_str() {
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        other => {
+            eprintln!("arbiter: unknown command '{other}'\n");
+            eprint!("{USAGE}");
+            let _ = rest;
+            ExitCode::from(2)
+        }
+    }
+}

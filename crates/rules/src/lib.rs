@@ -1,0 +1,1 @@
+//! Pure chess rules for Arbiter.
