@@ -1,1 +1,3 @@
 //! Pure chess rules for Arbiter.
+
+pub mod pgn;

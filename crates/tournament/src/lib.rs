@@ -1,0 +1,11 @@
+//! The organiser's engine: players, rounds, pairing systems, byes and
+//! forfeits, standings with FIDE tie-breaks, ratings and TRF.
+//!
+//! Pure: no database, no HTTP, no clock; randomness (drawing of lots) is passed in.
+
+pub mod dutch;
+pub mod model;
+pub mod rating;
+pub mod round_robin;
+pub mod standings;
+pub mod trf;
