@@ -6,6 +6,8 @@
 //! its own arguments (no argument-parsing dependency: the commands are few and
 //! their interfaces are fixed by the pairing-engine conventions they follow).
 
+mod perft;
+
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
     };
     let rest = &args[1..];
     match command.as_str() {
+        "perft" => perft::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             ExitCode::SUCCESS

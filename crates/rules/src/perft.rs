@@ -1,0 +1,40 @@
+//! Perft: counting the leaves of the legal move tree, the standard test of a
+//! move generator.
+
+use crate::position::Position;
+
+/// Leaf count at `depth`, making every move down to depth 0.
+#[must_use]
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    let mut n = 0;
+    for &m in &moves {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        n += perft(&child, depth - 1);
+    }
+    n
+}
+
+/// Leaf count at `depth`, counting the legal moves at depth 1 instead of
+/// making them ("bulk counting").
+#[must_use]
+pub fn perft_bulk(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let moves = pos.legal_moves();
+            let mut n = 0;
+            for &m in &moves {
+                let mut child = *pos;
+                child.play_unchecked(m);
+                n += perft_bulk(&child, depth - 1);
+            }
+            n
+        }
+    }
+}
