@@ -1,0 +1,834 @@
+//! The bracket-by-bracket maximum-weight-matching pairing of one round.
+//!
+//! Every candidate pair gets an edge weight whose bit fields, from the most
+//! significant down, encode the C.04.3 criteria in their order of priority:
+//! the absolute criteria decide whether the edge exists at all, then the
+//! completion criterion and the bye (C.04.3 C.4/C.5), the number and scores
+//! of the pairs made in the current bracket and in the next (C.6–C.8), the
+//! bye assignee's unplayed games (C.9), the colour criteria (C.10–C.13) and
+//! the float criteria (C.14–C.21). The pairing is then fixed bracket by
+//! bracket, from the top score down: first which moved-down players are
+//! paired, then their opponents, then which residents are exchanged between
+//! S1 and S2 and finally each S1 player's opponent, each step re-solving the
+//! matching with a small extra weight that prefers the FIDE order (C.04.3
+//! D: transpositions and exchanges in the order of the rules).
+
+use std::collections::{HashMap, HashSet};
+
+use super::matching::Matcher;
+use super::state::{Colour, Entrant, Swiss};
+use super::wide::Wide;
+use super::{DutchError, Pairing};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Float {
+    Down,
+    Up,
+    None,
+}
+
+fn bits_to_represent(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+/// Per-round data shared by all weight computations.
+struct Ctx<'a> {
+    t: &'a Swiss,
+    sorted: Vec<usize>,
+    score: Vec<u32>,
+    forbidden: Vec<HashSet<usize>>,
+    group_shift: HashMap<u32, u32>,
+    b: u32,
+    s: u32,
+}
+
+impl Ctx<'_> {
+    fn p(&self, v: usize) -> &Entrant {
+        &self.t.players[self.sorted[v]]
+    }
+
+    fn sc(&self, v: usize) -> u32 {
+        self.score[v]
+    }
+
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        let (pa, pb) = (self.p(a), self.p(b));
+        let t = self.t;
+        let top = (t.played_rounds as u32 * t.points.win.max(t.points.draw)) >> 1;
+        !self.forbidden[pa.id].contains(&pb.id)
+            && (!pa.absolute_preference()
+                || !pb.absolute_preference()
+                || pa.colour_preference != pb.colour_preference
+                || (t.played_rounds + 1 >= t.expected_rounds
+                    && (self.sc(a) > top || self.sc(b) > top)))
+    }
+
+    fn float(&self, v: usize, back: usize) -> Float {
+        let t = self.t;
+        let p = self.p(v);
+        let Some(r) = p.rounds.get(t.played_rounds - back) else {
+            return Float::None;
+        };
+        if !r.played {
+            return if t.points_for(p, r) > t.points.loss {
+                Float::Down
+            } else {
+                Float::None
+            };
+        }
+        let mine = t.score_acc(p, back);
+        let theirs = t.score_acc(&t.players[r.opponent], back);
+        if mine > theirs {
+            Float::Down
+        } else if mine < theirs {
+            Float::Up
+        } else {
+            Float::None
+        }
+    }
+
+    fn bye_candidate(&self, v: usize, bye_score: u32) -> bool {
+        self.t.eligible_for_bye(self.p(v)) && self.sc(v) <= bye_score
+    }
+
+    fn one_at<const L: usize>(&self, score: u32) -> Wide<L> {
+        Wide::from_u64(1).shifted(self.group_shift.get(&score).copied().unwrap_or(0))
+    }
+
+    /// Total number of bits of a weight, excluding the top field.
+    fn total_shift(&self) -> u32 {
+        let (b, s) = (self.b, self.s);
+        let r = self.t.played_rounds;
+        let mut t = b + s + b + s + 2 * b + 4 * b;
+        if r >= 1 {
+            t += 2 * b + 2 * s;
+        }
+        if r > 1 {
+            t += 2 * b + 2 * s;
+        }
+        t + 3 * b + 1
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn weight<const L: usize>(
+        &self,
+        h: usize,
+        l: usize,
+        in_cur: bool,
+        in_next: bool,
+        bye_score: u32,
+        single_df_bye: bool,
+        unplayed_ranks: &HashMap<u32, u64>,
+    ) -> Wide<L> {
+        if !self.compatible(h, l) {
+            return Wide::ZERO;
+        }
+        let (b, s) = (self.b, self.s);
+        let (ph, pl) = (self.p(h), self.p(l));
+        let (sh, sl) = (self.sc(h), self.sc(l));
+        let bit = |x: bool| u64::from(x);
+        let mut r = Wide::<L>::from_u64(
+            1 + bit(!self.bye_candidate(h, bye_score)) + bit(!self.bye_candidate(l, bye_score)),
+        );
+        r = r.shifted(b).add_u64(bit(in_cur));
+        r = r.shifted(s);
+        if in_cur {
+            r = r.plus(self.one_at(sh));
+        }
+        r = r.shifted(b).add_u64(bit(in_next));
+        r = r.shifted(s);
+        if in_next {
+            r = r.plus(self.one_at(sh));
+        }
+        r = r.shifted(2 * b);
+        if single_df_bye {
+            if sh == bye_score {
+                r = r.add_u64(unplayed_ranks.get(&ph.played_games).copied().unwrap_or(0));
+            }
+            if sl == bye_score {
+                r = r.add_u64(unplayed_ranks.get(&pl.played_games).copied().unwrap_or(0));
+            }
+        }
+        // Colour criteria, seen from the lower player.
+        let m = in_cur;
+        let (pp, op) = (pl, ph);
+        r = r.shifted(b).add_u64(bit(m
+            && (!pp.absolute_imbalance()
+                || !op.absolute_imbalance()
+                || pp.colour_preference != op.colour_preference)));
+        let rep_ok = if pp.colour_imbalance == op.colour_imbalance {
+            pp.repeated_colour.is_none() || pp.repeated_colour != op.repeated_colour
+        } else {
+            let which = if pp.colour_imbalance > op.colour_imbalance {
+                op
+            } else {
+                pp
+            };
+            which.repeated_colour != pp.colour_preference.map(Colour::invert)
+        };
+        r = r.shifted(b).add_u64(bit(m
+            && (!pp.absolute_preference()
+                || !op.absolute_preference()
+                || pp.colour_preference != op.colour_preference
+                || rep_ok)));
+        r = r.shifted(b).add_u64(bit(
+            m && prefs_compatible(pp.colour_preference, op.colour_preference)
+        ));
+        r = r.shifted(b).add_u64(bit(m
+            && ((!pp.strong_preference && !pp.absolute_preference())
+                || (!op.strong_preference && !op.absolute_preference())
+                || (pp.absolute_preference() && op.absolute_preference())
+                || pp.colour_preference != op.colour_preference)));
+        let rounds = self.t.played_rounds;
+        let fl = |v: usize, k: usize| {
+            if rounds >= k {
+                self.float(v, k)
+            } else {
+                Float::None
+            }
+        };
+        for k in 1..=2 {
+            if rounds >= k {
+                r = r.shifted(b);
+                if in_cur {
+                    r = r.add_u64(bit(fl(l, k) == Float::Down));
+                    r = r.add_u64(bit(sh <= sl && fl(h, k) == Float::Down));
+                }
+                r = r.shifted(b);
+                if in_cur {
+                    r = r.add_u64(bit(!(sh > sl && fl(l, k) == Float::Up)));
+                }
+            }
+        }
+        for k in 1..=2 {
+            if rounds >= k {
+                r = r.shifted(s);
+                if in_cur {
+                    if fl(l, k) == Float::Down {
+                        r = r.plus(self.one_at(sl));
+                    }
+                    if fl(h, k) == Float::Down {
+                        r = r.plus(self.one_at(sh));
+                    }
+                }
+                r = r.shifted(s);
+                if in_cur && !(fl(l, k) == Float::Up && sh > sl) {
+                    r = r.plus(self.one_at(sh));
+                }
+            }
+        }
+        r.shifted(3 * b + 1)
+    }
+}
+
+fn prefs_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+    a != b || a.is_none() || b.is_none()
+}
+
+/// The number of 64-bit limbs needed for a round of `t`.
+pub(super) fn needed_bits(t: &Swiss) -> Option<u32> {
+    let ctx = Ctx::new(t)?;
+    Some(ctx.total_shift() + 6)
+}
+
+impl<'a> Ctx<'a> {
+    fn new(t: &'a Swiss) -> Option<Ctx<'a>> {
+        let mut sorted: Vec<usize> = t
+            .players
+            .iter()
+            .filter(|p| p.valid && p.rounds.len() <= t.played_rounds)
+            .map(|p| p.id)
+            .collect();
+        let key = |id: usize| {
+            (
+                std::cmp::Reverse(t.score_acc(&t.players[id], 0)),
+                t.players[id].rank_index,
+            )
+        };
+        sorted.sort_by_key(|&id| key(id));
+        if sorted.is_empty() {
+            return None;
+        }
+        let score: Vec<u32> = sorted
+            .iter()
+            .map(|&id| t.score_acc(&t.players[id], 0))
+            .collect();
+        let mut forbidden = t.forbidden_sets(t.played_rounds);
+        for p in t.players.iter().filter(|p| p.valid) {
+            for r in p.rounds.iter().filter(|r| r.played) {
+                forbidden[p.id].insert(r.opponent);
+            }
+        }
+        let mut group_shift = HashMap::new();
+        let (mut shift, mut max_size, mut run) = (0u32, 0usize, 0usize);
+        for i in (0..sorted.len()).rev() {
+            run += 1;
+            if i == 0 || score[i] < score[i - 1] {
+                group_shift.insert(score[i], shift);
+                max_size = max_size.max(run);
+                shift += bits_to_represent(run);
+                run = 0;
+            }
+        }
+        Some(Ctx {
+            t,
+            sorted,
+            score,
+            forbidden,
+            group_shift,
+            b: bits_to_represent(max_size),
+            s: shift,
+        })
+    }
+}
+
+fn finalize_pair<const L: usize>(m: &mut Matcher<L>, v0: usize, v1: usize, max: Wide<L>) {
+    for u in 0..m.len() {
+        if u != v0 {
+            m.set_weight(v0, u, if u == v1 { max } else { Wide::ZERO });
+        }
+        if u != v1 {
+            m.set_weight(v1, u, if u == v0 { max } else { Wide::ZERO });
+        }
+    }
+}
+
+/// Pair the next round with `L`-limb weights.
+#[allow(clippy::needless_range_loop)]
+pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
+    let Some(ctx) = Ctx::new(t) else {
+        return Ok(Vec::new());
+    };
+    let n = ctx.sorted.len();
+    let (bbits, _) = (ctx.b, ctx.s);
+    let max_w: Wide<L> = Wide::ones(ctx.total_shift() + 2);
+    let mut unplayed_ranks: HashMap<u32, u64> = HashMap::new();
+    let mut m = Matcher::<L>::new(n);
+    let odd = n % 2 == 1;
+    let top = ctx.sc(0);
+    for pi in 0..n {
+        for oi in 0..pi {
+            let w = if odd {
+                if ctx.compatible(pi, oi) {
+                    let e = |v: usize| u64::from(!t.eligible_for_bye(ctx.p(v)));
+                    let shift =
+                        |v: usize| u64::from(ctx.group_shift.get(&ctx.sc(v)).copied().unwrap_or(0));
+                    Wide::<L>::from_u64(1 + e(pi) + e(oi))
+                        .shifted(ctx.s)
+                        .add_u64(shift(pi) + shift(oi))
+                        .shifted(bbits)
+                        .add_u64(u64::from(ctx.sc(pi) >= top))
+                } else {
+                    Wide::ZERO
+                }
+            } else {
+                ctx.weight(oi, pi, false, false, 0, false, &unplayed_ranks)
+            };
+            m.set_weight(pi, oi, w);
+        }
+    }
+    m.solve();
+    let mut bye_score = 0;
+    let mut single_df_bye = false;
+    {
+        let mates = m.mates().to_vec();
+        let mut seen = false;
+        for v in 0..n {
+            if mates[v] as usize == v {
+                if seen || !t.eligible_for_bye(ctx.p(v)) {
+                    return Err(DutchError::NoValidPairing);
+                }
+                seen = true;
+            }
+        }
+        if odd {
+            if let Some(v) = (0..n).find(|&v| mates[v] as usize == v) {
+                bye_score = ctx.sc(v);
+            }
+            if bye_score >= top {
+                single_df_bye = true;
+                for v in 0..n {
+                    if ctx.sc(v) < top {
+                        break;
+                    }
+                    if ctx.sc(mates[v] as usize) < top {
+                        single_df_bye = false;
+                        break;
+                    }
+                }
+            }
+            let mut counts: Vec<u32> = (0..n)
+                .filter(|&v| ctx.sc(v) == bye_score)
+                .map(|v| ctx.p(v).played_games)
+                .collect();
+            counts.sort_unstable_by(|a, b| b.cmp(a));
+            for (rank, c) in counts.into_iter().enumerate() {
+                unplayed_ranks.insert(c, rank as u64);
+            }
+            for pi in 0..n {
+                for oi in 0..pi {
+                    let w = ctx.weight(
+                        oi,
+                        pi,
+                        false,
+                        false,
+                        bye_score,
+                        single_df_bye,
+                        &unplayed_ranks,
+                    );
+                    m.set_weight(pi, oi, w);
+                }
+            }
+        }
+    }
+
+    let mut partner: Vec<Option<usize>> = vec![None; n];
+    // Bracket members by vertex: moved-down players, residents, next group.
+    let mut vidx: Vec<usize> = Vec::new();
+    let mut next = 0;
+    while next < n && ctx.sc(next) >= top {
+        vidx.push(next);
+        next += 1;
+    }
+    let mut matched = vec![false; n];
+    let mut sgb = 0usize; // number of moved-down players
+    let mut sgb_vertex = 0usize;
+    let ewc = |base: &Vec<Vec<Wide<L>>>,
+               small: usize,
+               large: usize,
+               small_rem: usize,
+               rem_pairs: usize| {
+        let mut r = base[large][small];
+        if !r.is_zero() {
+            let addend = Wide::<L>::from_u64(u64::from(small_rem < rem_pairs))
+                .shifted(2 * bbits)
+                .sub_u64(small_rem as u64)
+                .shifted(1);
+            r = r.plus(addend);
+        }
+        r
+    };
+    while vidx.len() > 1 || next < n {
+        let nsgb = vidx.len();
+        let nsgb_vertex = sgb_vertex + (nsgb - sgb);
+        let group_start = next;
+        while next < n && ctx.sc(next) >= ctx.sc(group_start) {
+            vidx.push(next);
+            next += 1;
+        }
+        let len = vidx.len();
+        // base[larger][smaller]
+        let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); len];
+        for larger in sgb..len {
+            let row: Vec<Wide<L>> = (0..larger)
+                .map(|smaller| {
+                    ctx.weight(
+                        vidx[smaller],
+                        vidx[larger],
+                        larger < nsgb,
+                        larger >= nsgb,
+                        bye_score,
+                        single_df_bye,
+                        &unplayed_ranks,
+                    )
+                })
+                .collect();
+            base[larger] = row;
+        }
+        for larger in sgb..len {
+            for smaller in 0..larger {
+                m.set_weight(vidx[larger], vidx[smaller], base[larger][smaller]);
+            }
+        }
+        m.solve();
+        let mut stable = m.mates().to_vec();
+        let st = |stable: &Vec<u32>, v: usize| stable[v] as usize;
+
+        // Moved-down players to pair in this bracket.
+        let mut md_score = 0u32;
+        let mut remaining = 0usize;
+        let mut remaining_matched = 0usize;
+        for pi in 0..sgb {
+            if pi == 0 || ctx.sc(vidx[pi]) < md_score {
+                md_score = ctx.sc(vidx[pi]);
+                remaining = 0;
+                remaining_matched = 0;
+                let mut j = pi;
+                while j < len && ctx.sc(vidx[j]) >= md_score {
+                    remaining += 1;
+                    let mv = st(&stable, vidx[j]);
+                    if mv >= sgb_vertex && mv < nsgb_vertex {
+                        remaining_matched += 1;
+                    }
+                    j += 1;
+                }
+            }
+            if remaining_matched == 0 {
+                continue;
+            }
+            let pv = vidx[pi];
+            if remaining <= remaining_matched {
+                matched[pv] = true;
+                continue;
+            }
+            remaining -= 1;
+            let mv = st(&stable, pv);
+            if mv < sgb_vertex || mv >= nsgb_vertex {
+                for oi in sgb..nsgb {
+                    let e = base[oi][pi];
+                    if !e.is_zero() {
+                        let e = if e.0[0] & 1 == 0 { e.add_u64(1) } else { e };
+                        m.set_weight(pv, vidx[oi], e);
+                    }
+                }
+                m.solve();
+                stable = m.mates().to_vec();
+            }
+            let mv = st(&stable, pv);
+            if mv >= sgb_vertex && mv < nsgb_vertex {
+                matched[pv] = true;
+                remaining_matched -= 1;
+                for oi in sgb..nsgb {
+                    let e = base[oi][pi];
+                    if !e.is_zero() {
+                        let e = e.add_u64((nsgb - sgb) as u64).add_u64(1);
+                        m.set_weight(pv, vidx[oi], e);
+                    }
+                }
+            }
+        }
+
+        // Opponents of the moved-down players.
+        for pi in 0..sgb {
+            let pv = vidx[pi];
+            if !matched[pv] {
+                continue;
+            }
+            let mut addend = len as u64;
+            for oi in (sgb..nsgb).rev() {
+                let ov = vidx[oi];
+                if matched[ov] {
+                    continue;
+                }
+                let e = base[oi][pi];
+                if !e.is_zero() {
+                    m.set_weight(pv, ov, e.add_u64(addend));
+                    addend += 1;
+                }
+            }
+            m.solve();
+            stable = m.mates().to_vec();
+            let mv = st(&stable, pv);
+            matched[mv] = true;
+            finalize_pair(&mut m, pv, mv, max_w);
+        }
+
+        // The remainder (residents not paired with moved-down players).
+        let mut remainder: Vec<usize> = Vec::new();
+        let mut rem_pairs = 0usize;
+        for pi in sgb..nsgb {
+            let pv = vidx[pi];
+            if st(&stable, pv) < sgb_vertex {
+                continue;
+            }
+            remainder.push(pi);
+            if st(&stable, pv) < pv {
+                rem_pairs += 1;
+            }
+        }
+        for (oj, &oi) in remainder.iter().enumerate() {
+            let ov = vidx[oi];
+            for (ri, &pi) in remainder.iter().enumerate().take(oj) {
+                m.set_weight(vidx[pi], ov, ewc(&base, pi, oi, ri, rem_pairs));
+            }
+        }
+        m.solve();
+        stable = m.mates().to_vec();
+
+        let mut exchange_count = 0usize;
+        if let Some(&first_lower) = remainder.get(rem_pairs) {
+            for &pi in &remainder {
+                if pi >= first_lower {
+                    break;
+                }
+                let pv = vidx[pi];
+                let mv = st(&stable, pv);
+                exchange_count += usize::from(mv <= pv || mv >= nsgb_vertex);
+            }
+        }
+
+        // Lower players of S1 to exchange, where possible.
+        let mut left = exchange_count;
+        let mut pri = rem_pairs;
+        let mut it = rem_pairs;
+        while it > 0 && left > 0 {
+            let opp_start = it;
+            pri -= 1;
+            it -= 1;
+            let pv = vidx[remainder[it]];
+            let mv = st(&stable, pv);
+            if mv > pv && mv < nsgb_vertex {
+                for &oi in &remainder[opp_start..] {
+                    let e = ewc(&base, remainder[it], oi, pri, rem_pairs);
+                    if !e.is_zero() {
+                        m.set_weight(pv, vidx[oi], e.sub_u64(1));
+                    }
+                }
+                m.solve();
+                stable = m.mates().to_vec();
+            }
+            let mv = st(&stable, pv);
+            let exchange = mv <= pv || mv >= nsgb_vertex;
+            left -= usize::from(exchange);
+            for k in it + 1..remainder.len() {
+                let oi = remainder[k];
+                if exchange {
+                    base[oi][remainder[it]] = Wide::ZERO;
+                }
+                m.set_weight(pv, vidx[oi], ewc(&base, remainder[it], oi, pri, rem_pairs));
+            }
+        }
+
+        // Higher players of S2 to exchange, where possible.
+        let mut left = exchange_count;
+        let mut ri = rem_pairs;
+        let mut it = rem_pairs;
+        while it < remainder.len() && left > 1 {
+            let pv = vidx[remainder[it]];
+            let mv = st(&stable, pv);
+            let already = mv > pv && mv < nsgb_vertex;
+            if !already {
+                for k in it + 1..remainder.len() {
+                    let e = ewc(&base, remainder[it], remainder[k], ri, rem_pairs);
+                    if !e.is_zero() {
+                        m.set_weight(pv, vidx[remainder[k]], e.add_u64(1));
+                    }
+                }
+                m.solve();
+                stable = m.mates().to_vec();
+            }
+            let mv = st(&stable, pv);
+            let exchange = mv > pv && mv < nsgb_vertex;
+            if exchange {
+                left -= 1;
+                for k in 0..it {
+                    base[remainder[it]][remainder[k]] = Wide::ZERO;
+                    m.set_weight(pv, vidx[remainder[k]], Wide::ZERO);
+                }
+                for oi in nsgb..len {
+                    base[oi][remainder[it]] = Wide::ZERO;
+                    m.set_weight(pv, vidx[oi], Wide::ZERO);
+                }
+            }
+            if !already {
+                for k in it + 1..remainder.len() {
+                    m.set_weight(
+                        pv,
+                        vidx[remainder[k]],
+                        ewc(&base, remainder[it], remainder[k], ri, rem_pairs),
+                    );
+                }
+            }
+            ri += 1;
+            it += 1;
+        }
+
+        // Fix which players are exchanged.
+        for a in 0..remainder.len() {
+            let pv = vidx[remainder[a]];
+            for bidx in a + 1..remainder.len() {
+                let ov = vidx[remainder[bidx]];
+                let (mp, mo) = (st(&stable, pv), st(&stable, ov));
+                if mp <= pv || mp >= nsgb_vertex || (mo > ov && mo < nsgb_vertex) {
+                    base[remainder[bidx]][remainder[a]] = Wide::ZERO;
+                }
+                m.set_weight(pv, ov, base[remainder[bidx]][remainder[a]]);
+            }
+        }
+
+        // Each S1 player's opponent, highest first.
+        for &pi in &remainder.clone() {
+            let pv = vidx[pi];
+            let mp = st(&stable, pv);
+            if mp > pv && mp < nsgb_vertex {
+                let mut addend = 0u64;
+                for &oi in remainder.iter().rev() {
+                    let ov = vidx[oi];
+                    if oi <= pi || matched[ov] {
+                        continue;
+                    }
+                    let e = base[oi][pi];
+                    if !e.is_zero() {
+                        m.set_weight(pv, ov, e.add_u64(addend));
+                    }
+                    addend += 1;
+                }
+                m.solve();
+                stable = m.mates().to_vec();
+                let mv = st(&stable, pv);
+                matched[pv] = true;
+                matched[mv] = true;
+                finalize_pair(&mut m, pv, mv, max_w);
+            }
+        }
+
+        // Carry the unpaired players into the next bracket.
+        let mut new_vidx = Vec::new();
+        sgb = 0;
+        single_df_bye = odd && group_start < n && bye_score >= ctx.sc(group_start);
+        for (i, &pv) in vidx.iter().enumerate() {
+            if i < nsgb && matched[pv] {
+                let mv = st(&stable, pv);
+                partner[pv] = Some(mv);
+                partner[mv] = Some(pv);
+            } else {
+                new_vidx.push(pv);
+                if i < nsgb {
+                    sgb += 1;
+                }
+                if single_df_bye && group_start < n && ctx.sc(st(&stable, pv)) < ctx.sc(group_start)
+                {
+                    single_df_bye = false;
+                }
+            }
+        }
+        vidx = new_vidx;
+        sgb_vertex = nsgb_vertex;
+    }
+
+    let mut out = Vec::new();
+    for v in 0..n {
+        let id = ctx.p(v).id;
+        match partner[v] {
+            Some(u) => {
+                let oid = ctx.p(u).id;
+                if id < oid {
+                    let c = choose_colour(t, &t.players[id], &t.players[oid]);
+                    out.push(if c == Colour::White {
+                        Pairing {
+                            white: id,
+                            black: Some(oid),
+                        }
+                    } else {
+                        Pairing {
+                            white: oid,
+                            black: Some(id),
+                        }
+                    });
+                }
+            }
+            None => out.push(Pairing {
+                white: id,
+                black: None,
+            }),
+        }
+    }
+    sort_pairings(t, &mut out);
+    Ok(out)
+}
+
+/// Whether `a` ranks below `b` by accelerated score then rank.
+fn ranks_below(t: &Swiss, a: &Entrant, b: &Entrant) -> bool {
+    (t.score_acc(a, 0), b.rank_index) < (t.score_acc(b, 0), a.rank_index)
+}
+
+fn first_colour_difference(a: &Entrant, b: &Entrant) -> (Option<Colour>, Option<Colour>) {
+    let mut ia = a.rounds.iter().rev().filter(|r| r.played);
+    let mut ib = b.rounds.iter().rev().filter(|r| r.played);
+    loop {
+        match (ia.next(), ib.next()) {
+            (Some(x), Some(y)) if x.colour == y.colour => {}
+            (Some(x), Some(y)) => return (x.colour, y.colour),
+            (x, y) => return (x.and_then(|r| r.colour), y.and_then(|r| r.colour)),
+        }
+    }
+}
+
+/// Colour for `p` when meeting `o` where the preferences decide
+/// (C.04.3 E.1–E.4); `None` when they do not.
+fn neutral_colour(p: &Entrant, o: &Entrant) -> Option<Colour> {
+    if prefs_compatible(p.colour_preference, o.colour_preference) {
+        if p.colour_preference.is_some() {
+            return p.colour_preference;
+        }
+        return o.colour_preference.map(Colour::invert);
+    }
+    if p.absolute_preference()
+        && (p.colour_imbalance > o.colour_imbalance || !o.absolute_preference())
+    {
+        return p.colour_preference;
+    }
+    if o.absolute_preference()
+        && (o.colour_imbalance > p.colour_imbalance || !p.absolute_preference())
+    {
+        return o.colour_preference.map(Colour::invert);
+    }
+    if p.strong_preference && !o.strong_preference {
+        return p.colour_preference;
+    }
+    if o.strong_preference && !p.strong_preference {
+        return o.colour_preference.map(Colour::invert);
+    }
+    match first_colour_difference(p, o) {
+        (Some(_), Some(oc)) => Some(oc),
+        _ => None,
+    }
+}
+
+/// The colour `p` gets against `o` (C.04.3 E).
+fn choose_colour(t: &Swiss, p: &Entrant, o: &Entrant) -> Colour {
+    if let Some(c) = neutral_colour(p, o) {
+        return c;
+    }
+    let initial = t.initial_colour.unwrap_or(Colour::White);
+    match p.colour_preference {
+        None => {
+            if ranks_below(t, p, o) {
+                if o.rank_index & 1 == 1 {
+                    initial
+                } else {
+                    initial.invert()
+                }
+            } else if p.rank_index & 1 == 1 {
+                initial.invert()
+            } else {
+                initial
+            }
+        }
+        Some(pref) => {
+            if ranks_below(t, p, o) {
+                o.colour_preference.map_or(pref, Colour::invert)
+            } else {
+                pref
+            }
+        }
+    }
+}
+
+/// Order the boards for publication: byes last, then by the higher player's
+/// score, the lower player's score, and the higher player's rank.
+fn sort_pairings(t: &Swiss, pairs: &mut [Pairing]) {
+    let below = |a: usize, b: usize| {
+        let (pa, pb) = (&t.players[a], &t.players[b]);
+        (pa.score, pb.rank_index) < (pb.score, pa.rank_index)
+    };
+    let key = |p: &Pairing| {
+        let (hi, lo) = match p.black {
+            Some(b) => {
+                if below(p.white, b) {
+                    (b, p.white)
+                } else {
+                    (p.white, b)
+                }
+            }
+            None => (p.white, p.white),
+        };
+        (
+            p.black.is_none(),
+            std::cmp::Reverse(t.players[hi].score),
+            std::cmp::Reverse(t.players[lo].score),
+            t.players[hi].rank_index,
+        )
+    };
+    pairs.sort_by_key(key);
+}

@@ -1,0 +1,695 @@
+//! Maximum-weight matching on a general graph (Edmonds' blossom algorithm
+//! with Galil's primal–dual bookkeeping, O(n³)).
+//!
+//! The graph is dense: `set_weight(u, v, w)` with `w = 0` meaning "no edge".
+//! Weights are non-negative integers of a fixed width (`Wide<L>`); with
+//! integer weights every dual variable stays an integer, so the arithmetic is
+//! exact. The weights must leave two spare high bits (duals reach twice the
+//! largest weight).
+
+use super::wide::Wide;
+
+const NONE: u32 = u32::MAX;
+
+/// A directed edge end: the edge `{from, to}` seen from `from`, naming `to`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Ep {
+    from: u32,
+    to: u32,
+}
+
+impl Ep {
+    const NIL: Ep = Ep {
+        from: NONE,
+        to: NONE,
+    };
+    fn is_nil(self) -> bool {
+        self.from == NONE
+    }
+    fn flip(self) -> Ep {
+        Ep {
+            from: self.to,
+            to: self.from,
+        }
+    }
+}
+
+/// A dense weighted graph and a maximum-weight matching solver over it.
+#[derive(Debug, Clone)]
+pub struct Matcher<const L: usize> {
+    n: usize,
+    w: Vec<Wide<L>>,
+    mate: Vec<u32>,
+}
+
+/// Scratch state of one run of the blossom algorithm.
+struct Run<'a, const L: usize> {
+    n: usize,
+    w: &'a [Wide<L>],
+    mate: Vec<Ep>,
+    label: Vec<u8>,
+    labelend: Vec<Ep>,
+    inblossom: Vec<u32>,
+    blossomparent: Vec<u32>,
+    blossomchilds: Vec<Vec<u32>>,
+    blossombase: Vec<u32>,
+    blossomendps: Vec<Vec<Ep>>,
+    bestedge: Vec<Ep>,
+    blossombestedges: Vec<Option<Vec<Ep>>>,
+    unusedblossoms: Vec<u32>,
+    dual: Vec<Wide<L>>,
+    allowedge: Vec<bool>,
+    queue: Vec<u32>,
+}
+
+impl<const L: usize> Matcher<L> {
+    /// A graph on `n` vertices without edges.
+    pub fn new(n: usize) -> Self {
+        Self {
+            n,
+            w: vec![Wide::ZERO; n * n],
+            mate: (0..n as u32).collect(),
+        }
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether the graph has no vertices.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Set the weight of the edge `{u, v}` (`u ≠ v`); zero removes it.
+    pub fn set_weight(&mut self, u: usize, v: usize, w: Wide<L>) {
+        self.w[u * self.n + v] = w;
+        self.w[v * self.n + u] = w;
+    }
+
+    /// The weight of the edge `{u, v}`.
+    pub fn weight(&self, u: usize, v: usize) -> Wide<L> {
+        self.w[u * self.n + v]
+    }
+
+    /// The current matching: `mate[v]` is `v`'s partner, or `v` itself when
+    /// unmatched.
+    pub fn mates(&self) -> &[u32] {
+        &self.mate
+    }
+
+    /// Compute a maximum-weight matching of the current graph.
+    pub fn solve(&mut self) {
+        let n = self.n;
+        let mut maxw = Wide::ZERO;
+        for x in &self.w {
+            if *x > maxw {
+                maxw = *x;
+            }
+        }
+        let mut run = Run {
+            n,
+            w: &self.w,
+            mate: vec![Ep::NIL; n],
+            label: vec![0; 2 * n],
+            labelend: vec![Ep::NIL; 2 * n],
+            inblossom: (0..n as u32).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n as u32).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![Ep::NIL; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n as u32..2 * n as u32).collect(),
+            dual: std::iter::repeat_n(maxw, n)
+                .chain(std::iter::repeat_n(Wide::ZERO, n))
+                .collect(),
+            allowedge: vec![false; n * n],
+            queue: Vec::new(),
+        };
+        run.main();
+        for v in 0..n {
+            let e = run.mate[v];
+            self.mate[v] = if e.is_nil() { v as u32 } else { e.to };
+        }
+    }
+}
+
+impl<const L: usize> Run<'_, L> {
+    fn wt(&self, a: u32, b: u32) -> Wide<L> {
+        self.w[a as usize * self.n + b as usize]
+    }
+
+    fn slack(&self, e: Ep) -> Wide<L> {
+        let w = self.wt(e.from, e.to);
+        self.dual[e.from as usize]
+            .plus(self.dual[e.to as usize])
+            .minus(w)
+            .minus(w)
+    }
+
+    fn edge_idx(&self, e: Ep) -> usize {
+        let (a, b) = if e.from < e.to {
+            (e.from, e.to)
+        } else {
+            (e.to, e.from)
+        };
+        a as usize * self.n + b as usize
+    }
+
+    fn leaves(&self, b: u32, out: &mut Vec<u32>) {
+        if (b as usize) < self.n {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b as usize] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: u32) -> Vec<u32> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: u32, t: u8, p: Ep) {
+        let b = self.inblossom[w as usize];
+        self.label[w as usize] = t;
+        self.label[b as usize] = t;
+        self.labelend[w as usize] = p;
+        self.labelend[b as usize] = p;
+        self.bestedge[w as usize] = Ep::NIL;
+        self.bestedge[b as usize] = Ep::NIL;
+        if t == 1 {
+            let l = self.leaves_of(b);
+            self.queue.extend(l);
+        } else if t == 2 {
+            let base = self.blossombase[b as usize];
+            let m = self.mate[base as usize];
+            self.assign_label(m.to, 1, m.flip());
+        }
+    }
+
+    fn scan_blossom(&mut self, v0: u32, w0: u32) -> u32 {
+        let (mut v, mut w) = (v0, w0);
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let b = self.inblossom[v as usize];
+            if self.label[b as usize] & 4 != 0 {
+                base = self.blossombase[b as usize];
+                break;
+            }
+            path.push(b);
+            self.label[b as usize] = 5;
+            if self.labelend[b as usize].is_nil() {
+                v = NONE;
+            } else {
+                v = self.labelend[b as usize].to;
+                let bt = self.inblossom[v as usize];
+                v = self.labelend[bt as usize].to;
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b as usize] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: u32, k: Ep) {
+        let (mut v, mut w) = (k.from, k.to);
+        let bb = self.inblossom[base as usize];
+        let mut bv = self.inblossom[v as usize];
+        let mut bw = self.inblossom[w as usize];
+        let Some(b) = self.unusedblossoms.pop() else {
+            return;
+        };
+        let bu = b as usize;
+        self.blossombase[bu] = base;
+        self.blossomparent[bu] = NONE;
+        self.blossomparent[bb as usize] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv as usize] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv as usize]);
+            v = self.labelend[bv as usize].to;
+            bv = self.inblossom[v as usize];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(k.flip());
+        while bw != bb {
+            self.blossomparent[bw as usize] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw as usize].flip());
+            w = self.labelend[bw as usize].to;
+            bw = self.inblossom[w as usize];
+        }
+        self.label[bu] = 1;
+        self.labelend[bu] = self.labelend[bb as usize];
+        self.dual[bu] = Wide::ZERO;
+        self.blossomchilds[bu] = path.clone();
+        self.blossomendps[bu] = endps;
+        for lv in self.leaves_of(b) {
+            if self.label[self.inblossom[lv as usize] as usize] == 2 {
+                self.queue.push(lv);
+            }
+            self.inblossom[lv as usize] = b;
+        }
+        let n = self.n;
+        let mut bestedgeto = vec![Ep::NIL; 2 * n];
+        for &sub in &path {
+            let lists: Vec<Ep> = match self.blossombestedges[sub as usize].take() {
+                Some(l) => l,
+                None => {
+                    let mut l = Vec::new();
+                    for lv in self.leaves_of(sub) {
+                        for j in 0..n as u32 {
+                            if j != lv && !self.wt(lv, j).is_zero() {
+                                l.push(Ep { from: lv, to: j });
+                            }
+                        }
+                    }
+                    l
+                }
+            };
+            for e in lists {
+                let (mut i, mut j) = (e.from, e.to);
+                if self.inblossom[j as usize] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let bj = self.inblossom[j as usize];
+                if bj != b && self.label[bj as usize] == 1 {
+                    let cand = Ep { from: i, to: j };
+                    let cur = bestedgeto[bj as usize];
+                    if cur.is_nil() || self.slack(cand) < self.slack(cur) {
+                        bestedgeto[bj as usize] = cand;
+                    }
+                }
+            }
+            self.bestedge[sub as usize] = Ep::NIL;
+        }
+        let best: Vec<Ep> = bestedgeto.into_iter().filter(|e| !e.is_nil()).collect();
+        let mut be = Ep::NIL;
+        for &e in &best {
+            if be.is_nil() || self.slack(e) < self.slack(be) {
+                be = e;
+            }
+        }
+        self.blossombestedges[bu] = Some(best);
+        self.bestedge[bu] = be;
+    }
+
+    fn expand_blossom(&mut self, b: u32, endstage: bool) {
+        let bu = b as usize;
+        let childs = self.blossomchilds[bu].clone();
+        for &s in &childs {
+            self.blossomparent[s as usize] = NONE;
+            if (s as usize) < self.n {
+                self.inblossom[s as usize] = s;
+            } else if endstage && self.dual[s as usize].is_zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for lv in self.leaves_of(s) {
+                    self.inblossom[lv as usize] = s;
+                }
+            }
+        }
+        if !endstage && self.label[bu] == 2 {
+            let len = childs.len() as isize;
+            let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
+            let entrychild = self.inblossom[self.labelend[bu].flip().to as usize];
+            let mut j = childs.iter().position(|&c| c == entrychild).unwrap_or(0) as isize;
+            let (jstep, endptrick): (isize, bool) =
+                if j & 1 == 1 { (1, false) } else { (-1, true) };
+            if j & 1 == 1 {
+                j -= len;
+            }
+            let endps = self.blossomendps[bu].clone();
+            let trick = |e: Ep| if endptrick { e.flip() } else { e };
+            let et = isize::from(endptrick);
+            let mut p = self.labelend[bu];
+            while j != 0 {
+                let q = p.flip().to;
+                self.label[q as usize] = 0;
+                let r = trick(endps[idx(j - et)]).flip().to;
+                self.label[r as usize] = 0;
+                self.assign_label(q, 2, p);
+                let ei = self.edge_idx(endps[idx(j - et)]);
+                self.allowedge[ei] = true;
+                j += jstep;
+                p = trick(endps[idx(j - et)]);
+                let ei = self.edge_idx(p);
+                self.allowedge[ei] = true;
+                j += jstep;
+            }
+            let bv = childs[idx(j)];
+            let q = p.flip().to;
+            self.label[q as usize] = 2;
+            self.label[bv as usize] = 2;
+            self.labelend[q as usize] = p;
+            self.labelend[bv as usize] = p;
+            self.bestedge[bv as usize] = Ep::NIL;
+            j += jstep;
+            while childs[idx(j)] != entrychild {
+                let bv = childs[idx(j)];
+                if self.label[bv as usize] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let mut found = NONE;
+                for lv in self.leaves_of(bv) {
+                    if self.label[lv as usize] != 0 {
+                        found = lv;
+                        break;
+                    }
+                }
+                if found != NONE {
+                    self.label[found as usize] = 0;
+                    let base = self.blossombase[bv as usize];
+                    let m = self.mate[base as usize].to;
+                    self.label[m as usize] = 0;
+                    let le = self.labelend[found as usize];
+                    self.assign_label(found, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[bu] = 0;
+        self.labelend[bu] = Ep::NIL;
+        self.blossomchilds[bu] = Vec::new();
+        self.blossomendps[bu] = Vec::new();
+        self.blossombase[bu] = NONE;
+        self.blossombestedges[bu] = None;
+        self.bestedge[bu] = Ep::NIL;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: u32, v: u32) {
+        let bu = b as usize;
+        let mut t = v;
+        while self.blossomparent[t as usize] != b {
+            t = self.blossomparent[t as usize];
+        }
+        if t as usize >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let childs = self.blossomchilds[bu].clone();
+        let endps = self.blossomendps[bu].clone();
+        let len = childs.len() as isize;
+        let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
+        let i = childs.iter().position(|&c| c == t).unwrap_or(0);
+        let mut j = i as isize;
+        let (jstep, endptrick) = if j & 1 == 1 {
+            (1isize, false)
+        } else {
+            (-1isize, true)
+        };
+        if j & 1 == 1 {
+            j -= len;
+        }
+        let et = isize::from(endptrick);
+        while j != 0 {
+            j += jstep;
+            let t1 = childs[idx(j)];
+            let e = endps[idx(j - et)];
+            let p = if endptrick { e.flip() } else { e };
+            if t1 as usize >= self.n {
+                self.augment_blossom(t1, p.to);
+            }
+            j += jstep;
+            let t2 = childs[idx(j)];
+            if t2 as usize >= self.n {
+                self.augment_blossom(t2, p.flip().to);
+            }
+            self.mate[p.to as usize] = p.flip();
+            self.mate[p.flip().to as usize] = p;
+        }
+        let mut nc = childs[i..].to_vec();
+        nc.extend_from_slice(&childs[..i]);
+        let mut ne = endps[i..].to_vec();
+        ne.extend_from_slice(&endps[..i]);
+        self.blossombase[bu] = self.blossombase[nc[0] as usize];
+        self.blossomchilds[bu] = nc;
+        self.blossomendps[bu] = ne;
+    }
+
+    fn augment_matching(&mut self, k: Ep) {
+        for (s0, p0) in [(k.from, k), (k.to, k.flip())] {
+            let (mut s, mut p) = (s0, p0);
+            loop {
+                let bs = self.inblossom[s as usize];
+                if bs as usize >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s as usize] = p;
+                if self.labelend[bs as usize].is_nil() {
+                    break;
+                }
+                let t = self.labelend[bs as usize].to;
+                let bt = self.inblossom[t as usize];
+                let le = self.labelend[bt as usize];
+                s = le.to;
+                let j = le.flip().to;
+                if bt as usize >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j as usize] = le;
+                p = le.flip();
+            }
+        }
+    }
+
+    fn main(&mut self) {
+        let n = self.n;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|x| *x = 0);
+            self.bestedge.iter_mut().for_each(|x| *x = Ep::NIL);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|x| *x = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v].is_nil() && self.label[self.inblossom[v] as usize] == 0 {
+                    self.assign_label(v as u32, 1, Ep::NIL);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while !augmented {
+                    let Some(v) = self.queue.pop() else { break };
+                    for w in 0..n as u32 {
+                        if w == v || self.wt(v, w).is_zero() {
+                            continue;
+                        }
+                        let p = Ep { from: v, to: w };
+                        let bw = self.inblossom[w as usize];
+                        if self.inblossom[v as usize] == bw {
+                            continue;
+                        }
+                        let ki = self.edge_idx(p);
+                        let mut kslack = Wide::ZERO;
+                        if !self.allowedge[ki] {
+                            kslack = self.slack(p);
+                            if kslack.is_zero() {
+                                self.allowedge[ki] = true;
+                            }
+                        }
+                        if self.allowedge[ki] {
+                            if self.label[bw as usize] == 0 {
+                                self.assign_label(w, 2, p.flip());
+                            } else if self.label[bw as usize] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, p);
+                                } else {
+                                    self.augment_matching(p);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w as usize] == 0 {
+                                self.label[w as usize] = 2;
+                                self.labelend[w as usize] = p.flip();
+                            }
+                        } else if self.label[bw as usize] == 1 {
+                            let b = self.inblossom[v as usize] as usize;
+                            if self.bestedge[b].is_nil() || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = p;
+                            }
+                        } else if self.label[w as usize] == 0
+                            && (self.bestedge[w as usize].is_nil()
+                                || kslack < self.slack(self.bestedge[w as usize]))
+                        {
+                            self.bestedge[w as usize] = p;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // Dual adjustment.
+                let mut deltatype = 1u8;
+                let mut delta = self.dual[..n].iter().copied().min().unwrap_or(Wide::ZERO);
+                let mut deltaedge = Ep::NIL;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    let be = self.bestedge[v];
+                    if self.label[self.inblossom[v] as usize] == 0 && !be.is_nil() {
+                        let d = self.slack(be);
+                        if d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = be;
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    let be = self.bestedge[b];
+                    if self.blossomparent[b] == NONE && self.label[b] == 1 && !be.is_nil() {
+                        let d = self.slack(be).half();
+                        if d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = be;
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dual[b] < delta
+                    {
+                        delta = self.dual[b];
+                        deltatype = 4;
+                        deltablossom = b as u32;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v] as usize] {
+                        1 => self.dual[v] = self.dual[v].minus(delta),
+                        2 => self.dual[v] = self.dual[v].plus(delta),
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dual[b] = self.dual[b].plus(delta),
+                            2 => self.dual[b] = self.dual[b].minus(delta),
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    2 => {
+                        let ki = self.edge_idx(deltaedge);
+                        self.allowedge[ki] = true;
+                        let (mut i, j) = (deltaedge.from, deltaedge.to);
+                        if self.label[self.inblossom[i as usize] as usize] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        let ki = self.edge_idx(deltaedge);
+                        self.allowedge[ki] = true;
+                        self.queue.push(deltaedge.from);
+                    }
+                    4 => self.expand_blossom(deltablossom, false),
+                    _ => break,
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dual[b].is_zero()
+                {
+                    self.expand_blossom(b as u32, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Best total weight over all matchings, by exhaustive search.
+    fn brute(n: usize, w: &[u64]) -> u64 {
+        fn go(i: usize, n: usize, w: &[u64], used: &mut Vec<bool>) -> u64 {
+            if i == n {
+                return 0;
+            }
+            if used[i] {
+                return go(i + 1, n, w, used);
+            }
+            used[i] = true;
+            let mut best = go(i + 1, n, w, used);
+            for j in i + 1..n {
+                if !used[j] && w[i * n + j] > 0 {
+                    used[j] = true;
+                    best = best.max(w[i * n + j] + go(i + 1, n, w, used));
+                    used[j] = false;
+                }
+            }
+            used[i] = false;
+            best
+        }
+        go(0, n, w, &mut vec![false; n])
+    }
+
+    #[test]
+    fn blossom_matching_is_optimal_on_random_small_graphs() {
+        let mut seed: u64 = 0x1234_5678_9ABC_DEF1;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for case in 0..3000 {
+            let n = 1 + (next() % 11) as usize;
+            let density = next() % 100;
+            let wmax = [3, 10, 1000][case % 3];
+            let mut w = vec![0u64; n * n];
+            let mut m = Matcher::<2>::new(n);
+            for i in 0..n {
+                for j in i + 1..n {
+                    if next() % 100 < density {
+                        let x = 1 + next() % wmax;
+                        w[i * n + j] = x;
+                        w[j * n + i] = x;
+                        m.set_weight(i, j, Wide::from_u64(x));
+                    }
+                }
+            }
+            m.solve();
+            let mates = m.mates();
+            let mut total = 0;
+            for v in 0..n {
+                let u = mates[v] as usize;
+                assert_eq!(mates[u] as usize, v, "matching is symmetric");
+                if u > v {
+                    assert!(w[v * n + u] > 0, "matched pairs are edges");
+                    total += w[v * n + u];
+                }
+            }
+            assert_eq!(total, brute(n, &w), "case {case}: weight is maximum");
+        }
+    }
+}
