@@ -5,6 +5,9 @@
 //! [`Points`] counts tenths of a point, so 1/½/0, 2/1/0 and 3/1/0 scorings (TRF
 //! `XXS`) all compute without floating point.
 //!
+//! Changes since the first version (all additive):
+//! `PairingOptions::forbidden_pairs_in_rounds` (TRF-2026 `260`).
+//!
 //! Start numbers ([`StartNumber`]) are 1-based pairing numbers; a player is
 //! looked up with [`Tournament::player`]. Rounds are 1-based too:
 //! `tournament.rounds[0]` is round 1.
@@ -547,10 +550,23 @@ pub struct PairingOptions {
     pub use_rank: bool,
     /// `XXP` / `260`: groups of players who must not meet (every pair within a group).
     pub forbidden_pairs: Vec<Vec<StartNumber>>,
+    /// TRF-2026 `260`: groups who must not meet within a range of rounds.
+    pub forbidden_pairs_in_rounds: Vec<ForbiddenInRounds>,
     /// `XXA` / `250`: per player, acceleration points for rounds 1, 2, …
+    /// (TRF import keeps it canonical: rounds past the list and players not
+    /// in the map have no acceleration.)
     pub accelerations: BTreeMap<StartNumber, Vec<Points>>,
     /// Baku acceleration (C.04.5) requested (TRF-2026 `192 …_BAKU`).
     pub baku: bool,
+}
+
+/// Players who must not meet each other from `first_round` to `last_round`
+/// (inclusive; TRF-2026 record `260`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ForbiddenInRounds {
+    pub first_round: u32,
+    pub last_round: u32,
+    pub players: Vec<StartNumber>,
 }
 
 /// Descriptive header data (TRF records 022–132).
