@@ -9,6 +9,8 @@ mod attacks;
 mod bitboard;
 mod movegen;
 mod moves;
+mod notation;
+mod outcome;
 mod perft;
 pub mod pgn;
 mod position;
@@ -22,6 +24,8 @@ pub use attacks::{
 };
 pub use bitboard::Bitboard;
 pub use moves::{MAX_MOVES, Move, MoveList};
+pub use notation::{IllegalMove, IllegalReason, SanError, UciError};
+pub use outcome::Outcome;
 pub use perft::{perft, perft_bulk};
 pub use position::{Position, PositionError, PositionProblem};
 pub use setup::{FenError, FenField, STARTING_FEN, Setup};

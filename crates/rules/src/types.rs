@@ -193,8 +193,14 @@ impl Piece {
 }
 
 /// A square of the board (Art. 1.3–1.4): a1 = 0, b1 = 1, ..., h8 = 63.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
 
 macro_rules! square_consts {
     ($($name:ident = $i:expr),* $(,)?) => {
