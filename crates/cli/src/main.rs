@@ -7,6 +7,7 @@
 //! their interfaces are fixed by the pairing-engine conventions they follow).
 
 mod perft;
+mod pgn;
 
 use std::process::ExitCode;
 
@@ -19,6 +20,8 @@ USAGE:
 COMMANDS:
     perft <FEN|startpos> <DEPTH> [--bulk] [--divide]
                            count leaf nodes of the legal move tree
+    pgn check <FILE|->     replay every game; one JSON line per game (final FEN,
+                           status, claimable draws, errors with line and column)
     help                   print this text
 ";
 
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
     let rest = &args[1..];
     match command.as_str() {
         "perft" => perft::run(rest),
+        "pgn" => pgn::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             ExitCode::SUCCESS

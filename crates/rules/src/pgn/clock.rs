@@ -118,21 +118,21 @@ pub(crate) fn write_clock(out: &mut String, ms: u64) {
     }
 }
 
-/// The comment text with every `[%clk ...]` command removed and whitespace
-/// collapsed; `None` when nothing else remains.
+/// The comment text with every `[%clk ...]` command removed (also one that
+/// removing another would form) and whitespace collapsed; `None` when
+/// nothing else remains. The clock is the first command's.
 pub(crate) fn strip_clock(text: &str) -> (Option<u64>, Option<String>) {
     let mut clock = None;
-    let mut rest = String::with_capacity(text.len());
-    let mut remaining = text;
-    while let Some((ms, range)) = find_clock(remaining.as_bytes()) {
+    let mut current = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    while let Some((ms, range)) = find_clock(current.as_bytes()) {
         if clock.is_none() {
             clock = Some(ms);
         }
-        rest.push_str(&remaining[..range.start]);
+        let mut rest = String::with_capacity(current.len());
+        rest.push_str(&current[..range.start]);
         rest.push(' ');
-        remaining = &remaining[range.end..];
+        rest.push_str(&current[range.end..]);
+        current = rest.split_whitespace().collect::<Vec<_>>().join(" ");
     }
-    rest.push_str(remaining);
-    let collapsed = rest.split_whitespace().collect::<Vec<_>>().join(" ");
-    (clock, (!collapsed.is_empty()).then_some(collapsed))
+    (clock, (!current.is_empty()).then_some(current))
 }

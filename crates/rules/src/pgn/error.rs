@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::{PositionError, SanError};
+
 use super::reader::Location;
 
 /// What is wrong with the PGN text itself (before any chess is considered).
@@ -62,12 +64,38 @@ impl fmt::Display for SyntaxError {
 pub enum PgnErrorKind {
     /// The text is not PGN.
     Syntax(SyntaxError),
+    /// The `FEN` tag does not describe a legal position.
+    BadFen(PositionError),
+    /// `[SetUp "1"]` without a `FEN` tag to say what was set up.
+    SetUpWithoutFen,
+    /// A main-line move that is malformed, illegal or ambiguous.
+    Move {
+        /// Which half-move of the game (1 = the first move played).
+        ply: usize,
+        /// Its move number (PGN standard 8.2.2).
+        number: u32,
+        /// Whether Black made it (`12...`) rather than White (`12.`).
+        black: bool,
+        /// Why the SAN gives no legal move.
+        error: SanError,
+    },
 }
 
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PgnErrorKind::Syntax(e) => e.fmt(f),
+            PgnErrorKind::BadFen(e) => write!(f, "FEN tag: {e}"),
+            PgnErrorKind::SetUpWithoutFen => f.write_str("SetUp tag \"1\" without a FEN tag"),
+            PgnErrorKind::Move {
+                number,
+                black,
+                error,
+                ..
+            } => {
+                let side = if *black { "Black" } else { "White" };
+                write!(f, "move {number} ({side}): {error}")
+            }
         }
     }
 }

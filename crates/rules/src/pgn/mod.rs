@@ -5,6 +5,9 @@
 //!   NAGs, variations, results) without allocating; every event and error has
 //!   a 1-based line and column. It knows syntax only.
 //! - [`read_games`] collects owned [`Game`]s for simple callers.
+//! - [`Replayer`] plays each game's main line on the board from its start
+//!   position (the `FEN` tag or the standard one): SAN → legal move →
+//!   position, with the final position and repetition count per game.
 //! - [`write_game`] / [`write_games`] produce PGN export format.
 //! - Clock comments `[%clk h:mm:ss]` are parsed by [`parse_clock`] and
 //!   exposed per move ([`SanPly::clock_ms`], [`Comment::clock_ms`]).
@@ -18,10 +21,12 @@ mod clock;
 mod error;
 mod game;
 mod reader;
+mod replay;
 mod writer;
 
 pub use clock::{format_clock, parse_clock};
 pub use error::{PgnError, PgnErrorKind, SyntaxError};
 pub use game::{Game, Games, SanPly, read_games};
 pub use reader::{Comment, Event, GameResult, Location, ParseResultError, Reader, TagValue};
+pub use replay::{ReplayedGame, Replayer};
 pub use writer::{SEVEN_TAG_ROSTER, write_game, write_games};

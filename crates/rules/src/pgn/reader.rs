@@ -242,6 +242,9 @@ static SYMBOL: [bool; 256] = symbol_table();
 #[derive(Clone, Debug)]
 pub struct Reader<'a> {
     input: &'a [u8],
+    /// The input as text when it is valid UTF-8 (checked once, so that
+    /// tokens can be handed out as `&str` without checking each).
+    text: Option<&'a str>,
     pos: usize,
     line: u32,
     line_start: usize,
@@ -262,6 +265,7 @@ impl<'a> Reader<'a> {
         };
         Reader {
             input,
+            text: std::str::from_utf8(input).ok(),
             pos,
             line: 1,
             line_start: pos,
@@ -340,6 +344,15 @@ impl<'a> Reader<'a> {
                 Some(Ok(Event::EndGame))
             }
             State::Movetext => Some(self.movetext()),
+        }
+    }
+
+    /// `input[start..end]` as text; callers pass ASCII token boundaries.
+    #[inline]
+    fn token_str(&self, start: usize, end: usize) -> &'a str {
+        match self.text {
+            Some(text) => text.get(start..end).unwrap_or(""),
+            None => std::str::from_utf8(&self.input[start..end]).unwrap_or(""),
         }
     }
 
@@ -441,7 +454,7 @@ impl<'a> Reader<'a> {
         if self.pos == name_start {
             return Err(self.error_at(self.pos, SyntaxError::MissingTagName));
         }
-        let name = std::str::from_utf8(&input[name_start..self.pos]).unwrap_or("");
+        let name = self.token_str(name_start, self.pos);
         self.skip_blanks();
         if input.get(self.pos) != Some(&b'"') {
             return Err(self.error_at(self.pos, SyntaxError::MissingTagValue));
@@ -508,7 +521,7 @@ impl<'a> Reader<'a> {
                     while input.get(self.pos).is_some_and(|&c| SYMBOL[usize::from(c)]) {
                         self.pos += 1;
                     }
-                    let san = std::str::from_utf8(&input[start..self.pos]).unwrap_or("");
+                    let san = self.token_str(start, self.pos);
                     return Ok(Event::San(san));
                 }
                 b'0'..=b'9' => {
@@ -532,7 +545,7 @@ impl<'a> Reader<'a> {
                         return self.result(result);
                     }
                     if token.starts_with(b"0-0") {
-                        let san = std::str::from_utf8(token).unwrap_or("");
+                        let san = self.token_str(start, self.pos);
                         return Ok(Event::San(san));
                     }
                     if token.iter().all(u8::is_ascii_digit) {
@@ -626,7 +639,7 @@ impl<'a> Reader<'a> {
                     self.mark();
                     let start = self.pos;
                     self.pos += 2;
-                    let san = std::str::from_utf8(&input[start..self.pos]).unwrap_or("");
+                    let san = self.token_str(start, self.pos);
                     return Ok(Event::San(san));
                 }
                 b'[' => {
