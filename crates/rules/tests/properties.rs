@@ -191,7 +191,7 @@ fn reference_moves(s: &Setup) -> Vec<(usize, usize, Option<Role>, Board)> {
                     {
                         let victim = idx(f + df, r);
                         add(from, idx(f + df, r + dir), None, &move |b: &mut Board| {
-                            b[victim] = None
+                            b[victim] = None;
                         });
                     }
                 }
