@@ -1,0 +1,357 @@
+//! The closed set of events a game is folded from.
+//!
+//! With the `serde` feature an event is JSON like
+//! `{"at_ms": 5000, "type": "move", "san": "e4"}`: `at_ms` is the time on the
+//! game's timeline (milliseconds, chosen by the caller and never decreasing),
+//! `type` the snake_case event name, the other fields as below.
+
+use crate::result::GameResult;
+use rules::Color;
+
+/// One event and the time at which it happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Event {
+    /// Milliseconds on the game's timeline (never earlier than the previous event).
+    pub at_ms: u64,
+    /// What happened.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub kind: EventKind,
+}
+
+impl Event {
+    /// An event at `at_ms`.
+    pub fn new(at_ms: u64, kind: EventKind) -> Event {
+        Event { at_ms, kind }
+    }
+}
+
+/// Why a draw is claimed (Art. 10.10, 10.12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum ClaimReason {
+    /// Art. 10.10: threefold repetition.
+    Threefold,
+    /// Art. 10.12: fifty moves without capture or pawn move.
+    FiftyMoves,
+}
+
+/// What the arbiter found (Art. 8.1, 8.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum IrregularityKind {
+    /// Art. 8.1: an illegal move was played at the given ply.
+    IllegalMove,
+    /// Art. 8.2: pieces were displaced (before the given ply).
+    DisplacedPieces,
+}
+
+/// Why the arbiter annuls the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum AnnulReason {
+    /// Art. 8.5: the initial position was wrong.
+    WrongInitialPosition,
+    /// Art. 8.1 / 8.2: the position before the irregularity cannot be determined.
+    PositionUnrecoverable,
+    /// Art. 14.5: envelope lost and the adjourned position cannot be re-established.
+    EnvelopeLost,
+}
+
+/// Why the arbiter sets a clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum ClockAdjustReason {
+    /// Art. 12.4: a defective clock replaced.
+    DefectiveClock,
+    /// Art. 14.6: a clock error at resumption.
+    ResumptionError,
+    /// Art. 16: any other arbiter decision.
+    ArbiterDecision,
+}
+
+/// A penalty (Art. 16, club plan).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
+pub enum Penalty {
+    /// A warning.
+    Warn,
+    /// Time added to the offender's opponent.
+    AddTimeToOpponent { ms: u64 },
+    /// Time taken from the offender.
+    DeductTime { ms: u64 },
+    /// A foul (club plan: three lose).
+    Foul,
+}
+
+/// Who refuses to comply with the Laws (Art. 10.17).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Who {
+    /// White alone.
+    White,
+    /// Black alone.
+    Black,
+    /// Both players.
+    Both,
+}
+
+/// Clock times given by the arbiter (remaining ms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ClockSetting {
+    /// White's remaining time.
+    pub white_ms: i64,
+    /// Black's remaining time.
+    pub black_ms: i64,
+}
+
+/// Everything that can happen in a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "snake_case"))]
+pub enum EventKind {
+    /// The arbiter starts the game: White's clock runs (Art. 12.3).
+    Start,
+    /// A completed move by the player to move, in SAN or UCI. In live mode the
+    /// move includes the clock press at `at_ms` unless `press` is `false`
+    /// (then a later `press` completes it for the time control, Art. 6.5).
+    /// `clock_ms` is the mover's remaining time after the move (scoresheet
+    /// mode, `[%clk]`). `offer_draw`: a draw offered with the move (Art. 10.7).
+    Move {
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Option::is_none")
+        )]
+        san: Option<String>,
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Option::is_none")
+        )]
+        uci: Option<String>,
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Option::is_none")
+        )]
+        clock_ms: Option<i64>,
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Option::is_none")
+        )]
+        press: Option<bool>,
+        #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+        offer_draw: bool,
+    },
+    /// The clock press completing a move made with `press: false` (Art. 6.5).
+    Press {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+    },
+    /// A player deliberately touches the piece on `square` (Art. 7.2);
+    /// `together_with`: squares touched at the same moment (order unknown);
+    /// `placed_on`: the piece was put down there but not released.
+    Touch {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+        square: String,
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Vec::is_empty")
+        )]
+        together_with: Vec<String>,
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Option::is_none")
+        )]
+        placed_on: Option<String>,
+    },
+    /// "I adjust" (Art. 7.1): no obligation.
+    Adjust {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+        square: String,
+    },
+    /// `player` claims that his opponent touched the piece on `square`
+    /// (Art. 7.2, 7.4).
+    ClaimTouchMove {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+        square: String,
+    },
+    /// Draw offer (Art. 10.7–10.9).
+    OfferDraw {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+    },
+    /// Acceptance of the standing offer (Art. 10.6).
+    AcceptDraw {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+    },
+    /// Rejection of the standing offer (Art. 10.7).
+    DeclineDraw {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+    },
+    /// Draw claim (Art. 10.10–10.13), with the intended move for 10.10(1).
+    ClaimDraw {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+        reason: ClaimReason,
+        #[cfg_attr(
+            feature = "serde",
+            serde(rename = "move", default, skip_serializing_if = "Option::is_none")
+        )]
+        intended_move: Option<String>,
+    },
+    /// Resignation (Art. 10.2).
+    Resign {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+    },
+    /// The arbiter looks at the clocks (Art. 12.2); with `player`, he states
+    /// that this player's flag is down (scoresheet mode: he is believed;
+    /// live mode: the clock must show it).
+    Flag {
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, with = "opt_color", skip_serializing_if = "Option::is_none")
+        )]
+        player: Option<Color>,
+    },
+    /// Both flags found down, order unknown (Art. 12.8).
+    BothFlagsDown,
+    /// Art. 8.1 / 8.2: an illegal move at `ply` (1 = White's first move; the
+    /// next ply for one just refused by the recorder) or pieces displaced
+    /// before it. `clocks`: times set by the arbiter, else Art. 12.6.
+    DeclareIllegal {
+        ply: u32,
+        kind: IrregularityKind,
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Option::is_none")
+        )]
+        clocks: Option<ClockSetting>,
+    },
+    /// Sets a player's remaining time (Art. 12.4, 14.6, 16).
+    AdjustClock {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+        remaining_ms: i64,
+        reason: ClockAdjustReason,
+        /// Art. 14.6: a grave error may be corrected after the first move.
+        #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+        grave: bool,
+    },
+    /// The arbiter stops both clocks (Art. 12.5).
+    StopClocks { reason: String },
+    /// The arbiter restarts the clock of the player to move (Art. 12.5).
+    StartClocks { reason: String },
+    /// A warning or penalty (Art. 16; club fouls).
+    Penalise {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+        penalty: Penalty,
+        reason: String,
+    },
+    /// A player (or both) refuses to comply with the Laws (Art. 10.17).
+    Refuse { who: Who },
+    /// The arbiter declares a result (Art. 16) not covered by other events.
+    DeclareResult { result: GameResult, reason: String },
+    /// Colours found reversed (Art. 8.6); `restart` if the arbiter wants to
+    /// restart with the right colours.
+    ColoursReversed { restart: bool },
+    /// The arbiter annuls the game (Art. 8.1, 8.2, 8.5, 14.5).
+    Annul { reason: AnnulReason },
+    /// The player to move seals `san` at the end of a session (Art. 13.1).
+    Seal { san: String },
+    /// The adjourned game resumes (Art. 14.1): who is at the board, and whether
+    /// the envelope was lost (14.5).
+    Resume {
+        #[cfg_attr(feature = "serde", serde(default = "yes"))]
+        white_present: bool,
+        #[cfg_attr(feature = "serde", serde(default = "yes"))]
+        black_present: bool,
+        #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+        envelope_lost: bool,
+    },
+    /// A player arrives at the board (Art. 10.15).
+    Arrive {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        player: Color,
+    },
+    /// China-national: the arbiter declares a perpetual check drawn; the
+    /// checking sequence must have repeated.
+    DeclarePerpetualCheck,
+}
+
+#[cfg(feature = "serde")]
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+#[cfg(feature = "serde")]
+fn yes() -> bool {
+    true
+}
+
+/// serde for `rules::Color` as `"white"` / `"black"`.
+#[cfg(feature = "serde")]
+pub mod color {
+    use rules::Color;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Serialises a colour.
+    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match c {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+
+    /// Deserialises a colour.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        let s = String::deserialize(d)?;
+        match s.as_str() {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            other => Err(serde::de::Error::custom(format!(
+                "expected \"white\" or \"black\", got \"{other}\""
+            ))),
+        }
+    }
+}
+
+/// serde for `Option<rules::Color>`.
+#[cfg(feature = "serde")]
+pub mod opt_color {
+    use rules::Color;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Serialises an optional colour.
+    pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+        match c {
+            Some(c) => super::color::serialize(c, s),
+            None => s.serialize_none(),
+        }
+    }
+
+    /// Deserialises an optional colour.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+        let s: Option<String> = Option::deserialize(d)?;
+        match s.as_deref() {
+            None => Ok(None),
+            Some("white") => Ok(Some(Color::White)),
+            Some("black") => Ok(Some(Color::Black)),
+            Some(other) => Err(serde::de::Error::custom(format!(
+                "expected \"white\" or \"black\", got \"{other}\""
+            ))),
+        }
+    }
+}
