@@ -71,11 +71,8 @@ impl Lines<'_> {
         }
         if let Some(text) = text {
             // '}' cannot appear inside a brace comment (PGN standard 5).
-            words.extend(
-                text.split_whitespace()
-                    .map(|w| w.replace('}', ""))
-                    .filter(|w| !w.is_empty()),
-            );
+            let text = text.replace('}', " ");
+            words.extend(text.split_whitespace().map(str::to_owned));
         }
         if words.is_empty() {
             return;
@@ -109,7 +106,8 @@ fn start_of(game: &Game) -> (bool, u32) {
 /// The Result tag defaults to [`Game::result`], which is also written as the
 /// game termination marker. Tag pairs longer than 80 columns stay on one line
 /// (the standard has no way to break them), as does any single word of a
-/// comment longer than a line.
+/// comment longer than a line. A `}` in a comment (possible in a `;` comment
+/// read from a file) cannot be written inside braces and becomes a space.
 pub fn write_game(game: &Game, out: &mut String) {
     for name in SEVEN_TAG_ROSTER {
         match game.tag(name) {
