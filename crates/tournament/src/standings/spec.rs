@@ -1,0 +1,344 @@
+//! Tie-break specifications: C.07 acronyms with `/` modifiers, and presets.
+
+use std::fmt;
+
+use crate::model::System;
+
+/// The individual tie-breaks of FIDE C.07 (2024 numbering in the docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TiebreakKind {
+    /// DE — direct encounter (Art. 6).
+    DirectEncounter,
+    /// WIN — rounds with as many points as a win, played or not (Art. 7.1).
+    Wins,
+    /// WON — games won over the board (Art. 7.2).
+    GamesWon,
+    /// BPG — games played with Black (Art. 7.3).
+    BlackGames,
+    /// BWG — games won with Black (Art. 7.4).
+    BlackWins,
+    /// GE (formerly REP) — rounds the participant elected to play (Art. 7.5).
+    GamesElected,
+    /// PS — progressive scores (Art. 7.6); cuts drop the earliest rounds.
+    ProgressiveScore,
+    /// BH — Buchholz (Art. 8.1).
+    Buchholz,
+    /// FB — Fore Buchholz: last round counted as draws (Art. 8.2).
+    ForeBuchholz,
+    /// AOB — average of the opponents' Buchholz (Art. 8.3).
+    AverageOpponentsBuchholz,
+    /// SB — Sonneborn–Berger (Art. 9.1).
+    SonnebornBerger,
+    /// KS — Koya system (Art. 9.2).
+    Koya,
+    /// ARO — average rating of opponents (Art. 10.1).
+    AverageRatingOfOpponents,
+    /// TPR — tournament performance rating (Art. 10.2).
+    PerformanceRating,
+    /// PTP — perfect tournament performance (Art. 10.3).
+    PerfectPerformance,
+    /// APRO — average performance rating of opponents (Art. 10.4).
+    AveragePerformanceOfOpponents,
+    /// APPO — average perfect performance of opponents (Art. 10.5).
+    AveragePerfectPerformanceOfOpponents,
+}
+
+impl TiebreakKind {
+    /// The C.07 acronym.
+    pub const fn acronym(self) -> &'static str {
+        match self {
+            TiebreakKind::DirectEncounter => "DE",
+            TiebreakKind::Wins => "WIN",
+            TiebreakKind::GamesWon => "WON",
+            TiebreakKind::BlackGames => "BPG",
+            TiebreakKind::BlackWins => "BWG",
+            TiebreakKind::GamesElected => "GE",
+            TiebreakKind::ProgressiveScore => "PS",
+            TiebreakKind::Buchholz => "BH",
+            TiebreakKind::ForeBuchholz => "FB",
+            TiebreakKind::AverageOpponentsBuchholz => "AOB",
+            TiebreakKind::SonnebornBerger => "SB",
+            TiebreakKind::Koya => "KS",
+            TiebreakKind::AverageRatingOfOpponents => "ARO",
+            TiebreakKind::PerformanceRating => "TPR",
+            TiebreakKind::PerfectPerformance => "PTP",
+            TiebreakKind::AveragePerformanceOfOpponents => "APRO",
+            TiebreakKind::AveragePerfectPerformanceOfOpponents => "APPO",
+        }
+    }
+
+    fn from_acronym(text: &str) -> Option<TiebreakKind> {
+        Some(match text {
+            "DE" => TiebreakKind::DirectEncounter,
+            "WIN" => TiebreakKind::Wins,
+            "WON" => TiebreakKind::GamesWon,
+            "BPG" => TiebreakKind::BlackGames,
+            "BWG" => TiebreakKind::BlackWins,
+            "GE" | "REP" => TiebreakKind::GamesElected,
+            "PS" => TiebreakKind::ProgressiveScore,
+            "BH" => TiebreakKind::Buchholz,
+            "FB" => TiebreakKind::ForeBuchholz,
+            "AOB" => TiebreakKind::AverageOpponentsBuchholz,
+            "SB" => TiebreakKind::SonnebornBerger,
+            "KS" => TiebreakKind::Koya,
+            "ARO" => TiebreakKind::AverageRatingOfOpponents,
+            "TPR" => TiebreakKind::PerformanceRating,
+            "PTP" => TiebreakKind::PerfectPerformance,
+            "APRO" => TiebreakKind::AveragePerformanceOfOpponents,
+            "APPO" => TiebreakKind::AveragePerfectPerformanceOfOpponents,
+            _ => return None,
+        })
+    }
+
+    /// Whether cut (`/Cn`) modifiers apply (C.07 Art. 14: BH, FB, SB, ARO,
+    /// TPR, PTP; PS cuts its first rounds).
+    const fn accepts_cut(self) -> bool {
+        matches!(
+            self,
+            TiebreakKind::Buchholz
+                | TiebreakKind::ForeBuchholz
+                | TiebreakKind::SonnebornBerger
+                | TiebreakKind::ProgressiveScore
+                | TiebreakKind::AverageRatingOfOpponents
+                | TiebreakKind::PerformanceRating
+                | TiebreakKind::PerfectPerformance
+        )
+    }
+
+    /// Whether median (`/Mn`) modifiers apply.
+    const fn accepts_median(self) -> bool {
+        matches!(
+            self,
+            TiebreakKind::Buchholz
+                | TiebreakKind::ForeBuchholz
+                | TiebreakKind::SonnebornBerger
+                | TiebreakKind::AverageRatingOfOpponents
+                | TiebreakKind::PerformanceRating
+                | TiebreakKind::PerfectPerformance
+        )
+    }
+}
+
+/// The Koya limit (C.07 Art. 9.2): opponents count when their score reaches
+/// `percent`% of the maximum possible score, shifted by `offset_tenths`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KoyaLimit {
+    pub percent: u32,
+    /// Shift of the limit in tenths of a point (`KS/L+1` = +1 point).
+    pub offset_tenths: i64,
+}
+
+impl Default for KoyaLimit {
+    fn default() -> KoyaLimit {
+        KoyaLimit {
+            percent: 50,
+            offset_tenths: 0,
+        }
+    }
+}
+
+/// One tie-break of the ordered list, with its modifiers.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Tiebreak {
+    pub kind: TiebreakKind,
+    /// Least significant values cut (`/C1`, `/C2`; `/M1` cuts one low and one high).
+    pub cut_low: u32,
+    /// Most significant values cut (`/M1`, `/M2`).
+    pub cut_high: u32,
+    /// Koya limit (`KS/L60`, `KS/L+1`, `KS/L-0.5`).
+    pub koya_limit: KoyaLimit,
+    /// The specification as the organiser wrote it (the key in reports).
+    pub label: String,
+}
+
+impl Tiebreak {
+    /// A tie-break without modifiers.
+    pub fn plain(kind: TiebreakKind) -> Tiebreak {
+        Tiebreak {
+            kind,
+            cut_low: 0,
+            cut_high: 0,
+            koya_limit: KoyaLimit::default(),
+            label: kind.acronym().to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Tiebreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&self.label)
+    }
+}
+
+/// Why a tie-break specification was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SpecError {
+    /// An empty item in the list (`BH,,SB`).
+    Empty,
+    /// Not a C.07 acronym.
+    UnknownTiebreak { spec: String, name: String },
+    /// A modifier this tie-break does not take, or a malformed one.
+    BadModifier {
+        spec: String,
+        modifier: String,
+        reason: &'static str,
+    },
+    /// An unknown preset name.
+    UnknownPreset { name: String },
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::Empty => write!(f, "empty tie-break in the list"),
+            SpecError::UnknownTiebreak { spec, name } => write!(
+                f,
+                "unknown tie-break '{name}' in '{spec}' (known: DE, WIN, WON, BPG, BWG, GE/REP, \
+                 PS, BH, FB, AOB, SB, KS, ARO, TPR, PTP, APRO, APPO)"
+            ),
+            SpecError::BadModifier {
+                spec,
+                modifier,
+                reason,
+            } => {
+                write!(f, "bad modifier '/{modifier}' in '{spec}': {reason}")
+            }
+            SpecError::UnknownPreset { name } => write!(
+                f,
+                "unknown tie-break preset '{name}' (known: fide-swiss, fide-round-robin, \
+                 china-national)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// Parses one specification such as `BH/C1`, `BH/M1`, `SB/C1`, `ARO/C1`,
+/// `PS/C1`, `KS`, `KS/L60`, `DE` (case-insensitive).
+pub fn parse_tiebreak(spec: &str) -> Result<Tiebreak, SpecError> {
+    let trimmed = spec.trim();
+    if trimmed.is_empty() {
+        return Err(SpecError::Empty);
+    }
+    let mut parts = trimmed.split('/');
+    let name = parts.next().unwrap_or_default().trim().to_ascii_uppercase();
+    let kind = TiebreakKind::from_acronym(&name).ok_or_else(|| SpecError::UnknownTiebreak {
+        spec: trimmed.to_string(),
+        name: name.clone(),
+    })?;
+    let mut tiebreak = Tiebreak::plain(kind);
+    tiebreak.label = trimmed.to_string();
+    for raw in parts {
+        let modifier = raw.trim().to_ascii_uppercase();
+        let bad = |reason: &'static str| SpecError::BadModifier {
+            spec: trimmed.to_string(),
+            modifier: raw.trim().to_string(),
+            reason,
+        };
+        let (letter, rest) = modifier.split_at(modifier.len().min(1));
+        match letter {
+            "C" => {
+                if !kind.accepts_cut() {
+                    return Err(bad("this tie-break takes no cut"));
+                }
+                let n: u32 = rest
+                    .parse()
+                    .map_err(|_| bad("expected C followed by a number"))?;
+                tiebreak.cut_low += n;
+            }
+            "M" => {
+                if !kind.accepts_median() {
+                    return Err(bad("this tie-break takes no median cut"));
+                }
+                let n: u32 = rest
+                    .parse()
+                    .map_err(|_| bad("expected M followed by a number"))?;
+                tiebreak.cut_low += n;
+                tiebreak.cut_high += n;
+            }
+            "L" if kind == TiebreakKind::Koya => {
+                tiebreak.koya_limit = parse_koya_limit(rest).ok_or_else(|| {
+                    bad("expected L followed by a percentage (L60) or a shift in points (L+1, L-0.5)")
+                })?;
+            }
+            _ => return Err(bad("unknown modifier")),
+        }
+    }
+    Ok(tiebreak)
+}
+
+fn parse_koya_limit(rest: &str) -> Option<KoyaLimit> {
+    if let Some(sign) = rest.chars().next().filter(|c| *c == '+' || *c == '-') {
+        let points = crate::model::Points::parse(&rest[1..])?;
+        let tenths = i64::from(points.tenths());
+        let offset_tenths = if sign == '-' { -tenths } else { tenths };
+        Some(KoyaLimit {
+            percent: 50,
+            offset_tenths,
+        })
+    } else {
+        let percent: u32 = rest.parse().ok()?;
+        (percent <= 100).then_some(KoyaLimit {
+            percent,
+            offset_tenths: 0,
+        })
+    }
+}
+
+/// Parses a comma-separated list (`BH/C1,BH,SB`).
+pub fn parse_tiebreaks(list: &str) -> Result<Vec<Tiebreak>, SpecError> {
+    list.split(',').map(parse_tiebreak).collect()
+}
+
+/// Named tie-break lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// Individual Swiss: BH/C1, BH, SB, DE, WIN, BPG (the C.07 recommendation
+    /// for individual Swiss events, Art. 4 and its Table).
+    FideSwiss,
+    /// Individual round robin: DE, SB, WIN, KS (C.07 recommendation).
+    FideRoundRobin,
+    /// Chinese national rules (`laws.md`, National variations): round robin by
+    /// Sonneborn–Berger ("small points"), Swiss by Buchholz (sum of the
+    /// opponents' scores).
+    ChinaNational,
+}
+
+impl Preset {
+    /// Parses `fide-swiss`, `fide-round-robin`, `china-national`.
+    pub fn parse(name: &str) -> Result<Preset, SpecError> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "fide-swiss" => Ok(Preset::FideSwiss),
+            "fide-round-robin" => Ok(Preset::FideRoundRobin),
+            "china-national" => Ok(Preset::ChinaNational),
+            _ => Err(SpecError::UnknownPreset {
+                name: name.to_string(),
+            }),
+        }
+    }
+
+    /// The list for a tournament of this system.
+    pub fn tiebreaks(self, system: System) -> Vec<Tiebreak> {
+        let round_robin = !matches!(system, System::Swiss);
+        let kinds: &[&str] = match self {
+            Preset::FideSwiss => &["BH/C1", "BH", "SB", "DE", "WIN", "BPG"],
+            Preset::FideRoundRobin => &["DE", "SB", "WIN", "KS"],
+            Preset::ChinaNational if round_robin => &["SB"],
+            Preset::ChinaNational => &["BH"],
+        };
+        kinds
+            .iter()
+            .filter_map(|k| parse_tiebreak(k).ok())
+            .collect()
+    }
+
+    /// The default preset for a system: round robin → `fide-round-robin`,
+    /// Swiss → `fide-swiss`.
+    pub const fn default_for(system: System) -> Preset {
+        match system {
+            System::Swiss => Preset::FideSwiss,
+            System::RoundRobin | System::DoubleRoundRobin => Preset::FideRoundRobin,
+        }
+    }
+}
