@@ -22,6 +22,7 @@ mod error;
 mod game;
 mod reader;
 mod replay;
+mod san;
 mod writer;
 
 pub use clock::{format_clock, parse_clock};

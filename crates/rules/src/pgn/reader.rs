@@ -364,7 +364,7 @@ impl<'a> Reader<'a> {
 
     #[inline]
     fn newline_at(&mut self, index: usize) {
-        self.line += 1;
+        self.line = self.line.saturating_add(1);
         self.line_start = index + 1;
     }
 
@@ -561,10 +561,14 @@ impl<'a> Reader<'a> {
                         return Err(self.error(SyntaxError::UnterminatedComment));
                     };
                     let raw = &input[start..start + len];
-                    let mut from = 0;
-                    while let Some(i) = memchr(b'\n', &raw[from..]) {
-                        self.newline_at(start + from + i);
-                        from += i + 1;
+                    let newlines = raw.iter().filter(|&&c| c == b'\n').count();
+                    if newlines > 0 {
+                        self.line = self
+                            .line
+                            .saturating_add(u32::try_from(newlines).unwrap_or(u32::MAX));
+                        if let Some(last) = raw.iter().rposition(|&c| c == b'\n') {
+                            self.line_start = start + last + 1;
+                        }
                     }
                     self.pos = start + len + 1;
                     return Ok(Event::Comment(Comment { raw }));
@@ -712,8 +716,28 @@ fn location_of(input: &[u8], line: u32, line_start: usize, offset: usize) -> Loc
     }
 }
 
-/// Position of the first `needle` in `haystack`.
+/// Position of the first `needle` in `haystack`, eight bytes at a time.
 #[inline]
 pub(crate) fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&b| b == needle)
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let pattern = LO * u64::from(needle);
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ pattern;
+        // The lowest set bit marks the first zero byte of `x` exactly.
+        let found = x.wrapping_sub(LO) & !x & HI;
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == needle)
+        .map(|i| offset + i)
 }

@@ -170,7 +170,11 @@ impl<'a> Iterator for Replayer<'a> {
                     if self.reader.variation_depth() > 0 {
                         continue;
                     }
-                    match pos.parse_san(san) {
+                    let parsed = match super::san::resolve(&pos, san) {
+                        Some(m) => Ok(m),
+                        None => pos.parse_san(san),
+                    };
+                    match parsed {
                         Ok(m) => {
                             pos.play_unchecked(m);
                             game.plies += 1;
