@@ -6,6 +6,7 @@
 //! its own arguments (no argument-parsing dependency: the commands are few and
 //! their interfaces are fixed by the pairing-engine conventions they follow).
 
+mod pair;
 mod perft;
 mod pgn;
 
@@ -18,6 +19,8 @@ USAGE:
     arbiter <COMMAND> [ARGS...]
 
 COMMANDS:
+    pair --round-robin [--double] <TRF> -p [OUTPUT]
+                           pair the next round (bbpPairings output format)
     perft <FEN|startpos> <DEPTH> [--bulk] [--divide]
                            count leaf nodes of the legal move tree
     pgn check <FILE|->     replay every game; one JSON line per game (final FEN,
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
     };
     let rest = &args[1..];
     match command.as_str() {
+        "pair" => pair::run(rest),
         "perft" => perft::run(rest),
         "pgn" => pgn::run(rest),
         "help" | "--help" | "-h" => {
