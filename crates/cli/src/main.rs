@@ -9,6 +9,7 @@
 mod pair;
 mod perft;
 mod pgn;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -25,6 +26,10 @@ COMMANDS:
                            count leaf nodes of the legal move tree
     pgn check <FILE|->     replay every game; one JSON line per game (final FEN,
                            status, claimable draws, errors with line and column)
+    serve [--listen ADDR] [--database-url URL]
+                           run the REST server (default 127.0.0.1:8080, sqlite:arbiter.db)
+    migrate [--database-url URL]
+                           apply database migrations and exit
     help                   print this text
 ";
 
@@ -39,6 +44,8 @@ fn main() -> ExitCode {
         "pair" => pair::run(rest),
         "perft" => perft::run(rest),
         "pgn" => pgn::run(rest),
+        "serve" => serve::run(rest),
+        "migrate" => serve::migrate(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             ExitCode::SUCCESS

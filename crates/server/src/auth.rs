@@ -1,0 +1,404 @@
+//! Bearer tokens: creation, hashing, revocation, and the extractors that turn
+//! an `Authorization` header into an [`Actor`].
+//!
+//! A token is `arb_` followed by 64 hex digits (256 random bits from the
+//! operating system). Only its SHA-256 is stored. The administrator token
+//! comes from `ARBITER_ADMIN_TOKEN` and is never stored.
+//!
+//! Who may do what:
+//! - administrator: everything;
+//! - organiser: create tournaments; everything on the tournaments it created,
+//!   including arbiter and chief-arbiter tokens for them;
+//! - chief arbiter of T: everything on T except deleting it, and arbiter tokens for T;
+//! - arbiter of T: results and game events of T.
+
+use axum::extract::{FromRef, FromRequestParts, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::response::IntoResponse;
+use axum::routing::{delete, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+use uuid::Uuid;
+
+use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::{AppState, audit, now_text};
+
+/// A role a token carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Admin,
+    Organiser,
+    ChiefArbiter,
+    Arbiter,
+}
+
+impl Role {
+    fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Organiser => "organiser",
+            Role::ChiefArbiter => "chief_arbiter",
+            Role::Arbiter => "arbiter",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Role> {
+        Some(match text {
+            "admin" => Role::Admin,
+            "organiser" => Role::Organiser,
+            "chief_arbiter" => Role::ChiefArbiter,
+            "arbiter" => Role::Arbiter,
+            _ => return None,
+        })
+    }
+}
+
+/// Who is making a request.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    /// The token's id (`admin` for the administrator).
+    pub id: String,
+    pub role: Role,
+    /// The tournament an arbiter token is scoped to.
+    pub tournament_id: Option<String>,
+}
+
+/// What an action on a tournament needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Permission {
+    /// Settings, players, pairing, tokens: organiser (owner) or chief arbiter.
+    Manage,
+    /// Results and game events: any arbiter of the tournament.
+    Arbitrate,
+}
+
+impl Actor {
+    /// Whether this actor may act on tournament `tournament_id` owned by
+    /// `owner` (the organiser token that created it).
+    pub fn may(&self, permission: Permission, tournament_id: &str, owner: Option<&str>) -> bool {
+        match self.role {
+            Role::Admin => true,
+            Role::Organiser => owner == Some(self.id.as_str()),
+            Role::ChiefArbiter => self.tournament_id.as_deref() == Some(tournament_id),
+            Role::Arbiter => {
+                permission == Permission::Arbitrate
+                    && self.tournament_id.as_deref() == Some(tournament_id)
+            }
+        }
+    }
+
+    /// [`Actor::may`] or 403.
+    pub fn require(
+        &self,
+        permission: Permission,
+        tournament_id: &str,
+        owner: Option<&str>,
+    ) -> Result<(), ApiError> {
+        if self.may(permission, tournament_id, owner) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden(match permission {
+                Permission::Manage => "this token may not manage this tournament".into(),
+                Permission::Arbitrate => "this token may not arbitrate this tournament".into(),
+            }))
+        }
+    }
+}
+
+/// The SHA-256 of a token, hex.
+pub fn hash_token(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    let mut out = String::with_capacity(64);
+    for byte in digest {
+        out.push_str(&format!("{byte:02x}"));
+    }
+    out
+}
+
+fn new_token() -> Result<String, ApiError> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ApiError::Internal(format!("random source failed: {e}")))?;
+    let mut token = String::from("arb_");
+    for byte in bytes {
+        token.push_str(&format!("{byte:02x}"));
+    }
+    Ok(token)
+}
+
+/// Constant-time comparison of two equal-length hex digests.
+fn same_digest(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+async fn authenticate(state: &AppState, parts: &Parts) -> Result<Option<Actor>, ApiError> {
+    let Some(header) = parts.headers.get(axum::http::header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let token = header
+        .to_str()
+        .ok()
+        .and_then(|h| {
+            let (scheme, rest) = h.split_once(' ')?;
+            scheme.eq_ignore_ascii_case("bearer").then(|| rest.trim())
+        })
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| ApiError::Unauthorized("expected 'Authorization: Bearer <token>'".into()))?;
+    let hash = hash_token(token);
+    if let Some(admin) = state.admin_hash()
+        && same_digest(admin, &hash)
+    {
+        return Ok(Some(Actor {
+            id: "admin".into(),
+            role: Role::Admin,
+            tournament_id: None,
+        }));
+    }
+    let row = sqlx::query(
+        "SELECT id, role, tournament_id FROM tokens WHERE token_hash = $1 AND revoked_at IS NULL",
+    )
+    .bind(hash)
+    .fetch_optional(state.db().pool())
+    .await?;
+    let Some(row) = row else {
+        return Err(ApiError::Unauthorized("unknown or revoked token".into()));
+    };
+    let role: String = row.try_get("role")?;
+    Ok(Some(Actor {
+        id: row.try_get("id")?,
+        role: Role::parse(&role)
+            .ok_or_else(|| ApiError::Internal(format!("stored role '{role}'")))?,
+        tournament_id: row.try_get("tournament_id")?,
+    }))
+}
+
+impl<S> FromRequestParts<S> for Actor
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Actor, ApiError> {
+        let state = AppState::from_ref(state);
+        authenticate(&state, parts)
+            .await?
+            .ok_or_else(|| ApiError::Unauthorized("this needs a bearer token".into()))
+    }
+}
+
+/// An actor if a token was given (public reads); a bad token is still 401.
+#[derive(Debug, Clone)]
+pub struct MaybeActor(pub Option<Actor>);
+
+impl<S> FromRequestParts<S> for MaybeActor
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<MaybeActor, ApiError> {
+        let state = AppState::from_ref(state);
+        Ok(MaybeActor(authenticate(&state, parts).await?))
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateToken {
+    role: Role,
+    #[serde(default)]
+    tournament_id: Option<String>,
+    #[serde(default)]
+    label: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct CreatedToken {
+    id: String,
+    token: String,
+    role: Role,
+    tournament_id: Option<String>,
+    label: Option<String>,
+    created_at: String,
+}
+
+/// The tournament's owner token, or 404.
+pub(crate) async fn tournament_owner(
+    state: &AppState,
+    tournament_id: &str,
+) -> Result<Option<String>, ApiError> {
+    let row = sqlx::query("SELECT owner_token FROM tournaments WHERE id = $1")
+        .bind(tournament_id)
+        .fetch_optional(state.db().pool())
+        .await?
+        .ok_or_else(|| ApiError::not_found("tournament"))?;
+    Ok(row.try_get("owner_token")?)
+}
+
+async fn create_token(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiJson(body): ApiJson<CreateToken>,
+) -> Result<impl IntoResponse, ApiError> {
+    if let Some(label) = &body.label
+        && label.chars().count() > 200
+    {
+        return Err(ApiError::invalid_field("label", "at most 200 characters"));
+    }
+    match body.role {
+        Role::Admin => {
+            return Err(ApiError::invalid_field(
+                "role",
+                "administrators come from ARBITER_ADMIN_TOKEN, not from the API",
+            ));
+        }
+        Role::Organiser => {
+            if body.tournament_id.is_some() {
+                return Err(ApiError::invalid_field(
+                    "tournament_id",
+                    "organiser tokens are not scoped to a tournament",
+                ));
+            }
+            if actor.role != Role::Admin {
+                return Err(ApiError::Forbidden(
+                    "only an administrator creates organiser tokens".into(),
+                ));
+            }
+        }
+        Role::ChiefArbiter | Role::Arbiter => {
+            let Some(tournament_id) = &body.tournament_id else {
+                return Err(ApiError::invalid_field(
+                    "tournament_id",
+                    "arbiter tokens are scoped to one tournament",
+                ));
+            };
+            let owner = tournament_owner(&state, tournament_id).await?;
+            actor.require(Permission::Manage, tournament_id, owner.as_deref())?;
+            if actor.role == Role::ChiefArbiter && body.role == Role::ChiefArbiter {
+                return Err(ApiError::Forbidden(
+                    "a chief arbiter creates arbiter tokens only".into(),
+                ));
+            }
+        }
+    }
+    let token = new_token()?;
+    let id = Uuid::new_v4().to_string();
+    let created_at = now_text();
+    let mut tx = state.db().begin().await?;
+    sqlx::query(
+        "INSERT INTO tokens (id, token_hash, role, tournament_id, label, created_by, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(&id)
+    .bind(hash_token(&token))
+    .bind(body.role.as_str())
+    .bind(&body.tournament_id)
+    .bind(&body.label)
+    .bind(&actor.id)
+    .bind(&created_at)
+    .execute(&mut *tx)
+    .await?;
+    let after = serde_json::json!({
+        "id": id, "role": body.role, "tournament_id": body.tournament_id, "label": body.label,
+    });
+    audit::record(
+        &mut tx,
+        &actor,
+        body.tournament_id.as_deref(),
+        "create",
+        "token",
+        &id,
+        None,
+        Some(&after),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(CreatedToken {
+            id,
+            token,
+            role: body.role,
+            tournament_id: body.tournament_id,
+            label: body.label,
+            created_at,
+        }),
+    ))
+}
+
+async fn revoke_token(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(id): ApiPath<String>,
+) -> Result<StatusCode, ApiError> {
+    let mut tx = state.db().begin().await?;
+    let row =
+        sqlx::query("SELECT role, tournament_id, created_by, revoked_at FROM tokens WHERE id = $1")
+            .bind(&id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or_else(|| ApiError::not_found("token"))?;
+    let tournament_id: Option<String> = row.try_get("tournament_id")?;
+    let created_by: String = row.try_get("created_by")?;
+    let revoked_at: Option<String> = row.try_get("revoked_at")?;
+    let allowed = actor.role == Role::Admin
+        || created_by == actor.id
+        || id == actor.id
+        || match &tournament_id {
+            Some(t) => {
+                let owner: Option<String> =
+                    sqlx::query("SELECT owner_token FROM tournaments WHERE id = $1")
+                        .bind(t)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .map(|r| r.try_get("owner_token"))
+                        .transpose()?
+                        .flatten();
+                actor.may(Permission::Manage, t, owner.as_deref())
+            }
+            None => false,
+        };
+    if !allowed {
+        return Err(ApiError::Forbidden(
+            "this token may not revoke that token".into(),
+        ));
+    }
+    if revoked_at.is_none() {
+        let at = now_text();
+        sqlx::query("UPDATE tokens SET revoked_at = $1 WHERE id = $2")
+            .bind(&at)
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+        audit::record(
+            &mut tx,
+            &actor,
+            tournament_id.as_deref(),
+            "revoke",
+            "token",
+            &id,
+            None,
+            Some(&serde_json::json!({ "revoked_at": at })),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `/tokens` routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/tokens", post(create_token))
+        .route("/tokens/{id}", delete(revoke_token))
+}

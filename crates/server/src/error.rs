@@ -1,0 +1,304 @@
+//! One error type for the whole API, and the extractors that turn malformed
+//! requests into it.
+//!
+//! Every failure reaches the client as JSON:
+//! `{"error": code, "message": ..., "article"?: ..., "where"?: ...}`.
+//! Database errors are logged and answered with a generic 500 that carries no
+//! database text.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, PathRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// Everything a handler can answer besides success.
+#[derive(Debug)]
+pub enum ApiError {
+    /// 400: the request is malformed (JSON syntax, wrong type, unknown field,
+    /// bad notation). `at` says where (a JSON path, a line and column, a field).
+    BadRequest {
+        code: &'static str,
+        message: String,
+        at: Option<String>,
+    },
+    /// 401: no token, or a token that is unknown or revoked.
+    Unauthorized(String),
+    /// 403: a valid token that may not do this.
+    Forbidden(String),
+    /// 404: no such resource.
+    NotFound(String),
+    /// 409: the request conflicts with the current state (stale sequence
+    /// number, a round already paired, a duplicate).
+    Conflict { code: &'static str, message: String },
+    /// 405: the route exists, the method does not.
+    MethodNotAllowed,
+    /// 413: the body is larger than the limit.
+    PayloadTooLarge(String),
+    /// 415: the body is not JSON.
+    UnsupportedMediaType(String),
+    /// 422: well-formed but refused by the rules, with the article that
+    /// refuses it.
+    Unprocessable {
+        code: String,
+        message: String,
+        article: Option<String>,
+        at: Option<String>,
+    },
+    /// 500: a fault of ours; the detail is logged, never sent.
+    Internal(String),
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    article: Option<&'a str>,
+    #[serde(rename = "where", skip_serializing_if = "Option::is_none")]
+    at: Option<&'a str>,
+}
+
+impl ApiError {
+    /// A 400 with a code and message.
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::BadRequest {
+            code,
+            message: message.into(),
+            at: None,
+        }
+    }
+
+    /// A 400 that names the offending field.
+    pub fn invalid_field(field: &str, message: impl Into<String>) -> ApiError {
+        ApiError::BadRequest {
+            code: "invalid_field",
+            message: message.into(),
+            at: Some(field.to_owned()),
+        }
+    }
+
+    /// A 404 for a kind of thing.
+    pub fn not_found(what: &str) -> ApiError {
+        ApiError::NotFound(format!("no such {what}"))
+    }
+
+    /// A 409.
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::Conflict {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A 422 without an article.
+    pub fn unprocessable(code: impl Into<String>, message: impl Into<String>) -> ApiError {
+        ApiError::Unprocessable {
+            code: code.into(),
+            message: message.into(),
+            article: None,
+            at: None,
+        }
+    }
+
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let (code, message, article, at): (&str, &str, Option<&str>, Option<&str>) = match &self {
+            ApiError::BadRequest { code, message, at } => (code, message, None, at.as_deref()),
+            ApiError::Unauthorized(m) => ("unauthorized", m, None, None),
+            ApiError::Forbidden(m) => ("forbidden", m, None, None),
+            ApiError::NotFound(m) => ("not_found", m, None, None),
+            ApiError::Conflict { code, message } => (code, message, None, None),
+            ApiError::MethodNotAllowed => (
+                "method_not_allowed",
+                "method not allowed on this route",
+                None,
+                None,
+            ),
+            ApiError::PayloadTooLarge(m) => ("payload_too_large", m, None, None),
+            ApiError::UnsupportedMediaType(m) => ("unsupported_media_type", m, None, None),
+            ApiError::Unprocessable {
+                code,
+                message,
+                article,
+                at,
+            } => (code, message, article.as_deref(), at.as_deref()),
+            ApiError::Internal(detail) => {
+                crate::log(&format!("internal error: {detail}"));
+                ("internal", "internal server error", None, None)
+            }
+        };
+        let body = ErrorBody {
+            error: code,
+            message,
+            article,
+            at,
+        };
+        let mut response = (status, Json(body)).into_response();
+        if status == StatusCode::UNAUTHORIZED {
+            response.headers_mut().insert(
+                axum::http::header::WWW_AUTHENTICATE,
+                axum::http::HeaderValue::from_static("Bearer"),
+            );
+        }
+        response
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> ApiError {
+        ApiError::Internal(format!("database: {error}"))
+    }
+}
+
+impl From<serde_json::Error> for ApiError {
+    fn from(error: serde_json::Error) -> ApiError {
+        ApiError::Internal(format!("json: {error}"))
+    }
+}
+
+/// Whether a database error is a unique-constraint violation.
+pub fn is_unique_violation(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .is_some_and(sqlx::error::DatabaseError::is_unique_violation)
+}
+
+/// A JSON body whose failures are answered in the API's own error format,
+/// naming the path of the faulty field (`players[2].rating`) or the line and
+/// column of a syntax error.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiJson<T>(pub T);
+
+impl<T, S> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let is_json = req
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| {
+                let mime = v.split(';').next().unwrap_or("").trim();
+                mime.eq_ignore_ascii_case("application/json")
+                    || (mime.starts_with("application/") && mime.ends_with("+json"))
+            });
+        if !is_json {
+            return Err(ApiError::UnsupportedMediaType(
+                "expected a body with content-type application/json".into(),
+            ));
+        }
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|r| bytes_rejection(&r))?;
+        parse_json(&bytes).map(ApiJson)
+    }
+}
+
+/// Parses JSON with the path of the fault in the error.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value: T = match serde_path_to_error::deserialize(&mut deserializer) {
+        Ok(value) => value,
+        Err(error) => {
+            let path = error.path().to_string();
+            let inner = error.into_inner();
+            let (code, at) = if inner.is_syntax() || inner.is_eof() {
+                (
+                    "malformed_json",
+                    format!("line {} column {}", inner.line(), inner.column()),
+                )
+            } else {
+                ("invalid_json", path)
+            };
+            return Err(ApiError::BadRequest {
+                code,
+                message: strip_position(&inner.to_string()),
+                at: Some(at),
+            });
+        }
+    };
+    if let Err(error) = deserializer.end() {
+        return Err(ApiError::BadRequest {
+            code: "malformed_json",
+            message: strip_position(&error.to_string()),
+            at: Some(format!("line {} column {}", error.line(), error.column())),
+        });
+    }
+    Ok(value)
+}
+
+/// serde_json appends " at line L column C"; we report the place separately.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(index) => message[..index].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+pub(crate) fn bytes_rejection(rejection: &BytesRejection) -> ApiError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::PayloadTooLarge("request body too large".into())
+    } else {
+        ApiError::bad_request("bad_body", rejection.body_text())
+    }
+}
+
+/// Path parameters whose parse failures become a 400 in the API's format.
+#[derive(Debug)]
+pub struct ApiPath<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for ApiPath<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(ApiPath(value)),
+            Err(rejection) => Err(path_rejection(&rejection)),
+        }
+    }
+}
+
+fn path_rejection(rejection: &PathRejection) -> ApiError {
+    ApiError::BadRequest {
+        code: "invalid_path",
+        message: rejection.body_text(),
+        at: Some("path".into()),
+    }
+}
+
+/// The answer to an unknown route.
+pub async fn not_found_fallback() -> ApiError {
+    ApiError::NotFound("no such route".into())
+}

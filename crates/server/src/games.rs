@@ -1,0 +1,681 @@
+//! Games as append-only event logs.
+//!
+//! A write names the sequence number it extends (`expected_seq`). In one
+//! transaction the server moves the game's head with a compare-and-swap
+//! (`UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2`), folds the
+//! log, asks the Laws ([`crate::engine`]) whether the event is accepted,
+//! inserts it under the primary key `(game_id, seq)` and commits; only then
+//! is it acknowledged (201) and announced to streams. A stale
+//! `expected_seq` is 409; a refused event is 422 and stored nowhere.
+//!
+//! States are cached in memory per game keyed by sequence number: the state
+//! at `seq` is a pure function of the first `seq` events, which never change,
+//! so a cached entry is valid whenever its `seq` is the one being extended,
+//! whichever process wrote the log.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+use uuid::Uuid;
+
+use crate::auth::{Actor, MaybeActor, Permission, Role};
+use crate::db::Backend;
+use crate::engine::{GameSetup, GameState, Ruling};
+use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::{AppState, Hint, audit, now_text, time_text};
+
+/// Cached game states (see the module docs).
+#[derive(Default)]
+pub(crate) struct Cache {
+    map: Mutex<HashMap<String, (i64, Arc<GameState>)>>,
+}
+
+const CACHE_LIMIT: usize = 20_000;
+
+impl Cache {
+    fn get(&self, game_id: &str, seq: i64) -> Option<Arc<GameState>> {
+        let map = self.map.lock().ok()?;
+        map.get(game_id)
+            .filter(|(cached, _)| *cached == seq)
+            .map(|(_, state)| Arc::clone(state))
+    }
+
+    fn put(&self, game_id: &str, seq: i64, state: Arc<GameState>) {
+        if let Ok(mut map) = self.map.lock() {
+            if map.len() >= CACHE_LIMIT && !map.contains_key(game_id) {
+                map.clear();
+            }
+            map.insert(game_id.to_owned(), (seq, state));
+        }
+    }
+}
+
+/// A game's row.
+#[derive(Debug, Clone)]
+pub(crate) struct GameRow {
+    pub id: String,
+    pub tournament_id: Option<String>,
+    pub round: Option<i64>,
+    pub board: Option<i64>,
+    pub white: String,
+    pub black: String,
+    pub regulations: String,
+    pub time_control: Option<String>,
+    pub seq: i64,
+    pub owner_token: Option<String>,
+    pub tournament_owner: Option<String>,
+    pub tournament_name: Option<String>,
+    pub created_at: String,
+}
+
+impl GameRow {
+    fn setup(&self) -> GameSetup {
+        GameSetup {
+            regulations: self.regulations.clone(),
+            time_control: self.time_control.clone(),
+        }
+    }
+
+    /// Whether `actor` may write events / see the arbiter view.
+    fn may_arbitrate(&self, actor: &Actor) -> bool {
+        match &self.tournament_id {
+            Some(t) => actor.may(Permission::Arbitrate, t, self.tournament_owner.as_deref()),
+            None => actor.role == Role::Admin || self.owner_token.as_deref() == Some(&actor.id),
+        }
+    }
+}
+
+const GAME_SELECT: &str = "SELECT g.id, g.tournament_id, g.round, g.board, g.white, g.black, \
+     g.regulations, g.time_control, g.seq, g.owner_token, g.created_at, \
+     t.owner_token AS tournament_owner, t.name AS tournament_name \
+     FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = $1";
+
+fn game_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
+    Ok(GameRow {
+        id: row.try_get("id")?,
+        tournament_id: row.try_get("tournament_id")?,
+        round: row.try_get("round")?,
+        board: row.try_get("board")?,
+        white: row.try_get("white")?,
+        black: row.try_get("black")?,
+        regulations: row.try_get("regulations")?,
+        time_control: row.try_get("time_control")?,
+        seq: row.try_get("seq")?,
+        owner_token: row.try_get("owner_token")?,
+        tournament_owner: row.try_get("tournament_owner")?,
+        tournament_name: row.try_get("tournament_name")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+pub(crate) async fn load_game<'e, E>(executor: E, id: &str) -> Result<GameRow, ApiError>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let row = sqlx::query(GAME_SELECT)
+        .bind(id)
+        .fetch_optional(executor)
+        .await?
+        .ok_or_else(|| ApiError::not_found("game"))?;
+    Ok(game_row(&row)?)
+}
+
+/// One stored event.
+#[derive(Debug, Clone)]
+pub(crate) struct StoredEvent {
+    pub seq: i64,
+    pub actor: String,
+    pub received_at: String,
+    pub at: String,
+    pub body: Map<String, Value>,
+    pub rulings: Value,
+}
+
+fn stored_event(row: &AnyRow) -> Result<StoredEvent, ApiError> {
+    let body: String = row.try_get("body")?;
+    let rulings: String = row.try_get("rulings")?;
+    let Value::Object(body) = serde_json::from_str::<Value>(&body)? else {
+        return Err(ApiError::Internal("stored event is not an object".into()));
+    };
+    Ok(StoredEvent {
+        seq: row.try_get("seq")?,
+        actor: row.try_get("actor")?,
+        received_at: row.try_get("received_at")?,
+        at: row.try_get("at")?,
+        body,
+        rulings: serde_json::from_str(&rulings)?,
+    })
+}
+
+pub(crate) async fn load_events<'e, E>(
+    executor: E,
+    game_id: &str,
+    after: i64,
+) -> Result<Vec<StoredEvent>, ApiError>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let rows = sqlx::query(
+        "SELECT seq, actor, received_at, at, body, rulings FROM game_events \
+         WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+    )
+    .bind(game_id)
+    .bind(after)
+    .fetch_all(executor)
+    .await?;
+    rows.iter().map(stored_event).collect()
+}
+
+/// Folds a log into a state. A stored log is always accepted (it was
+/// validated when written); a refusal here is a fault of ours.
+pub(crate) fn fold(setup: &GameSetup, events: &[StoredEvent]) -> Result<GameState, ApiError> {
+    let mut state = GameState::new(setup).map_err(|r| ApiError::Internal(r.message))?;
+    for event in events {
+        state = state
+            .apply(&event.body)
+            .map_err(|r| {
+                ApiError::Internal(format!(
+                    "stored event {} no longer applies: {}",
+                    event.seq, r.message
+                ))
+            })?
+            .0;
+    }
+    Ok(state)
+}
+
+/// The state at the game's current head, from the cache or the log.
+async fn current_state<'e, E>(
+    state: &AppState,
+    executor: E,
+    game: &GameRow,
+) -> Result<Arc<GameState>, ApiError>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    if let Some(cached) = state.games_cache().get(&game.id, game.seq) {
+        return Ok(cached);
+    }
+    let events = load_events(executor, &game.id, 0).await?;
+    let folded = Arc::new(fold(&game.setup(), &events)?);
+    let head = events.last().map_or(0, |e| e.seq);
+    state.games_cache().put(&game.id, head, Arc::clone(&folded));
+    Ok(folded)
+}
+
+/// Which view of a log a reader gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum View {
+    Arbiter,
+    Public,
+}
+
+/// An event as the API shows it. The public view hides the actor and the
+/// move inside a `seal` event until a later `resume` (Art. 13, 14).
+pub(crate) fn event_json(event: &StoredEvent, view: View, resumed_after: Option<i64>) -> Value {
+    let mut map = Map::new();
+    map.insert("seq".into(), Value::from(event.seq));
+    map.insert("at".into(), Value::from(event.at.clone()));
+    map.insert("received_at".into(), Value::from(event.received_at.clone()));
+    if view == View::Arbiter {
+        map.insert("actor".into(), Value::from(event.actor.clone()));
+    }
+    let sealed = event.body.get("type").and_then(Value::as_str) == Some("seal")
+        && resumed_after.is_none_or(|resumed| resumed < event.seq);
+    for (key, value) in &event.body {
+        if key == "at_ms" {
+            continue;
+        }
+        if view == View::Public && sealed && key != "type" && key != "player" {
+            continue;
+        }
+        map.insert(key.clone(), value.clone());
+    }
+    if view == View::Public && sealed {
+        map.insert("sealed".into(), Value::Bool(true));
+    }
+    map.insert("rulings".into(), event.rulings.clone());
+    Value::Object(map)
+}
+
+/// The seq of the last `resume` event, if any.
+pub(crate) fn last_resume(events: &[StoredEvent]) -> Option<i64> {
+    events
+        .iter()
+        .rev()
+        .find(|e| e.body.get("type").and_then(Value::as_str) == Some("resume"))
+        .map(|e| e.seq)
+}
+
+fn state_json(game: &GameRow, state: &GameState, view: View) -> Value {
+    let mut map = state.to_json(view == View::Arbiter);
+    map.insert("id".into(), Value::from(game.id.clone()));
+    map.insert("seq".into(), Value::from(game.seq));
+    map.insert("white".into(), Value::from(game.white.clone()));
+    map.insert("black".into(), Value::from(game.black.clone()));
+    map.insert("tournament_id".into(), json!(game.tournament_id));
+    map.insert("round".into(), json!(game.round));
+    map.insert("board".into(), json!(game.board));
+    map.insert("regulations".into(), Value::from(game.regulations.clone()));
+    map.insert("time_control".into(), json!(game.time_control));
+    Value::Object(map)
+}
+
+fn view_for(game: &GameRow, actor: Option<&Actor>) -> View {
+    if actor.is_some_and(|a| game.may_arbitrate(a)) {
+        View::Arbiter
+    } else {
+        View::Public
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateGame {
+    white: String,
+    black: String,
+    #[serde(default)]
+    regulations: Option<String>,
+    #[serde(default)]
+    time_control: Option<String>,
+}
+
+/// `POST /games`: a game outside any tournament (an administrator's or an
+/// organiser's; e.g. a match or a demonstration board).
+async fn create_game(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiJson(body): ApiJson<CreateGame>,
+) -> Result<impl IntoResponse, ApiError> {
+    if !matches!(actor.role, Role::Admin | Role::Organiser) {
+        return Err(ApiError::Forbidden(
+            "only administrators and organisers create games outside tournaments".into(),
+        ));
+    }
+    for (field, value) in [("white", &body.white), ("black", &body.black)] {
+        crate::tournaments::check_name(field, value)?;
+    }
+    let regulations = crate::tournaments::check_regulations(body.regulations.as_deref())?;
+    let time_control = crate::tournaments::check_time_control(body.time_control.as_deref())?;
+    let id = Uuid::new_v4().to_string();
+    let mut tx = state.db().begin().await?;
+    insert_game(
+        &mut tx,
+        NewGame {
+            id: &id,
+            tournament_id: None,
+            round: None,
+            board: None,
+            white: &body.white,
+            black: &body.black,
+            regulations: &regulations,
+            time_control: time_control.as_deref(),
+            owner_token: Some(&actor.id),
+        },
+    )
+    .await?;
+    let game = load_game(&mut *tx, &id).await?;
+    audit::record(
+        &mut tx,
+        &actor,
+        None,
+        "create",
+        "game",
+        &id,
+        None,
+        Some(&json!({"white": body.white, "black": body.black, "regulations": regulations})),
+    )
+    .await?;
+    tx.commit().await?;
+    let initial = GameState::new(&game.setup()).map_err(|r| ApiError::Internal(r.message))?;
+    Ok((
+        StatusCode::CREATED,
+        Json(state_json(&game, &initial, View::Arbiter)),
+    ))
+}
+
+pub(crate) struct NewGame<'a> {
+    pub id: &'a str,
+    pub tournament_id: Option<&'a str>,
+    pub round: Option<i64>,
+    pub board: Option<i64>,
+    pub white: &'a str,
+    pub black: &'a str,
+    pub regulations: &'a str,
+    pub time_control: Option<&'a str>,
+    pub owner_token: Option<&'a str>,
+}
+
+pub(crate) async fn insert_game(
+    tx: &mut Transaction<'static, Any>,
+    game: NewGame<'_>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO games (id, tournament_id, round, board, white, black, regulations, \
+         time_control, seq, status, owner_token, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10)",
+    )
+    .bind(game.id)
+    .bind(game.tournament_id)
+    .bind(game.round)
+    .bind(game.board)
+    .bind(game.white)
+    .bind(game.black)
+    .bind(game.regulations)
+    .bind(game.time_control)
+    .bind(game.owner_token)
+    .bind(now_text())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+async fn get_game(
+    State(state): State<AppState>,
+    MaybeActor(actor): MaybeActor,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let game = load_game(state.db().pool(), &id).await?;
+    let current = current_state(&state, state.db().pool(), &game).await?;
+    Ok(Json(state_json(
+        &game,
+        &current,
+        view_for(&game, actor.as_ref()),
+    )))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventsQuery {
+    #[serde(default)]
+    after: Option<i64>,
+}
+
+async fn get_events(
+    State(state): State<AppState>,
+    MaybeActor(actor): MaybeActor,
+    ApiPath(id): ApiPath<String>,
+    query: Result<axum::extract::Query<EventsQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let after = match query {
+        Ok(q) => q.0.after.unwrap_or(0),
+        Err(e) => return Err(ApiError::bad_request("invalid_query", e.body_text())),
+    };
+    let game = load_game(state.db().pool(), &id).await?;
+    let view = view_for(&game, actor.as_ref());
+    let events = load_events(state.db().pool(), &id, 0).await?;
+    let resumed = last_resume(&events);
+    let list: Vec<Value> = events
+        .iter()
+        .filter(|e| e.seq > after)
+        .map(|e| event_json(e, view, resumed))
+        .collect();
+    Ok(Json(json!({
+        "game_id": id,
+        "seq": game.seq,
+        "view": if view == View::Arbiter { "arbiter" } else { "public" },
+        "events": list,
+    })))
+}
+
+async fn get_pgn(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<impl IntoResponse, ApiError> {
+    let game = load_game(state.db().pool(), &id).await?;
+    let current = current_state(&state, state.db().pool(), &game).await?;
+    let pgn = game_pgn(&game, &current);
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        pgn,
+    ))
+}
+
+pub(crate) fn game_pgn(game: &GameRow, current: &GameState) -> String {
+    let date = game
+        .created_at
+        .get(..10)
+        .unwrap_or("????.??.??")
+        .replace('-', ".");
+    let mut headers: Vec<(&str, String)> = vec![
+        (
+            "Event",
+            game.tournament_name.clone().unwrap_or_else(|| "?".into()),
+        ),
+        ("Site", "?".into()),
+        ("Date", date),
+        (
+            "Round",
+            match (game.round, game.board) {
+                (Some(r), Some(b)) => format!("{r}.{b}"),
+                (Some(r), None) => r.to_string(),
+                _ => "?".into(),
+            },
+        ),
+        ("White", game.white.clone()),
+        ("Black", game.black.clone()),
+    ];
+    if let Some(tc) = &game.time_control {
+        headers.push(("TimeControl", tc.clone()));
+    }
+    current.pgn(&headers)
+}
+
+/// `expected_seq`, the event time, the event.
+type EventRequest = (i64, DateTime<Utc>, Map<String, Value>);
+
+/// Splits a request body into `expected_seq`, the event time and the event.
+fn parse_event_request(
+    mut body: Map<String, Value>,
+    received: DateTime<Utc>,
+) -> Result<EventRequest, ApiError> {
+    let expected_seq = match body.remove("expected_seq") {
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .filter(|n| *n >= 0)
+            .ok_or_else(|| ApiError::invalid_field("expected_seq", "must be an integer >= 0"))?,
+        Some(_) => {
+            return Err(ApiError::invalid_field(
+                "expected_seq",
+                "must be an integer >= 0",
+            ));
+        }
+        None => {
+            return Err(ApiError::invalid_field(
+                "expected_seq",
+                "missing: the sequence number this event extends (the game's current seq)",
+            ));
+        }
+    };
+    let at = match body.remove("at") {
+        None | Some(Value::Null) => received,
+        Some(Value::String(text)) => DateTime::parse_from_rfc3339(&text)
+            .map_err(|e| ApiError::invalid_field("at", format!("not an RFC 3339 time: {e}")))?
+            .with_timezone(&Utc),
+        Some(_) => return Err(ApiError::invalid_field("at", "must be an RFC 3339 string")),
+    };
+    if at.timestamp_millis() < 0 {
+        return Err(ApiError::invalid_field("at", "must be after 1970"));
+    }
+    if at > received + chrono::Duration::seconds(5) {
+        return Err(ApiError::invalid_field(
+            "at",
+            "is in the future (events are recorded when they happen or later)",
+        ));
+    }
+    if body.contains_key("at_ms") || body.contains_key("seq") {
+        return Err(ApiError::invalid_field(
+            "at_ms",
+            "the server sets at_ms and seq; give the time as 'at'",
+        ));
+    }
+    if !matches!(body.get("type"), Some(Value::String(_))) {
+        return Err(ApiError::invalid_field(
+            "type",
+            "missing or not a string: the event type (move, start, resign, ...)",
+        ));
+    }
+    body.insert("at_ms".into(), Value::from(at.timestamp_millis()));
+    Ok((expected_seq, at, body))
+}
+
+async fn post_event(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(body): ApiJson<Map<String, Value>>,
+) -> Result<impl IntoResponse, ApiError> {
+    let received = Utc::now();
+    let (expected_seq, at, event) = parse_event_request(body, received)?;
+    let mut tx = state.db().begin().await?;
+    let game = load_game(&mut *tx, &id).await?;
+    if !game.may_arbitrate(&actor) {
+        return Err(ApiError::Forbidden(
+            "this token may not record events in this game".into(),
+        ));
+    }
+    // Compare-and-swap on the head: exactly one writer extends each seq.
+    let swapped = sqlx::query("UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2")
+        .bind(&id)
+        .bind(expected_seq)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if swapped != 1 {
+        let current: i64 = sqlx::query("SELECT seq FROM games WHERE id = $1")
+            .bind(&id)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("seq")?;
+        return Err(ApiError::conflict(
+            "stale_seq",
+            format!("expected_seq {expected_seq} is not the game's current seq {current}"),
+        ));
+    }
+    let before = current_state(&state, &mut *tx, &game).await?;
+    if let Some(last) = before.last_at_ms()
+        && at.timestamp_millis() < last
+    {
+        return Err(ApiError::Unprocessable {
+            code: "time_went_backwards".into(),
+            message: "an event cannot be earlier than the previous event of the game".into(),
+            article: None,
+            at: Some("at".into()),
+        });
+    }
+    let (after, rulings) = before.apply(&event).map_err(|r| ApiError::Unprocessable {
+        code: r.code,
+        message: r.message,
+        article: r.article,
+        at: None,
+    })?;
+    let seq = expected_seq + 1;
+    let stored = StoredEvent {
+        seq,
+        actor: actor.id.clone(),
+        received_at: time_text(received),
+        at: time_text(at),
+        body: event,
+        rulings: serde_json::to_value(&rulings)?,
+    };
+    sqlx::query(
+        "INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(&id)
+    .bind(seq)
+    .bind(&stored.actor)
+    .bind(&stored.received_at)
+    .bind(&stored.at)
+    .bind(Value::Object(stored.body.clone()).to_string())
+    .bind(stored.rulings.to_string())
+    .execute(&mut *tx)
+    .await?;
+    let status = after.status();
+    let result = after.result();
+    if status != before.status() || result != before.result() {
+        sqlx::query("UPDATE games SET status = $1, result = $2 WHERE id = $3")
+            .bind(status)
+            .bind(result)
+            .bind(&id)
+            .execute(&mut *tx)
+            .await?;
+        if let (Some(result), Some(t), Some(round), Some(board)) =
+            (result, &game.tournament_id, game.round, game.board)
+        {
+            crate::rounds::record_game_result(&mut tx, &actor, t, round, board, result).await?;
+        }
+    }
+    if state.db().backend() == Backend::Postgres {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(crate::stream::CHANNEL)
+            .bind(format!("{id} {seq}"))
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    // Acknowledged: committed. Now tell caches and streams.
+    let after = Arc::new(after);
+    state.games_cache().put(&id, seq, Arc::clone(&after));
+    let _ = state.hints().send(Hint {
+        game_id: Arc::from(id.as_str()),
+        seq,
+    });
+    let game = GameRow { seq, ..game };
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "events": [event_json(&stored, View::Arbiter, None)],
+            "rulings": rulings_json(&rulings),
+            "state": state_json(&game, &after, View::Arbiter),
+        })),
+    ))
+}
+
+fn rulings_json(rulings: &[Ruling]) -> Value {
+    serde_json::to_value(rulings).unwrap_or(Value::Array(Vec::new()))
+}
+
+async fn stream(
+    State(state): State<AppState>,
+    MaybeActor(actor): MaybeActor,
+    ApiPath(id): ApiPath<String>,
+    headers: HeaderMap,
+    query: Result<axum::extract::Query<EventsQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let after_query = match query {
+        Ok(q) => q.0.after,
+        Err(e) => return Err(ApiError::bad_request("invalid_query", e.body_text())),
+    };
+    let game = load_game(state.db().pool(), &id).await?;
+    let view = view_for(&game, actor.as_ref());
+    let last_event_id = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<i64>().ok());
+    let after = last_event_id.or(after_query).unwrap_or(0).max(0);
+    Ok(crate::stream::sse(state, id, view, after))
+}
+
+/// `/games` routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/games", post(create_game))
+        .route("/games/{id}", get(get_game))
+        .route("/games/{id}/events", get(get_events).post(post_event))
+        .route("/games/{id}/pgn", get(get_pgn))
+        .route("/games/{id}/stream", get(stream))
+}

@@ -1,0 +1,237 @@
+//! Arbiter's REST service: the HTTP API, bearer-token auth, persistence on
+//! SQLite (embedded default) or PostgreSQL, the live event stream and the
+//! exports.
+//!
+//! # Layout
+//! - [`app`] builds the router from an [`AppState`]; [`run`] serves it on a
+//!   listener until a shutdown future resolves (in-flight requests finish,
+//!   live streams close).
+//! - `config`: [`Config`] from command-line flags and environment.
+//! - `db`: one `sqlx::Any` pool and the embedded migrations; one SQL dialect
+//!   for both databases.
+//! - `error`: [`ApiError`] (the only error a handler returns) and the
+//!   `ApiJson`/`ApiPath` extractors that report malformed input in the API's
+//!   JSON error format.
+//! - `auth`: tokens and the `Actor` extractor; `audit`: the audit table.
+//! - `tournaments`: tournaments, players, rounds, results, standings, exports,
+//!   TRF import — rows in the database, computed through the `tournament` crate.
+//! - `games`: games as append-only event logs validated by `regulations`,
+//!   with compare-and-swap on the sequence number; `stream`: Server-Sent
+//!   Events fed by an in-process broadcast channel and PostgreSQL
+//!   `LISTEN/NOTIFY`.
+//!
+//! Every route lives under `/api/v1`; the OpenAPI 3.1 document is served at
+//! `/api/v1/openapi.json`.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use tokio::net::TcpListener;
+use tokio::sync::{broadcast, watch};
+use tower_http::timeout::TimeoutLayer;
+
+mod audit;
+pub mod auth;
+mod config;
+pub mod db;
+mod engine;
+pub mod error;
+mod games;
+mod rounds;
+mod stream;
+mod tournaments;
+
+pub use config::{Config, ConfigError};
+pub use db::{Backend, Db, DbError};
+pub use error::ApiError;
+
+/// Largest JSON body accepted (bytes).
+pub const BODY_LIMIT: usize = 256 * 1024;
+/// Largest TRF import accepted (bytes).
+pub const IMPORT_LIMIT: usize = 16 * 1024 * 1024;
+/// A request that takes longer than this is answered 408.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A hint that a game's log grew to `seq` (from this process or, through
+/// `LISTEN/NOTIFY`, another one). Streams read the new events themselves.
+#[derive(Debug, Clone)]
+pub(crate) struct Hint {
+    pub game_id: Arc<str>,
+    pub seq: i64,
+}
+
+struct Inner {
+    db: Db,
+    admin_hash: Option<String>,
+    hints: broadcast::Sender<Hint>,
+    shutdown_tx: watch::Sender<bool>,
+    games: games::Cache,
+}
+
+/// What every handler shares: the database, the administrator token's hash,
+/// the broadcast channel of new events and the shutdown signal.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for AppState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AppState")
+            .field("db", &self.inner.db)
+            .field("admin", &self.inner.admin_hash.is_some())
+            .finish()
+    }
+}
+
+impl AppState {
+    /// State over an opened (and migrated) database. `admin_token` is the
+    /// administrator's bearer token (`ARBITER_ADMIN_TOKEN`), if any. On
+    /// PostgreSQL this spawns the `LISTEN` task that relays other processes'
+    /// events to this one's streams, so call it inside a Tokio runtime.
+    pub fn new(db: Db, admin_token: Option<&str>) -> AppState {
+        let (hints, _) = broadcast::channel(4096);
+        let (shutdown_tx, _) = watch::channel(false);
+        let state = AppState {
+            inner: Arc::new(Inner {
+                db,
+                admin_hash: admin_token.filter(|t| !t.is_empty()).map(auth::hash_token),
+                hints,
+                shutdown_tx,
+                games: games::Cache::default(),
+            }),
+        };
+        if state.db().backend() == Backend::Postgres {
+            stream::spawn_listener(state.clone());
+        }
+        state
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.inner.db
+    }
+
+    pub(crate) fn admin_hash(&self) -> Option<&str> {
+        self.inner.admin_hash.as_deref()
+    }
+
+    pub(crate) fn hints(&self) -> &broadcast::Sender<Hint> {
+        &self.inner.hints
+    }
+
+    pub(crate) fn games_cache(&self) -> &games::Cache {
+        &self.inner.games
+    }
+
+    pub(crate) fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.inner.shutdown_tx.subscribe()
+    }
+
+    /// Tells live streams to finish (called by [`run`] on shutdown).
+    pub fn begin_shutdown(&self) {
+        self.inner.shutdown_tx.send_replace(true);
+    }
+}
+
+/// The whole API as a router (tests call it with `oneshot`).
+pub fn app(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/openapi.json", get(openapi))
+        .merge(auth::router())
+        .merge(tournaments::router())
+        .merge(rounds::router())
+        .merge(games::router())
+        .layer(DefaultBodyLimit::max(BODY_LIMIT));
+    Router::new()
+        .nest("/api/v1", api)
+        .route("/health", get(health))
+        .fallback(error::not_found_fallback)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .with_state(state)
+}
+
+/// Serves `app(state)` on `listener` until `shutdown` resolves; then stops
+/// accepting, closes live streams and waits for in-flight requests.
+pub async fn run(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let router = app(state.clone());
+    let on_shutdown = state.clone();
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            on_shutdown.begin_shutdown();
+        })
+        .await?;
+    state.db().close().await;
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}
+
+const OPENAPI: &str = include_str!("openapi.json");
+
+async fn openapi() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI)
+}
+
+async fn health() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        "{\"status\":\"ok\"}",
+    )
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed
+}
+
+/// Now, as stored: RFC 3339 UTC with milliseconds (sorts as text).
+pub(crate) fn now_text() -> String {
+    time_text(chrono::Utc::now())
+}
+
+pub(crate) fn time_text(t: chrono::DateTime<chrono::Utc>) -> String {
+    t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+}
+
+/// One log line on stderr (the server's only logging: start-up, shutdown and
+/// internal errors).
+pub(crate) fn log(line: &str) {
+    eprintln!("{} arbiter: {line}", now_text());
+}

@@ -1,0 +1,863 @@
+//! Rounds, pairing, results, standings and exports.
+//!
+//! The database rows are turned into a `tournament::model::Tournament`
+//! ([`load_model`]); the `tournament` crate pairs (FIDE Dutch) and ranks;
+//! the server writes what it computed back, in one transaction, with audit
+//! rows.
+
+use std::collections::{BTreeMap, HashMap};
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::{Any, AnyConnection, Row, Transaction};
+use tournament::model::{
+    self, ByeKind, Colour, GameResult, Participation, Player, Points, Scoring, StartNumber,
+    Tournament,
+};
+use uuid::Uuid;
+
+use crate::auth::{Actor, Permission};
+use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::games::{NewGame, insert_game};
+use crate::tournaments::{PlayerRow, TournamentRow, load_players, load_tournament, parse_date};
+use crate::{AppState, audit, now_text};
+
+/// Checks tie-break codes (currently: syntax only, see `tournaments.rs`).
+pub(crate) fn check_tiebreak_codes(_list: &[String]) -> Result<(), ApiError> {
+    Ok(())
+}
+
+/// A board row.
+#[derive(Debug, Clone)]
+pub(crate) struct BoardRow {
+    pub round: i64,
+    pub board: i64,
+    pub white_id: String,
+    pub black_id: String,
+    pub game_id: String,
+    pub result: Option<String>,
+    pub rated: bool,
+}
+
+/// A bye row.
+#[derive(Debug, Clone)]
+pub(crate) struct ByeRow {
+    pub round: i64,
+    pub player_id: String,
+    pub kind: String,
+}
+
+/// Everything stored about a tournament.
+#[derive(Debug, Clone)]
+pub(crate) struct Loaded {
+    pub tournament: TournamentRow,
+    pub players: Vec<PlayerRow>,
+    pub rounds: i64,
+    pub boards: Vec<BoardRow>,
+    pub byes: Vec<ByeRow>,
+}
+
+impl Loaded {
+    pub fn player(&self, id: &str) -> Option<&PlayerRow> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    fn start_number(&self, id: &str) -> StartNumber {
+        self.player(id)
+            .and_then(|p| u32::try_from(p.start_number).ok())
+            .unwrap_or(0)
+    }
+}
+
+pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loaded, ApiError> {
+    let tournament = load_tournament(&mut *conn, id).await?;
+    let players = load_players(&mut *conn, id).await?;
+    let rounds: Option<i64> =
+        sqlx::query("SELECT MAX(number) AS n FROM rounds WHERE tournament_id = $1")
+            .bind(id)
+            .fetch_one(&mut *conn)
+            .await?
+            .try_get("n")?;
+    let boards = sqlx::query(
+        "SELECT round, board, white_id, black_id, game_id, result, rated FROM boards \
+         WHERE tournament_id = $1 ORDER BY round, board",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| -> Result<BoardRow, sqlx::Error> {
+        Ok(BoardRow {
+            round: r.try_get("round")?,
+            board: r.try_get("board")?,
+            white_id: r.try_get("white_id")?,
+            black_id: r.try_get("black_id")?,
+            game_id: r.try_get("game_id")?,
+            result: r.try_get("result")?,
+            rated: r.try_get::<i64, _>("rated")? != 0,
+        })
+    })
+    .collect::<Result<Vec<_>, _>>()?;
+    let byes = sqlx::query(
+        "SELECT round, player_id, kind FROM round_byes WHERE tournament_id = $1 \
+         ORDER BY round, player_id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| -> Result<ByeRow, sqlx::Error> {
+        Ok(ByeRow {
+            round: r.try_get("round")?,
+            player_id: r.try_get("player_id")?,
+            kind: r.try_get("kind")?,
+        })
+    })
+    .collect::<Result<Vec<_>, _>>()?;
+    Ok(Loaded {
+        tournament,
+        players,
+        rounds: rounds.unwrap_or(0),
+        boards,
+        byes,
+    })
+}
+
+/// API result notation → model.
+pub(crate) fn parse_result(text: &str) -> Option<GameResult> {
+    Some(match text {
+        "1-0" => GameResult::WhiteWins,
+        "0-1" => GameResult::BlackWins,
+        "1/2-1/2" => GameResult::Draw,
+        "+-" => GameResult::WhiteWinsByForfeit,
+        "-+" => GameResult::BlackWinsByForfeit,
+        "--" => GameResult::DoubleForfeit,
+        _ => return None,
+    })
+}
+
+fn bye_kind(text: &str) -> ByeKind {
+    match text {
+        "pairing_allocated" => ByeKind::PairingAllocated,
+        "full" => ByeKind::FullPoint,
+        "half" => ByeKind::HalfPoint,
+        "zero" => ByeKind::ZeroPoint,
+        _ => ByeKind::Absent,
+    }
+}
+
+pub(crate) fn bye_text(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::PairingAllocated => "pairing_allocated",
+        ByeKind::FullPoint => "full",
+        ByeKind::HalfPoint => "half",
+        ByeKind::ZeroPoint => "zero",
+        ByeKind::Absent => "absent",
+    }
+}
+
+fn tenths(points: crate::tournaments::PointsValue) -> Points {
+    Points(points.tenths("scoring").unwrap_or(0))
+}
+
+/// The stored scoring as the model's.
+pub(crate) fn scoring(spec: &crate::tournaments::ScoringSpec) -> Scoring {
+    let mut s = Scoring::new(tenths(spec.win), tenths(spec.draw), tenths(spec.loss));
+    for (field, value) in spec.fields() {
+        let p = tenths(value);
+        match field {
+            "forfeit_win" => s.forfeit_win = p,
+            "forfeit_loss" => s.forfeit_loss = p,
+            "pairing_allocated_bye" => s.pairing_allocated_bye = p,
+            "full_point_bye" => s.full_point_bye = p,
+            "half_point_bye" => s.half_point_bye = p,
+            "zero_point_bye" => s.zero_point_bye = p,
+            _ => {}
+        }
+    }
+    s
+}
+
+fn model_player(row: &PlayerRow) -> Player {
+    let d = &row.details;
+    Player {
+        start_number: u32::try_from(row.start_number).unwrap_or(0),
+        name: row.name.clone(),
+        sex: d.sex.as_deref().map(|s| {
+            if s == "w" {
+                model::Sex::Female
+            } else {
+                model::Sex::Male
+            }
+        }),
+        title: d.title.as_deref().and_then(model::Title::parse),
+        fide_id: d.fide_id,
+        federation: d.federation.clone(),
+        birth_date: d.birth_date.as_deref().and_then(parse_date),
+        fide_rating: d.rating,
+        national_rating: d.national_rating,
+        club: d.club.clone(),
+        reported_points: None,
+        reported_rank: None,
+        withdrawn_from: row.withdrawn_from.and_then(|k| u32::try_from(k).ok()),
+        joins_at: row.joins_at.and_then(|k| u32::try_from(k).ok()),
+        requested_byes: row
+            .requested_byes
+            .iter()
+            .filter_map(|(round, kind)| Some((u32::try_from(*round).ok()?, bye_kind(kind))))
+            .collect(),
+    }
+}
+
+fn system(text: &str) -> model::System {
+    match text {
+        "round-robin" => model::System::RoundRobin,
+        "double-round-robin" => model::System::DoubleRoundRobin,
+        _ => model::System::Swiss,
+    }
+}
+
+/// The model of a stored tournament.
+pub(crate) fn to_model(loaded: &Loaded) -> Tournament {
+    let t = &loaded.tournament;
+    let mut rounds: Vec<model::Round> =
+        vec![model::Round::default(); usize::try_from(loaded.rounds).unwrap_or(0)];
+    for b in &loaded.boards {
+        if let Some(round) = usize::try_from(b.round - 1)
+            .ok()
+            .and_then(|i| rounds.get_mut(i))
+        {
+            round.boards.push(model::Board {
+                white: loaded.start_number(&b.white_id),
+                black: loaded.start_number(&b.black_id),
+                result: b
+                    .result
+                    .as_deref()
+                    .and_then(parse_result)
+                    .unwrap_or(GameResult::NotPlayed),
+                rated: b.rated,
+            });
+        }
+    }
+    for bye in &loaded.byes {
+        if let Some(round) = usize::try_from(bye.round - 1)
+            .ok()
+            .and_then(|i| rounds.get_mut(i))
+        {
+            round.byes.push(model::Bye {
+                player: loaded.start_number(&bye.player_id),
+                kind: bye_kind(&bye.kind),
+            });
+        }
+    }
+    Tournament {
+        name: t.name.clone(),
+        info: model::EventInfo {
+            time_control: t.time_control.clone(),
+            ..model::EventInfo::default()
+        },
+        system: system(&t.system),
+        planned_rounds: u32::try_from(t.rounds).unwrap_or(0),
+        scoring: scoring(&t.scoring),
+        tiebreaks: t.tiebreaks.clone(),
+        tiebreak_edition: model::TiebreakEdition::default(),
+        rating_floor: None,
+        rating_system: model::RatingSystem::default(),
+        pairing: model::PairingOptions::default(),
+        players: loaded.players.iter().map(model_player).collect(),
+        rounds,
+    }
+}
+
+/// One board of a new round, by start number.
+struct NewBoard {
+    white: StartNumber,
+    black: StartNumber,
+}
+
+/// The Dutch engine's view of the model, for pairing round `t.rounds.len() + 1`.
+fn swiss_view(t: &Tournament) -> Result<tournament::dutch::Swiss, ApiError> {
+    use tournament::dutch::{Colour as C, Entrant, Outcome as O, Round as R, Swiss};
+    let next = t.rounds_paired() + 1;
+    let size = t.players.iter().map(|p| p.start_number).max().unwrap_or(0);
+    let size = usize::try_from(size).unwrap_or(0);
+    let mut players: Vec<Entrant> = (0..size)
+        .map(|i| {
+            let mut gap = Entrant::new(i, 0, 0, Vec::new());
+            gap.valid = false;
+            gap
+        })
+        .collect();
+    for p in &t.players {
+        let Some(index) = usize::try_from(p.start_number)
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+        else {
+            continue;
+        };
+        let mut history = Vec::new();
+        for round in 1..next {
+            let entry = match t.participation(p.start_number, round) {
+                Some(Participation::Game {
+                    opponent,
+                    colour,
+                    outcome,
+                    ..
+                }) => {
+                    let outcome_kind = match outcome {
+                        model::Outcome::Win | model::Outcome::ForfeitWin => O::Win,
+                        model::Outcome::Draw => O::Draw,
+                        model::Outcome::Loss | model::Outcome::ForfeitLoss => O::Loss,
+                        model::Outcome::NotPlayed => {
+                            return Err(ApiError::conflict(
+                                "results_missing",
+                                format!("round {round} has boards without a result"),
+                            ));
+                        }
+                    };
+                    R {
+                        opponent: usize::try_from(opponent).unwrap_or(1).saturating_sub(1),
+                        colour: Some(match colour {
+                            Colour::White => C::White,
+                            Colour::Black => C::Black,
+                        }),
+                        outcome: outcome_kind,
+                        played: matches!(
+                            outcome,
+                            model::Outcome::Win | model::Outcome::Draw | model::Outcome::Loss
+                        ),
+                        paired: true,
+                    }
+                }
+                Some(Participation::Bye(kind)) => R {
+                    opponent: index,
+                    colour: None,
+                    outcome: match kind {
+                        ByeKind::PairingAllocated | ByeKind::FullPoint => O::Win,
+                        ByeKind::HalfPoint => O::Draw,
+                        ByeKind::ZeroPoint | ByeKind::Absent => O::Loss,
+                    },
+                    played: false,
+                    paired: kind == ByeKind::PairingAllocated,
+                },
+                None => R::absent(index),
+            };
+            history.push(entry);
+        }
+        // A player not available next round gets an entry for it, so the
+        // engine leaves him out.
+        match p.status(next) {
+            model::PlayerStatus::Playing => {}
+            model::PlayerStatus::RequestedBye(kind) => history.push(R {
+                opponent: index,
+                colour: None,
+                outcome: match kind {
+                    ByeKind::FullPoint => O::Win,
+                    ByeKind::HalfPoint => O::Draw,
+                    _ => O::Loss,
+                },
+                played: false,
+                paired: false,
+            }),
+            model::PlayerStatus::Withdrawn | model::PlayerStatus::NotYetEntered => {
+                history.push(R::absent(index));
+            }
+        }
+        let score = t.score_after(p.start_number, next - 1).tenths();
+        if let Some(slot) = players.get_mut(index) {
+            *slot = Entrant::new(index, score, u32::from(p.rating()), history);
+        }
+    }
+    let s = &t.scoring;
+    let mut swiss = Swiss {
+        players,
+        by_rank: t
+            .players
+            .iter()
+            .filter_map(|p| usize::try_from(p.start_number).ok()?.checked_sub(1))
+            .collect(),
+        played_rounds: usize::try_from(next - 1).unwrap_or(0),
+        expected_rounds: usize::try_from(t.planned_rounds).unwrap_or(0),
+        points: tournament::dutch::Points {
+            win: s.win_white.tenths(),
+            draw: s.draw_white.tenths(),
+            loss: s.loss_white.tenths(),
+            zero_bye: s.zero_point_bye.tenths(),
+            forfeit_loss: s.forfeit_loss.tenths(),
+            pab: s.pairing_allocated_bye.tenths(),
+        },
+        initial_colour: Some(C::White),
+        forbidden: Vec::new(),
+    };
+    swiss.update_ranks();
+    swiss.compute_player_data();
+    Ok(swiss)
+}
+
+/// Pairs the next round: the boards and who gets the pairing-allocated bye.
+fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<StartNumber>), ApiError> {
+    match t.system {
+        model::System::Swiss => {
+            let swiss = swiss_view(t)?;
+            let pairings = tournament::dutch::pair_round(&swiss).map_err(|e| match e {
+                tournament::dutch::DutchError::NoValidPairing => ApiError::Unprocessable {
+                    code: "no_valid_pairing".into(),
+                    message: e.to_string(),
+                    article: Some("C.04.3 C.1-C.4".into()),
+                    at: None,
+                },
+                other => ApiError::unprocessable("cannot_pair", other.to_string()),
+            })?;
+            let sn = |i: usize| u32::try_from(i + 1).unwrap_or(0);
+            let mut boards = Vec::new();
+            let mut pab = None;
+            for p in pairings {
+                match p.black {
+                    Some(black) => boards.push(NewBoard {
+                        white: sn(p.white),
+                        black: sn(black),
+                    }),
+                    None => pab = Some(sn(p.white)),
+                }
+            }
+            Ok((boards, pab))
+        }
+        model::System::RoundRobin | model::System::DoubleRoundRobin => {
+            Err(ApiError::unprocessable(
+                "pairing_unavailable",
+                "round-robin pairing is not available in this build",
+            ))
+        }
+    }
+}
+
+async fn pair_round(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(id): ApiPath<String>,
+) -> Result<impl IntoResponse, ApiError> {
+    let mut tx = state.db().begin().await?;
+    let mut loaded = load_all(&mut tx, &id).await?;
+    actor.require(
+        Permission::Manage,
+        &id,
+        loaded.tournament.owner_token.as_deref(),
+    )?;
+    let next = loaded.rounds + 1;
+    if loaded.tournament.rounds > 0 && next > loaded.tournament.rounds {
+        return Err(ApiError::conflict(
+            "all_rounds_paired",
+            format!("all {} rounds are paired", loaded.tournament.rounds),
+        ));
+    }
+    if let Some(missing) = loaded.boards.iter().find(|b| b.result.is_none()) {
+        return Err(ApiError::conflict(
+            "results_missing",
+            format!(
+                "round {} board {} has no result yet",
+                missing.round, missing.board
+            ),
+        ));
+    }
+    if loaded.players.len() < 2 {
+        return Err(ApiError::conflict(
+            "too_few_players",
+            "a round needs at least two players",
+        ));
+    }
+    if next == 1 {
+        renumber_fide(&mut tx, &actor, &mut loaded).await?;
+    }
+    let model = to_model(&loaded);
+    let (boards, pab) = pair_next(&model)?;
+    let round_json = write_round(&mut tx, &actor, &loaded, &model, next, &boards, pab).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(round_json)))
+}
+
+/// Before round 1, start numbers follow the FIDE order (rating, title, name;
+/// C.04.2 A.2).
+async fn renumber_fide(
+    tx: &mut Transaction<'static, Any>,
+    actor: &Actor,
+    loaded: &mut Loaded,
+) -> Result<(), ApiError> {
+    let before: BTreeMap<String, i64> = loaded
+        .players
+        .iter()
+        .map(|p| (p.id.clone(), p.start_number))
+        .collect();
+    let mut after = BTreeMap::new();
+    // The same order as `tournament::model::assign_start_numbers_fide`,
+    // applied to the rows so each keeps its id.
+    let mut sorted: Vec<&PlayerRow> = loaded.players.iter().collect();
+    sorted.sort_by(|a, b| {
+        let pa = model_player(a);
+        let pb = model_player(b);
+        pb.rating()
+            .cmp(&pa.rating())
+            .then_with(|| title_rank(pa.title).cmp(&title_rank(pb.title)))
+            .then_with(|| pa.name.to_lowercase().cmp(&pb.name.to_lowercase()))
+            .then_with(|| pa.name.cmp(&pb.name))
+    });
+    for (number, row) in (1_i64..).zip(sorted) {
+        after.insert(row.id.clone(), number);
+    }
+    if after == before {
+        return Ok(());
+    }
+    // Two steps so the unique (tournament, start_number) never collides.
+    sqlx::query(
+        "UPDATE players SET start_number = start_number + 1000000 WHERE tournament_id = $1",
+    )
+    .bind(&loaded.tournament.id)
+    .execute(&mut **tx)
+    .await?;
+    for (id, number) in &after {
+        sqlx::query("UPDATE players SET start_number = $1 WHERE id = $2")
+            .bind(number)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    for p in &mut loaded.players {
+        if let Some(n) = after.get(&p.id) {
+            p.start_number = *n;
+        }
+    }
+    loaded.players.sort_by_key(|p| p.start_number);
+    audit::record(
+        tx,
+        actor,
+        Some(&loaded.tournament.id),
+        "renumber",
+        "players",
+        &loaded.tournament.id,
+        Some(&serde_json::to_value(&before)?),
+        Some(&serde_json::to_value(&after)?),
+    )
+    .await?;
+    Ok(())
+}
+
+fn title_rank(title: Option<model::Title>) -> u8 {
+    title.map_or(8, |t| t as u8)
+}
+
+/// Inserts round `number` with its boards, games and byes; returns its JSON.
+async fn write_round(
+    tx: &mut Transaction<'static, Any>,
+    actor: &Actor,
+    loaded: &Loaded,
+    model: &Tournament,
+    number: i64,
+    boards: &[NewBoard],
+    pab: Option<StartNumber>,
+) -> Result<Value, ApiError> {
+    let id = &loaded.tournament.id;
+    let by_sn: HashMap<i64, &PlayerRow> =
+        loaded.players.iter().map(|p| (p.start_number, p)).collect();
+    let player = |sn: StartNumber| -> Result<&PlayerRow, ApiError> {
+        by_sn
+            .get(&i64::from(sn))
+            .copied()
+            .ok_or_else(|| ApiError::Internal(format!("pairing names unknown player {sn}")))
+    };
+    sqlx::query("INSERT INTO rounds (tournament_id, number, paired_at) VALUES ($1, $2, $3)")
+        .bind(id)
+        .bind(number)
+        .bind(now_text())
+        .execute(&mut **tx)
+        .await
+        .map_err(|e| {
+            if crate::error::is_unique_violation(&e) {
+                ApiError::conflict("round_exists", format!("round {number} is already paired"))
+            } else {
+                e.into()
+            }
+        })?;
+    let mut board_json = Vec::new();
+    for (board_number, b) in (1_i64..).zip(boards) {
+        let white = player(b.white)?;
+        let black = player(b.black)?;
+        let game_id = Uuid::new_v4().to_string();
+        insert_game(
+            tx,
+            NewGame {
+                id: &game_id,
+                tournament_id: Some(id),
+                round: Some(number),
+                board: Some(board_number),
+                white: &white.name,
+                black: &black.name,
+                regulations: &loaded.tournament.regulations,
+                time_control: loaded.tournament.time_control.as_deref(),
+                owner_token: None,
+            },
+        )
+        .await?;
+        sqlx::query(
+            "INSERT INTO boards (tournament_id, round, board, white_id, black_id, game_id, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, 1)",
+        )
+        .bind(id)
+        .bind(number)
+        .bind(board_number)
+        .bind(&white.id)
+        .bind(&black.id)
+        .bind(&game_id)
+        .execute(&mut **tx)
+        .await?;
+        for pid in [&white.id, &black.id] {
+            claim_slot(tx, id, number, pid).await?;
+        }
+        board_json.push(json!({
+            "board": board_number,
+            "white": player_ref(white),
+            "black": player_ref(black),
+            "game_id": game_id,
+            "result": Value::Null,
+        }));
+    }
+    let mut byes = Vec::new();
+    if let Some(sn) = pab {
+        byes.push((player(sn)?, ByeKind::PairingAllocated));
+    }
+    for p in &model.players {
+        if let model::PlayerStatus::RequestedBye(kind) =
+            p.status(u32::try_from(number).unwrap_or(0))
+        {
+            byes.push((player(p.start_number)?, kind));
+        }
+    }
+    let mut bye_json = Vec::new();
+    for (p, kind) in byes {
+        sqlx::query(
+            "INSERT INTO round_byes (tournament_id, round, player_id, kind) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(number)
+        .bind(&p.id)
+        .bind(bye_text(kind))
+        .execute(&mut **tx)
+        .await?;
+        claim_slot(tx, id, number, &p.id).await?;
+        bye_json.push(json!({ "player": player_ref(p), "kind": bye_text(kind) }));
+    }
+    let round = json!({ "round": number, "boards": board_json, "byes": bye_json });
+    audit::record(
+        tx,
+        actor,
+        Some(id),
+        "pair",
+        "round",
+        &format!("{id}/{number}"),
+        None,
+        Some(&round),
+    )
+    .await?;
+    Ok(round)
+}
+
+/// One pairing per player per round: the primary key of `round_slots`.
+async fn claim_slot(
+    tx: &mut Transaction<'static, Any>,
+    tournament_id: &str,
+    round: i64,
+    player_id: &str,
+) -> Result<(), ApiError> {
+    sqlx::query("INSERT INTO round_slots (tournament_id, round, player_id) VALUES ($1, $2, $3)")
+        .bind(tournament_id)
+        .bind(round)
+        .bind(player_id)
+        .execute(&mut **tx)
+        .await
+        .map_err(|e| {
+            if crate::error::is_unique_violation(&e) {
+                ApiError::conflict(
+                    "paired_twice",
+                    format!("a player would be paired twice in round {round}"),
+                )
+            } else {
+                e.into()
+            }
+        })?;
+    Ok(())
+}
+
+fn player_ref(p: &PlayerRow) -> Value {
+    json!({ "id": p.id, "start_number": p.start_number, "name": p.name })
+}
+
+/// The JSON of round `number` of a loaded tournament.
+pub(crate) fn round_json(loaded: &Loaded, number: i64) -> Value {
+    let boards: Vec<Value> = loaded
+        .boards
+        .iter()
+        .filter(|b| b.round == number)
+        .map(|b| {
+            let side = |id: &str| loaded.player(id).map_or(Value::Null, player_ref);
+            json!({
+                "board": b.board,
+                "white": side(&b.white_id),
+                "black": side(&b.black_id),
+                "game_id": b.game_id,
+                "result": b.result,
+            })
+        })
+        .collect();
+    let byes: Vec<Value> = loaded
+        .byes
+        .iter()
+        .filter(|b| b.round == number)
+        .map(|b| {
+            json!({
+                "player": loaded.player(&b.player_id).map_or(Value::Null, player_ref),
+                "kind": b.kind,
+            })
+        })
+        .collect();
+    json!({ "round": number, "boards": boards, "byes": byes })
+}
+
+async fn get_round(
+    State(state): State<AppState>,
+    ApiPath((id, number)): ApiPath<(String, i64)>,
+) -> Result<Json<Value>, ApiError> {
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    if number < 1 || number > loaded.rounds {
+        return Err(ApiError::not_found("round"));
+    }
+    Ok(Json(round_json(&loaded, number)))
+}
+
+async fn list_rounds(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    let rounds: Vec<Value> = (1..=loaded.rounds)
+        .map(|n| round_json(&loaded, n))
+        .collect();
+    Ok(Json(json!({ "rounds": rounds })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultBody {
+    result: String,
+}
+
+async fn put_result(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((id, round, board)): ApiPath<(String, i64, i64)>,
+    ApiJson(body): ApiJson<ResultBody>,
+) -> Result<Json<Value>, ApiError> {
+    if parse_result(&body.result).is_none() {
+        return Err(ApiError::invalid_field(
+            "result",
+            format!(
+                "'{}' is not a result (1-0, 0-1, 1/2-1/2, +-, -+, --)",
+                body.result
+            ),
+        ));
+    }
+    let mut tx = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, &id).await?;
+    actor.require(
+        Permission::Arbitrate,
+        &id,
+        tournament.owner_token.as_deref(),
+    )?;
+    set_board_result(&mut tx, &actor, &id, round, board, &body.result).await?;
+    tx.commit().await?;
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    let board_json = round_json(&loaded, round)
+        .get("boards")
+        .and_then(Value::as_array)
+        .and_then(|list| {
+            list.iter()
+                .find(|b| b.get("board").and_then(Value::as_i64) == Some(board))
+                .cloned()
+        })
+        .unwrap_or(Value::Null);
+    Ok(Json(board_json))
+}
+
+/// Sets a board's result (with an audit row); false when unchanged.
+async fn set_board_result(
+    tx: &mut Transaction<'static, Any>,
+    actor: &Actor,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    result: &str,
+) -> Result<bool, ApiError> {
+    let row = sqlx::query(
+        "SELECT result FROM boards WHERE tournament_id = $1 AND round = $2 AND board = $3",
+    )
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or_else(|| ApiError::not_found("board"))?;
+    let before: Option<String> = row.try_get("result")?;
+    if before.as_deref() == Some(result) {
+        return Ok(false);
+    }
+    sqlx::query(
+        "UPDATE boards SET result = $1 WHERE tournament_id = $2 AND round = $3 AND board = $4",
+    )
+    .bind(result)
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .execute(&mut **tx)
+    .await?;
+    audit::record(
+        tx,
+        actor,
+        Some(tournament_id),
+        if before.is_some() { "correct" } else { "enter" },
+        "result",
+        &format!("{tournament_id}/{round}/{board}"),
+        Some(&json!({ "result": before })),
+        Some(&json!({ "result": result })),
+    )
+    .await?;
+    Ok(true)
+}
+
+/// A game that ended through its event log writes its board's result.
+pub(crate) async fn record_game_result(
+    tx: &mut Transaction<'static, Any>,
+    actor: &Actor,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    result: &str,
+) -> Result<(), ApiError> {
+    set_board_result(tx, actor, tournament_id, round, board, result).await?;
+    Ok(())
+}
+
+/// Routes for rounds, results, standings and exports.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/tournaments/{id}/rounds",
+            post(pair_round).get(list_rounds),
+        )
+        .route("/tournaments/{id}/rounds/{n}", get(get_round))
+        .route(
+            "/tournaments/{id}/rounds/{n}/boards/{board}/result",
+            put(put_result),
+        )
+}

@@ -1,0 +1,158 @@
+//! Live streams of game events (Server-Sent Events).
+//!
+//! Writers announce "game G reached seq N" on a process-wide broadcast
+//! channel after commit; on PostgreSQL the same hint goes through
+//! `pg_notify` inside the writing transaction (delivered on commit), and a
+//! `LISTEN` task in every process relays it to that process's channel. A
+//! stream never trusts the hint's content: it reads the events after the last
+//! one it sent from the database, so a lagging subscriber, a duplicate hint
+//! or a hint from another process all end in the same, ordered output. Each
+//! SSE message carries `id: <seq>`, so a reconnecting client resumes with
+//! `Last-Event-ID`.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::response::IntoResponse;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::stream::{self, Stream};
+use sqlx::postgres::PgListener;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::games::{View, event_json, last_resume, load_events};
+use crate::{AppState, Hint, log};
+
+/// The `LISTEN/NOTIFY` channel.
+pub(crate) const CHANNEL: &str = "arbiter_events";
+
+/// Relays notifications from other processes (PostgreSQL only).
+pub(crate) fn spawn_listener(state: AppState) {
+    tokio::spawn(async move {
+        let mut shutdown = state.shutdown_signal();
+        loop {
+            let mut listener = match PgListener::connect(state.db().url()).await {
+                Ok(listener) => listener,
+                Err(e) => {
+                    log(&format!("LISTEN connection failed, retrying: {e}"));
+                    tokio::select! {
+                        () = tokio::time::sleep(Duration::from_secs(1)) => continue,
+                        _ = shutdown.changed() => return,
+                    }
+                }
+            };
+            if let Err(e) = listener.listen(CHANNEL).await {
+                log(&format!("LISTEN failed, retrying: {e}"));
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+            loop {
+                tokio::select! {
+                    message = listener.recv() => match message {
+                        Ok(notification) => {
+                            if let Some((game, seq)) = notification.payload().split_once(' ')
+                                && let Ok(seq) = seq.parse() {
+                                    let _ = state.hints().send(Hint { game_id: Arc::from(game), seq });
+                                }
+                        }
+                        Err(e) => {
+                            log(&format!("LISTEN connection lost, reconnecting: {e}"));
+                            break;
+                        }
+                    },
+                    _ = shutdown.changed() => return,
+                }
+            }
+        }
+    });
+}
+
+struct Cursor {
+    state: AppState,
+    game_id: String,
+    view: View,
+    sent: i64,
+    pending: std::collections::VecDeque<Event>,
+    hints: tokio::sync::broadcast::Receiver<Hint>,
+    shutdown: tokio::sync::watch::Receiver<bool>,
+    first: bool,
+}
+
+impl Cursor {
+    /// Reads events after `sent` into `pending`. On a read error the stream
+    /// ends (the client reconnects with Last-Event-ID).
+    async fn refill(&mut self) -> bool {
+        let Ok(events) = load_events(self.state.db().pool(), &self.game_id, 0).await else {
+            return false;
+        };
+        let resumed = last_resume(&events);
+        let sent = self.sent;
+        for event in events.iter().filter(|e| e.seq > sent) {
+            let data = event_json(event, self.view, resumed).to_string();
+            let kind = event
+                .body
+                .get("type")
+                .and_then(serde_json::Value::as_str)
+                .unwrap_or("event")
+                .to_owned();
+            self.pending.push_back(
+                Event::default()
+                    .id(event.seq.to_string())
+                    .event(kind)
+                    .data(data),
+            );
+            self.sent = event.seq;
+        }
+        true
+    }
+}
+
+fn events(cursor: Cursor) -> impl Stream<Item = Result<Event, Infallible>> {
+    stream::unfold(cursor, |mut cursor| async move {
+        loop {
+            if let Some(event) = cursor.pending.pop_front() {
+                return Some((Ok(event), cursor));
+            }
+            if *cursor.shutdown.borrow() {
+                return None;
+            }
+            if cursor.first {
+                cursor.first = false;
+                if !cursor.refill().await {
+                    return None;
+                }
+                continue;
+            }
+            tokio::select! {
+                hint = cursor.hints.recv() => match hint {
+                    Ok(hint) if *hint.game_id != cursor.game_id || hint.seq <= cursor.sent => {}
+                    Ok(_) | Err(RecvError::Lagged(_)) => {
+                        if !cursor.refill().await {
+                            return None;
+                        }
+                    }
+                    Err(RecvError::Closed) => return None,
+                },
+                _ = cursor.shutdown.changed() => return None,
+            }
+        }
+    })
+}
+
+/// An SSE response with the events after `after`, then live ones.
+pub(crate) fn sse(state: AppState, game_id: String, view: View, after: i64) -> impl IntoResponse {
+    // Subscribe before the first read so nothing written in between is missed.
+    let hints = state.hints().subscribe();
+    let shutdown = state.shutdown_signal();
+    let cursor = Cursor {
+        state,
+        game_id,
+        view,
+        sent: after,
+        pending: std::collections::VecDeque::new(),
+        hints,
+        shutdown,
+        first: true,
+    };
+    Sse::new(events(cursor)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+}

@@ -1,0 +1,1139 @@
+//! Tournaments and players.
+//!
+//! Rows in the database mirror `tournament::Tournament`; rounds, standings,
+//! exports and imports (in `rounds.rs`) rebuild that model from the rows and
+//! let the `tournament` crate compute.
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, Row, Transaction};
+use uuid::Uuid;
+
+use crate::auth::{Actor, Permission, Role};
+use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::{AppState, audit, now_text};
+
+/// The regulations profiles a tournament may name.
+pub const PROFILES: &[&str] = &["fide-seed", "fide-2023", "china-national", "club"];
+/// The default profile.
+pub const DEFAULT_PROFILE: &str = "fide-seed";
+
+/// A name: 1–200 characters, no control characters.
+pub(crate) fn check_name(field: &str, value: &str) -> Result<(), ApiError> {
+    let trimmed = value.trim();
+    if trimmed.is_empty() {
+        return Err(ApiError::invalid_field(field, "must not be empty"));
+    }
+    if value.chars().count() > 200 {
+        return Err(ApiError::invalid_field(field, "at most 200 characters"));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(ApiError::invalid_field(
+            field,
+            "must not contain control characters",
+        ));
+    }
+    Ok(())
+}
+
+/// A regulations profile name, defaulting to `fide-seed`.
+pub(crate) fn check_regulations(profile: Option<&str>) -> Result<String, ApiError> {
+    let profile = profile.unwrap_or(DEFAULT_PROFILE);
+    if PROFILES.contains(&profile) {
+        Ok(profile.to_owned())
+    } else {
+        Err(ApiError::invalid_field(
+            "regulations",
+            format!(
+                "unknown profile '{profile}' (one of {})",
+                PROFILES.join(", ")
+            ),
+        ))
+    }
+}
+
+/// A PGN `TimeControl` tag value: `?`, `-`, or `:`-separated periods, each
+/// `moves/seconds`, `seconds`, `seconds+increment` or `*seconds`.
+pub(crate) fn check_time_control(tc: Option<&str>) -> Result<Option<String>, ApiError> {
+    let Some(tc) = tc else { return Ok(None) };
+    let bad = |why: &str| {
+        ApiError::invalid_field(
+            "time_control",
+            format!("'{tc}' is not a PGN TimeControl value: {why} (e.g. 40/5400:1800 or 5400+30)"),
+        )
+    };
+    if tc == "?" || tc == "-" {
+        return Ok(Some(tc.to_owned()));
+    }
+    if tc.is_empty() || tc.len() > 100 {
+        return Err(bad("empty or too long"));
+    }
+    let number = |s: &str| !s.is_empty() && s.len() <= 7 && s.bytes().all(|b| b.is_ascii_digit());
+    for period in tc.split(':') {
+        let ok = if let Some(rest) = period.strip_prefix('*') {
+            number(rest)
+        } else {
+            let time = match period.split_once('/') {
+                Some((moves, time)) => {
+                    if !number(moves) || moves.bytes().all(|b| b == b'0') {
+                        return Err(bad("a period needs a positive number of moves"));
+                    }
+                    time
+                }
+                None => period,
+            };
+            match time.split_once('+') {
+                Some((base, inc)) => number(base) && number(inc),
+                None => number(time),
+            }
+        };
+        if !ok {
+            return Err(bad(&format!("bad period '{period}'")));
+        }
+    }
+    Ok(Some(tc.to_owned()))
+}
+
+/// The tie-break list: C.07 acronyms with `/` modifiers.
+fn check_tiebreaks(list: &[String]) -> Result<(), ApiError> {
+    if list.len() > 20 {
+        return Err(ApiError::invalid_field(
+            "tiebreaks",
+            "at most 20 tie-breaks",
+        ));
+    }
+    for (i, code) in list.iter().enumerate() {
+        if code.is_empty()
+            || code.len() > 20
+            || !code
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'/' || b == b'-')
+        {
+            return Err(ApiError::invalid_field(
+                &format!("tiebreaks[{i}]"),
+                format!("'{code}' is not a C.07 tie-break code (e.g. BH/C1, SB, DE)"),
+            ));
+        }
+    }
+    crate::rounds::check_tiebreak_codes(list)
+}
+
+/// Points in the API: a number with at most one decimal, 0 to 100.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PointsValue(pub f64);
+
+impl PointsValue {
+    /// Tenths of a point, or an error naming the field.
+    pub fn tenths(self, field: &str) -> Result<u32, ApiError> {
+        let tenths = self.0 * 10.0;
+        if !(0.0..=1000.0).contains(&tenths) || (tenths - tenths.round()).abs() > 1e-9 {
+            return Err(ApiError::invalid_field(
+                field,
+                "points must be between 0 and 100 with at most one decimal",
+            ));
+        }
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Ok(tenths.round() as u32)
+    }
+}
+
+/// The scoring of a tournament (points per outcome and bye kind).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoringSpec {
+    #[serde(default = "one")]
+    pub win: PointsValue,
+    #[serde(default = "half")]
+    pub draw: PointsValue,
+    #[serde(default = "zero")]
+    pub loss: PointsValue,
+    #[serde(default)]
+    pub forfeit_win: Option<PointsValue>,
+    #[serde(default)]
+    pub forfeit_loss: Option<PointsValue>,
+    #[serde(default)]
+    pub pairing_allocated_bye: Option<PointsValue>,
+    #[serde(default)]
+    pub full_point_bye: Option<PointsValue>,
+    #[serde(default)]
+    pub half_point_bye: Option<PointsValue>,
+    #[serde(default)]
+    pub zero_point_bye: Option<PointsValue>,
+}
+
+fn one() -> PointsValue {
+    PointsValue(1.0)
+}
+fn half() -> PointsValue {
+    PointsValue(0.5)
+}
+fn zero() -> PointsValue {
+    PointsValue(0.0)
+}
+
+impl Default for ScoringSpec {
+    fn default() -> ScoringSpec {
+        ScoringSpec {
+            win: one(),
+            draw: half(),
+            loss: zero(),
+            forfeit_win: None,
+            forfeit_loss: None,
+            pairing_allocated_bye: None,
+            full_point_bye: None,
+            half_point_bye: None,
+            zero_point_bye: None,
+        }
+    }
+}
+
+impl ScoringSpec {
+    /// Fills the defaults (byes and forfeits follow win/draw/loss) and
+    /// checks every value.
+    pub fn normalised(self) -> Result<ScoringSpec, ApiError> {
+        let resolved = ScoringSpec {
+            forfeit_win: Some(self.forfeit_win.unwrap_or(self.win)),
+            forfeit_loss: Some(self.forfeit_loss.unwrap_or(self.loss)),
+            pairing_allocated_bye: Some(self.pairing_allocated_bye.unwrap_or(self.win)),
+            full_point_bye: Some(self.full_point_bye.unwrap_or(self.win)),
+            half_point_bye: Some(self.half_point_bye.unwrap_or(self.draw)),
+            zero_point_bye: Some(self.zero_point_bye.unwrap_or(self.loss)),
+            ..self
+        };
+        for (field, value) in resolved.fields() {
+            value.tenths(&format!("scoring.{field}"))?;
+        }
+        Ok(resolved)
+    }
+
+    pub(crate) fn fields(&self) -> [(&'static str, PointsValue); 9] {
+        let or = |v: Option<PointsValue>, d: PointsValue| v.unwrap_or(d);
+        [
+            ("win", self.win),
+            ("draw", self.draw),
+            ("loss", self.loss),
+            ("forfeit_win", or(self.forfeit_win, self.win)),
+            ("forfeit_loss", or(self.forfeit_loss, self.loss)),
+            (
+                "pairing_allocated_bye",
+                or(self.pairing_allocated_bye, self.win),
+            ),
+            ("full_point_bye", or(self.full_point_bye, self.win)),
+            ("half_point_bye", or(self.half_point_bye, self.draw)),
+            ("zero_point_bye", or(self.zero_point_bye, self.loss)),
+        ]
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateTournament {
+    name: String,
+    system: String,
+    #[serde(default)]
+    rounds: Option<u32>,
+    #[serde(default)]
+    time_control: Option<String>,
+    #[serde(default)]
+    regulations: Option<String>,
+    #[serde(default)]
+    tiebreaks: Option<Vec<String>>,
+    #[serde(default)]
+    scoring: Option<ScoringSpec>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UpdateTournament {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    rounds: Option<u32>,
+    #[serde(default)]
+    time_control: Option<String>,
+    #[serde(default)]
+    regulations: Option<String>,
+    #[serde(default)]
+    tiebreaks: Option<Vec<String>>,
+    #[serde(default)]
+    scoring: Option<ScoringSpec>,
+}
+
+/// A tournament row.
+#[derive(Debug, Clone, Serialize)]
+pub struct TournamentRow {
+    pub id: String,
+    pub name: String,
+    pub system: String,
+    pub rounds: i64,
+    pub time_control: Option<String>,
+    pub regulations: String,
+    pub tiebreaks: Vec<String>,
+    pub scoring: ScoringSpec,
+    #[serde(skip)]
+    pub details: Value,
+    #[serde(skip)]
+    pub owner_token: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+const SYSTEMS: &[&str] = &["swiss-dutch", "round-robin", "double-round-robin"];
+
+/// Default tie-breaks per system (FIDE C.07 presets).
+fn default_tiebreaks(system: &str) -> Vec<String> {
+    let list: &[&str] = if system == "swiss-dutch" {
+        &["BH/C1", "BH", "SB"]
+    } else {
+        &["DE", "SB", "WIN", "KS"]
+    };
+    list.iter().map(|s| (*s).to_owned()).collect()
+}
+
+fn tournament_row(row: &AnyRow) -> Result<TournamentRow, ApiError> {
+    let tiebreaks: String = row.try_get("tiebreaks")?;
+    let scoring: String = row.try_get("scoring")?;
+    let details: String = row.try_get("details")?;
+    Ok(TournamentRow {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        system: row.try_get("system")?,
+        rounds: row.try_get("rounds")?,
+        time_control: row.try_get("time_control")?,
+        regulations: row.try_get("regulations")?,
+        tiebreaks: serde_json::from_str(&tiebreaks)?,
+        scoring: serde_json::from_str(&scoring)?,
+        details: serde_json::from_str(&details)?,
+        owner_token: row.try_get("owner_token")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+    })
+}
+
+/// Loads a tournament or 404.
+pub(crate) async fn load_tournament<'e, E>(executor: E, id: &str) -> Result<TournamentRow, ApiError>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1")
+        .bind(id)
+        .fetch_optional(executor)
+        .await?
+        .ok_or_else(|| ApiError::not_found("tournament"))?;
+    tournament_row(&row)
+}
+
+/// Everything needed to insert a tournament row.
+pub(crate) struct NewTournament {
+    pub name: String,
+    pub system: String,
+    pub rounds: i64,
+    pub time_control: Option<String>,
+    pub regulations: String,
+    pub tiebreaks: Vec<String>,
+    pub scoring: ScoringSpec,
+    pub details: Value,
+}
+
+pub(crate) async fn insert_tournament(
+    tx: &mut Transaction<'static, Any>,
+    actor: &Actor,
+    new: NewTournament,
+) -> Result<TournamentRow, ApiError> {
+    let id = Uuid::new_v4().to_string();
+    let now = now_text();
+    let owner = (actor.role == Role::Organiser).then(|| actor.id.clone());
+    let row = TournamentRow {
+        id: id.clone(),
+        name: new.name,
+        system: new.system,
+        rounds: new.rounds,
+        time_control: new.time_control,
+        regulations: new.regulations,
+        tiebreaks: new.tiebreaks,
+        scoring: new.scoring,
+        details: new.details,
+        owner_token: owner,
+        created_at: now.clone(),
+        updated_at: now,
+    };
+    sqlx::query(
+        "INSERT INTO tournaments (id, name, system, rounds, time_control, regulations, tiebreaks, \
+         scoring, details, owner_token, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+    )
+    .bind(&row.id)
+    .bind(&row.name)
+    .bind(&row.system)
+    .bind(row.rounds)
+    .bind(&row.time_control)
+    .bind(&row.regulations)
+    .bind(serde_json::to_string(&row.tiebreaks)?)
+    .bind(serde_json::to_string(&row.scoring)?)
+    .bind(row.details.to_string())
+    .bind(&row.owner_token)
+    .bind(&row.created_at)
+    .bind(&row.updated_at)
+    .execute(&mut **tx)
+    .await?;
+    audit::record(
+        tx,
+        actor,
+        Some(&id),
+        "create",
+        "tournament",
+        &id,
+        None,
+        Some(&serde_json::to_value(&row)?),
+    )
+    .await?;
+    Ok(row)
+}
+
+async fn create_tournament(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiJson(body): ApiJson<CreateTournament>,
+) -> Result<impl IntoResponse, ApiError> {
+    if !matches!(actor.role, Role::Admin | Role::Organiser) {
+        return Err(ApiError::Forbidden(
+            "only organisers and administrators create tournaments".into(),
+        ));
+    }
+    check_name("name", &body.name)?;
+    if !SYSTEMS.contains(&body.system.as_str()) {
+        return Err(ApiError::invalid_field(
+            "system",
+            format!(
+                "unknown system '{}' (one of {})",
+                body.system,
+                SYSTEMS.join(", ")
+            ),
+        ));
+    }
+    let rounds = match (body.system.as_str(), body.rounds) {
+        ("swiss-dutch", None) => {
+            return Err(ApiError::invalid_field(
+                "rounds",
+                "a Swiss tournament needs its number of rounds",
+            ));
+        }
+        (_, Some(r)) if !(1..=99).contains(&r) => {
+            return Err(ApiError::invalid_field(
+                "rounds",
+                "must be between 1 and 99",
+            ));
+        }
+        (_, r) => i64::from(r.unwrap_or(0)),
+    };
+    let tiebreaks = body
+        .tiebreaks
+        .unwrap_or_else(|| default_tiebreaks(&body.system));
+    check_tiebreaks(&tiebreaks)?;
+    let new = NewTournament {
+        name: body.name,
+        time_control: check_time_control(body.time_control.as_deref())?,
+        regulations: check_regulations(body.regulations.as_deref())?,
+        system: body.system,
+        rounds,
+        tiebreaks,
+        scoring: body.scoring.unwrap_or_default().normalised()?,
+        details: json!({}),
+    };
+    let mut tx = state.db().begin().await?;
+    let row = insert_tournament(&mut tx, &actor, new).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(tournament_json(&row))))
+}
+
+pub(crate) fn tournament_json(row: &TournamentRow) -> Value {
+    serde_json::to_value(row).unwrap_or(Value::Null)
+}
+
+async fn get_tournament(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let row = load_tournament(state.db().pool(), &id).await?;
+    let mut value = tournament_json(&row);
+    let paired: i64 = sqlx::query("SELECT COUNT(*) AS n FROM rounds WHERE tournament_id = $1")
+        .bind(&id)
+        .fetch_one(state.db().pool())
+        .await?
+        .try_get("n")?;
+    let players: i64 = sqlx::query("SELECT COUNT(*) AS n FROM players WHERE tournament_id = $1")
+        .bind(&id)
+        .fetch_one(state.db().pool())
+        .await?
+        .try_get("n")?;
+    if let Value::Object(map) = &mut value {
+        map.insert("rounds_paired".into(), Value::from(paired));
+        map.insert("players".into(), Value::from(players));
+    }
+    Ok(Json(value))
+}
+
+async fn list_tournaments(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+    let rows = sqlx::query("SELECT * FROM tournaments ORDER BY created_at, id")
+        .fetch_all(state.db().pool())
+        .await?;
+    let list = rows
+        .iter()
+        .map(|r| tournament_row(r).map(|t| tournament_json(&t)))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Json(json!({ "tournaments": list })))
+}
+
+async fn update_tournament(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(body): ApiJson<UpdateTournament>,
+) -> Result<Json<Value>, ApiError> {
+    let mut tx = state.db().begin().await?;
+    let before = load_tournament(&mut *tx, &id).await?;
+    actor.require(Permission::Manage, &id, before.owner_token.as_deref())?;
+    let mut after = before.clone();
+    if let Some(name) = body.name {
+        check_name("name", &name)?;
+        after.name = name;
+    }
+    if let Some(rounds) = body.rounds {
+        if !(1..=99).contains(&rounds) {
+            return Err(ApiError::invalid_field(
+                "rounds",
+                "must be between 1 and 99",
+            ));
+        }
+        after.rounds = i64::from(rounds);
+    }
+    if let Some(tc) = body.time_control {
+        after.time_control = check_time_control(Some(&tc))?;
+    }
+    if let Some(profile) = body.regulations {
+        after.regulations = check_regulations(Some(&profile))?;
+    }
+    if let Some(list) = body.tiebreaks {
+        check_tiebreaks(&list)?;
+        after.tiebreaks = list;
+    }
+    if let Some(scoring) = body.scoring {
+        after.scoring = scoring.normalised()?;
+    }
+    after.updated_at = now_text();
+    sqlx::query(
+        "UPDATE tournaments SET name = $1, rounds = $2, time_control = $3, regulations = $4, \
+         tiebreaks = $5, scoring = $6, updated_at = $7 WHERE id = $8",
+    )
+    .bind(&after.name)
+    .bind(after.rounds)
+    .bind(&after.time_control)
+    .bind(&after.regulations)
+    .bind(serde_json::to_string(&after.tiebreaks)?)
+    .bind(serde_json::to_string(&after.scoring)?)
+    .bind(&after.updated_at)
+    .bind(&id)
+    .execute(&mut *tx)
+    .await?;
+    audit::record(
+        &mut tx,
+        &actor,
+        Some(&id),
+        "update",
+        "tournament",
+        &id,
+        Some(&tournament_json(&before)),
+        Some(&tournament_json(&after)),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(tournament_json(&after)))
+}
+
+/// A player's optional data (everything but the name and start number).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDetails {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub national_rating: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub federation: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_date: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
+}
+
+impl PlayerDetails {
+    /// Checks every field; the error names it.
+    pub fn check(&self) -> Result<(), ApiError> {
+        for (field, rating) in [
+            ("rating", self.rating),
+            ("national_rating", self.national_rating),
+        ] {
+            if rating.is_some_and(|r| r > 3500) {
+                return Err(ApiError::invalid_field(field, "must be between 0 and 3500"));
+            }
+        }
+        if let Some(title) = &self.title
+            && tournament::model::Title::parse(title).is_none()
+        {
+            return Err(ApiError::invalid_field(
+                "title",
+                format!("unknown FIDE title '{title}' (GM, IM, WGM, FM, WIM, CM, WFM, WCM)"),
+            ));
+        }
+        if let Some(fed) = &self.federation
+            && (fed.len() != 3 || !fed.bytes().all(|b| b.is_ascii_uppercase()))
+        {
+            return Err(ApiError::invalid_field(
+                "federation",
+                "a three-letter FIDE federation code in capitals (e.g. FRA)",
+            ));
+        }
+        if self
+            .fide_id
+            .is_some_and(|id| id == 0 || id > 99_999_999_999)
+        {
+            return Err(ApiError::invalid_field(
+                "fide_id",
+                "must be a positive FIDE id",
+            ));
+        }
+        if let Some(sex) = &self.sex
+            && sex != "m"
+            && sex != "w"
+        {
+            return Err(ApiError::invalid_field(
+                "sex",
+                "'m' or 'w' (as FIDE records it)",
+            ));
+        }
+        if let Some(date) = &self.birth_date
+            && parse_date(date).is_none()
+        {
+            return Err(ApiError::invalid_field(
+                "birth_date",
+                "YYYY, YYYY-MM or YYYY-MM-DD",
+            ));
+        }
+        if let Some(club) = &self.club {
+            check_name("club", club)?;
+        }
+        Ok(())
+    }
+}
+
+/// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` → the model's date (0 = unknown).
+pub(crate) fn parse_date(text: &str) -> Option<tournament::model::Date> {
+    let mut parts = text.split('-');
+    let year: u16 = parts.next().filter(|p| p.len() == 4)?.parse().ok()?;
+    let month: u8 = match parts.next() {
+        Some(p) if p.len() == 2 => p.parse().ok().filter(|m| (1..=12).contains(m))?,
+        Some(_) => return None,
+        None => 0,
+    };
+    let day: u8 = match parts.next() {
+        Some(p) if p.len() == 2 && month != 0 => p.parse().ok().filter(|d| (1..=31).contains(d))?,
+        Some(_) => return None,
+        None => 0,
+    };
+    if parts.next().is_some() {
+        return None;
+    }
+    Some(tournament::model::Date { year, month, day })
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreatePlayer {
+    name: String,
+    #[serde(default)]
+    joins_at: Option<u32>,
+    #[serde(flatten)]
+    details: PlayerDetailsFlat,
+}
+
+/// `PlayerDetails` without `deny_unknown_fields` (serde cannot combine it
+/// with `flatten`); unknown fields are caught by the outer type.
+#[derive(Debug, Clone, Default, Deserialize)]
+struct PlayerDetailsFlat {
+    #[serde(default)]
+    rating: Option<u16>,
+    #[serde(default)]
+    national_rating: Option<u16>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    federation: Option<String>,
+    #[serde(default)]
+    fide_id: Option<u64>,
+    #[serde(default)]
+    sex: Option<String>,
+    #[serde(default)]
+    birth_date: Option<String>,
+    #[serde(default)]
+    club: Option<String>,
+}
+
+impl From<PlayerDetailsFlat> for PlayerDetails {
+    fn from(f: PlayerDetailsFlat) -> PlayerDetails {
+        PlayerDetails {
+            rating: f.rating,
+            national_rating: f.national_rating,
+            title: f.title,
+            federation: f.federation,
+            fide_id: f.fide_id,
+            sex: f.sex,
+            birth_date: f.birth_date,
+            club: f.club,
+        }
+    }
+}
+
+/// A player row with its requested byes.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerRow {
+    pub id: String,
+    pub tournament_id: String,
+    pub start_number: i64,
+    pub name: String,
+    #[serde(flatten)]
+    pub details: PlayerDetails,
+    pub withdrawn_from: Option<i64>,
+    pub joins_at: Option<i64>,
+    /// Round → `half` / `zero` / `full`.
+    pub requested_byes: BTreeMap<i64, String>,
+}
+
+/// All players of a tournament, by start number.
+pub(crate) async fn load_players(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+) -> Result<Vec<PlayerRow>, ApiError> {
+    let rows = sqlx::query(
+        "SELECT id, tournament_id, start_number, name, details, withdrawn_from, joins_at \
+         FROM players WHERE tournament_id = $1 ORDER BY start_number",
+    )
+    .bind(tournament_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let byes =
+        sqlx::query("SELECT player_id, round, kind FROM requested_byes WHERE tournament_id = $1")
+            .bind(tournament_id)
+            .fetch_all(&mut *conn)
+            .await?;
+    let mut players = rows.iter().map(player_row).collect::<Result<Vec<_>, _>>()?;
+    for bye in byes {
+        let player: String = bye.try_get("player_id")?;
+        if let Some(p) = players.iter_mut().find(|p| p.id == player) {
+            p.requested_byes
+                .insert(bye.try_get("round")?, bye.try_get("kind")?);
+        }
+    }
+    Ok(players)
+}
+
+fn player_row(row: &AnyRow) -> Result<PlayerRow, ApiError> {
+    let details: String = row.try_get("details")?;
+    Ok(PlayerRow {
+        id: row.try_get("id")?,
+        tournament_id: row.try_get("tournament_id")?,
+        start_number: row.try_get("start_number")?,
+        name: row.try_get("name")?,
+        details: serde_json::from_str(&details)?,
+        withdrawn_from: row.try_get("withdrawn_from")?,
+        joins_at: row.try_get("joins_at")?,
+        requested_byes: BTreeMap::new(),
+    })
+}
+
+async fn load_player(
+    tx: &mut Transaction<'static, Any>,
+    tournament_id: &str,
+    player_id: &str,
+) -> Result<PlayerRow, ApiError> {
+    let row = sqlx::query(
+        "SELECT id, tournament_id, start_number, name, details, withdrawn_from, joins_at \
+         FROM players WHERE tournament_id = $1 AND id = $2",
+    )
+    .bind(tournament_id)
+    .bind(player_id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or_else(|| ApiError::not_found("player"))?;
+    let mut player = player_row(&row)?;
+    let byes = sqlx::query("SELECT round, kind FROM requested_byes WHERE player_id = $1")
+        .bind(player_id)
+        .fetch_all(&mut **tx)
+        .await?;
+    for bye in byes {
+        player
+            .requested_byes
+            .insert(bye.try_get("round")?, bye.try_get("kind")?);
+    }
+    Ok(player)
+}
+
+/// Inserts a player with the next free start number.
+pub(crate) async fn insert_player(
+    tx: &mut Transaction<'static, Any>,
+    tournament_id: &str,
+    start_number: Option<i64>,
+    name: &str,
+    details: &PlayerDetails,
+    withdrawn_from: Option<i64>,
+    joins_at: Option<i64>,
+) -> Result<PlayerRow, ApiError> {
+    let start_number = match start_number {
+        Some(n) => n,
+        None => {
+            let max: Option<i64> =
+                sqlx::query("SELECT MAX(start_number) AS n FROM players WHERE tournament_id = $1")
+                    .bind(tournament_id)
+                    .fetch_one(&mut **tx)
+                    .await?
+                    .try_get("n")?;
+            max.unwrap_or(0) + 1
+        }
+    };
+    let id = Uuid::new_v4().to_string();
+    sqlx::query(
+        "INSERT INTO players (id, tournament_id, start_number, name, details, withdrawn_from, \
+         joins_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(&id)
+    .bind(tournament_id)
+    .bind(start_number)
+    .bind(name)
+    .bind(serde_json::to_string(details)?)
+    .bind(withdrawn_from)
+    .bind(joins_at)
+    .bind(now_text())
+    .execute(&mut **tx)
+    .await
+    .map_err(|e| {
+        if crate::error::is_unique_violation(&e) {
+            ApiError::conflict("duplicate_start_number", "that start number is taken")
+        } else {
+            e.into()
+        }
+    })?;
+    Ok(PlayerRow {
+        id,
+        tournament_id: tournament_id.to_owned(),
+        start_number,
+        name: name.to_owned(),
+        details: details.clone(),
+        withdrawn_from,
+        joins_at,
+        requested_byes: BTreeMap::new(),
+    })
+}
+
+async fn rounds_paired(
+    tx: &mut Transaction<'static, Any>,
+    tournament_id: &str,
+) -> Result<i64, ApiError> {
+    let n: Option<i64> =
+        sqlx::query("SELECT MAX(number) AS n FROM rounds WHERE tournament_id = $1")
+            .bind(tournament_id)
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("n")?;
+    Ok(n.unwrap_or(0))
+}
+
+async fn create_player(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(tournament_id): ApiPath<String>,
+    ApiJson(body): ApiJson<CreatePlayer>,
+) -> Result<impl IntoResponse, ApiError> {
+    check_name("name", &body.name)?;
+    let details = PlayerDetails::from(body.details);
+    details.check()?;
+    let mut tx = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, &tournament_id).await?;
+    actor.require(
+        Permission::Manage,
+        &tournament_id,
+        tournament.owner_token.as_deref(),
+    )?;
+    let paired = rounds_paired(&mut tx, &tournament_id).await?;
+    if tournament.system != "swiss-dutch" && paired > 0 {
+        return Err(ApiError::conflict(
+            "tournament_started",
+            "players cannot join a round robin once it is paired",
+        ));
+    }
+    let joins_at = match body.joins_at {
+        Some(k) if i64::from(k) <= paired || k > 99 => {
+            return Err(ApiError::invalid_field(
+                "joins_at",
+                format!("a late entry joins at a round not yet paired (after round {paired})"),
+            ));
+        }
+        Some(k) => Some(i64::from(k)),
+        None if paired > 0 => Some(paired + 1),
+        None => None,
+    };
+    let player = insert_player(
+        &mut tx,
+        &tournament_id,
+        None,
+        &body.name,
+        &details,
+        None,
+        joins_at,
+    )
+    .await?;
+    audit::record(
+        &mut tx,
+        &actor,
+        Some(&tournament_id),
+        "create",
+        "player",
+        &player.id,
+        None,
+        Some(&serde_json::to_value(&player)?),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(player)))
+}
+
+async fn list_players(
+    State(state): State<AppState>,
+    ApiPath(tournament_id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    load_tournament(state.db().pool(), &tournament_id).await?;
+    let players = load_players(&mut *state.db().pool().acquire().await?, &tournament_id).await?;
+    Ok(Json(json!({ "players": players })))
+}
+
+/// A requested bye.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ByeRequest {
+    round: u32,
+    /// `half`, `zero`, `full`, or `none` to cancel.
+    kind: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UpdatePlayer {
+    /// `true`: withdraw from the next round not yet paired.
+    #[serde(default)]
+    withdraw: Option<bool>,
+    /// Withdraw from this round on (must not be paired yet).
+    #[serde(default)]
+    withdrawn_from: Option<u32>,
+    #[serde(default)]
+    bye: Option<ByeRequest>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(flatten)]
+    details: PlayerDetailsFlat,
+}
+
+async fn update_player(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((tournament_id, player_id)): ApiPath<(String, String)>,
+    ApiJson(body): ApiJson<UpdatePlayer>,
+) -> Result<Json<PlayerRow>, ApiError> {
+    let mut tx = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, &tournament_id).await?;
+    actor.require(
+        Permission::Manage,
+        &tournament_id,
+        tournament.owner_token.as_deref(),
+    )?;
+    let before = load_player(&mut tx, &tournament_id, &player_id).await?;
+    let paired = rounds_paired(&mut tx, &tournament_id).await?;
+    let mut after = before.clone();
+    if let Some(name) = body.name {
+        check_name("name", &name)?;
+        after.name = name;
+    }
+    let flat = body.details;
+    let d = &mut after.details;
+    macro_rules! set {
+        ($($f:ident),*) => { $( if flat.$f.is_some() { d.$f = flat.$f.clone(); } )* };
+    }
+    set!(
+        rating,
+        national_rating,
+        title,
+        federation,
+        fide_id,
+        sex,
+        birth_date,
+        club
+    );
+    after.details.check()?;
+    match (body.withdraw, body.withdrawn_from) {
+        (Some(true), None) => after.withdrawn_from = Some(paired + 1),
+        (Some(false), None) => after.withdrawn_from = None,
+        (None, Some(k)) => {
+            if i64::from(k) <= paired || k > 99 {
+                return Err(ApiError::invalid_field(
+                    "withdrawn_from",
+                    format!("must be a round not yet paired (after round {paired})"),
+                ));
+            }
+            after.withdrawn_from = Some(i64::from(k));
+        }
+        (None, None) => {}
+        (Some(_), Some(_)) => {
+            return Err(ApiError::invalid_field(
+                "withdraw",
+                "give either withdraw or withdrawn_from",
+            ));
+        }
+    }
+    if let Some(bye) = &body.bye {
+        let round = i64::from(bye.round);
+        if round <= paired || bye.round > 99 {
+            return Err(ApiError::invalid_field(
+                "bye.round",
+                format!("a bye is requested for a round not yet paired (after round {paired})"),
+            ));
+        }
+        if tournament.rounds > 0 && round > tournament.rounds {
+            return Err(ApiError::invalid_field(
+                "bye.round",
+                format!("the tournament has {} rounds", tournament.rounds),
+            ));
+        }
+        match bye.kind.as_str() {
+            "half" | "zero" | "full" => {
+                after.requested_byes.insert(round, bye.kind.clone());
+            }
+            "none" => {
+                after.requested_byes.remove(&round);
+            }
+            other => {
+                return Err(ApiError::invalid_field(
+                    "bye.kind",
+                    format!("unknown bye kind '{other}' (half, zero, full or none)"),
+                ));
+            }
+        }
+        sqlx::query("DELETE FROM requested_byes WHERE player_id = $1 AND round = $2")
+            .bind(&player_id)
+            .bind(round)
+            .execute(&mut *tx)
+            .await?;
+        if bye.kind != "none" {
+            sqlx::query(
+                "INSERT INTO requested_byes (tournament_id, player_id, round, kind) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&tournament_id)
+            .bind(&player_id)
+            .bind(round)
+            .bind(&bye.kind)
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    sqlx::query("UPDATE players SET name = $1, details = $2, withdrawn_from = $3 WHERE id = $4")
+        .bind(&after.name)
+        .bind(serde_json::to_string(&after.details)?)
+        .bind(after.withdrawn_from)
+        .bind(&player_id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut tx,
+        &actor,
+        Some(&tournament_id),
+        "update",
+        "player",
+        &player_id,
+        Some(&serde_json::to_value(&before)?),
+        Some(&serde_json::to_value(&after)?),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(after))
+}
+
+async fn get_audit(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(tournament_id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let tournament = load_tournament(state.db().pool(), &tournament_id).await?;
+    actor.require(
+        Permission::Arbitrate,
+        &tournament_id,
+        tournament.owner_token.as_deref(),
+    )?;
+    let rows = sqlx::query(
+        "SELECT at, actor, action, entity, entity_id, before, after FROM audit \
+         WHERE tournament_id = $1 ORDER BY at, id",
+    )
+    .bind(&tournament_id)
+    .fetch_all(state.db().pool())
+    .await?;
+    let mut list = Vec::with_capacity(rows.len());
+    for row in rows {
+        let parse = |text: Option<String>| -> Result<Value, ApiError> {
+            Ok(match text {
+                Some(t) => serde_json::from_str(&t)?,
+                None => Value::Null,
+            })
+        };
+        list.push(json!({
+            "at": row.try_get::<String, _>("at")?,
+            "actor": row.try_get::<String, _>("actor")?,
+            "action": row.try_get::<String, _>("action")?,
+            "entity": row.try_get::<String, _>("entity")?,
+            "entity_id": row.try_get::<String, _>("entity_id")?,
+            "before": parse(row.try_get("before")?)?,
+            "after": parse(row.try_get("after")?)?,
+        }));
+    }
+    Ok(Json(json!({ "audit": list })))
+}
+
+/// `/tournaments` routes (rounds, results, standings and exports are in
+/// `rounds.rs`).
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/tournaments",
+            post(create_tournament).get(list_tournaments),
+        )
+        .route(
+            "/tournaments/{id}",
+            get(get_tournament).patch(update_tournament),
+        )
+        .route(
+            "/tournaments/{id}/players",
+            post(create_player).get(list_players),
+        )
+        .route("/tournaments/{id}/players/{pid}", patch(update_player))
+        .route("/tournaments/{id}/audit", get(get_audit))
+}

@@ -1,0 +1,280 @@
+//! Games as append-only logs: sequence numbers, 409 on stale writes, views,
+//! the live stream, and racing writers.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+use crate::harness::{ADMIN, TestApp};
+
+async fn each_event_extends_the_log_by_one_sequence_number(app: TestApp) {
+    let game = app.free_game().await;
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(r.body["seq"], 0);
+    assert_eq!(r.body["status"], "scheduled");
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            0,
+            json!({ "type": "start", "at": "2026-04-01T14:00:00Z" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["events"][0]["seq"], 1);
+    assert_eq!(r.body["events"][0]["type"], "start");
+    assert_eq!(r.body["events"][0]["at"], "2026-04-01T14:00:00.000Z");
+    assert_eq!(r.body["state"]["seq"], 1);
+    assert!(r.body["rulings"].is_array());
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            1,
+            json!({ "type": "move", "san": "e4", "at": "2026-04-01T14:00:05Z" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app.get(&format!("/api/v1/games/{game}/events"), None).await;
+    let events = r.body["events"].as_array().unwrap();
+    assert_eq!(events.len(), 2);
+    assert_eq!(events[1]["seq"], 2);
+    assert!(
+        events[1].get("actor").is_none(),
+        "the public view hides who recorded"
+    );
+    let r = app
+        .get(&format!("/api/v1/games/{game}/events"), Some(ADMIN))
+        .await;
+    assert_eq!(r.body["events"][1]["actor"], "admin");
+    assert_eq!(r.body["view"], "arbiter");
+    let r = app
+        .get(&format!("/api/v1/games/{game}/events?after=1"), None)
+        .await;
+    assert_eq!(r.body["events"].as_array().unwrap().len(), 1);
+}
+
+async fn a_stale_expected_seq_is_409_and_changes_nothing(app: TestApp) {
+    let game = app.free_game().await;
+    assert_eq!(
+        app.event(&game, ADMIN, 0, json!({ "type": "start" }))
+            .await
+            .status,
+        StatusCode::CREATED
+    );
+    let r = app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert_eq!(r.body["error"], "stale_seq");
+    let r = app.event(&game, ADMIN, 7, json!({ "type": "start" })).await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    let r = app.get(&format!("/api/v1/games/{game}/events"), None).await;
+    assert_eq!(r.body["events"].as_array().unwrap().len(), 1);
+}
+
+async fn event_times_never_go_backwards(app: TestApp) {
+    let game = app.free_game().await;
+    app.event(
+        &game,
+        ADMIN,
+        0,
+        json!({ "type": "start", "at": "2026-04-01T14:00:00Z" }),
+    )
+    .await;
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            1,
+            json!({ "type": "move", "san": "e4", "at": "2026-04-01T13:59:59Z" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(r.body["error"], "time_went_backwards");
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(r.body["seq"], 1, "the refused event is stored nowhere");
+    // The head did not move: seq 1 is still the one to extend.
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            1,
+            json!({ "type": "move", "san": "e4", "at": "2026-04-01T14:00:01Z" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+}
+
+async fn racing_writers_on_one_seq_exactly_one_wins(app: TestApp) {
+    let game = app.free_game().await;
+    assert_eq!(
+        app.event(&game, ADMIN, 0, json!({ "type": "start" }))
+            .await
+            .status,
+        StatusCode::CREATED
+    );
+    for (seq, san) in (1..).zip(["e4", "e5", "Nf3", "Nc6", "Bb5"]) {
+        let mut tasks = Vec::new();
+        for _ in 0..10 {
+            let app = app.clone();
+            let game = game.clone();
+            tasks.push(tokio::spawn(async move {
+                app.event(&game, ADMIN, seq, json!({ "type": "move", "san": san }))
+                    .await
+                    .status
+            }));
+        }
+        let mut created = 0;
+        for t in tasks {
+            match t.await.unwrap() {
+                StatusCode::CREATED => created += 1,
+                StatusCode::CONFLICT => {}
+                other => panic!("{san}: unexpected {other}"),
+            }
+        }
+        assert_eq!(created, 1, "exactly one writer extends seq {seq}");
+    }
+    let r = app.get(&format!("/api/v1/games/{game}/events"), None).await;
+    let seqs: Vec<i64> = r.body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["seq"].as_i64().unwrap())
+        .collect();
+    assert_eq!(seqs, vec![1, 2, 3, 4, 5, 6]);
+}
+
+async fn a_sealed_move_is_hidden_from_the_public_until_resumption(app: TestApp) {
+    let game = app.free_game().await;
+    app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
+    let r = app
+        .event(&game, ADMIN, 1, json!({ "type": "seal", "san": "e4" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let public = app.get(&format!("/api/v1/games/{game}/events"), None).await;
+    let sealed = &public.body["events"][1];
+    assert_eq!(sealed["type"], "seal");
+    assert_eq!(sealed["sealed"], true);
+    assert!(
+        sealed.get("san").is_none(),
+        "Art. 13: the sealed move stays in the envelope"
+    );
+    assert!(!public.text.contains("e4"));
+    let arbiter = app
+        .get(&format!("/api/v1/games/{game}/events"), Some(ADMIN))
+        .await;
+    assert_eq!(arbiter.body["events"][1]["san"], "e4");
+    app.event(&game, ADMIN, 2, json!({ "type": "resume" }))
+        .await;
+    let public = app.get(&format!("/api/v1/games/{game}/events"), None).await;
+    assert_eq!(
+        public.body["events"][1]["san"], "e4",
+        "opened at resumption (Art. 14)"
+    );
+}
+
+async fn next_sse_data(body: &mut Body, buffer: &mut String) -> Value {
+    loop {
+        if let Some(end) = buffer.find("\n\n") {
+            let message: String = buffer.drain(..end + 2).collect();
+            if let Some(data) = message.lines().find_map(|l| l.strip_prefix("data: ")) {
+                return serde_json::from_str(data).unwrap();
+            }
+            continue;
+        }
+        let frame = tokio::time::timeout(Duration::from_secs(10), body.frame())
+            .await
+            .expect("an SSE message within 10 s")
+            .expect("stream open")
+            .unwrap();
+        if let Ok(data) = frame.into_data() {
+            buffer.push_str(&String::from_utf8_lossy(&data));
+        }
+    }
+}
+
+async fn the_stream_replays_the_log_then_delivers_new_events(app: TestApp) {
+    let game = app.free_game().await;
+    app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
+    let response = app
+        .router
+        .clone()
+        .oneshot(
+            Request::get(format!("/api/v1/games/{game}/stream"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(
+        response.headers()[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/event-stream")
+    );
+    let mut body = response.into_body();
+    let mut buffer = String::new();
+    assert_eq!(next_sse_data(&mut body, &mut buffer).await["seq"], 1);
+    app.event(&game, ADMIN, 1, json!({ "type": "move", "san": "d4" }))
+        .await;
+    let live = next_sse_data(&mut body, &mut buffer).await;
+    assert_eq!(live["seq"], 2);
+    assert_eq!(live["san"], "d4");
+}
+
+async fn a_game_is_exported_as_pgn(app: TestApp) {
+    let game = app.free_game().await;
+    let r = app.get(&format!("/api/v1/games/{game}/pgn"), None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.content_type.starts_with("application/x-chess-pgn"));
+    assert!(
+        r.text.contains("[White \"Anand, Viswanathan\"]"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("[TimeControl \"5400+30\"]"));
+}
+
+async fn an_arbiter_cannot_create_free_games(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "round-robin" }),
+        )
+        .await;
+    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    let r = app
+        .post(
+            "/api/v1/games",
+            Some(&arbiter),
+            json!({ "white": "A", "black": "B" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/games",
+            Some(ADMIN),
+            Some(Body::from("{}")),
+            Some("application/json"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+}
+
+crate::both_databases!(
+    each_event_extends_the_log_by_one_sequence_number,
+    a_stale_expected_seq_is_409_and_changes_nothing,
+    event_times_never_go_backwards,
+    racing_writers_on_one_seq_exactly_one_wins,
+    a_sealed_move_is_hidden_from_the_public_until_resumption,
+    the_stream_replays_the_log_then_delivers_new_events,
+    a_game_is_exported_as_pgn,
+    an_arbiter_cannot_create_free_games,
+);

@@ -1,0 +1,327 @@
+//! A fresh database per test (a temporary SQLite file, or a uniquely named
+//! PostgreSQL database on `ARBITER_TEST_POSTGRES_URL`), the real router, and
+//! small request helpers.
+
+use std::future::Future;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use server::{AppState, Db, app};
+use tower::ServiceExt;
+
+pub const ADMIN: &str = "test-administrator-token";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Sqlite,
+    Postgres,
+}
+
+/// The PostgreSQL server tests run against.
+pub fn postgres_base_url() -> String {
+    std::env::var("ARBITER_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+}
+
+fn with_database(base: &str, name: &str) -> String {
+    let (prefix, rest) = base.rsplit_once('/').unwrap_or((base, ""));
+    let query = rest
+        .split_once('?')
+        .map(|(_, q)| format!("?{q}"))
+        .unwrap_or_default();
+    format!("{prefix}/{name}{query}")
+}
+
+/// A database made for one test and removed after it.
+pub struct TestDb {
+    pub kind: Kind,
+    pub url: String,
+    name: String,
+}
+
+impl TestDb {
+    /// `None` when PostgreSQL is unreachable outside CI (the test then says
+    /// it skipped); in CI (`CI` set) an unreachable server fails the test.
+    pub async fn create(kind: Kind) -> Option<TestDb> {
+        let name = format!("arbiter_test_{}", uuid::Uuid::new_v4().simple());
+        match kind {
+            Kind::Sqlite => {
+                let path = std::env::temp_dir().join(format!("{name}.db"));
+                Some(TestDb {
+                    kind,
+                    url: format!("sqlite:{}", path.display()),
+                    name: path.display().to_string(),
+                })
+            }
+            Kind::Postgres => {
+                use sqlx::Connection;
+                let base = postgres_base_url();
+                let mut conn = match sqlx::PgConnection::connect(&base).await {
+                    Ok(conn) => conn,
+                    Err(e) => {
+                        if std::env::var_os("CI").is_some() {
+                            panic!("CI is set and PostgreSQL at {base} is unreachable: {e}");
+                        }
+                        eprintln!("skipped: PostgreSQL at {base} is unreachable: {e}");
+                        return None;
+                    }
+                };
+                sqlx::query(&format!("CREATE DATABASE {name}"))
+                    .execute(&mut conn)
+                    .await
+                    .expect("create test database");
+                conn.close().await.ok();
+                Some(TestDb {
+                    kind,
+                    url: with_database(&base, &name),
+                    name,
+                })
+            }
+        }
+    }
+
+    pub async fn open(&self) -> Db {
+        let db = Db::connect(&self.url).await.expect("connect");
+        db.migrate().await.expect("migrate");
+        db
+    }
+
+    pub async fn drop_it(self) {
+        match self.kind {
+            Kind::Sqlite => {
+                for suffix in ["", "-wal", "-shm"] {
+                    std::fs::remove_file(format!("{}{suffix}", self.name)).ok();
+                }
+            }
+            Kind::Postgres => {
+                use sqlx::Connection;
+                if let Ok(mut conn) = sqlx::PgConnection::connect(&postgres_base_url()).await {
+                    sqlx::query(&format!(
+                        "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                        self.name
+                    ))
+                    .execute(&mut conn)
+                    .await
+                    .ok();
+                    conn.close().await.ok();
+                }
+            }
+        }
+    }
+}
+
+/// The router over a fresh database.
+#[derive(Clone)]
+#[allow(dead_code)]
+pub struct TestApp {
+    pub router: Router,
+    pub state: AppState,
+    pub kind: Kind,
+    pub url: String,
+}
+
+pub struct Response {
+    pub status: StatusCode,
+    pub body: Value,
+    pub text: String,
+    pub content_type: String,
+}
+
+impl std::fmt::Debug for Response {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.status, self.text)
+    }
+}
+
+impl TestApp {
+    pub async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Body>,
+        content_type: Option<&str>,
+    ) -> Response {
+        let mut builder = Request::builder().method(method).uri(path);
+        if let Some(token) = token {
+            builder = builder.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        if let Some(ct) = content_type {
+            builder = builder.header(header::CONTENT_TYPE, ct);
+        }
+        let request = builder.body(body.unwrap_or_else(Body::empty)).unwrap();
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        assert_ne!(status, StatusCode::INTERNAL_SERVER_ERROR, "a 500: {text}");
+        Response {
+            status,
+            body,
+            text,
+            content_type,
+        }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
+        self.request(Method::GET, path, token, None, None).await
+    }
+
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Value,
+    ) -> Response {
+        self.request(
+            method,
+            path,
+            token,
+            Some(Body::from(body.to_string())),
+            Some("application/json"),
+        )
+        .await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Response {
+        self.send(Method::POST, path, token, body).await
+    }
+
+    /// A new token of `role` created by `by`.
+    pub async fn token(&self, by: &str, role: &str, tournament: Option<&str>) -> String {
+        let r = self
+            .post(
+                "/api/v1/tokens",
+                Some(by),
+                json!({ "role": role, "tournament_id": tournament }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        r.body["token"].as_str().unwrap().to_owned()
+    }
+
+    /// An organiser token.
+    pub async fn organiser(&self) -> String {
+        self.token(ADMIN, "organiser", None).await
+    }
+
+    /// A tournament created by `organiser`; returns its id.
+    pub async fn tournament(&self, organiser: &str, body: Value) -> String {
+        let r = self
+            .post("/api/v1/tournaments", Some(organiser), body)
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        r.body["id"].as_str().unwrap().to_owned()
+    }
+
+    /// Adds players (name, rating) and returns their ids.
+    pub async fn players(
+        &self,
+        organiser: &str,
+        tournament: &str,
+        list: &[(&str, u16)],
+    ) -> Vec<String> {
+        let mut ids = Vec::new();
+        for (name, rating) in list {
+            let r = self
+                .post(
+                    &format!("/api/v1/tournaments/{tournament}/players"),
+                    Some(organiser),
+                    json!({ "name": name, "rating": rating }),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+            ids.push(r.body["id"].as_str().unwrap().to_owned());
+        }
+        ids
+    }
+
+    /// A game outside any tournament, created by the administrator.
+    pub async fn free_game(&self) -> String {
+        let r = self
+            .post(
+                "/api/v1/games",
+                Some(ADMIN),
+                json!({ "white": "Anand, Viswanathan", "black": "Carlsen, Magnus", "time_control": "5400+30" }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        r.body["id"].as_str().unwrap().to_owned()
+    }
+
+    /// Posts an event; returns the response.
+    pub async fn event(
+        &self,
+        game: &str,
+        token: &str,
+        expected_seq: i64,
+        mut event: Value,
+    ) -> Response {
+        event["expected_seq"] = json!(expected_seq);
+        self.post(&format!("/api/v1/games/{game}/events"), Some(token), event)
+            .await
+    }
+}
+
+/// Runs `test` against a fresh database of `kind`, then removes it (also
+/// when the test fails).
+pub async fn run<F, Fut>(kind: Kind, test: F)
+where
+    F: FnOnce(TestApp) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let Some(db) = TestDb::create(kind).await else {
+        return;
+    };
+    let state = AppState::new(db.open().await, Some(ADMIN));
+    let app = TestApp {
+        router: app(state.clone()),
+        state: state.clone(),
+        kind,
+        url: db.url.clone(),
+    };
+    let outcome = tokio::spawn(test(app)).await;
+    state.begin_shutdown();
+    state.db().close().await;
+    db.drop_it().await;
+    if let Err(e) = outcome {
+        std::panic::resume_unwind(e.into_panic());
+    }
+}
+
+/// Declares each listed `async fn name(app: TestApp)` as two tests,
+/// `sqlite::name` and `postgres::name`.
+#[macro_export]
+macro_rules! both_databases {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    $crate::harness::run($crate::harness::Kind::Sqlite, super::$name).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    $crate::harness::run($crate::harness::Kind::Postgres, super::$name).await;
+                }
+            )*
+        }
+    };
+}

@@ -1,0 +1,251 @@
+//! Bad input gets a 4xx with a JSON error saying what and where; never a 500
+//! (the harness fails any test that sees one) and never a panic.
+
+use axum::body::Body;
+use axum::http::{Method, StatusCode};
+use serde_json::json;
+
+use crate::harness::{ADMIN, TestApp};
+
+async fn malformed_json_is_400_with_line_and_column(app: TestApp) {
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments",
+            Some(ADMIN),
+            Some(Body::from("{\"name\": \"Open\",\n \"system\": }")),
+            Some("application/json"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body["error"], "malformed_json");
+    assert_eq!(r.body["where"], "line 2 column 12");
+}
+
+async fn wrong_types_and_unknown_fields_name_the_field(app: TestApp) {
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(ADMIN),
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": "seven" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body["error"], "invalid_json");
+    assert_eq!(r.body["where"], "rounds");
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(ADMIN),
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5, "colour": "red" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(
+        r.body["message"].as_str().unwrap().contains("colour"),
+        "{r:?}"
+    );
+    let r = app
+        .post("/api/v1/tournaments", Some(ADMIN), json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5, "scoring": { "win": "x" } }))
+        .await;
+    assert_eq!(r.body["where"], "scoring.win");
+}
+
+async fn out_of_range_numbers_are_400(app: TestApp) {
+    for body in [
+        json!({ "name": "Open", "system": "swiss-dutch", "rounds": 0 }),
+        json!({ "name": "Open", "system": "swiss-dutch", "rounds": -3 }),
+        json!({ "name": "Open", "system": "swiss-dutch", "rounds": 1e300 }),
+        json!({ "name": "Open", "system": "swiss-dutch", "rounds": 99999999999u64 }),
+        json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5, "scoring": { "win": 0.25 } }),
+        json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5, "scoring": { "draw": -1 } }),
+        json!({ "name": "", "system": "swiss-dutch", "rounds": 5 }),
+        json!({ "name": "x".repeat(500), "system": "swiss-dutch", "rounds": 5 }),
+        json!({ "name": "Open", "system": "knockout", "rounds": 5 }),
+        json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5, "time_control": "40/" }),
+        json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5, "regulations": "fide-1900" }),
+        json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5, "tiebreaks": ["BH; DROP TABLE"] }),
+    ] {
+        let r = app
+            .post("/api/v1/tournaments", Some(ADMIN), body.clone())
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{body} -> {r:?}");
+        assert!(
+            r.body["error"].is_string() && r.body["message"].is_string(),
+            "{r:?}"
+        );
+    }
+}
+
+async fn oversized_bodies_are_413(app: TestApp) {
+    let big = format!("{{\"name\": \"{}\"}}", "x".repeat(server::BODY_LIMIT + 10));
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments",
+            Some(ADMIN),
+            Some(Body::from(big)),
+            Some("application/json"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(r.body["error"], "payload_too_large");
+}
+
+async fn a_body_that_is_not_json_is_415(app: TestApp) {
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments",
+            Some(ADMIN),
+            Some(Body::from("name=Open")),
+            Some("application/x-www-form-urlencoded"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(r.body["error"], "unsupported_media_type");
+}
+
+async fn unknown_ids_and_routes_are_404(app: TestApp) {
+    for path in [
+        "/api/v1/tournaments/00000000-0000-0000-0000-000000000000",
+        "/api/v1/tournaments/'; DROP TABLE tournaments; --",
+        "/api/v1/games/nope",
+        "/api/v1/games/nope/events",
+        "/api/v1/games/nope/pgn",
+        "/api/v1/nothing-here",
+    ] {
+        let path = path.replace(' ', "%20");
+        let r = app.get(&path, None).await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(r.body["error"], "not_found");
+    }
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/abc"), None)
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    let r = app
+        .get(
+            &format!("/api/v1/tournaments/{t}/rounds/99999999999999999999999"),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/7"), None)
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let r = app
+        .request(
+            Method::DELETE,
+            &format!("/api/v1/tournaments/{t}/players"),
+            Some(ADMIN),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+async fn hostile_event_bodies_are_refused_and_stored_nowhere(app: TestApp) {
+    let game = app.free_game().await;
+    let path = format!("/api/v1/games/{game}/events");
+    for (body, status) in [
+        (json!({ "type": "start" }), StatusCode::BAD_REQUEST),
+        (
+            json!({ "expected_seq": -1, "type": "start" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "expected_seq": "0", "type": "start" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "expected_seq": 0.5, "type": "start" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (json!({ "expected_seq": 0 }), StatusCode::BAD_REQUEST),
+        (
+            json!({ "expected_seq": 0, "type": 7 }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "expected_seq": 0, "type": "start", "at": "yesterday" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "expected_seq": 0, "type": "start", "at": "3000-01-01T00:00:00Z" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "expected_seq": 0, "type": "start", "at_ms": 5 }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "expected_seq": 0, "type": "teleport" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            json!({ "expected_seq": 5, "type": "start" }),
+            StatusCode::CONFLICT,
+        ),
+        (json!([1, 2, 3]), StatusCode::BAD_REQUEST),
+    ] {
+        let r = app.post(&path, Some(ADMIN), body.clone()).await;
+        assert_eq!(r.status, status, "{body} -> {r:?}");
+        assert!(r.body["error"].is_string(), "{r:?}");
+    }
+    let r = app.get(&path, Some(ADMIN)).await;
+    assert_eq!(r.body["events"], json!([]), "nothing refused was stored");
+    assert_eq!(r.body["seq"], 0);
+}
+
+async fn unicode_and_control_characters_do_not_break_anything(app: TestApp) {
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(ADMIN),
+            json!({ "name": "Open \u{0}", "system": "round-robin" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(ADMIN),
+            json!({ "name": "上海 公开赛 ♔ \u{1F600}", "system": "round-robin" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED);
+    let id = r.body["id"].as_str().unwrap();
+    let r = app.get(&format!("/api/v1/tournaments/{id}"), None).await;
+    assert_eq!(r.body["name"], "上海 公开赛 ♔ \u{1F600}");
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments",
+            Some(ADMIN),
+            Some(Body::from(vec![0xff, 0xfe, 0x00])),
+            Some("application/json"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+}
+
+crate::both_databases!(
+    malformed_json_is_400_with_line_and_column,
+    wrong_types_and_unknown_fields_name_the_field,
+    out_of_range_numbers_are_400,
+    oversized_bodies_are_413,
+    a_body_that_is_not_json_is_415,
+    unknown_ids_and_routes_are_404,
+    hostile_event_bodies_are_refused_and_stored_nowhere,
+    unicode_and_control_characters_do_not_break_anything,
+);

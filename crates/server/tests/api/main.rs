@@ -1,0 +1,9 @@
+//! API tests: the real router against a fresh database per test, each test
+//! run on SQLite and on PostgreSQL (`sqlite::name` and `postgres::name`).
+
+mod harness;
+
+mod auth;
+mod games;
+mod hostile;
+mod tournaments;

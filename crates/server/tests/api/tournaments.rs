@@ -1,0 +1,372 @@
+//! Tournaments, players, Swiss rounds, results and the audit trail.
+
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::harness::TestApp;
+
+const EIGHT: &[(&str, u16)] = &[
+    ("Hou, Yifan", 2650),
+    ("Ju, Wenjun", 2560),
+    ("Tan, Zhongyi", 2520),
+    ("Lei, Tingjie", 2540),
+    ("Zhu, Jiner", 2460),
+    ("Ni, Shiqun", 2380),
+    ("Wang, Yu A.", 2300),
+    ("Song, Yuxin", 2290),
+];
+
+async fn an_organiser_creates_and_reads_a_tournament(app: TestApp) {
+    let organiser = app.organiser().await;
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&organiser),
+            json!({
+                "name": "Spring Open", "system": "swiss-dutch", "rounds": 7,
+                "time_control": "40/5400:1800+30", "regulations": "fide-2023",
+                "tiebreaks": ["BH/C1", "BH", "SB"], "scoring": { "win": 3, "draw": 1 }
+            }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let id = r.body["id"].as_str().unwrap();
+    let r = app.get(&format!("/api/v1/tournaments/{id}"), None).await;
+    assert_eq!(r.body["name"], "Spring Open");
+    assert_eq!(r.body["rounds"], 7);
+    assert_eq!(r.body["regulations"], "fide-2023");
+    assert_eq!(r.body["scoring"]["win"], 3.0);
+    assert_eq!(
+        r.body["scoring"]["pairing_allocated_bye"], 3.0,
+        "byes follow the win"
+    );
+    assert_eq!(r.body["scoring"]["half_point_bye"], 1.0);
+    assert_eq!(r.body["tiebreaks"], json!(["BH/C1", "BH", "SB"]));
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("/api/v1/tournaments/{id}"),
+            Some(&organiser),
+            json!({ "name": "Spring Open 2026" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.body["name"], "Spring Open 2026");
+    let r = app.get("/api/v1/tournaments", None).await;
+    assert_eq!(r.body["tournaments"].as_array().unwrap().len(), 1);
+}
+
+async fn players_get_start_numbers_and_can_be_corrected_and_withdrawn(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5 }),
+        )
+        .await;
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/players"),
+            Some(&organiser),
+            json!({ "name": "Carlsen, Magnus", "rating": 2830, "title": "GM", "federation": "NOR", "fide_id": 1503014, "sex": "m", "birth_date": "1990-11-30" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["start_number"], 1);
+    let pid = r.body["id"].as_str().unwrap().to_owned();
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/players"),
+            Some(&organiser),
+            json!({ "name": "Caruana, Fabiano", "title": "XX" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body["where"], "title");
+    let path = format!("/api/v1/tournaments/{t}/players/{pid}");
+    let r = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&organiser),
+            json!({ "rating": 2840 }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["rating"], 2840);
+    assert_eq!(r.body["title"], "GM", "other data kept");
+    let r = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&organiser),
+            json!({ "bye": { "round": 2, "kind": "half" } }),
+        )
+        .await;
+    assert_eq!(r.body["requested_byes"], json!({ "2": "half" }));
+    let r = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&organiser),
+            json!({ "withdraw": true }),
+        )
+        .await;
+    assert_eq!(r.body["withdrawn_from"], 1);
+    let r = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&organiser),
+            json!({ "bye": { "round": 0, "kind": "half" } }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("/api/v1/tournaments/{t}/players/nobody"),
+            Some(&organiser),
+            json!({ "rating": 1 }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
+
+fn boards(round: &Value) -> Vec<(i64, i64)> {
+    round["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["white"]["start_number"].as_i64().unwrap(),
+                b["black"]["start_number"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+async fn a_swiss_round_one_pairs_top_half_against_bottom_half(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, EIGHT).await;
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["round"], 1);
+    // Start numbers follow rating (C.04.2 A.2); C.04.3: 1-5, 6-2, 3-7, 8-4.
+    assert_eq!(boards(&r.body), vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+    assert_eq!(r.body["boards"][0]["white"]["name"], "Hou, Yifan");
+    assert_eq!(r.body["byes"], json!([]));
+    let again = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    assert_eq!(again.body, r.body);
+    // Round 2 waits for every result.
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert_eq!(r.body["error"], "results_missing");
+}
+
+async fn an_odd_player_gets_the_pairing_allocated_bye(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, &EIGHT[..5]).await;
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["boards"].as_array().unwrap().len(), 2);
+    assert_eq!(r.body["byes"][0]["kind"], "pairing_allocated");
+    assert_eq!(
+        r.body["byes"][0]["player"]["start_number"], 5,
+        "the lowest-ranked player"
+    );
+}
+
+async fn results_are_entered_corrected_and_audited(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, &EIGHT[..4]).await;
+    app.post(
+        &format!("/api/v1/tournaments/{t}/rounds"),
+        Some(&organiser),
+        json!({}),
+    )
+    .await;
+    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1/result");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&arbiter),
+            json!({ "result": "1-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["result"], "1-0");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&arbiter),
+            json!({ "result": "1/2-1/2" }),
+        )
+        .await;
+    assert_eq!(r.body["result"], "1/2-1/2");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&arbiter),
+            json!({ "result": "2-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let r = app
+        .send(
+            Method::PUT,
+            &format!("/api/v1/tournaments/{t}/rounds/1/boards/9/result"),
+            Some(&arbiter),
+            json!({ "result": "1-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/audit"), Some(&arbiter))
+        .await;
+    let audit = r.body["audit"].as_array().unwrap();
+    let results: Vec<&Value> = audit.iter().filter(|a| a["entity"] == "result").collect();
+    assert_eq!(results.len(), 2);
+    assert_eq!(results[1]["action"], "correct");
+    assert_eq!(results[1]["before"], json!({ "result": "1-0" }));
+    assert_eq!(results[1]["after"], json!({ "result": "1/2-1/2" }));
+    assert!(
+        audit
+            .iter()
+            .any(|a| a["entity"] == "round" && a["action"] == "pair")
+    );
+}
+
+async fn a_three_round_swiss_never_repeats_a_pairing(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, &EIGHT[..6]).await;
+    let mut seen = std::collections::HashSet::new();
+    for round in 1..=3 {
+        let r = app
+            .post(
+                &format!("/api/v1/tournaments/{t}/rounds"),
+                Some(&organiser),
+                json!({}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        for (board, (w, b)) in (1..).zip(boards(&r.body)) {
+            assert!(seen.insert((w.min(b), w.max(b))), "{w}-{b} met twice");
+            let result = if board % 2 == 0 { "1/2-1/2" } else { "1-0" };
+            let path = format!("/api/v1/tournaments/{t}/rounds/{round}/boards/{board}/result");
+            let r = app
+                .send(
+                    Method::PUT,
+                    &path,
+                    Some(&organiser),
+                    json!({ "result": result }),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK);
+        }
+    }
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert_eq!(r.body["error"], "all_rounds_paired");
+}
+
+async fn the_database_refuses_a_player_twice_in_one_round(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    let ids = app.players(&organiser, &t, &EIGHT[..4]).await;
+    app.post(
+        &format!("/api/v1/tournaments/{t}/rounds"),
+        Some(&organiser),
+        json!({}),
+    )
+    .await;
+    let twice =
+        sqlx::query("INSERT INTO round_slots (tournament_id, round, player_id) VALUES ($1, 1, $2)")
+            .bind(&t)
+            .bind(&ids[0])
+            .execute(app.state.db().pool())
+            .await;
+    assert!(twice.is_err(), "one pairing per player per round");
+    let second_result = sqlx::query(
+        "INSERT INTO boards (tournament_id, round, board, white_id, black_id, game_id) VALUES ($1, 1, 1, $2, $3, 'x')",
+    )
+    .bind(&t)
+    .bind(&ids[2])
+    .bind(&ids[3])
+    .execute(app.state.db().pool())
+    .await;
+    assert!(
+        second_result.is_err(),
+        "one board 1 per round, so one result per board"
+    );
+}
+
+crate::both_databases!(
+    an_organiser_creates_and_reads_a_tournament,
+    players_get_start_numbers_and_can_be_corrected_and_withdrawn,
+    a_swiss_round_one_pairs_top_half_against_bottom_half,
+    an_odd_player_gets_the_pairing_allocated_bye,
+    results_are_entered_corrected_and_audited,
+    a_three_round_swiss_never_repeats_a_pairing,
+    the_database_refuses_a_player_twice_in_one_round,
+);
