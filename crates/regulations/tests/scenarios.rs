@@ -479,9 +479,8 @@ fn check(game: &Game, last: &mut Last, args: &[&str]) -> Result<(), String> {
             let Some(r) = found else {
                 return Err(format!("no ruling '{code}'; got:{}", describe(last)));
             };
-            if let Some(a) = rest.get(1)
-                && r.article != *a
-            {
+            let a = rest[1..].join(" ");
+            if !a.is_empty() && r.article != a {
                 return Err(format!("ruling {code} cites {} not {a}", r.article));
             }
             Ok(())
@@ -499,9 +498,8 @@ fn check(game: &Game, last: &mut Last, args: &[&str]) -> Result<(), String> {
             {
                 return Err(format!("rejected with {r}, expected code {code}"));
             }
-            if let Some(a) = rest.get(1)
-                && r.article() != *a
-            {
+            let a = rest.get(1..).map(|r| r.join(" ")).unwrap_or_default();
+            if !a.is_empty() && r.article() != a {
                 return Err(format!("rejection cites {} not {a}", r.article()));
             }
             Ok(())
@@ -552,9 +550,8 @@ fn check(game: &Game, last: &mut Last, args: &[&str]) -> Result<(), String> {
             if t.reason.code != *rest.first().ok_or("termination needs a code")? {
                 return Err(format!("terminated by {}", t.reason));
             }
-            if let Some(a) = rest.get(1)
-                && t.reason.article != *a
-            {
+            let a = rest[1..].join(" ");
+            if !a.is_empty() && t.reason.article != a {
                 return Err(format!("termination cites {} not {a}", t.reason.article));
             }
             Ok(())
