@@ -1343,7 +1343,7 @@ fn scoring_162(s: &Scoring) -> Option<String> {
         ('A', s.absent),
         ('P', s.pairing_allocated_bye),
     ] {
-        line.push_str(&format!(" {code}{p:>4}    "));
+        line.push_str(&format!(" {code}{p:>4}   "));
     }
     Some(line.trim_end().to_owned())
 }

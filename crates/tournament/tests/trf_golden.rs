@@ -132,3 +132,96 @@ fn capo_d_orso_2012_with_acceleration_imports_and_exports_column_exact() {
     );
     assert_eq!(t.player(1).and_then(|p| p.reported_rank), Some(1));
 }
+
+#[test]
+fn trf2026_records_are_interpreted_and_written_back_column_exact() {
+    // TRF-2026: 142 rounds, 152 initial colour, 162 scoring, 192 type with
+    // Baku acceleration, 202 tie-breaks, 240 byes, 250 acceleration, 260
+    // prohibited pairings, ### comments.
+    use tournament::model::{Colour, ForbiddenInRounds, Scoring, System};
+    let text = fixture("trf2026-itdx.trf");
+    let document = trf::parse(&text).unwrap();
+    assert_eq!(document.format(), Format::Trf2026);
+    assert_eq!(normalised(&document.to_string()), normalised(&text));
+    let t = document.to_tournament().unwrap();
+    assert_eq!(t.planned_rounds, 5);
+    assert_eq!(t.system, System::Swiss);
+    assert_eq!(t.pairing.initial_colour, Some(Colour::Black));
+    assert!(t.pairing.baku);
+    assert_eq!(t.tiebreaks, ["BH/C1", "BH", "SB", "DE"]);
+    assert_eq!(
+        t.scoring,
+        Scoring::new(Points(30), Points(10), Points::ZERO)
+    );
+    assert_eq!(t.info.round_dates, ["26/04/01", "26/04/01", "26/04/02"]);
+    assert_eq!(t.pairing.accelerations[&1], [Points::ONE, Points::ONE]);
+    assert_eq!(t.pairing.accelerations.len(), 3);
+    assert_eq!(
+        t.pairing.forbidden_pairs_in_rounds,
+        [ForbiddenInRounds {
+            first_round: 1,
+            last_round: 5,
+            players: vec![1, 2]
+        }]
+    );
+    let byes = |p: u32| {
+        t.player(p)
+            .unwrap()
+            .requested_byes
+            .clone()
+            .into_iter()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(byes(2), [(4, ByeKind::FullPoint)]);
+    assert_eq!(byes(6), [(3, ByeKind::HalfPoint), (4, ByeKind::ZeroPoint)]);
+    // 3/1/0 scoring: the points column agrees with the results.
+    for p in &t.players {
+        let requested = p
+            .requested_byes
+            .get(&3)
+            .map_or(Points::ZERO, |&kind| t.scoring.bye(kind));
+        assert_eq!(
+            Some(t.total_points(p.start_number) + requested),
+            p.reported_points
+        );
+    }
+    let again = trf::read_tournament(&trf::write_tournament(&t, Format::Trf2026)).unwrap();
+    assert_same(&again, &t, "TRF-2026 export and re-import");
+}
+
+#[test]
+fn xxs_shortcuts_follow_javafo_w_covers_forfeits_and_full_byes_but_not_the_pab() {
+    // JaVaFo TRF(x): W encompasses WW, BW, FW, FPB; D encompasses WD, BD,
+    // HPB; an unnamed PAB keeps its standard value 1.
+    let t = trf::read_tournament("012 X\nXXS W=3 D=1\n").unwrap();
+    assert_eq!(t.scoring.win_white, Points(30));
+    assert_eq!(t.scoring.forfeit_win, Points(30));
+    assert_eq!(t.scoring.full_point_bye, Points(30));
+    assert_eq!(t.scoring.half_point_bye, Points(10));
+    assert_eq!(t.scoring.pairing_allocated_bye, Points::ONE);
+    // Later entries override earlier ones.
+    let t = trf::read_tournament("012 X\nXXS W=3 FPB=0\nXXS PAB=3\n").unwrap();
+    assert_eq!(t.scoring.full_point_bye, Points::ZERO);
+    assert_eq!(t.scoring.pairing_allocated_bye, Points(30));
+}
+
+#[test]
+fn latin1_files_are_decoded_and_columns_count_characters() {
+    // A Latin-1 "ü" is one byte and one column, as in UTF-8 it is one character.
+    let utf8 = format!(
+        "012 Café Open\n001    1 m    {:<33} 2000 GER     4600001 1970        0.0    1\n",
+        "Müller Hans"
+    );
+    let bytes: Vec<u8> = utf8
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "the bytes are Latin-1, not UTF-8"
+    );
+    let t = trf::read_tournament(&trf::decode(&bytes)).unwrap();
+    assert_eq!(t.name, "Café Open");
+    assert_eq!(t.players[0].name, "Müller Hans");
+    assert_eq!(t.players[0].fide_rating, Some(2000));
+}

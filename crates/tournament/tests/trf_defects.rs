@@ -1,0 +1,234 @@
+//! A defective TRF is refused with the line, the column and the reason
+//! (FIDE C.04 Annex 2 column layout).
+
+use tournament::trf::{self, TrfError, TrfErrorKind};
+
+const BASE: &str = "\
+012 Defects Open
+XXR 3
+001    1 m    Alpha                             2000 ESP     1000001 1990/01/01  1.0    1     2 w 1
+001    2 w    Bravo                             1900 ESP     1000002 1991/01/01  0.0    2     1 b 0
+";
+
+/// Replaces `from` by `to` on line `line` (1-based) of the base file, or
+/// appends `to` as a new line when `from` is empty.
+fn mutate(line: usize, from: &str, to: &str) -> String {
+    let mut lines: Vec<String> = BASE.lines().map(str::to_owned).collect();
+    if from.is_empty() {
+        lines.insert(line - 1, to.to_owned());
+    } else {
+        assert!(
+            lines[line - 1].contains(from),
+            "{from:?} not on line {line}"
+        );
+        lines[line - 1] = lines[line - 1].replacen(from, to, 1);
+    }
+    lines.join("\n") + "\n"
+}
+
+fn check(text: &str, line: usize, column: usize, kind: TrfErrorKind) {
+    assert_eq!(
+        trf::read_tournament(text),
+        Err(TrfError { line, column, kind }),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_base_file_is_valid() {
+    let t = trf::read_tournament(BASE).unwrap();
+    assert_eq!(t.rounds_paired(), 1);
+}
+
+#[test]
+fn malformed_numbers_are_refused_at_their_column() {
+    use TrfErrorKind::*;
+    check(
+        &mutate(3, "001    1", "001    x"),
+        3,
+        5,
+        NotANumber("start number"),
+    );
+    check(
+        &mutate(3, "2000 ESP", "20x0 ESP"),
+        3,
+        49,
+        NotANumber("rating"),
+    );
+    check(
+        &mutate(4, "1000002", "10-0002"),
+        4,
+        58,
+        NotANumber("FIDE id"),
+    );
+    check(
+        &mutate(3, " 1.0    1", " 1.x    1"),
+        3,
+        81,
+        NotANumber("points"),
+    );
+    check(
+        &mutate(3, " 1.0    1", " 1.0    y"),
+        3,
+        86,
+        NotANumber("rank"),
+    );
+    check(
+        &mutate(3, "     2 w 1", "    2x w 1"),
+        3,
+        92,
+        NotANumber("opponent"),
+    );
+    check(
+        &mutate(2, "XXR 3", "XXR three"),
+        2,
+        5,
+        NotANumber("round number"),
+    );
+    check(
+        &mutate(3, "001    1", "001    0"),
+        3,
+        5,
+        OutOfRange("start number"),
+    );
+}
+
+#[test]
+fn round_columns_are_checked_code_by_code() {
+    use TrfErrorKind::*;
+    check(
+        &mutate(3, "     2 w 1", "     2 x 1"),
+        3,
+        97,
+        BadColour('x'),
+    );
+    check(
+        &mutate(3, "     2 w 1", "     2 w 9"),
+        3,
+        99,
+        BadResult('9'),
+    );
+    check(&mutate(3, "     2 w 1", "     1 w 1"), 3, 92, SelfPairing);
+    check(
+        &mutate(3, "     2 w 1", "     2 w H"),
+        3,
+        99,
+        ByeWithOpponent,
+    );
+    check(
+        &mutate(3, "     2 w 1", "  0000 - 1"),
+        3,
+        99,
+        GameWithoutOpponent,
+    );
+    check(
+        &mutate(3, "     2 w 1", "  0000 w U"),
+        3,
+        97,
+        GameWithoutOpponent,
+    );
+    check(
+        &mutate(3, "     2 w 1", "     2 - 1"),
+        3,
+        97,
+        BadColour('-'),
+    );
+    check(
+        &mutate(3, "     2 w 1", "     2 w 1x"),
+        3,
+        100,
+        ExpectedBlank,
+    );
+}
+
+#[test]
+fn both_players_of_a_game_must_agree() {
+    use TrfErrorKind::*;
+    // Both claim White.
+    check(
+        &mutate(4, "     1 b 0", "     1 w 0"),
+        3,
+        92,
+        Inconsistent { round: 1, other: 2 },
+    );
+    // Both claim the win.
+    check(
+        &mutate(4, "     1 b 0", "     1 b 1"),
+        3,
+        92,
+        Inconsistent { round: 1, other: 2 },
+    );
+    // Player 2 says he had a bye.
+    check(
+        &mutate(4, "     1 b 0", "  0000 - U"),
+        3,
+        92,
+        Inconsistent { round: 1, other: 2 },
+    );
+    // An opponent who is not registered.
+    check(
+        &mutate(3, "     2 w 1", "     7 w 1"),
+        3,
+        92,
+        UnknownPlayer(7),
+    );
+}
+
+#[test]
+fn the_player_list_must_be_consistent() {
+    use TrfErrorKind::*;
+    check(
+        &mutate(5, "", "001    1 m    Copy"),
+        5,
+        5,
+        DuplicateStartNumber(1),
+    );
+    // Byes two rounds ahead of the last paired round.
+    check(
+        &mutate(3, "     2 w 1", "     2 w 1  0000 - H  0000 - H"),
+        3,
+        112,
+        TooManyFutureRounds,
+    );
+}
+
+#[test]
+fn extension_records_are_checked() {
+    use TrfErrorKind::*;
+    check(&mutate(3, "", "XXS W=x"), 3, 5, BadScoring);
+    check(&mutate(3, "", "XXS WW=1 QQ=2"), 3, 10, BadScoring);
+    check(&mutate(3, "", "XXP 1 9"), 3, 5, UnknownPlayer(9));
+    check(&mutate(3, "", "240 Q 002 0001"), 3, 5, BadByeType('Q'));
+    check(
+        &mutate(3, "", "250       1.0 003 002 0001 0002"),
+        3,
+        19,
+        OutOfRange("last round"),
+    );
+    check(
+        &mutate(3, "", "250       0.0 001 002 0001 0002"),
+        3,
+        10,
+        OutOfRange("game points"),
+    );
+    check(
+        &mutate(3, "", "260 001 002 0001 000x"),
+        3,
+        18,
+        NotANumber("start number"),
+    );
+    check(&mutate(3, "", "152 X"), 3, 5, BadColour('X'));
+    check(&mutate(3, "", "162  W 1.0    Q 0.5"), 3, 15, BadScoring);
+    check(
+        &mutate(3, "", "013 Team A                          0001 0002"),
+        3,
+        1,
+        Unsupported("team tournaments"),
+    );
+}
+
+#[test]
+fn the_error_message_names_line_column_and_reason() {
+    let err = trf::read_tournament(&mutate(3, "2000 ESP", "20x0 ESP")).unwrap_err();
+    assert_eq!(err.to_string(), "line 3, column 49: rating is not a number");
+}
