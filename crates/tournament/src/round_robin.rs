@@ -6,7 +6,7 @@
 //! in odd rounds, `n` in even rounds. The other boards pair `x + k` (White)
 //! with `x − k` (Black), `k = 1 … n/2 − 1`, counted cyclically in `1 … m`.
 //! This reproduces the published tables board by board (tests compare them
-//! for 3–14 players) and extends them to any size.
+//! for 3–16 players) and extends them to any size.
 //!
 //! A double round robin plays the first cycle with its last two rounds
 //! exchanged, then the whole cycle again with colours reversed, as C.05
