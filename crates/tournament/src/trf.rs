@@ -28,7 +28,7 @@
 //! Columns are counted in characters (a name may hold non-ASCII letters);
 //! [`decode`] reads bytes as UTF-8, or as Latin-1 when they are not UTF-8.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 use crate::model::{
@@ -258,9 +258,82 @@ pub fn read_tournament(text: &str) -> Result<Tournament, TrfError> {
     parse(text)?.to_tournament()
 }
 
-/// Writes a tournament as TRF in the given format.
+/// Writes a tournament as TRF in the given format. Values that do not fit
+/// their columns (see [`try_write_tournament`]) break the column layout.
 pub fn write_tournament(tournament: &Tournament, format: Format) -> String {
     Document::from_tournament(tournament, format).to_string()
+}
+
+/// A value that does not fit its TRF field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExportError {
+    /// Start numbers are 1–9999 (columns 5–8).
+    StartNumber(StartNumber),
+    /// Ratings have four columns (49–52).
+    Rating { player: StartNumber, rating: u16 },
+    /// FIDE ids have eleven columns (58–68).
+    FideId { player: StartNumber, id: u64 },
+    /// Points have four columns (81–84): at most 99.9.
+    Points { player: StartNumber, points: Points },
+    /// Round numbers in `240`/`250`/`260` records have three columns.
+    Round(u32),
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::StartNumber(n) => write!(f, "start number {n} is above 9999"),
+            ExportError::Rating { player, rating } => {
+                write!(f, "player {player}: rating {rating} has more than 4 digits")
+            }
+            ExportError::FideId { player, id } => {
+                write!(f, "player {player}: FIDE id {id} has more than 11 digits")
+            }
+            ExportError::Points { player, points } => {
+                write!(f, "player {player}: {points} points do not fit 4 columns")
+            }
+            ExportError::Round(r) => write!(f, "round {r} is above 999"),
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// Like [`write_tournament`], but refuses values that do not fit their
+/// columns instead of writing a file other programs would misread.
+pub fn try_write_tournament(
+    tournament: &Tournament,
+    format: Format,
+) -> Result<String, ExportError> {
+    let document = Document::from_tournament(tournament, format);
+    for line in &document.lines {
+        match &line.record {
+            Record::Player(p) => {
+                let n = p.start_number;
+                if n == 0 || n > 9999 {
+                    return Err(ExportError::StartNumber(n));
+                }
+                if let Some(rating) = p.rating.filter(|&r| r > 9999) {
+                    return Err(ExportError::Rating { player: n, rating });
+                }
+                if let Some(id) = p.fide_id.filter(|&id| id > 99_999_999_999) {
+                    return Err(ExportError::FideId { player: n, id });
+                }
+                if let Some(points) = p.points.filter(|p| p.tenths() > 999) {
+                    return Err(ExportError::Points { player: n, points });
+                }
+            }
+            Record::Byes { round, .. } if *round > 999 => return Err(ExportError::Round(*round)),
+            Record::ProhibitedPairings { last_round, .. }
+            | Record::AcceleratedRounds { last_round, .. }
+                if *last_round > 999 =>
+            {
+                return Err(ExportError::Round(*last_round));
+            }
+            _ => {}
+        }
+    }
+    Ok(document.to_string())
 }
 
 /// Splits on CR, LF or CRLF; returns the lines and the first terminator seen.
@@ -1281,8 +1354,9 @@ impl Document {
                 players,
             });
         }
+        let cells: Vec<_> = t.rounds.iter().map(|round| round_cells(t, round)).collect();
         for player in &t.players {
-            out.push(Record::Player(record_from_player(t, player, next)));
+            out.push(Record::Player(record_from_player(t, &cells, player, next)));
         }
         Document {
             lines: out
@@ -1369,36 +1443,57 @@ fn player_from_record(p: &PlayerRecord) -> Player {
     }
 }
 
-fn record_from_player(t: &Tournament, player: &Player, next: u32) -> PlayerRecord {
+/// Every listed player's cell and points in one round (one pass over the
+/// round, so export stays linear in the number of players).
+fn round_cells(t: &Tournament, round: &Round) -> HashMap<StartNumber, (RoundCell, Points)> {
+    let mut cells = HashMap::with_capacity(round.boards.len() * 2 + round.byes.len());
+    for board in &round.boards {
+        let (white_code, black_code) = result_codes(board);
+        let points = |colour| t.scoring.outcome(board.result.outcome_for(colour), colour);
+        let white = RoundCell {
+            opponent: Some(board.black),
+            colour: 'w',
+            result: white_code,
+        };
+        let black = RoundCell {
+            opponent: Some(board.white),
+            colour: 'b',
+            result: black_code,
+        };
+        cells.insert(board.white, (white, points(Colour::White)));
+        cells.insert(board.black, (black, points(Colour::Black)));
+    }
+    for bye in &round.byes {
+        let cell = RoundCell {
+            opponent: Some(0),
+            colour: '-',
+            result: bye_code(bye.kind),
+        };
+        cells
+            .entry(bye.player)
+            .or_insert((cell, t.scoring.bye(bye.kind)));
+    }
+    cells
+}
+
+fn record_from_player(
+    t: &Tournament,
+    cells: &[HashMap<StartNumber, (RoundCell, Points)>],
+    player: &Player,
+    next: u32,
+) -> PlayerRecord {
     let me = player.start_number;
-    let mut rounds: Vec<RoundCell> = (1..next)
-        .map(|r| {
-            let Some(round) = t.round(r) else {
-                return RoundCell::BLANK;
-            };
-            if let Some(board) = round.boards.iter().find(|b| b.white == me || b.black == me) {
-                let (white_code, black_code) = result_codes(board);
-                return if board.white == me {
-                    RoundCell {
-                        opponent: Some(board.black),
-                        colour: 'w',
-                        result: white_code,
-                    }
-                } else {
-                    RoundCell {
-                        opponent: Some(board.white),
-                        colour: 'b',
-                        result: black_code,
-                    }
-                };
+    let mut total = Points::ZERO;
+    let mut rounds: Vec<RoundCell> = cells
+        .iter()
+        .map(|round| match round.get(&me) {
+            Some(&(cell, points)) => {
+                total += points;
+                cell
             }
-            match round.byes.iter().find(|b| b.player == me) {
-                Some(bye) => RoundCell {
-                    opponent: Some(0),
-                    colour: '-',
-                    result: bye_code(bye.kind),
-                },
-                None => RoundCell::BLANK,
+            None => {
+                total += t.scoring.bye(ByeKind::Absent);
+                RoundCell::BLANK
             }
         })
         .collect();
@@ -1427,7 +1522,7 @@ fn record_from_player(t: &Tournament, player: &Player, next: u32) -> PlayerRecor
         federation: player.federation.clone().unwrap_or_default(),
         fide_id: player.fide_id,
         birth_date: player.birth_date.map(format_date).unwrap_or_default(),
-        points: Some(player.reported_points.unwrap_or_else(|| t.total_points(me))),
+        points: Some(player.reported_points.unwrap_or(total)),
         rank: player.reported_rank,
         rounds,
     }

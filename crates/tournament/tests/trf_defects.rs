@@ -232,3 +232,66 @@ fn the_error_message_names_line_column_and_reason() {
     let err = trf::read_tournament(&mutate(3, "2000 ESP", "20x0 ESP")).unwrap_err();
     assert_eq!(err.to_string(), "line 3, column 49: rating is not a number");
 }
+
+#[test]
+fn export_refuses_values_that_do_not_fit_their_columns() {
+    use tournament::model::{Player, Points, Tournament};
+    use tournament::trf::{ExportError, Format};
+    let event = |player: Player| Tournament {
+        players: vec![player],
+        ..Tournament::default()
+    };
+    let fits = event(Player {
+        start_number: 9999,
+        ..Player::default()
+    });
+    assert!(trf::try_write_tournament(&fits, Format::Trf16).is_ok());
+    let cases = [
+        (
+            Player {
+                start_number: 10_000,
+                ..Player::default()
+            },
+            ExportError::StartNumber(10_000),
+        ),
+        (
+            Player {
+                start_number: 1,
+                fide_rating: Some(12_000),
+                ..Player::default()
+            },
+            ExportError::Rating {
+                player: 1,
+                rating: 12_000,
+            },
+        ),
+        (
+            Player {
+                start_number: 1,
+                fide_id: Some(123_456_789_012),
+                ..Player::default()
+            },
+            ExportError::FideId {
+                player: 1,
+                id: 123_456_789_012,
+            },
+        ),
+        (
+            Player {
+                start_number: 1,
+                reported_points: Some(Points(1000)),
+                ..Player::default()
+            },
+            ExportError::Points {
+                player: 1,
+                points: Points(1000),
+            },
+        ),
+    ];
+    for (player, expected) in cases {
+        assert_eq!(
+            trf::try_write_tournament(&event(player), Format::Trf2026),
+            Err(expected)
+        );
+    }
+}
