@@ -4,10 +4,13 @@
 
 use libfuzzer_sys::fuzz_target;
 use rules::Position;
-use rules::pgn::{Games, Replayer, SEVEN_TAG_ROSTER, read_games, write_game};
+use rules::pgn::{Games, PgnErrorKind, Replayer, SEVEN_TAG_ROSTER, read_games, write_game};
 
 fuzz_target!(|data: &[u8]| {
-    for game in Replayer::new(data).counting_repetitions() {
+    for (game, read) in Replayer::new(data)
+        .counting_repetitions()
+        .zip(Games::new(data))
+    {
         if let Some(e) = &game.error {
             assert!(e.line >= 1 && e.column >= 1);
             let _ = e.to_string();
@@ -17,6 +20,33 @@ fuzz_target!(|data: &[u8]| {
             Position::from_fen(&pos.to_fen()).expect("replayed positions are legal");
             assert!(game.repetitions >= 1);
         }
+        // The replayer (with its fast SAN path) agrees with replaying the
+        // same moves through `Position::parse_san`.
+        let (Ok(read), Some(start)) = (read, game.start) else {
+            continue;
+        };
+        let mut pos = start;
+        let mut plies = 0;
+        for ply in &read.moves {
+            match pos.parse_san(&ply.san) {
+                Ok(m) => {
+                    pos.play_unchecked(m);
+                    plies += 1;
+                }
+                Err(_) => break,
+            }
+        }
+        assert_eq!(plies, game.plies, "plies");
+        assert_eq!(Some(pos), game.position, "final position");
+        let move_error = matches!(
+            game.error.as_ref().map(|e| &e.kind),
+            Some(PgnErrorKind::Move { .. })
+        );
+        assert_eq!(
+            move_error,
+            plies < read.moves.len(),
+            "move error iff a move failed"
+        );
     }
 
     for game in Games::new(data).flatten() {
