@@ -7,9 +7,12 @@
 //! their interfaces are fixed by the pairing-engine conventions they follow).
 
 mod pair;
+mod pair_dutch;
 mod perft;
 mod pgn;
+mod rating;
 mod serve;
+mod standings;
 
 use std::process::ExitCode;
 
@@ -22,10 +25,15 @@ USAGE:
 COMMANDS:
     pair --round-robin [--double] <TRF> -p [OUTPUT]
                            pair the next round (bbpPairings output format)
+    pair --dutch <TRF> -p [OUTPUT] | <TRF> -c | -g [CONFIG] -o <TRF> [-s SEED]
+                           FIDE Dutch Swiss: pair, check a file, generate
     perft <FEN|startpos> <DEPTH> [--bulk] [--divide]
                            count leaf nodes of the legal move tree
     pgn check <FILE|->     replay every game; one JSON line per game (final FEN,
                            status, claimable draws, errors with line and column)
+    standings <TRF> [--tiebreaks BH/C1,BH,SB,...] [--edition 2024|2023|virtual-opponent] [--json]
+                           ranked table with every FIDE C.07 tie-break value
+    rating <TRF> [--json]  per-player FIDE rating change and performance
     serve [--listen ADDR] [--database-url URL]
                            run the REST server (default 127.0.0.1:8080, sqlite:arbiter.db)
     migrate [--database-url URL]
@@ -44,6 +52,8 @@ fn main() -> ExitCode {
         "pair" => pair::run(rest),
         "perft" => perft::run(rest),
         "pgn" => pgn::run(rest),
+        "standings" => standings::run(rest),
+        "rating" => rating::run(rest),
         "serve" => serve::run(rest),
         "migrate" => serve::migrate(rest),
         "help" | "--help" | "-h" => {

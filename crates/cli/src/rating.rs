@@ -1,0 +1,156 @@
+//! `arbiter rating <input.trf> [--games-completed N] [--json]`: each player's
+//! FIDE rating change and performance (FIDE Rating Regulations 8.1–8.3).
+//!
+//! K follows 8.3.3 with what a TRF knows: the youth rule from the birth year
+//! and the event's end date (record 052), 10 for ratings of 2400 and more, 20
+//! below, 40 for everyone when `--games-completed` is under 30; then the
+//! K × n ≤ 700 cap. Exit codes: 0, 2 usage, 3 defective file, 5 unreadable.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use tournament::model::Tournament;
+use tournament::rating::{PlayerRating, ReportOptions, fide_report};
+
+use crate::standings::{json_string, load};
+
+const USAGE: &str = "\
+usage: arbiter rating <input.trf> [--games-completed N] [--json]
+  --games-completed N   rated games every player completed before the event
+                        (default: 30 or more, i.e. the 30-game rule does not apply)";
+
+pub fn run(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let mut input = None;
+    let mut json = false;
+    let mut games_completed = None;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--json" => json = true,
+            "--games-completed" => {
+                let Some(n) = iter.next().and_then(|v| v.parse().ok()) else {
+                    eprintln!("arbiter rating: --games-completed needs a number\n{USAGE}");
+                    return ExitCode::from(2);
+                };
+                games_completed = Some(n);
+            }
+            flag if flag.starts_with("--") => {
+                eprintln!("arbiter rating: unknown option '{flag}'\n{USAGE}");
+                return ExitCode::from(2);
+            }
+            path => {
+                if input.replace(path.to_string()).is_some() {
+                    eprintln!("arbiter rating: only one input file\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    }
+    let Some(input) = input else {
+        eprintln!("arbiter rating: missing input file\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let tournament = match load(&input) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let options = ReportOptions {
+        event_year: event_year(&tournament),
+        games_completed,
+    };
+    let report = fide_report(&tournament, options);
+    if json {
+        println!("{}", to_json(&report));
+    } else {
+        print!("{}", to_text(&report));
+    }
+    ExitCode::SUCCESS
+}
+
+/// The year of the event's end date (TRF 052), else of its start date (042):
+/// the first run of four digits.
+fn event_year(tournament: &Tournament) -> Option<u16> {
+    let info = &tournament.info;
+    [&info.end_date, &info.start_date]
+        .into_iter()
+        .flatten()
+        .find_map(|date| {
+            let digits: Vec<&str> = date
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|s| s.len() == 4)
+                .collect();
+            digits.first().and_then(|y| y.parse().ok())
+        })
+}
+
+fn hundredths(value: i64) -> String {
+    let sign = if value < 0 { "-" } else { "" };
+    let v = value.unsigned_abs();
+    format!("{sign}{}.{:02}", v / 100, v % 100)
+}
+
+fn to_json(report: &[PlayerRating]) -> String {
+    let mut out = String::from("{\"ratings\": [");
+    for (i, p) in report.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let opt = |v: Option<String>| v.unwrap_or_else(|| "null".to_string());
+        let change = p.change.as_ref();
+        let _ = write!(
+            out,
+            "{{\"start_number\": {}, \"name\": {}, \"rating\": {}, \"games\": {}, \"score\": {}, \
+             \"expected\": {}, \"k\": {}, \"change_exact\": {}, \"change\": {}, \"performance\": {}}}",
+            p.start_number,
+            json_string(&p.name),
+            opt(p.rating.map(|r| r.to_string())),
+            change.map_or(0, |c| c.games),
+            opt(change.map(|c| hundredths(c.score_hundredths))),
+            opt(change.map(|c| hundredths(c.expected_hundredths))),
+            opt(change.map(|c| c.k.to_string())),
+            opt(change.map(|c| hundredths(c.change_hundredths))),
+            opt(change.map(|c| c.change.to_string())),
+            opt(p.performance.map(|r| r.to_string())),
+        );
+    }
+    out.push_str("]}");
+    out
+}
+
+fn to_text(report: &[PlayerRating]) -> String {
+    let name_width = report
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:>4}  {:<name_width$} {:>6} {:>5} {:>6} {:>6} {:>3} {:>7} {:>6} {:>6}",
+        "SNo", "Name", "Rtg", "Games", "Score", "Exp", "K", "Exact", "Change", "Perf"
+    );
+    for p in report {
+        let dash = || "-".to_string();
+        let c = p.change.as_ref();
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<name_width$} {:>6} {:>5} {:>6} {:>6} {:>3} {:>7} {:>6} {:>6}",
+            p.start_number,
+            p.name,
+            p.rating.map_or_else(dash, |r| r.to_string()),
+            c.map_or(0, |c| c.games),
+            c.map_or_else(dash, |c| hundredths(c.score_hundredths)),
+            c.map_or_else(dash, |c| hundredths(c.expected_hundredths)),
+            c.map_or_else(dash, |c| c.k.to_string()),
+            c.map_or_else(dash, |c| hundredths(c.change_hundredths)),
+            c.map_or_else(dash, |c| format!("{:+}", c.change)),
+            p.performance.map_or_else(dash, |r| r.to_string()),
+        );
+    }
+    out
+}
