@@ -1,6 +1,8 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of a
 //! move generator.
 
+use crate::bitboard::Bitboard;
+use crate::moves::MoveList;
 use crate::position::Position;
 
 /// Leaf count at `depth`, making every move down to depth 0.
@@ -9,7 +11,8 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves, Bitboard::FULL, Bitboard::FULL);
     let mut n = 0;
     for &m in &moves {
         let mut child = *pos;
@@ -27,7 +30,8 @@ pub fn perft_bulk(pos: &Position, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_legal_moves() as u64,
         _ => {
-            let moves = pos.legal_moves();
+            let mut moves = MoveList::new();
+            pos.generate(&mut moves, Bitboard::FULL, Bitboard::FULL);
             let mut n = 0;
             for &m in &moves {
                 let mut child = *pos;

@@ -24,8 +24,6 @@ use std::fmt;
 pub struct Position {
     pub(crate) by_role: [Bitboard; 6],
     pub(crate) by_color: [Bitboard; 2],
-    /// Mailbox: 0 = empty, else `1 + color * 8 + role`.
-    board: [u8; 64],
     hash: u64,
     pub(crate) turn: Color,
     pub(crate) castling: CastlingRights,
@@ -35,22 +33,8 @@ pub struct Position {
 }
 
 #[inline(always)]
-const fn code(color: Color, role: Role) -> u8 {
-    1 + (color as u8) * 8 + role as u8
-}
-
-#[inline(always)]
-fn decode(c: u8) -> Option<Piece> {
-    if c == 0 {
-        return None;
-    }
-    let color = if c > 8 { Color::Black } else { Color::White };
-    Role::from_index(usize::from((c - 1) & 7)).map(|role| Piece { color, role })
-}
-
-#[inline(always)]
 fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
-    KEYS.piece[color.index() * 6 + role.index()][sq.index()]
+    KEYS.piece[(color.index() * 8 + role.index()) & 15][sq.index() & 63]
 }
 
 /// Castling rights that survive a move touching each square (Art. 5.1(5)).
@@ -255,7 +239,6 @@ impl Position {
         let mut pos = Position {
             by_role: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
-            board: [0; 64],
             hash: 0,
             turn: setup.turn,
             castling: setup.castling,
@@ -389,7 +372,7 @@ impl Position {
     pub fn to_setup(&self) -> Setup {
         let mut board = [None; 64];
         for (i, slot) in board.iter_mut().enumerate() {
-            *slot = decode(self.board[i]);
+            *slot = Square::new(i as u8).and_then(|sq| self.piece_at(sq));
         }
         Setup {
             board,
@@ -419,19 +402,20 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        decode(self.board[sq.index()])
+        let role = self.role_at(sq)?;
+        let color =
+            if self.by_color[0].contains(sq) { Color::White } else { Color::Black };
+        Some(Piece { color, role })
     }
 
     /// The role of the piece on `sq`, if any.
     #[inline]
     #[must_use]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        let c = self.board[sq.index()];
-        if c == 0 {
-            None
-        } else {
-            Role::from_index(usize::from((c - 1) & 7))
+        if !self.occupied().contains(sq) {
+            return None;
         }
+        Role::from_index(self.role_index_on(sq))
     }
 
     /// Where `color`'s king stands.
@@ -530,12 +514,21 @@ impl Position {
         self.checkers().any()
     }
 
+    /// The role index (0..6) of the piece on an occupied square, computed
+    /// without branches from the role bitboards.
+    #[inline(always)]
+    fn role_index_on(&self, sq: Square) -> usize {
+        let i = sq.index() & 63;
+        let r = &self.by_role;
+        let bit = |k: usize| ((r[k].0 >> i) & 1) as usize;
+        bit(1) + 2 * bit(2) + 3 * bit(3) + 4 * bit(4) + 5 * bit(5)
+    }
+
     #[inline(always)]
     fn put(&mut self, sq: Square, color: Color, role: Role) {
         let b = Bitboard::from_square(sq);
         self.by_role[role.index()] ^= b;
         self.by_color[color.index()] ^= b;
-        self.board[sq.index()] = code(color, role);
         self.hash ^= piece_key(color, role, sq);
     }
 
@@ -544,7 +537,6 @@ impl Position {
         let b = Bitboard::from_square(sq);
         self.by_role[role.index()] ^= b;
         self.by_color[color.index()] ^= b;
-        self.board[sq.index()] = 0;
         self.hash ^= piece_key(color, role, sq);
     }
 
@@ -553,8 +545,6 @@ impl Position {
         let b = Bitboard(1 << from.index() | 1 << to.index());
         self.by_role[role.index()] ^= b;
         self.by_color[color.index()] ^= b;
-        self.board[to.index()] = self.board[from.index()];
-        self.board[from.index()] = 0;
         self.hash ^= piece_key(color, role, from) ^ piece_key(color, role, to);
     }
 

@@ -10,8 +10,8 @@ const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 pub(crate) struct Keys {
-    /// `[color * 6 + role][square]`.
-    pub piece: [[u64; 64]; 12],
+    /// `[color * 8 + role][square]` (rows 6, 7, 14 and 15 unused).
+    pub piece: [[u64; 64]; 16],
     /// By castling-rights bits (0..16).
     pub castling: [u64; 16],
     /// By file of the en-passant square, used only when the capture is legal.
@@ -22,9 +22,9 @@ pub(crate) struct Keys {
 
 const fn make_keys() -> Keys {
     let mut state = 0x4152_4249_5445_5221; // "ARBITER!"
-    let mut piece = [[0u64; 64]; 12];
+    let mut piece = [[0u64; 64]; 16];
     let mut p = 0;
-    while p < 12 {
+    while p < 16 {
         let mut sq = 0;
         while sq < 64 {
             let (s, k) = splitmix(state);
