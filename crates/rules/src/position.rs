@@ -403,8 +403,11 @@ impl Position {
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let role = self.role_at(sq)?;
-        let color =
-            if self.by_color[0].contains(sq) { Color::White } else { Color::Black };
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
 
