@@ -68,6 +68,9 @@ impl Failure {
 }
 
 pub fn run(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "--dutch") {
+        return crate::pair_dutch::run(args);
+    }
     match execute(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.exit(),
@@ -150,6 +153,7 @@ fn pair(engine: Engine, tournament: &Tournament) -> Result<Vec<(u32, u32)>, Fail
             } else {
                 System::RoundRobin
             };
+            round_robin::check_history(&t).map_err(|e| Failure::Invalid(e.to_string()))?;
             let round = round_robin::pair_next_round(&t).map_err(|e| match e {
                 round_robin::Error::NoSuchRound { .. } => Failure::NoPairing(e.to_string()),
                 _ => Failure::Invalid(e.to_string()),

@@ -171,3 +171,19 @@ fn an_unreadable_input_exits_5_and_a_bad_request_exits_3() {
     let out = arbiter(&["--swiss-ish", "x.trf", "-p"]);
     assert_eq!(out.status.code(), Some(3));
 }
+
+#[test]
+fn a_file_whose_games_left_the_berger_table_is_refused_with_exit_3() {
+    // Round 1 of the 6-player table is 1-(6) 2-5 3-4; here 2 met 3 instead.
+    let played = trf([
+        "  0000 - U",
+        "     3 w 1",
+        "     2 b 0",
+        "     5 w =",
+        "     4 b =",
+    ]);
+    let input = scratch("off.trf", &played);
+    let out = arbiter(&["--round-robin", input.to_str().unwrap(), "-p"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("round 1: 2-3 is not a pairing"));
+}

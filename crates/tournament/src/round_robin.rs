@@ -32,6 +32,13 @@ pub enum Error {
     NoSuchRound { round: u32, rounds: u32 },
     /// The tournament is a Swiss, not a round robin.
     NotRoundRobin,
+    /// A game already played is not in the table for its round (by table
+    /// number, i.e. position in start-number order).
+    OffTable {
+        round: u32,
+        white: StartNumber,
+        black: StartNumber,
+    },
 }
 
 impl fmt::Display for Error {
@@ -47,6 +54,14 @@ impl fmt::Display for Error {
                 )
             }
             Error::NotRoundRobin => write!(f, "the tournament is not a round robin"),
+            Error::OffTable {
+                round,
+                white,
+                black,
+            } => write!(
+                f,
+                "round {round}: {white}-{black} is not a pairing of the Berger table for that round"
+            ),
         }
     }
 }
@@ -156,16 +171,55 @@ pub fn schedule(players: u32, double: bool) -> Result<Vec<Vec<Pairing>>, Error> 
         .collect()
 }
 
+fn is_double(tournament: &Tournament) -> Result<bool, Error> {
+    match tournament.system {
+        System::RoundRobin => Ok(false),
+        System::DoubleRoundRobin => Ok(true),
+        System::Swiss => Err(Error::NotRoundRobin),
+    }
+}
+
+/// Checks that every game recorded so far is a pairing of the table for its
+/// round (colours may differ: arbiters sometimes swap them). Pairing the next
+/// round from the table only makes sense if the history followed it.
+pub fn check_history(tournament: &Tournament) -> Result<(), Error> {
+    let double = is_double(tournament)?;
+    let count = u32::try_from(tournament.players.len()).unwrap_or(u32::MAX);
+    let table_number = |p: StartNumber| -> Option<u32> {
+        let i = tournament
+            .players
+            .binary_search_by_key(&p, |x| x.start_number)
+            .ok()?;
+        u32::try_from(i + 1).ok()
+    };
+    for (r, recorded) in (1..).zip(&tournament.rounds) {
+        let table = round(count, double, r)?;
+        for board in &recorded.boards {
+            let (a, b) = (table_number(board.white), table_number(board.black));
+            let listed = table.iter().any(|p| match *p {
+                Pairing::Game { white, black } => {
+                    (Some(white), Some(black)) == (a, b) || (Some(black), Some(white)) == (a, b)
+                }
+                Pairing::Bye(_) => false,
+            });
+            if !listed {
+                return Err(Error::OffTable {
+                    round: r,
+                    white: board.white,
+                    black: board.black,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Pairs the next round of a round-robin tournament from the table, by start
 /// number: the i-th player in start-number order is table number i. Games
 /// first in table order, then the bye. Results are `NotPlayed`; a bye is a
 /// [`ByeKind::PairingAllocated`] one (no opponent this round).
 pub fn pair_next_round(tournament: &Tournament) -> Result<Round, Error> {
-    let double = match tournament.system {
-        System::RoundRobin => false,
-        System::DoubleRoundRobin => true,
-        System::Swiss => return Err(Error::NotRoundRobin),
-    };
+    let double = is_double(tournament)?;
     let count = u32::try_from(tournament.players.len()).unwrap_or(u32::MAX);
     let next = tournament.rounds_paired() + 1;
     let table = round(count, double, next)?;

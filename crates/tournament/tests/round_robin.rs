@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use tournament::model::{ByeKind, GameResult, Player, System, Tournament};
+use tournament::model::{Board, ByeKind, GameResult, Player, System, Tournament};
 use tournament::round_robin::{self, Pairing};
 
 /// The published tables, by number of players (even sizes; the odd size
@@ -268,5 +268,25 @@ fn the_next_round_is_paired_from_the_table_by_start_number() {
     assert_eq!(
         round_robin::pair_next_round(&event(4, System::Swiss)),
         Err(round_robin::Error::NotRoundRobin)
+    );
+}
+
+#[test]
+fn a_history_that_left_the_berger_table_is_detected() {
+    let mut t = event(4, System::RoundRobin);
+    t.rounds.push(round_robin::pair_next_round(&t).unwrap());
+    assert_eq!(round_robin::check_history(&t), Ok(()));
+    // Colours swapped by the arbiter: still the table's pairing.
+    t.rounds[0].boards[0] = Board::new(40, 10, GameResult::Draw);
+    assert_eq!(round_robin::check_history(&t), Ok(()));
+    // 1 met 2 in round 1, which the table schedules for round 2.
+    t.rounds[0].boards[0] = Board::new(10, 20, GameResult::Draw);
+    assert_eq!(
+        round_robin::check_history(&t),
+        Err(round_robin::Error::OffTable {
+            round: 1,
+            white: 10,
+            black: 20
+        })
     );
 }
