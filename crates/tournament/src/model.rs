@@ -6,7 +6,8 @@
 //! `XXS`) all compute without floating point.
 //!
 //! Changes since the first version (all additive):
-//! `PairingOptions::forbidden_pairs_in_rounds` (TRF-2026 `260`).
+//! `PairingOptions::forbidden_pairs_in_rounds` (TRF-2026 `260`);
+//! `Round::participations` and `Tournament::scores_after` (linear-time views).
 //!
 //! Start numbers ([`StartNumber`]) are 1-based pairing numbers; a player is
 //! looked up with [`Tournament::player`]. Rounds are 1-based too:
@@ -18,7 +19,7 @@
 //! [`Tournament::points_in_round`] / [`Tournament::score_after`] give the points
 //! under the tournament's [`Scoring`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::iter::Sum;
 use std::ops::{Add, AddAssign};
@@ -526,6 +527,34 @@ pub struct Round {
     pub byes: Vec<Bye>,
 }
 
+impl Round {
+    /// Every listed player's participation in this round, by start number,
+    /// built in one pass over the round (for engines that look up many
+    /// players; [`Tournament::participation`] scans the round per call).
+    /// Players not in the map were absent.
+    pub fn participations(&self) -> HashMap<StartNumber, Participation> {
+        let mut map = HashMap::with_capacity(self.boards.len() * 2 + self.byes.len());
+        for board in &self.boards {
+            for (player, opponent, colour) in [
+                (board.white, board.black, Colour::White),
+                (board.black, board.white, Colour::Black),
+            ] {
+                map.entry(player).or_insert(Participation::Game {
+                    opponent,
+                    colour,
+                    outcome: board.result.outcome_for(colour),
+                    rated: board.rated,
+                });
+            }
+        }
+        for bye in &self.byes {
+            map.entry(bye.player)
+                .or_insert(Participation::Bye(bye.kind));
+        }
+        map
+    }
+}
+
 /// How a player took part in one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Participation {
@@ -721,6 +750,29 @@ impl Tournament {
         (1..=rounds.min(self.rounds_paired()))
             .map(|r| self.points_in_round(player, r))
             .sum()
+    }
+
+    /// Every player's points after the first `rounds` rounds, in one pass
+    /// over the rounds (linear; `score_after` per player is quadratic).
+    pub fn scores_after(&self, rounds: u32) -> BTreeMap<StartNumber, Points> {
+        let mut scores: BTreeMap<StartNumber, Points> = self
+            .players
+            .iter()
+            .map(|p| (p.start_number, Points::ZERO))
+            .collect();
+        for round in self.rounds.iter().take(rounds as usize) {
+            let listed = round.participations();
+            for (player, score) in &mut scores {
+                *score += match listed.get(player) {
+                    Some(Participation::Game {
+                        colour, outcome, ..
+                    }) => self.scoring.outcome(*outcome, *colour),
+                    Some(Participation::Bye(kind)) => self.scoring.bye(*kind),
+                    None => self.scoring.bye(ByeKind::Absent),
+                };
+            }
+        }
+        scores
     }
 
     /// Points after every round recorded so far.
@@ -988,6 +1040,39 @@ mod model_tests {
         assert_eq!(p.status(2), PlayerStatus::Playing);
         assert_eq!(p.status(3), PlayerStatus::RequestedBye(ByeKind::HalfPoint));
         assert_eq!(p.status(5), PlayerStatus::Withdrawn);
+    }
+
+    #[test]
+    fn the_one_pass_views_agree_with_the_per_player_lookups() {
+        let mut event = two_player_event();
+        event.players.push(Player {
+            start_number: 3,
+            ..player("C", 1800, None)
+        });
+        event.rounds[0].byes.push(Bye {
+            player: 3,
+            kind: ByeKind::HalfPoint,
+        });
+        event.rounds.push(Round {
+            boards: vec![Board::new(3, 1, GameResult::Draw)],
+            byes: vec![],
+        });
+        for r in 1..=2 {
+            let map = event.rounds[r as usize - 1].participations();
+            for p in 1..=3 {
+                let expected = event.participation(p, r).unwrap();
+                assert_eq!(
+                    map.get(&p)
+                        .copied()
+                        .unwrap_or(Participation::Bye(ByeKind::Absent)),
+                    expected
+                );
+            }
+            let scores = event.scores_after(r);
+            for p in 1..=3 {
+                assert_eq!(scores[&p], event.score_after(p, r));
+            }
+        }
     }
 
     #[test]

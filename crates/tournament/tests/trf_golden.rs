@@ -225,3 +225,22 @@ fn latin1_files_are_decoded_and_columns_count_characters() {
     assert_eq!(t.players[0].name, "Müller Hans");
     assert_eq!(t.players[0].fide_rating, Some(2000));
 }
+
+#[test]
+fn crlf_and_cr_line_endings_are_kept_on_export() {
+    // C.04 Annex 2, Remark 1: each line ends with a carriage return.
+    let lf: String = normalised(&fixture("gros-2010-round5.trf"))
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for ending in ["\r\n", "\r"] {
+        let text = lf.replace('\n', ending);
+        let document = trf::parse(&text).unwrap();
+        assert_eq!(document.line_ending, ending);
+        assert_eq!(document.to_string(), text);
+        assert_eq!(
+            document.to_tournament().unwrap(),
+            trf::read_tournament(&lf).unwrap()
+        );
+    }
+}
