@@ -7,6 +7,7 @@
 //! their interfaces are fixed by the pairing-engine conventions they follow).
 
 mod pair;
+mod pair_dutch;
 mod perft;
 mod pgn;
 mod rating;
@@ -24,6 +25,8 @@ USAGE:
 COMMANDS:
     pair --round-robin [--double] <TRF> -p [OUTPUT]
                            pair the next round (bbpPairings output format)
+    pair --dutch <TRF> -p [OUTPUT] | <TRF> -c | -g [CONFIG] -o <TRF> [-s SEED]
+                           FIDE Dutch Swiss: pair, check a file, generate
     perft <FEN|startpos> <DEPTH> [--bulk] [--divide]
                            count leaf nodes of the legal move tree
     pgn check <FILE|->     replay every game; one JSON line per game (final FEN,
