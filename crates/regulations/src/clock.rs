@@ -201,6 +201,15 @@ impl Clocks {
         }
     }
 
+    /// Time charged to `c` up to `t`, including the running interval.
+    pub fn used_at(&self, t: u64, c: Color) -> u64 {
+        let mut u = self.used[idx(c)];
+        if self.running == Some(c) {
+            u = u.saturating_add(t.saturating_sub(self.since).saturating_sub(self.delay_left));
+        }
+        u
+    }
+
     /// Thinking time on the current move of `c` up to `t` (for per-move caps).
     pub fn think_time(&self, t: u64, c: Color) -> u64 {
         let mut th = self.think[idx(c)];

@@ -230,7 +230,6 @@ struct State {
     touched_since_opponent_moved: [bool; 2],
     must_play: Option<Move>,
     unpressed: Option<Color>,
-    paused: Option<Color>,
     sealed: Option<Sealed>,
     present: [bool; 2],
     session_start: Option<u64>,
@@ -338,7 +337,6 @@ impl Game {
             touched_since_opponent_moved: [false, false],
             must_play: None,
             unpressed: None,
-            paused: None,
             sealed: None,
             present: [!tracked, !tracked],
             session_start: setup.scheduled_start_ms,
@@ -539,7 +537,6 @@ impl Game {
         st.offer = None;
         st.touches.clear();
         st.must_play = None;
-        st.paused = None;
         out.rulings.push(why.clone());
         st.termination = Some(Termination {
             result,
@@ -979,10 +976,9 @@ impl Game {
             }
             EventKind::StopClocks { reason } => {
                 self.require_in_progress(st)?;
-                let Some(c) = st.clocks.stop(t) else {
+                if st.clocks.stop(t).is_none() {
                     return reject("clocks_not_running", "12.5", "the clocks are not running");
-                };
-                st.paused = Some(c);
+                }
                 out.rule(
                     "clocks_stopped",
                     "12.5",
@@ -995,7 +991,7 @@ impl Game {
                 if st.clocks.running().is_some() {
                     return reject("clocks_running", "12.5", "the clocks are already running");
                 }
-                let c = st.paused.take().unwrap_or_else(|| st.position.turn());
+                let c = st.unpressed.unwrap_or_else(|| st.position.turn());
                 st.clocks.resume(t, c);
                 out.rule(
                     "clocks_restarted",
@@ -1054,16 +1050,8 @@ impl Game {
                 self.require_in_progress(st)?;
                 let elapsed = st
                     .clocks
-                    .used(Color::White)
-                    .saturating_add(st.clocks.used(Color::Black))
-                    .saturating_add(match st.clocks.running() {
-                        Some(c) => {
-                            let r0 = st.clocks.remaining_at(st.last_ms, c);
-                            let r1 = st.clocks.remaining_at(t, c);
-                            r0.saturating_sub(r1).max(0).unsigned_abs()
-                        }
-                        None => 0,
-                    });
+                    .used_at(t, Color::White)
+                    .saturating_add(st.clocks.used_at(t, Color::Black));
                 let quarter = st.clocks.time_control().initial_ms() / 4;
                 let late = st.clocks.time_control().is_timed() && elapsed > quarter;
                 if late {
@@ -2271,7 +2259,6 @@ impl Game {
         });
         st.status = Status::Adjourned;
         st.touches.clear();
-        st.paused = None;
         out.rule(
             "move_sealed",
             "13.1",

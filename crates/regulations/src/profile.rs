@@ -14,7 +14,7 @@ pub enum ClaimPenalty {
     /// Seed 10.13(2): `ms` added to the claimant's used time; if that takes
     /// him past the limit he loses.
     AddToClaimantUsed { ms: u64 },
-    /// FIDE 2023 6.12.2: `ms` added to the opponent's remaining time.
+    /// FIDE 2023 9.5.3: `ms` added to the opponent's remaining time.
     AddToOpponent { ms: u64 },
 }
 

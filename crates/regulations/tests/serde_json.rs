@@ -1,0 +1,81 @@
+//! The JSON shape the server stores (only with `--features serde`).
+#![cfg(feature = "serde")]
+
+use regulations::{ClaimReason, Event, EventKind, Game, GameSetup, Profile};
+use rules::Color;
+
+fn check(json: &str, expected: &Event) {
+    let parsed: Event = serde_json::from_str(json).expect("event parses");
+    assert_eq!(&parsed, expected);
+    let back = serde_json::to_string(&parsed).expect("event serialises");
+    let again: Event = serde_json::from_str(&back).expect("round trip");
+    assert_eq!(&again, expected);
+}
+
+#[test]
+fn events_are_flat_json_objects_with_a_snake_case_type() {
+    check(
+        r#"{"at_ms": 5000, "type": "move", "san": "e4"}"#,
+        &Event::new(
+            5000,
+            EventKind::Move {
+                san: Some("e4".into()),
+                uci: None,
+                clock_ms: None,
+                press: None,
+                offer_draw: false,
+            },
+        ),
+    );
+    check(
+        r#"{"at_ms": 7, "type": "claim_draw", "player": "black", "reason": "threefold", "move": "Nf3"}"#,
+        &Event::new(
+            7,
+            EventKind::ClaimDraw {
+                player: Color::Black,
+                reason: ClaimReason::Threefold,
+                intended_move: Some("Nf3".into()),
+            },
+        ),
+    );
+    check(
+        r#"{"at_ms": 0, "type": "start"}"#,
+        &Event::new(0, EventKind::Start),
+    );
+    check(
+        r#"{"at_ms": 1, "type": "resume", "black_present": false}"#,
+        &Event::new(
+            1,
+            EventKind::Resume {
+                white_present: true,
+                black_present: false,
+                envelope_lost: false,
+            },
+        ),
+    );
+    assert!(
+        serde_json::from_str::<Event>(r#"{"at_ms": 1, "type": "resign", "player": "red"}"#)
+            .is_err()
+    );
+    assert!(serde_json::from_str::<Event>(r#"{"at_ms": 1, "type": "castle"}"#).is_err());
+}
+
+#[test]
+fn the_public_view_serialises_without_the_sealed_move() {
+    let mut g = Game::new(Profile::fide_seed(), GameSetup::default()).expect("setup");
+    for e in [
+        r#"{"at_ms": 0, "type": "start"}"#,
+        r#"{"at_ms": 1000, "type": "move", "san": "e4"}"#,
+        r#"{"at_ms": 2000, "type": "seal", "san": "Nc6"}"#,
+    ] {
+        g.apply(serde_json::from_str(e).expect("event"))
+            .expect("accepted");
+    }
+    let v = serde_json::to_value(g.view(3000)).expect("view");
+    assert_eq!(v["status"], "adjourned");
+    assert_eq!(v["pending"]["sealed_move_present"], true);
+    assert!(!v.to_string().contains("Nc6"));
+    assert_eq!(v["side_to_move"], "black");
+    let log = serde_json::to_string(g.log()).expect("log");
+    assert!(log.contains("move_sealed"));
+}
