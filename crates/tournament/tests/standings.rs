@@ -75,14 +75,22 @@ fn the_crosstable_gives_opponent_colour_result_and_running_score() {
     let rows = crosstable(&standings);
     let first = &rows[0];
     assert_eq!((first.place.as_str(), first.start_number), ("1", 1));
-    let cells: Vec<String> = first.cells.iter().map(|c| c.notation()).collect();
+    let cells: Vec<String> = first
+        .cells
+        .iter()
+        .map(tournament::standings::CrosstableCell::notation)
+        .collect();
     assert_eq!(cells, ["4w1", "3b1", "2w½"]);
     let running: Vec<Points> = first.cells.iter().map(|c| c.running).collect();
     assert_eq!(running, [Points(10), Points(20), Points(25)]);
     let three = rows.iter().find(|r| r.start_number == 3).unwrap();
     assert_eq!(three.cells[0].notation(), "6w+");
     let six = rows.iter().find(|r| r.start_number == 6).unwrap();
-    let cells: Vec<String> = six.cells.iter().map(|c| c.notation()).collect();
+    let cells: Vec<String> = six
+        .cells
+        .iter()
+        .map(tournament::standings::CrosstableCell::notation)
+        .collect();
     assert_eq!(cells, ["3b-", "-", "-"]);
     let two = rows.iter().find(|r| r.start_number == 2).unwrap();
     assert!(matches!(two.cells[1].kind, RoundKind::Bye(_)));
