@@ -21,9 +21,9 @@
 //! (a game, `U`, or `+` against `0000`); one more column may only hold byes
 //! and is read as requested byes for the next round (as pairing engines do).
 //! Boards have no number in TRF: they are ordered by the lower start number of
-//! the two players. Withdrawal and late-entry rounds, club, national rating,
-//! rating floor and tie-break edition have no TRF16 field and are not
-//! exported.
+//! the two players. Withdrawal and late-entry rounds, club, rating floor and
+//! tie-break edition have no TRF field and are not exported; national ratings
+//! are read from TRF-2026 National Rating Support records but not written.
 //!
 //! Columns are counted in characters (a name may hold non-ASCII letters);
 //! [`decode`] reads bytes as UTF-8, or as Latin-1 when they are not UTF-8.
@@ -220,6 +220,15 @@ pub enum Record {
         last_round: u32,
         first_player: StartNumber,
         last_player: StartNumber,
+    },
+    /// TRF-2026 National Rating Support record: a `001`-like line introduced
+    /// by a federation code, giving a player's national rating (columns
+    /// 49–52). Kept verbatim for export.
+    NationalRating {
+        federation: String,
+        player: StartNumber,
+        rating: Option<u16>,
+        raw: String,
     },
     /// TRF-2026 `260`: players who may not meet in a range of rounds.
     ProhibitedPairings {
@@ -570,8 +579,34 @@ fn parse_line(chars: &[char], raw: &str) -> FieldResult<Record> {
                 players,
             })
         }
+        _ if is_nrs(chars) => {
+            let player = start_number(&field(chars, 5, 4), 5)?;
+            let rating = optional_number(&field(chars, 49, 4), 49, "national rating")?;
+            Ok(Record::NationalRating {
+                federation: tag,
+                player,
+                rating,
+                raw: raw.to_owned(),
+            })
+        }
         _ => Ok(Record::Verbatim(raw.to_owned())),
     }
+}
+
+/// A National Rating Support line: three capital letters (a federation,
+/// not an `XX?`/`BB?` extension or TRFx `DAT`), a blank, and a start number
+/// in columns 5–8.
+fn is_nrs(chars: &[char]) -> bool {
+    let tag: String = chars.iter().take(3).collect();
+    let number = field(chars, 5, 4);
+    tag.len() == 3
+        && tag.chars().all(|c| c.is_ascii_uppercase())
+        && !tag.starts_with("XX")
+        && !tag.starts_with("BB")
+        && tag != "DAT"
+        && char_at(chars, 4) == ' '
+        && !number.trim().is_empty()
+        && number.trim().bytes().all(|b| b.is_ascii_digit())
 }
 
 fn parse_player(chars: &[char]) -> FieldResult<PlayerRecord> {
@@ -816,7 +851,8 @@ impl Document {
         let new = self.lines.iter().any(|line| match &line.record {
             Record::Byes { .. }
             | Record::AcceleratedRounds { .. }
-            | Record::ProhibitedPairings { .. } => true,
+            | Record::ProhibitedPairings { .. }
+            | Record::NationalRating { .. } => true,
             Record::Verbatim(raw) => [
                 "142", "152", "162", "172", "182", "192", "202", "212", "222", "###",
             ]
@@ -867,7 +903,9 @@ impl Document {
                         points.iter().map(|p| p.unwrap_or(Points::ZERO)).collect(),
                     );
                 }
-                Record::Byes { .. } | Record::AcceleratedRounds { .. } => {}
+                Record::Byes { .. }
+                | Record::AcceleratedRounds { .. }
+                | Record::NationalRating { .. } => {}
                 Record::ProhibitedPairings {
                     first_round,
                     last_round,
@@ -909,6 +947,15 @@ impl Document {
             .iter()
             .map(|&(_, p)| player_from_record(p))
             .collect();
+        for line in &self.lines {
+            if let Record::NationalRating { player, rating, .. } = &line.record {
+                let index = t
+                    .players
+                    .binary_search_by_key(player, |x| x.start_number)
+                    .map_err(|_| error(line.number, 5, TrfErrorKind::UnknownPlayer(*player)))?;
+                t.players[index].national_rating = *rating;
+            }
+        }
 
         // Acceleration by ranges (250) now that players are known.
         for line in &self.lines {
@@ -1571,7 +1618,9 @@ impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Record::Player(p) => p.fmt(f),
-            Record::Verbatim(raw) => f.write_str(raw.trim_end()),
+            Record::Verbatim(raw) | Record::NationalRating { raw, .. } => {
+                f.write_str(raw.trim_end())
+            }
             Record::Rounds(n) => write!(f, "XXR {n}"),
             Record::Configuration(tokens) => write!(f, "XXC {}", tokens.join(" ")),
             Record::Scoring(tokens) => write!(f, "XXS {}", tokens.join(" ")),
