@@ -370,6 +370,7 @@ fn split_lines(text: &str) -> (Vec<&str>, String) {
 
 /// Parses and validates every line.
 pub fn parse(text: &str) -> Result<Document, TrfError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (raw_lines, line_ending) = split_lines(text);
     let mut lines = Vec::with_capacity(raw_lines.len());
     for (index, raw) in raw_lines.iter().enumerate() {

@@ -254,3 +254,11 @@ fn crlf_and_cr_line_endings_are_kept_on_export() {
         );
     }
 }
+
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let t = trf::read_tournament("\u{feff}012 Marked Open\n").unwrap();
+    assert_eq!(t.name, "Marked Open");
+    let t = trf::read_tournament(&trf::decode(b"\xef\xbb\xbf012 Marked Open\n")).unwrap();
+    assert_eq!(t.name, "Marked Open");
+}
