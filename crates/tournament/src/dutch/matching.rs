@@ -53,6 +53,8 @@ pub struct Matcher<const L: usize> {
     blossomchilds: Vec<Vec<u32>>,
     blossombase: Vec<u32>,
     blossomendps: Vec<Vec<Ep>>,
+    bestedge: Vec<Ep>,
+    blossombestedges: Vec<Option<Vec<Ep>>>,
     unusedblossoms: Vec<u32>,
     dual: Vec<Wide<L>>,
     queue: Vec<u32>,
@@ -75,6 +77,8 @@ impl<const L: usize> Matcher<L> {
             blossomchilds: vec![Vec::new(); 2 * n],
             blossombase: (0..n as u32).chain(std::iter::repeat_n(NONE, n)).collect(),
             blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![Ep::NIL; 2 * n],
+            blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n as u32..2 * n as u32).rev().collect(),
             dual: vec![Wide::ZERO; 2 * n],
             queue: Vec::new(),
@@ -200,6 +204,8 @@ impl<const L: usize> Matcher<L> {
         self.labelend[bu] = Ep::NIL;
         self.blossomendps[bu] = Vec::new();
         self.blossombase[bu] = NONE;
+        self.blossombestedges[bu] = None;
+        self.bestedge[bu] = Ep::NIL;
         self.unusedblossoms.push(b);
     }
 
@@ -261,6 +267,8 @@ impl<const L: usize> Matcher<L> {
         self.label[b as usize] = t;
         self.labelend[w as usize] = p;
         self.labelend[b as usize] = p;
+        self.bestedge[w as usize] = Ep::NIL;
+        self.bestedge[b as usize] = Ep::NIL;
         if t == 1 {
             let l = self.leaves_of(b);
             self.queue.extend(l);
@@ -343,6 +351,48 @@ impl<const L: usize> Matcher<L> {
             }
             self.inblossom[lv as usize] = b;
         }
+        let n = self.n;
+        let mut bestedgeto = vec![Ep::NIL; 2 * n];
+        for &sub in &path {
+            let lists: Vec<Ep> = match self.blossombestedges[sub as usize].take() {
+                Some(l) => l,
+                None => {
+                    let mut l = Vec::new();
+                    for lv in self.leaves_of(sub) {
+                        for j in 0..n as u32 {
+                            if j != lv && !self.wt(lv, j).is_zero() {
+                                l.push(Ep { from: lv, to: j });
+                            }
+                        }
+                    }
+                    l
+                }
+            };
+            for e in lists {
+                let (mut i, mut j) = (e.from, e.to);
+                if self.inblossom[j as usize] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let bj = self.inblossom[j as usize];
+                if bj != b && self.label[bj as usize] == 1 {
+                    let cand = Ep { from: i, to: j };
+                    let cur = bestedgeto[bj as usize];
+                    if cur.is_nil() || self.slack(cand) < self.slack(cur) {
+                        bestedgeto[bj as usize] = cand;
+                    }
+                }
+            }
+            self.bestedge[sub as usize] = Ep::NIL;
+        }
+        let best: Vec<Ep> = bestedgeto.into_iter().filter(|e| !e.is_nil()).collect();
+        let mut be = Ep::NIL;
+        for &e in &best {
+            if be.is_nil() || self.slack(e) < self.slack(be) {
+                be = e;
+            }
+        }
+        self.blossombestedges[bu] = Some(best);
+        self.bestedge[bu] = be;
     }
 
     fn expand_blossom(&mut self, b: u32, endstage: bool) {
@@ -390,6 +440,7 @@ impl<const L: usize> Matcher<L> {
             self.label[bv as usize] = 2;
             self.labelend[q as usize] = p;
             self.labelend[bv as usize] = p;
+            self.bestedge[bv as usize] = Ep::NIL;
             j += jstep;
             while childs[idx(j)] != entrychild {
                 let bv = childs[idx(j)];
@@ -420,6 +471,8 @@ impl<const L: usize> Matcher<L> {
         self.blossomchilds[bu] = Vec::new();
         self.blossomendps[bu] = Vec::new();
         self.blossombase[bu] = NONE;
+        self.blossombestedges[bu] = None;
+        self.bestedge[bu] = Ep::NIL;
         self.unusedblossoms.push(b);
     }
 
@@ -536,6 +589,10 @@ impl<const L: usize> Matcher<L> {
     fn stage(&mut self, root: u32) {
         let n = self.n;
         self.label.iter_mut().for_each(|x| *x = 0);
+        self.bestedge.iter_mut().for_each(|x| *x = Ep::NIL);
+        for b in n..2 * n {
+            self.blossombestedges[b] = None;
+        }
         self.queue.clear();
         self.assign_label(root, 1, Ep::NIL);
         loop {
@@ -572,6 +629,16 @@ impl<const L: usize> Matcher<L> {
                             self.label[w as usize] = 2;
                             self.labelend[w as usize] = p.flip();
                         }
+                    } else if self.label[bw as usize] == 1 {
+                        let b = bv as usize;
+                        if self.bestedge[b].is_nil() || kslack < self.slack(self.bestedge[b]) {
+                            self.bestedge[b] = p;
+                        }
+                    } else if self.label[w as usize] == 0
+                        && (self.bestedge[w as usize].is_nil()
+                            || kslack < self.slack(self.bestedge[w as usize]))
+                    {
+                        self.bestedge[w as usize] = p;
                     }
                 }
             }
@@ -591,30 +658,25 @@ impl<const L: usize> Matcher<L> {
             let mut delta = delta.unwrap_or(Wide::ZERO);
             let mut deltaedge = Ep::NIL;
             let mut deltablossom = NONE;
-            // Least slack from an S-vertex to an unlabelled top-level blossom
-            // (type 2) or to another S-blossom (type 3, half the slack).
-            for v in 0..n as u32 {
-                let bv = self.inblossom[v as usize];
-                if self.label[bv as usize] != 1 {
-                    continue;
-                }
-                for w in 0..n as u32 {
-                    if w == v || self.wt(v, w).is_zero() {
-                        continue;
-                    }
-                    let bw = self.inblossom[w as usize];
-                    if bw == bv {
-                        continue;
-                    }
-                    let (t, d) = match self.label[bw as usize] {
-                        0 => (2, self.slack(Ep { from: v, to: w })),
-                        1 => (3, self.slack(Ep { from: v, to: w }).half()),
-                        _ => continue,
-                    };
+            for v in 0..n {
+                let be = self.bestedge[v];
+                if self.label[self.inblossom[v] as usize] == 0 && !be.is_nil() {
+                    let d = self.slack(be);
                     if d < delta {
                         delta = d;
-                        deltatype = t;
-                        deltaedge = Ep { from: v, to: w };
+                        deltatype = 2;
+                        deltaedge = be;
+                    }
+                }
+            }
+            for b in 0..2 * n {
+                let be = self.bestedge[b];
+                if self.blossomparent[b] == NONE && self.label[b] == 1 && !be.is_nil() {
+                    let d = self.slack(be).half();
+                    if d < delta {
+                        delta = d;
+                        deltatype = 3;
+                        deltaedge = be;
                     }
                 }
             }
