@@ -16,8 +16,9 @@
 //!
 //! # Layout
 //! `run` = parse the arguments into a [`Request`], read the file, call the
-//! engine ([`Engine`]), write the pairs. A new engine is one more `Engine`
-//! variant, its flag in `parse_args` and its arm in `pair`.
+//! engine ([`Engine`]), write the pairs. `--dutch` requests are handed whole
+//! to `pair_dutch` (its checker `-c` and generator `-g` modes take their own
+//! arguments); they share the output format and exit statuses above.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
