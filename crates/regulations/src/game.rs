@@ -275,6 +275,21 @@ fn article_in(reason: &str) -> Option<&str> {
 
 fn article_for_illegal(reason: &str) -> &'static str {
     let r = reason.to_ascii_lowercase();
+    if r.contains("can move to") {
+        // "no white king can move to e3": the piece's movement rule.
+        for (role, article) in [
+            ("king", "5.1(1)"),
+            ("queen", "5.2"),
+            ("bishop", "5.3"),
+            ("rook", "5.4"),
+            ("knight", "5.5"),
+            ("pawn", "5.6"),
+        ] {
+            if r.contains(role) {
+                return article;
+            }
+        }
+    }
     if r.contains("check") {
         "9.1"
     } else if r.contains("castl") {

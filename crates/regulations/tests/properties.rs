@@ -146,13 +146,13 @@ fn setup(i: u8) -> GameSetup {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn replaying_accepted_events_reproduces_the_game_and_rejections_change_nothing(
         p in 0u8..4,
         s in 0u8..12,
-        steps in proptest::collection::vec((0u8..24, any::<u8>(), any::<u8>(), 0u64..40_000), 1..60),
+        steps in proptest::collection::vec((0u8..24, any::<u8>(), any::<u8>(), 0u64..40_000), 1..80),
     ) {
         let prof = profile(p);
         let set = setup(s);
