@@ -33,8 +33,7 @@ use std::collections::BTreeMap;
 use super::spec::{Tiebreak, TiebreakKind};
 use super::value::Value;
 use crate::model::{
-    ByeKind, Colour, Outcome, Participation, Points, StartNumber, System, TiebreakEdition,
-    Tournament,
+    ByeKind, Colour, Outcome, Points, StartNumber, System, TiebreakEdition, Tournament,
 };
 use crate::rating::fide::{dp_for_percentage, expected_score_hundredths, percentage_hundredths};
 
@@ -183,30 +182,48 @@ impl<'a> Context<'a> {
         let mut adjusted = BTreeMap::new();
         let mut fore_adjusted = BTreeMap::new();
         let mut fore_own = BTreeMap::new();
+        // Index every round once: start number → (kind, points).
+        let mut per_round: Vec<BTreeMap<StartNumber, (RoundKind, Points)>> = Vec::new();
+        for round in 1..=rounds {
+            let mut index = BTreeMap::new();
+            if let Some(r) = tournament.round(round) {
+                for board in &r.boards {
+                    for (player, opponent, colour) in [
+                        (board.white, board.black, Colour::White),
+                        (board.black, board.white, Colour::Black),
+                    ] {
+                        let outcome = board.result.outcome_for(colour);
+                        let kind = match outcome {
+                            Outcome::ForfeitWin => RoundKind::ForfeitWin { opponent, colour },
+                            Outcome::ForfeitLoss => RoundKind::ForfeitLoss { opponent, colour },
+                            _ => RoundKind::Game {
+                                opponent,
+                                colour,
+                                outcome,
+                            },
+                        };
+                        index.insert(player, (kind, scoring.outcome(outcome, colour)));
+                    }
+                }
+                for bye in &r.byes {
+                    index.insert(
+                        bye.player,
+                        (RoundKind::Bye(bye.kind), scoring.bye(bye.kind)),
+                    );
+                }
+            }
+            per_round.push(index);
+        }
+        let absent = (
+            RoundKind::Bye(ByeKind::Absent),
+            scoring.bye(ByeKind::Absent),
+        );
         for player in &tournament.players {
             let sn = player.start_number;
             let mut running = Points::ZERO;
             let mut list = Vec::new();
-            for round in 1..=rounds {
-                let kind = match tournament.participation(sn, round) {
-                    Some(Participation::Game {
-                        opponent,
-                        colour,
-                        outcome,
-                        ..
-                    }) => match outcome {
-                        Outcome::ForfeitWin => RoundKind::ForfeitWin { opponent, colour },
-                        Outcome::ForfeitLoss => RoundKind::ForfeitLoss { opponent, colour },
-                        _ => RoundKind::Game {
-                            opponent,
-                            colour,
-                            outcome,
-                        },
-                    },
-                    Some(Participation::Bye(kind)) => RoundKind::Bye(kind),
-                    None => RoundKind::Bye(ByeKind::Absent),
-                };
-                let points = tournament.points_in_round(sn, round);
+            for (round, index) in (1..=rounds).zip(&per_round) {
+                let (kind, points) = index.get(&sn).copied().unwrap_or(absent);
                 running += points;
                 list.push(RoundEntry {
                     round,
