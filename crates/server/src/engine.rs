@@ -1,49 +1,22 @@
-//! The seam between the event log and the Laws: fold stored events into a
-//! game state, and decide whether a new event is accepted.
-//!
-//! This version accepts any event of a known type and keeps only the log's
-//! head; validation through `regulations::Game` replaces it once that crate
-//! lands (the log format does not change: each event is the JSON the
-//! `regulations` crate's serde feature reads, with `at_ms`).
+//! The seam between the event log and the Laws: a stored event is the JSON
+//! of `regulations::Event` (serde feature: `{"type": ..., "at_ms": ...}`),
+//! and a game's state is `regulations::Game` folded over its log.
 
+use regulations::{Event, Game, GameResult, Profile, TimeControl};
+use rules::Color;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-/// The event types the API accepts.
-pub const EVENT_TYPES: &[&str] = &[
-    "start",
-    "move",
-    "press",
-    "touch",
-    "adjust",
-    "claim_touch_move",
-    "offer_draw",
-    "accept_draw",
-    "decline_draw",
-    "claim_draw",
-    "resign",
-    "flag",
-    "seal",
-    "resume",
-    "arrive",
-    "declare_illegal",
-    "adjust_clock",
-    "stop_clocks",
-    "start_clocks",
-    "penalise",
-    "declare_result",
-    "annul",
-];
+use crate::error::ApiError;
 
 /// Fixed facts about a game that the Laws need.
 #[derive(Debug, Clone)]
-#[allow(dead_code)]
 pub struct GameSetup {
     pub regulations: String,
     pub time_control: Option<String>,
 }
 
-/// A ruling the Laws produced for an accepted event.
+/// A ruling (or rejection) with the article it applies.
 #[derive(Debug, Clone, Serialize)]
 pub struct Ruling {
     pub code: String,
@@ -62,77 +35,151 @@ pub struct Rejection {
 /// The state of a game after its log.
 #[derive(Debug, Clone)]
 pub struct GameState {
-    events: u64,
-    last_at_ms: Option<i64>,
+    game: Game,
+}
+
+/// API notation of a result (`+-` for a forfeit, as in the issue).
+pub fn result_notation(result: GameResult) -> &'static str {
+    match result {
+        GameResult::WhiteWins => "1-0",
+        GameResult::BlackWins => "0-1",
+        GameResult::Draw => "1/2-1/2",
+        GameResult::WhiteWinsByForfeit => "+-",
+        GameResult::BlackWinsByForfeit => "-+",
+        GameResult::DoubleForfeit => "--",
+        GameResult::BothLose => "0-0",
+    }
+}
+
+/// Parses a stored or posted event (with `at_ms`) into the Laws' event;
+/// the error names the faulty field.
+pub fn parse_event(event: &Map<String, Value>) -> Result<Event, ApiError> {
+    let text = Value::Object(event.clone()).to_string();
+    crate::error::parse_json::<Event>(text.as_bytes()).map_err(|e| match e {
+        ApiError::BadRequest { message, at, .. } => ApiError::BadRequest {
+            code: "invalid_event",
+            message,
+            at,
+        },
+        other => other,
+    })
 }
 
 impl GameState {
     /// A game with an empty log.
-    pub fn new(_setup: &GameSetup) -> Result<GameState, Rejection> {
-        Ok(GameState {
-            events: 0,
-            last_at_ms: None,
-        })
+    pub fn new(setup: &GameSetup) -> Result<GameState, Rejection> {
+        let profile = Profile::by_name(&setup.regulations).ok_or_else(|| Rejection {
+            code: "unknown_profile".into(),
+            article: None,
+            message: format!("unknown regulations profile '{}'", setup.regulations),
+        })?;
+        let time_control = match setup.time_control.as_deref() {
+            None | Some("?" | "-") => None,
+            Some(tag) => Some(TimeControl::parse(tag).map_err(|e| Rejection {
+                code: "bad_time_control".into(),
+                article: Some("12.1".into()),
+                message: e.to_string(),
+            })?),
+        };
+        let game = Game::new(
+            profile,
+            regulations::GameSetup {
+                time_control,
+                ..regulations::GameSetup::default()
+            },
+        )
+        .map_err(|e| Rejection {
+            code: "bad_setup".into(),
+            article: None,
+            message: e.to_string(),
+        })?;
+        Ok(GameState { game })
     }
 
     /// The time of the last event (events never go backwards).
     pub fn last_at_ms(&self) -> Option<i64> {
-        self.last_at_ms
+        if self.game.log().is_empty() {
+            None
+        } else {
+            i64::try_from(self.game.last_event_ms()).ok()
+        }
     }
 
     /// Applies one event: the next state and its rulings, or a rejection
     /// that leaves `self` unchanged.
-    pub fn apply(&self, event: &Map<String, Value>) -> Result<(GameState, Vec<Ruling>), Rejection> {
-        let Some(kind) = event.get("type").and_then(Value::as_str) else {
-            return Err(Rejection {
-                code: "invalid_event".into(),
-                article: None,
-                message: "an event needs a string field 'type'".into(),
-            });
-        };
-        if !EVENT_TYPES.contains(&kind) {
-            return Err(Rejection {
-                code: "unknown_event_type".into(),
-                article: None,
-                message: format!("unknown event type '{kind}'"),
-            });
+    pub fn apply(&self, event: &Event) -> Result<(GameState, Vec<Ruling>), Rejection> {
+        let mut game = self.game.clone();
+        match game.apply(event.clone()) {
+            Ok(applied) => Ok((
+                GameState { game },
+                applied
+                    .rulings
+                    .into_iter()
+                    .map(|r| Ruling {
+                        code: r.code,
+                        article: r.article,
+                        message: r.message,
+                    })
+                    .collect(),
+            )),
+            Err(rejection) => Err(Rejection {
+                code: rejection.0.code,
+                article: Some(rejection.0.article),
+                message: rejection.0.message,
+            }),
         }
-        let at_ms = event.get("at_ms").and_then(Value::as_i64);
-        Ok((
-            GameState {
-                events: self.events + 1,
-                last_at_ms: at_ms.or(self.last_at_ms),
-            },
-            Vec::new(),
-        ))
     }
 
-    /// Whether a sealed move is hidden from this view of the log right now.
+    /// `scheduled`, `in_progress`, `adjourned`, `finished` or `annulled`.
     pub fn status(&self) -> &'static str {
-        if self.events == 0 {
-            "scheduled"
-        } else {
-            "in_progress"
-        }
+        self.game.status().as_str()
     }
 
     /// The result, if the game is over.
     pub fn result(&self) -> Option<&'static str> {
-        None
+        self.game.result().map(result_notation)
     }
 
-    /// The state as the API shows it (`seq` is added by the caller).
-    /// `arbiter`: whether the viewer may see a sealed move.
-    pub fn to_json(&self, _arbiter: bool) -> Map<String, Value> {
-        let mut map = Map::new();
+    /// The state as the API shows it (the caller adds `seq` and ids), with
+    /// clocks as of `now_ms`. A sealed move is shown to arbiters only.
+    pub fn to_json(&self, arbiter: bool, now_ms: u64) -> Map<String, Value> {
+        let at = if self.game.clocks().running().is_some() {
+            now_ms.max(self.game.last_event_ms())
+        } else {
+            self.game.last_event_ms()
+        };
+        let view = self.game.view(at);
+        let mut map = match serde_json::to_value(&view) {
+            Ok(Value::Object(map)) => map,
+            _ => Map::new(),
+        };
+        map.insert(
+            "to_move".into(),
+            Value::from(match view.side_to_move {
+                Color::White => "white",
+                Color::Black => "black",
+            }),
+        );
+        map.remove("side_to_move");
         map.insert("status".into(), Value::from(self.status()));
-        map.insert("result".into(), Value::Null);
-        map.insert("events".into(), Value::from(self.events));
+        map.insert(
+            "result".into(),
+            self.result().map_or(Value::Null, Value::from),
+        );
+        if arbiter && let Some(san) = self.game.sealed_move_for_arbiter() {
+            map.insert("sealed_move".into(), Value::from(san));
+        }
         map
     }
 
-    /// The game as PGN movetext with headers.
+    /// The game as PGN: the seven-tag roster, the moves, the result.
     pub fn pgn(&self, headers: &[(&str, String)]) -> String {
+        let result = match self.game.result() {
+            Some(GameResult::WhiteWins | GameResult::WhiteWinsByForfeit) => "1-0",
+            Some(GameResult::BlackWins | GameResult::BlackWinsByForfeit) => "0-1",
+            Some(GameResult::Draw) => "1/2-1/2",
+            _ => "*",
+        };
         let mut out = String::new();
         for (name, value) in headers {
             out.push_str(&format!(
@@ -140,7 +187,39 @@ impl GameState {
                 value.replace(['\\', '"'], "")
             ));
         }
-        out.push_str("\n*\n");
+        out.push_str(&format!("[Result \"{result}\"]\n"));
+        if let Some(t) = self.game.termination() {
+            out.push_str(&format!("[Termination \"{}\"]\n", t.reason.code));
+        }
+        out.push('\n');
+        let mut line = String::new();
+        for (i, san) in self.game.san_moves().iter().enumerate() {
+            let token = if i % 2 == 0 {
+                format!("{}. {san}", i / 2 + 1)
+            } else {
+                san.clone()
+            };
+            if !line.is_empty() && line.len() + token.len() + 1 > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&token);
+        }
+        if !line.is_empty() && line.len() + result.len() + 1 > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(result);
+        out.push_str(&line);
+        out.push_str("\n\n");
         out
     }
 }

@@ -181,8 +181,9 @@ where
 pub(crate) fn fold(setup: &GameSetup, events: &[StoredEvent]) -> Result<GameState, ApiError> {
     let mut state = GameState::new(setup).map_err(|r| ApiError::Internal(r.message))?;
     for event in events {
+        let parsed = crate::engine::parse_event(&event.body)?;
         state = state
-            .apply(&event.body)
+            .apply(&parsed)
             .map_err(|r| {
                 ApiError::Internal(format!(
                     "stored event {} no longer applies: {}",
@@ -258,7 +259,8 @@ pub(crate) fn last_resume(events: &[StoredEvent]) -> Option<i64> {
 }
 
 fn state_json(game: &GameRow, state: &GameState, view: View) -> Value {
-    let mut map = state.to_json(view == View::Arbiter);
+    let now_ms = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
+    let mut map = state.to_json(view == View::Arbiter, now_ms);
     map.insert("id".into(), Value::from(game.id.clone()));
     map.insert("seq".into(), Value::from(game.seq));
     map.insert("white".into(), Value::from(game.white.clone()));
@@ -576,7 +578,8 @@ async fn post_event(
             at: Some("at".into()),
         });
     }
-    let (after, rulings) = before.apply(&event).map_err(|r| ApiError::Unprocessable {
+    let parsed = crate::engine::parse_event(&event)?;
+    let (after, rulings) = before.apply(&parsed).map_err(|r| ApiError::Unprocessable {
         code: r.code,
         message: r.message,
         article: r.article,

@@ -147,6 +147,7 @@ pub fn app(state: AppState) -> Router {
         .merge(auth::router())
         .merge(tournaments::router())
         .merge(rounds::router())
+        .merge(rounds::reports_router())
         .merge(games::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     Router::new()

@@ -27,8 +27,13 @@ use crate::games::{NewGame, insert_game};
 use crate::tournaments::{PlayerRow, TournamentRow, load_players, load_tournament, parse_date};
 use crate::{AppState, audit, now_text};
 
-/// Checks tie-break codes (currently: syntax only, see `tournaments.rs`).
-pub(crate) fn check_tiebreak_codes(_list: &[String]) -> Result<(), ApiError> {
+/// Checks tie-break codes with the `tournament` crate's C.07 parser.
+pub(crate) fn check_tiebreak_codes(list: &[String]) -> Result<(), ApiError> {
+    for (i, code) in list.iter().enumerate() {
+        tournament::standings::spec::parse_tiebreak(code).map_err(|e| {
+            ApiError::invalid_field(&format!("tiebreaks[{i}]"), format!("'{code}': {e}"))
+        })?;
+    }
     Ok(())
 }
 
@@ -428,10 +433,22 @@ fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<StartNumber>), Api
             Ok((boards, pab))
         }
         model::System::RoundRobin | model::System::DoubleRoundRobin => {
-            Err(ApiError::unprocessable(
-                "pairing_unavailable",
-                "round-robin pairing is not available in this build",
-            ))
+            let round = tournament::round_robin::pair_next_round(t)
+                .map_err(|e| ApiError::conflict("cannot_pair", e.to_string()))?;
+            let pab = round
+                .byes
+                .iter()
+                .find(|b| b.kind == ByeKind::PairingAllocated)
+                .map(|b| b.player);
+            let boards = round
+                .boards
+                .iter()
+                .map(|b| NewBoard {
+                    white: b.white,
+                    black: b.black,
+                })
+                .collect();
+            Ok((boards, pab))
         }
     }
 }
@@ -859,5 +876,326 @@ pub fn router() -> Router<AppState> {
         .route(
             "/tournaments/{id}/rounds/{n}/boards/{board}/result",
             put(put_result),
+        )
+}
+
+fn value_f64(v: Option<tournament::standings::Value>) -> Value {
+    v.map_or(Value::Null, |v| json!(v.as_f64()))
+}
+
+/// The ranked table as JSON (C.07: points, then each tie-break in order).
+fn standings_json(loaded: &Loaded, model: &Tournament) -> Result<Value, ApiError> {
+    use tournament::standings::{StandingsOptions, compute_standings};
+    let options = StandingsOptions::for_tournament(model)
+        .map_err(|e| ApiError::unprocessable("bad_tiebreaks", e.to_string()))?;
+    let standings = compute_standings(model, &options)
+        .map_err(|e| ApiError::unprocessable("cannot_rank", e.to_string()))?;
+    let rows: Vec<Value> = standings
+        .rows
+        .iter()
+        .map(|row| {
+            let mut tiebreaks = serde_json::Map::new();
+            for (spec, score) in standings.tiebreaks.iter().zip(&row.tiebreaks) {
+                tiebreaks.insert(spec.label.clone(), value_f64(score.value));
+            }
+            let id = loaded
+                .players
+                .iter()
+                .find(|p| p.start_number == i64::from(row.start_number))
+                .map(|p| p.id.clone());
+            json!({
+                "rank": row.rank,
+                "place": row.place_label(),
+                "start_number": row.start_number,
+                "player_id": id,
+                "name": row.name,
+                "points": row.points.as_f64(),
+                "tiebreaks": tiebreaks,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "rounds": standings.rounds,
+        "tiebreaks": standings.tiebreaks.iter().map(|t| t.label.clone()).collect::<Vec<_>>(),
+        "standings": rows,
+    }))
+}
+
+async fn get_standings(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    let model = to_model(&loaded);
+    Ok(Json(standings_json(&loaded, &model)?))
+}
+
+async fn export_json(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    let model = to_model(&loaded);
+    let rounds: Vec<Value> = (1..=loaded.rounds)
+        .map(|n| round_json(&loaded, n))
+        .collect();
+    Ok(Json(json!({
+        "format": "arbiter-scoring-table/1",
+        "tournament": crate::tournaments::tournament_json(&loaded.tournament),
+        "players": loaded.players,
+        "rounds": rounds,
+        "standings": standings_json(&loaded, &model)?,
+    })))
+}
+
+async fn export_trf(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<impl IntoResponse, ApiError> {
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    let text =
+        tournament::trf::write_tournament(&to_model(&loaded), tournament::trf::Format::Trf16);
+    Ok((
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/plain; charset=utf-8",
+        )],
+        text,
+    ))
+}
+
+async fn export_pgn(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<impl IntoResponse, ApiError> {
+    load_tournament(state.db().pool(), &id).await?;
+    let ids: Vec<String> = sqlx::query(
+        "SELECT id FROM games WHERE tournament_id = $1 AND seq > 0 ORDER BY round, board",
+    )
+    .bind(&id)
+    .fetch_all(state.db().pool())
+    .await?
+    .iter()
+    .map(|r| r.try_get("id"))
+    .collect::<Result<_, _>>()?;
+    let mut out = String::new();
+    for game_id in ids {
+        let game = crate::games::load_game(state.db().pool(), &game_id).await?;
+        let events = crate::games::load_events(state.db().pool(), &game_id, 0).await?;
+        let current = crate::games::fold(&game_setup(&game), &events)?;
+        out.push_str(&crate::games::game_pgn(&game, &current));
+    }
+    Ok((
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "application/x-chess-pgn; charset=utf-8",
+        )],
+        out,
+    ))
+}
+
+fn game_setup(game: &crate::games::GameRow) -> crate::engine::GameSetup {
+    crate::engine::GameSetup {
+        regulations: game.regulations.clone(),
+        time_control: game.time_control.clone(),
+    }
+}
+
+fn points_value(p: Points) -> crate::tournaments::PointsValue {
+    crate::tournaments::PointsValue(p.as_f64())
+}
+
+/// `POST /tournaments/import`: a TRF16 (or TRF-2026) body becomes a
+/// tournament with its players, rounds and results.
+async fn import_trf(
+    State(state): State<AppState>,
+    actor: Actor,
+    request: axum::extract::Request,
+) -> Result<impl IntoResponse, ApiError> {
+    if !matches!(
+        actor.role,
+        crate::auth::Role::Admin | crate::auth::Role::Organiser
+    ) {
+        return Err(ApiError::Forbidden(
+            "only organisers and administrators import tournaments".into(),
+        ));
+    }
+    let bytes = axum::body::to_bytes(request.into_body(), crate::IMPORT_LIMIT)
+        .await
+        .map_err(|_| ApiError::PayloadTooLarge("TRF body too large".into()))?;
+    let text = tournament::trf::decode(&bytes);
+    let model = tournament::trf::read_tournament(&text).map_err(|e| ApiError::BadRequest {
+        code: "invalid_trf",
+        message: e.to_string(),
+        at: Some(format!("line {} column {}", e.line, e.column)),
+    })?;
+    model.validate().map_err(|e| ApiError::BadRequest {
+        code: "invalid_trf",
+        message: e.to_string(),
+        at: None,
+    })?;
+    let s = &model.scoring;
+    let scoring = crate::tournaments::ScoringSpec {
+        win: points_value(s.win_white),
+        draw: points_value(s.draw_white),
+        loss: points_value(s.loss_white),
+        forfeit_win: Some(points_value(s.forfeit_win)),
+        forfeit_loss: Some(points_value(s.forfeit_loss)),
+        pairing_allocated_bye: Some(points_value(s.pairing_allocated_bye)),
+        full_point_bye: Some(points_value(s.full_point_bye)),
+        half_point_bye: Some(points_value(s.half_point_bye)),
+        zero_point_bye: Some(points_value(s.zero_point_bye)),
+    };
+    let system = match model.system {
+        model::System::RoundRobin => "round-robin",
+        model::System::DoubleRoundRobin => "double-round-robin",
+        model::System::Swiss => "swiss-dutch",
+    };
+    let name = if model.name.trim().is_empty() {
+        "Imported tournament".to_owned()
+    } else {
+        model.name.chars().take(200).collect()
+    };
+    let planned = i64::from(model.planned_rounds.max(model.rounds_paired()));
+    let mut tx = state.db().begin().await?;
+    let row = crate::tournaments::insert_tournament(
+        &mut tx,
+        &actor,
+        crate::tournaments::NewTournament {
+            name,
+            system: system.to_owned(),
+            rounds: planned,
+            time_control: None,
+            regulations: crate::tournaments::DEFAULT_PROFILE.to_owned(),
+            tiebreaks: if model.tiebreaks.is_empty() {
+                crate::tournaments::default_tiebreaks(system)
+            } else {
+                model.tiebreaks.clone()
+            },
+            scoring,
+            details: json!({ "imported": "trf" }),
+        },
+    )
+    .await?;
+    let mut ids: HashMap<StartNumber, PlayerRow> = HashMap::new();
+    for p in &model.players {
+        let details = crate::tournaments::PlayerDetails {
+            rating: p.fide_rating,
+            national_rating: p.national_rating,
+            title: p.title.map(|t| t.abbreviation().to_owned()),
+            federation: p.federation.clone().filter(|f| !f.trim().is_empty()),
+            fide_id: p.fide_id.filter(|id| *id > 0),
+            sex: p
+                .sex
+                .map(|s| if s == model::Sex::Female { "w" } else { "m" }.to_owned()),
+            birth_date: p.birth_date.map(|d| match (d.month, d.day) {
+                (0, _) => format!("{:04}", d.year),
+                (m, 0) => format!("{:04}-{m:02}", d.year),
+                (m, day) => format!("{:04}-{m:02}-{day:02}", d.year),
+            }),
+            club: p.club.clone(),
+        };
+        let player = crate::tournaments::insert_player(
+            &mut tx,
+            &row.id,
+            Some(i64::from(p.start_number)),
+            if p.name.trim().is_empty() {
+                "?"
+            } else {
+                &p.name
+            },
+            &details,
+            p.withdrawn_from.map(i64::from),
+            p.joins_at.map(i64::from),
+        )
+        .await?;
+        ids.insert(p.start_number, player);
+    }
+    let loaded = Loaded {
+        tournament: row.clone(),
+        players: ids.values().cloned().collect(),
+        rounds: 0,
+        boards: Vec::new(),
+        byes: Vec::new(),
+    };
+    for (number, round) in (1_i64..).zip(&model.rounds) {
+        let boards: Vec<NewBoard> = round
+            .boards
+            .iter()
+            .map(|b| NewBoard {
+                white: b.white,
+                black: b.black,
+            })
+            .collect();
+        let mut partial = model.clone();
+        partial
+            .rounds
+            .truncate(usize::try_from(number).unwrap_or(0));
+        // Requested byes of imported rounds are in the round's byes already.
+        for p in &mut partial.players {
+            p.requested_byes.clear();
+        }
+        write_round(&mut tx, &actor, &loaded, &partial, number, &boards, None).await?;
+        for bye in &round.byes {
+            let p = ids
+                .get(&bye.player)
+                .ok_or_else(|| ApiError::invalid_field("trf", "a bye names an unknown player"))?;
+            sqlx::query(
+                "INSERT INTO round_byes (tournament_id, round, player_id, kind) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&row.id)
+            .bind(number)
+            .bind(&p.id)
+            .bind(bye_text(bye.kind))
+            .execute(&mut *tx)
+            .await?;
+            claim_slot(&mut tx, &row.id, number, &p.id).await?;
+        }
+        for (board_number, b) in (1_i64..).zip(&round.boards) {
+            if let Some(result) = api_result(b.result) {
+                sqlx::query(
+                    "UPDATE boards SET result = $1, rated = $2 WHERE tournament_id = $3 AND round = $4 AND board = $5",
+                )
+                .bind(result)
+                .bind(i64::from(b.rated))
+                .bind(&row.id)
+                .bind(number)
+                .bind(board_number)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+    }
+    tx.commit().await?;
+    let mut value = crate::tournaments::tournament_json(&row);
+    if let Value::Object(map) = &mut value {
+        map.insert("players".into(), json!(model.players.len()));
+        map.insert("rounds_paired".into(), json!(model.rounds.len()));
+    }
+    Ok((StatusCode::CREATED, Json(value)))
+}
+
+fn api_result(result: GameResult) -> Option<&'static str> {
+    Some(match result {
+        GameResult::WhiteWins => "1-0",
+        GameResult::BlackWins => "0-1",
+        GameResult::Draw => "1/2-1/2",
+        GameResult::WhiteWinsByForfeit => "+-",
+        GameResult::BlackWinsByForfeit => "-+",
+        GameResult::DoubleForfeit => "--",
+        GameResult::NotPlayed => return None,
+    })
+}
+
+/// Routes for standings, exports and the TRF import.
+pub fn reports_router() -> Router<AppState> {
+    Router::new()
+        .route("/tournaments/{id}/standings", get(get_standings))
+        .route("/tournaments/{id}/export/json", get(export_json))
+        .route("/tournaments/{id}/export/trf", get(export_trf))
+        .route("/tournaments/{id}/export/pgn", get(export_pgn))
+        .route(
+            "/tournaments/import",
+            post(import_trf).layer(axum::extract::DefaultBodyLimit::max(crate::IMPORT_LIMIT)),
         )
 }

@@ -21,7 +21,7 @@ use crate::auth::{Actor, Permission, Role};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::{AppState, audit, now_text};
 
-/// The regulations profiles a tournament may name.
+/// The regulations profiles a tournament may name (`regulations::Profile::by_name`).
 pub const PROFILES: &[&str] = &["fide-seed", "fide-2023", "china-national", "club"];
 /// The default profile.
 pub const DEFAULT_PROFILE: &str = "fide-seed";
@@ -47,7 +47,7 @@ pub(crate) fn check_name(field: &str, value: &str) -> Result<(), ApiError> {
 /// A regulations profile name, defaulting to `fide-seed`.
 pub(crate) fn check_regulations(profile: Option<&str>) -> Result<String, ApiError> {
     let profile = profile.unwrap_or(DEFAULT_PROFILE);
-    if PROFILES.contains(&profile) {
+    if regulations::Profile::by_name(profile).is_some() {
         Ok(profile.to_owned())
     } else {
         Err(ApiError::invalid_field(
@@ -64,41 +64,21 @@ pub(crate) fn check_regulations(profile: Option<&str>) -> Result<String, ApiErro
 /// `moves/seconds`, `seconds`, `seconds+increment` or `*seconds`.
 pub(crate) fn check_time_control(tc: Option<&str>) -> Result<Option<String>, ApiError> {
     let Some(tc) = tc else { return Ok(None) };
-    let bad = |why: &str| {
-        ApiError::invalid_field(
-            "time_control",
-            format!("'{tc}' is not a PGN TimeControl value: {why} (e.g. 40/5400:1800 or 5400+30)"),
-        )
-    };
     if tc == "?" || tc == "-" {
         return Ok(Some(tc.to_owned()));
     }
-    if tc.is_empty() || tc.len() > 100 {
-        return Err(bad("empty or too long"));
+    if tc.len() > 100 {
+        return Err(ApiError::invalid_field(
+            "time_control",
+            "at most 100 characters",
+        ));
     }
-    let number = |s: &str| !s.is_empty() && s.len() <= 7 && s.bytes().all(|b| b.is_ascii_digit());
-    for period in tc.split(':') {
-        let ok = if let Some(rest) = period.strip_prefix('*') {
-            number(rest)
-        } else {
-            let time = match period.split_once('/') {
-                Some((moves, time)) => {
-                    if !number(moves) || moves.bytes().all(|b| b == b'0') {
-                        return Err(bad("a period needs a positive number of moves"));
-                    }
-                    time
-                }
-                None => period,
-            };
-            match time.split_once('+') {
-                Some((base, inc)) => number(base) && number(inc),
-                None => number(time),
-            }
-        };
-        if !ok {
-            return Err(bad(&format!("bad period '{period}'")));
-        }
-    }
+    regulations::TimeControl::parse(tc).map_err(|e| {
+        ApiError::invalid_field(
+            "time_control",
+            format!("'{tc}' is not a PGN TimeControl value (e.g. 40/5400:1800 or 5400+30): {e}"),
+        )
+    })?;
     Ok(Some(tc.to_owned()))
 }
 
@@ -290,7 +270,7 @@ pub struct TournamentRow {
 const SYSTEMS: &[&str] = &["swiss-dutch", "round-robin", "double-round-robin"];
 
 /// Default tie-breaks per system (FIDE C.07 presets).
-fn default_tiebreaks(system: &str) -> Vec<String> {
+pub(crate) fn default_tiebreaks(system: &str) -> Vec<String> {
     let list: &[&str] = if system == "swiss-dutch" {
         &["BH/C1", "BH", "SB"]
     } else {

@@ -268,7 +268,99 @@ async fn an_arbiter_cannot_create_free_games(app: TestApp) {
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
 }
 
+async fn an_illegal_move_is_refused_with_its_article_and_stored_nowhere(app: TestApp) {
+    let game = app.free_game().await;
+    app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
+    let r = app
+        .event(&game, ADMIN, 1, json!({ "type": "move", "san": "Ke2" }))
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert!(
+        r.body["article"].is_string(),
+        "a refusal cites its article: {r:?}"
+    );
+    assert!(r.body["message"].is_string());
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(r.body["seq"], 1);
+    assert_eq!(r.body["moves"], json!([]));
+}
+
+async fn the_state_shows_position_moves_clocks_and_result(app: TestApp) {
+    let game = app.free_game().await;
+    let mut seq = 0;
+    for event in [
+        json!({ "type": "start", "at": "2026-04-01T14:00:00Z" }),
+        json!({ "type": "move", "san": "e4", "at": "2026-04-01T14:00:10Z" }),
+        json!({ "type": "move", "uci": "e7e5", "at": "2026-04-01T14:00:30Z" }),
+    ] {
+        let r = app.event(&game, ADMIN, seq, event).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        seq += 1;
+    }
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(r.body["moves"], json!(["e4", "e5"]));
+    assert_eq!(r.body["to_move"], "white");
+    assert_eq!(r.body["status"], "in_progress");
+    assert_eq!(
+        r.body["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+    );
+    assert!(r.body["clocks"]["white_ms"].is_i64(), "{r:?}");
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            seq,
+            json!({ "type": "resign", "player": "black", "at": "2026-04-01T14:01:00Z" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["state"]["status"], "finished");
+    assert_eq!(r.body["state"]["result"], "1-0");
+    let pgn = app.get(&format!("/api/v1/games/{game}/pgn"), None).await;
+    assert!(pgn.text.contains("1. e4 e5 1-0"), "{}", pgn.text);
+}
+
+async fn a_finished_tournament_game_writes_its_board_result(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "round-robin", "time_control": "5400+30" }),
+        )
+        .await;
+    app.players(&organiser, &t, &[("White, A", 2000), ("Black, B", 1900)])
+        .await;
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    let game = r.body["boards"][0]["game_id"].as_str().unwrap().to_owned();
+    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    app.event(&game, &arbiter, 0, json!({ "type": "start" }))
+        .await;
+    let r = app
+        .event(
+            &game,
+            &arbiter,
+            1,
+            json!({ "type": "resign", "player": "white" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    assert_eq!(r.body["boards"][0]["result"], "0-1");
+}
+
 crate::both_databases!(
+    an_illegal_move_is_refused_with_its_article_and_stored_nowhere,
+    the_state_shows_position_moves_clocks_and_result,
+    a_finished_tournament_game_writes_its_board_result,
     each_event_extends_the_log_by_one_sequence_number,
     a_stale_expected_seq_is_409_and_changes_nothing,
     event_times_never_go_backwards,

@@ -190,6 +190,14 @@ async fn hostile_event_bodies_are_refused_and_stored_nowhere(app: TestApp) {
         ),
         (
             json!({ "expected_seq": 0, "type": "teleport" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "expected_seq": 0, "type": "touch", "player": "green", "square": "e2" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "expected_seq": 0, "type": "move", "san": "Ke2" }),
             StatusCode::UNPROCESSABLE_ENTITY,
         ),
         (

@@ -361,7 +361,179 @@ async fn the_database_refuses_a_player_twice_in_one_round(app: TestApp) {
     );
 }
 
+async fn a_round_robin_of_four_meets_everyone_once_and_ranks_them(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Club RR", "system": "round-robin", "tiebreaks": ["SB", "WIN"] }),
+        )
+        .await;
+    app.players(&organiser, &t, &EIGHT[..4]).await;
+    let mut met = std::collections::HashSet::new();
+    for round in 1..=3 {
+        let r = app
+            .post(
+                &format!("/api/v1/tournaments/{t}/rounds"),
+                Some(&organiser),
+                json!({}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        for (board, (w, b)) in (1..).zip(boards(&r.body)) {
+            assert!(met.insert((w.min(b), w.max(b))));
+            // The higher-rated (lower start number) player always wins.
+            let result = if w < b { "1-0" } else { "0-1" };
+            let path = format!("/api/v1/tournaments/{t}/rounds/{round}/boards/{board}/result");
+            app.send(
+                Method::PUT,
+                &path,
+                Some(&organiser),
+                json!({ "result": result }),
+            )
+            .await;
+        }
+    }
+    assert_eq!(met.len(), 6, "C.05 Annex 1: everyone meets everyone");
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/standings"), None)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let rows = r.body["standings"].as_array().unwrap();
+    let points: Vec<f64> = rows.iter().map(|r| r["points"].as_f64().unwrap()).collect();
+    assert_eq!(points, vec![3.0, 2.0, 1.0, 0.0]);
+    assert_eq!(rows[0]["name"], "Hou, Yifan");
+    assert_eq!(rows[0]["tiebreaks"]["WIN"], 3.0);
+    assert_eq!(
+        rows[0]["tiebreaks"]["SB"], 3.0,
+        "SB = 2 + 1 + 0 from beaten opponents"
+    );
+}
+
+async fn exports_and_a_trf_import_round_trip(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, &EIGHT[..6]).await;
+    for round in 1..=2 {
+        let r = app
+            .post(
+                &format!("/api/v1/tournaments/{t}/rounds"),
+                Some(&organiser),
+                json!({}),
+            )
+            .await;
+        for board in 1..=r.body["boards"].as_array().unwrap().len() {
+            let path = format!("/api/v1/tournaments/{t}/rounds/{round}/boards/{board}/result");
+            app.send(
+                Method::PUT,
+                &path,
+                Some(&organiser),
+                json!({ "result": if board == 2 { "1/2-1/2" } else { "1-0" } }),
+            )
+            .await;
+        }
+    }
+    let json_export = app
+        .get(&format!("/api/v1/tournaments/{t}/export/json"), None)
+        .await;
+    assert_eq!(json_export.status, StatusCode::OK);
+    assert_eq!(json_export.body["rounds"].as_array().unwrap().len(), 2);
+    assert_eq!(json_export.body["players"].as_array().unwrap().len(), 6);
+    assert_eq!(
+        json_export.body["standings"]["standings"]
+            .as_array()
+            .unwrap()
+            .len(),
+        6
+    );
+    let trf = app
+        .get(&format!("/api/v1/tournaments/{t}/export/trf"), None)
+        .await;
+    assert_eq!(trf.status, StatusCode::OK);
+    assert!(
+        trf.text.lines().filter(|l| l.starts_with("001")).count() == 6,
+        "{}",
+        trf.text
+    );
+    let pgn = app
+        .get(&format!("/api/v1/tournaments/{t}/export/pgn"), None)
+        .await;
+    assert_eq!(pgn.status, StatusCode::OK);
+
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments/import",
+            Some(&organiser),
+            Some(axum::body::Body::from(trf.text.clone())),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let copy = r.body["id"].as_str().unwrap();
+    assert_eq!(r.body["rounds_paired"], 2);
+    let original = app
+        .get(&format!("/api/v1/tournaments/{t}/standings"), None)
+        .await;
+    let imported = app
+        .get(&format!("/api/v1/tournaments/{copy}/standings"), None)
+        .await;
+    let strip = |v: &Value| -> Vec<(Value, Value, Value)> {
+        v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["name"].clone(),
+                    r["points"].clone(),
+                    r["tiebreaks"].clone(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(strip(&original.body), strip(&imported.body));
+    // The imported event goes on: round 3 pairs from the imported history.
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{copy}/rounds"),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["round"], 3);
+
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments/import",
+            Some(&organiser),
+            Some(axum::body::Body::from("001 garbage")),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_trf");
+    assert!(r.body["where"].as_str().unwrap().starts_with("line 1"));
+}
+
 crate::both_databases!(
+    a_round_robin_of_four_meets_everyone_once_and_ranks_them,
+    exports_and_a_trf_import_round_trip,
     an_organiser_creates_and_reads_a_tournament,
     players_get_start_numbers_and_can_be_corrected_and_withdrawn,
     a_swiss_round_one_pairs_top_half_against_bottom_half,
