@@ -164,3 +164,22 @@ impl fmt::Display for Value {
         f.pad(&text)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Value;
+
+    #[test]
+    fn values_compare_exactly_where_floats_would_drift() {
+        // 0.1 + 0.2 == 0.3 exactly (as tenths), unlike f64.
+        assert_eq!(Value::tenths(1) + Value::tenths(2), Value::tenths(3));
+        // 29/6 (an average of Buchholz) is below 4.84 and above 4.83.
+        let aob = Value::new(145, 30);
+        assert!(aob < Value::new(484, 100) && aob > Value::new(483, 100));
+        assert_eq!(Value::new(605, 20).to_string(), "30.25");
+        assert_eq!(Value::new(145, 30).to_string(), "4.83");
+        assert_eq!(Value::new(415, 10).to_string(), "41.5");
+        assert_eq!(Value::integer(1800).to_string(), "1800");
+        assert_eq!(Value::new(35991, 20).round_half_up(), 1800);
+    }
+}
