@@ -233,6 +233,55 @@ fn sliding() -> &'static [u64] {
     })
 }
 
+/// A handle on the sliding-attack table, fetched once per move generation
+/// so that the hot loops do not re-check the `OnceLock`.
+#[derive(Clone, Copy)]
+pub(crate) struct Sliders(&'static [u64]);
+
+impl Sliders {
+    #[inline(always)]
+    pub(crate) fn get() -> Sliders {
+        Sliders(sliding())
+    }
+
+    #[inline(always)]
+    pub(crate) fn rook(self, sq: Square, occ: Bitboard) -> Bitboard {
+        let m = &ROOK_MAGIC[sq.index() & 63];
+        Bitboard(self.0.get(magic_index(m, occ.0)).copied().unwrap_or(0))
+    }
+
+    #[inline(always)]
+    pub(crate) fn bishop(self, sq: Square, occ: Bitboard) -> Bitboard {
+        let m = &BISHOP_MAGIC[sq.index() & 63];
+        Bitboard(self.0.get(magic_index(m, occ.0)).copied().unwrap_or(0))
+    }
+}
+
+const fn empty_board_table(dirs: &[(i32, i32); 4]) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = slide(sq, 0, dirs);
+        sq += 1;
+    }
+    t
+}
+
+static ROOK_RAYS: [u64; 64] = empty_board_table(&ROOK_DIRS);
+static BISHOP_RAYS: [u64; 64] = empty_board_table(&BISHOP_DIRS);
+
+/// Rook attacks from `sq` on an empty board.
+#[inline(always)]
+pub(crate) fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index() & 63])
+}
+
+/// Bishop attacks from `sq` on an empty board.
+#[inline(always)]
+pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index() & 63])
+}
+
 #[inline(always)]
 fn magic_index(m: &Magic, occ: u64) -> usize {
     m.offset + ((occ & m.mask).wrapping_mul(m.magic) >> m.shift) as usize

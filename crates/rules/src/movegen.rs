@@ -16,7 +16,7 @@
 //! or the square it lands on.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    Sliders, between, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::moves::{self, Move, MoveList};
@@ -97,7 +97,13 @@ impl Position {
     /// Squares attacked by `attacker` as far as a king on `sq` would care,
     /// with occupancy `occ` (the moving king already taken off).
     #[inline(always)]
-    fn king_square_attacked(&self, sq: Square, attacker: Color, occ: Bitboard) -> bool {
+    fn king_square_attacked(
+        &self,
+        sl: Sliders,
+        sq: Square,
+        attacker: Color,
+        occ: Bitboard,
+    ) -> bool {
         let r = &self.by_role;
         let theirs = self.by_color[attacker.index()];
         let queens = r[Role::Queen.index()];
@@ -106,8 +112,8 @@ impl Position {
             | king_attacks(sq) & r[Role::King.index()])
             & theirs)
             .any()
-            || (rook_attacks(sq, occ) & (r[Role::Rook.index()] | queens) & theirs).any()
-            || (bishop_attacks(sq, occ) & (r[Role::Bishop.index()] | queens) & theirs).any()
+            || (sl.rook(sq, occ) & (r[Role::Rook.index()] | queens) & theirs).any()
+            || (sl.bishop(sq, occ) & (r[Role::Bishop.index()] | queens) & theirs).any()
     }
 
     /// Generates every legal move whose piece stands in `from_mask` and
@@ -125,18 +131,35 @@ impl Position {
         let diag = (r[Role::Bishop.index()] | queens) & theirs;
         let orth = (r[Role::Rook.index()] | queens) & theirs;
 
+        let sl = Sliders::get();
         let checkers = (knight_attacks(king) & r[Role::Knight.index()]
             | pawn_attacks(us, king) & r[Role::Pawn.index()]
-            | rook_attacks(king, occ) & orth
-            | bishop_attacks(king, occ) & diag)
+            | sl.rook(king, occ) & orth
+            | sl.bishop(king, occ) & diag)
             & theirs;
 
         // King steps (Art. 5.1(1)).
         if from_mask.contains(king) {
             let occ_without_king = occ.without(king);
             let mut legal = Bitboard::EMPTY;
-            for to in king_attacks(king) & !ours & to_mask {
-                if !self.king_square_attacked(to, them, occ_without_king) {
+            // Squares attacked by enemy pawns, knights and king, in bulk.
+            let their_pawns = r[Role::Pawn.index()].0 & theirs.0;
+            let mut danger = match them {
+                Color::White => ((their_pawns & !FILE_A) << 7) | ((their_pawns & !FILE_H) << 9),
+                Color::Black => ((their_pawns & !FILE_H) >> 7) | ((their_pawns & !FILE_A) >> 9),
+            };
+            for n in r[Role::Knight.index()] & theirs {
+                danger |= knight_attacks(n).0;
+            }
+            for k in r[Role::King.index()] & theirs {
+                danger |= king_attacks(k).0;
+            }
+            for to in king_attacks(king) & !ours & to_mask & !Bitboard(danger) {
+                let orth_hit =
+                    (rook_rays(to) & orth).any() && (sl.rook(to, occ_without_king) & orth).any();
+                let diag_hit = (bishop_rays(to) & diag).any()
+                    && (sl.bishop(to, occ_without_king) & diag).any();
+                if !orth_hit && !diag_hit {
                     legal = legal.with(to);
                 }
             }
@@ -155,8 +178,7 @@ impl Position {
         // Pins: an enemy slider on a line with our king and exactly one of
         // our pieces between them.
         let mut pinned = Bitboard::EMPTY;
-        let snipers = (rook_attacks(king, Bitboard::EMPTY) & orth)
-            | (bishop_attacks(king, Bitboard::EMPTY) & diag);
+        let snipers = (rook_rays(king) & orth) | (bishop_rays(king) & diag);
         for s in snipers {
             let b = between(king, s) & occ;
             if !b.more_than_one() && (b & ours).any() {
@@ -169,14 +191,14 @@ impl Position {
             sink.piece(from, knight_attacks(from) & target, theirs);
         }
         for from in (r[Role::Bishop.index()] | queens) & movable {
-            let mut t = bishop_attacks(from, occ) & target;
+            let mut t = sl.bishop(from, occ) & target;
             if pinned.contains(from) {
                 t &= line(king, from);
             }
             sink.piece(from, t, theirs);
         }
         for from in (r[Role::Rook.index()] | queens) & movable {
-            let mut t = rook_attacks(from, occ) & target;
+            let mut t = sl.rook(from, occ) & target;
             if pinned.contains(from) {
                 t &= line(king, from);
             }
@@ -203,8 +225,8 @@ impl Position {
                     // Recompute every attack on the king with the capturing
                     // pawn moved and the captured pawn gone (5.6(3), 9.1).
                     let occ2 = (occ.without(from).without(captured)).with(ep);
-                    let attacked = (rook_attacks(king, occ2) & orth).any()
-                        || (bishop_attacks(king, occ2) & diag).any()
+                    let attacked = (sl.rook(king, occ2) & orth).any()
+                        || (sl.bishop(king, occ2) & diag).any()
                         || (checkers & !(orth | diag)).without(captured).any();
                     if !attacked {
                         sink.single(Move::new(from, ep, moves::EN_PASSANT));
@@ -229,7 +251,7 @@ impl Position {
                 }
                 let path = between(king, king_to).with(king_to);
                 if Iterator::any(&mut path.into_iter(), |sq| {
-                    self.king_square_attacked(sq, them, occ)
+                    self.king_square_attacked(sl, sq, them, occ)
                 }) {
                     continue;
                 }

@@ -16,7 +16,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     let mut n = 0;
     for &m in &moves {
         let mut child = *pos;
-        child.play_unchecked(m);
+        child.play_inner(m);
         n += perft(&child, depth - 1);
     }
     n
@@ -35,7 +35,7 @@ pub fn perft_bulk(pos: &Position, depth: u32) -> u64 {
             let mut n = 0;
             for &m in &moves {
                 let mut child = *pos;
-                child.play_unchecked(m);
+                child.play_inner(m);
                 n += perft_bulk(&child, depth - 1);
             }
             n

@@ -535,22 +535,6 @@ impl Position {
         self.hash ^= piece_key(color, role, sq);
     }
 
-    #[inline(always)]
-    fn remove(&mut self, sq: Square, color: Color, role: Role) {
-        let b = Bitboard::from_square(sq);
-        self.by_role[role.index()] ^= b;
-        self.by_color[color.index()] ^= b;
-        self.hash ^= piece_key(color, role, sq);
-    }
-
-    #[inline(always)]
-    fn shift(&mut self, from: Square, to: Square, color: Color, role: Role) {
-        let b = Bitboard(1 << from.index() | 1 << to.index());
-        self.by_role[role.index()] ^= b;
-        self.by_color[color.index()] ^= b;
-        self.hash ^= piece_key(color, role, from) ^ piece_key(color, role, to);
-    }
-
     /// Plays a move the caller knows to be legal in this position (a move
     /// from [`Position::legal_moves`], [`Position::parse_san`] or
     /// [`Position::parse_uci`] on this same position). Playing any other move
@@ -558,33 +542,53 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "illegal move {m} in {self:?}");
+        self.play_inner(m);
+    }
+
+    /// Copy-make core: XORs the moved (and captured) piece bits, role found
+    /// from the bitboards without branches.
+    #[inline(always)]
+    pub(crate) fn play_inner(&mut self, m: Move) {
         let us = self.turn;
         let them = us.other();
+        let u = us.index();
+        let t = them.index();
         let from = m.from();
         let to = m.to();
-        let Some(role) = self.role_at(from) else {
-            return;
-        };
-        self.ep_square = None;
-        self.halfmove_clock += 1;
+        let from_bb = 1u64 << (from.index() & 63);
+        let to_bb = 1u64 << (to.index() & 63);
+        let role = self.role_index_on(from) & 7;
         let kind = m.kind();
+        let mut hash = self.hash ^ KEYS.black_to_move;
+        let mut clock = self.halfmove_clock + 1;
+        self.ep_square = None;
         if kind & 4 != 0 {
-            self.halfmove_clock = 0;
-            if kind == moves::EN_PASSANT {
-                let captured = Square::from_index_masked(to.index() as u32 ^ 8);
-                self.remove(captured, them, Role::Pawn);
-            } else if let Some(victim) = self.role_at(to) {
-                self.remove(to, them, victim);
-            }
+            clock = 0;
+            let (cap_sq, cap_role) = if kind == moves::EN_PASSANT {
+                (
+                    Square::from_index_masked(to.index() as u32 ^ 8),
+                    Role::Pawn.index(),
+                )
+            } else {
+                (to, self.role_index_on(to) & 7)
+            };
+            let b = 1u64 << (cap_sq.index() & 63);
+            self.by_role[cap_role.min(5)].0 ^= b;
+            self.by_color[t].0 ^= b;
+            hash ^= KEYS.piece[(t * 8 + cap_role) & 15][cap_sq.index() & 63];
         }
-        if role == Role::Pawn {
-            self.halfmove_clock = 0;
+        if role == Role::Pawn.index() {
+            clock = 0;
         }
+        self.by_color[u].0 ^= from_bb | to_bb;
+        hash ^= KEYS.piece[(u * 8 + role) & 15][from.index() & 63];
         if let Some(promoted) = m.promotion() {
-            self.remove(from, us, Role::Pawn);
-            self.put(to, us, promoted);
+            self.by_role[Role::Pawn.index()].0 ^= from_bb;
+            self.by_role[promoted.index()].0 ^= to_bb;
+            hash ^= KEYS.piece[(u * 8 + promoted.index()) & 15][to.index() & 63];
         } else {
-            self.shift(from, to, us, role);
+            self.by_role[role.min(5)].0 ^= from_bb | to_bb;
+            hash ^= KEYS.piece[(u * 8 + role) & 15][to.index() & 63];
             match kind {
                 moves::DOUBLE_PUSH => {
                     self.ep_square = Some(Square::from_index_masked(
@@ -597,22 +601,25 @@ impl Position {
                     } else {
                         CastlingSide::QueenSide
                     };
-                    self.shift(side.rook_square(us), side.rook_target(us), us, Role::Rook);
+                    let (rf, rt) = (side.rook_square(us), side.rook_target(us));
+                    let b = Bitboard::from_square(rf) | Bitboard::from_square(rt);
+                    self.by_role[Role::Rook.index()] ^= b;
+                    self.by_color[u] ^= b;
+                    hash ^= piece_key(us, Role::Rook, rf) ^ piece_key(us, Role::Rook, rt);
                 }
                 _ => {}
             }
         }
         let old = self.castling.bits();
-        let new = old & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()];
-        if old != new {
+        if old != 0 {
+            let new = old & CASTLING_KEEP[from.index() & 63] & CASTLING_KEEP[to.index() & 63];
             self.castling = CastlingRights::from_bits(new);
-            self.hash ^= KEYS.castling[usize::from(old)] ^ KEYS.castling[usize::from(new)];
+            hash ^= KEYS.castling[usize::from(old)] ^ KEYS.castling[usize::from(new & 15)];
         }
-        if us == Color::Black {
-            self.fullmove_number += 1;
-        }
+        self.fullmove_number += u as u32;
+        self.halfmove_clock = clock;
         self.turn = them;
-        self.hash ^= KEYS.black_to_move;
+        self.hash = hash;
     }
 
     /// The en-passant square if an en-passant capture is actually legal
