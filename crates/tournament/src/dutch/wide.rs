@@ -51,7 +51,7 @@ impl<const L: usize> Wide<L> {
 
     /// Whether the value is zero.
     pub fn is_zero(&self) -> bool {
-        self.0.iter().all(|&x| x == 0)
+        self.0.iter().rev().all(|&x| x == 0)
     }
 
     /// Wrapping addition.
