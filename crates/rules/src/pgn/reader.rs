@@ -504,7 +504,13 @@ impl<'a> Reader<'a> {
                 return Ok(Event::EndGame);
             };
             match b {
-                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
+                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
+                    let mut end = self.pos + 1;
+                    while matches!(input.get(end), Some(b' ' | b'\t' | b'\r')) {
+                        end += 1;
+                    }
+                    self.pos = end;
+                }
                 b'\n' => {
                     self.newline_at(self.pos);
                     self.pos += 1;
@@ -517,29 +523,26 @@ impl<'a> Reader<'a> {
                     }
                     self.mark();
                     let start = self.pos;
-                    self.pos += 1;
-                    while input.get(self.pos).is_some_and(|&c| SYMBOL[usize::from(c)]) {
-                        self.pos += 1;
-                    }
-                    let san = self.token_str(start, self.pos);
-                    return Ok(Event::San(san));
+                    let end = symbol_end(input, start + 1);
+                    self.pos = end;
+                    return Ok(Event::San(self.token_str(start, end)));
                 }
                 b'0'..=b'9' => {
                     self.mark();
                     let start = self.pos;
-                    while input.get(self.pos).is_some_and(u8::is_ascii_digit) {
-                        self.pos += 1;
+                    let mut end = start + 1;
+                    while input.get(end).is_some_and(u8::is_ascii_digit) {
+                        end += 1;
                     }
-                    if input.get(self.pos) == Some(&b'.') {
+                    if input.get(end) == Some(&b'.') {
                         // A move number indication: `12.` or `12...`.
-                        while input.get(self.pos) == Some(&b'.') {
-                            self.pos += 1;
+                        while input.get(end) == Some(&b'.') {
+                            end += 1;
                         }
+                        self.pos = end;
                         continue;
                     }
-                    while input.get(self.pos).is_some_and(|&c| SYMBOL[usize::from(c)]) {
-                        self.pos += 1;
-                    }
+                    self.pos = symbol_end(input, end);
                     let token = &input[start..self.pos];
                     if let Some(result) = GameResult::from_bytes(token) {
                         return self.result(result);
@@ -672,6 +675,15 @@ impl<'a> Reader<'a> {
         self.state = State::AfterResult;
         Ok(Event::Result(result))
     }
+}
+
+/// The end of the symbol token whose remaining characters start at `from`.
+#[inline(always)]
+fn symbol_end(input: &[u8], mut from: usize) -> usize {
+    while input.get(from).is_some_and(|&c| SYMBOL[usize::from(c)]) {
+        from += 1;
+    }
+    from
 }
 
 fn next_char(bytes: &[u8]) -> char {

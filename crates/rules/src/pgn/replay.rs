@@ -61,6 +61,7 @@ impl ReplayedGame<'_> {
 #[derive(Clone, Debug)]
 pub struct Replayer<'a> {
     reader: Reader<'a>,
+    startpos: Position,
     games: usize,
     count_repetitions: bool,
     history: Vec<Position>,
@@ -71,6 +72,7 @@ impl<'a> Replayer<'a> {
     pub fn new(input: &'a [u8]) -> Replayer<'a> {
         Replayer {
             reader: Reader::new(input),
+            startpos: Position::startpos(),
             games: 0,
             count_repetitions: false,
             history: Vec::new(),
@@ -85,6 +87,7 @@ impl<'a> Replayer<'a> {
     }
 
     fn start_position(
+        &self,
         tags: &[(&'a str, TagValue<'a>)],
         at: Location,
     ) -> Result<Position, PgnError> {
@@ -105,7 +108,7 @@ impl<'a> Replayer<'a> {
             None if set_up.is_some_and(|v| v.raw() == b"1") => {
                 Err(PgnError::new(at, PgnErrorKind::SetUpWithoutFen))
             }
-            None => Ok(Position::startpos()),
+            None => Ok(self.startpos),
         }
     }
 }
@@ -123,7 +126,7 @@ impl<'a> Iterator for Replayer<'a> {
         self.games += 1;
         let mut game = ReplayedGame {
             number: self.games,
-            tags: Vec::new(),
+            tags: Vec::with_capacity(16),
             start: None,
             position: None,
             plies: 0,
@@ -150,7 +153,7 @@ impl<'a> Iterator for Replayer<'a> {
                 None => return Some(game),
             }
         }
-        let mut pos = match Self::start_position(&game.tags, fen_at) {
+        let mut pos = match self.start_position(&game.tags, fen_at) {
             Ok(pos) => pos,
             Err(e) => {
                 game.error = Some(e);
