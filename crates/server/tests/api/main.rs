@@ -6,4 +6,5 @@ mod harness;
 mod auth;
 mod games;
 mod hostile;
+mod multi;
 mod tournaments;
