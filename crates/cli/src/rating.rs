@@ -9,13 +9,17 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use tournament::model::Tournament;
-use tournament::rating::{PlayerRating, ReportOptions, fide_report};
+use tournament::model::{RatingSystem, Tournament};
+use tournament::rating::{
+    Grade, GradeLine, PlayerRating, ReportOptions, fide_report, grade_report,
+};
 
 use crate::standings::{json_string, load};
 
 const USAGE: &str = "\
-usage: arbiter rating <input.trf> [--games-completed N] [--json]
+usage: arbiter rating <input.trf> [--games-completed N] [--grade-points] [--json]
+  --grade-points        the club grade-points scheme instead of FIDE (points
+                        before the event from the national rating column)
   --games-completed N   rated games every player completed before the event
                         (default: 30 or more, i.e. the 30-game rule does not apply)";
 
@@ -27,10 +31,12 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut input = None;
     let mut json = false;
     let mut games_completed = None;
+    let mut grade_points = false;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "--json" => json = true,
+            "--grade-points" => grade_points = true,
             "--games-completed" => {
                 let Some(n) = iter.next().and_then(|v| v.parse().ok()) else {
                     eprintln!("arbiter rating: --games-completed needs a number\n{USAGE}");
@@ -58,6 +64,15 @@ pub fn run(args: &[String]) -> ExitCode {
         Ok(t) => t,
         Err(code) => return code,
     };
+    if grade_points || tournament.rating_system == RatingSystem::GradePoints {
+        let report = grade_report(&tournament);
+        if json {
+            println!("{}", grades_json(&report));
+        } else {
+            print!("{}", grades_text(&report));
+        }
+        return ExitCode::SUCCESS;
+    }
     let options = ReportOptions {
         event_year: event_year(&tournament),
         games_completed,
@@ -150,6 +165,65 @@ fn to_text(report: &[PlayerRating]) -> String {
             c.map_or_else(dash, |c| hundredths(c.change_hundredths)),
             c.map_or_else(dash, |c| format!("{:+}", c.change)),
             p.performance.map_or_else(dash, |r| r.to_string()),
+        );
+    }
+    out
+}
+
+fn grade_name(grade: Grade) -> String {
+    match grade {
+        Grade::Ungraded => "ungraded".to_string(),
+        Grade::Graded(n) => format!("grade {n}"),
+    }
+}
+
+fn grades_json(report: &[GradeLine]) -> String {
+    let mut out = String::from("{\"grades\": [");
+    for (i, l) in report.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(
+            out,
+            "{{\"start_number\": {}, \"name\": {}, \"before\": {}, \"after\": {}, \
+             \"change\": {}, \"grade_before\": {}, \"grade_after\": {}}}",
+            l.start_number,
+            json_string(&l.name),
+            l.before,
+            l.after,
+            i64::from(l.after) - i64::from(l.before),
+            json_string(&grade_name(l.grade_before)),
+            json_string(&grade_name(l.grade_after)),
+        );
+    }
+    out.push_str("]}");
+    out
+}
+
+fn grades_text(report: &[GradeLine]) -> String {
+    let name_width = report
+        .iter()
+        .map(|l| l.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:>4}  {:<name_width$} {:>6} {:>6} {:>6}  {:<10} New grade",
+        "SNo", "Name", "Before", "After", "Change", "Grade"
+    );
+    for l in report {
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<name_width$} {:>6} {:>6} {:>+6}  {:<10} {}",
+            l.start_number,
+            l.name,
+            l.before,
+            l.after,
+            i64::from(l.after) - i64::from(l.before),
+            grade_name(l.grade_before),
+            grade_name(l.grade_after),
         );
     }
     out

@@ -107,3 +107,18 @@ fn rating_json_gives_each_player_change_and_performance() {
         "{text}"
     );
 }
+
+#[test]
+fn rating_grade_points_reports_points_and_grades() {
+    let file = fixture();
+    let output = arbiter(&["rating", &file, "--grade-points", "--json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(
+            "{\"grades\": [{\"start_number\": 1, \"name\": \"Seletsky Grigory\", \"before\": 0, "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("\"grade_before\": \"ungraded\""), "{text}");
+}

@@ -391,3 +391,31 @@ fn grade_points_never_go_below_zero() {
     let e = grade_exchange(5, 0, GradeResult::BWins);
     assert_eq!((e.a_after, e.b_after), (0, 10));
 }
+
+#[test]
+fn the_grade_report_applies_each_round_from_the_points_at_its_start() {
+    let mut t = Tournament::default();
+    for (sn, points) in [(1, 1050), (2, 1000), (3, 500)] {
+        t.players.push(Player {
+            start_number: sn,
+            name: format!("P{sn}"),
+            national_rating: Some(points),
+            ..Player::default()
+        });
+    }
+    // Round 1: 1 beats 2 (d = 50: 10 − 4 = 6); 3 is absent.
+    // Round 2: 3 beats 1 (lower wins, d = 1056 − 500 = 556: 278); 2 absent.
+    t.rounds.push(Round {
+        boards: vec![Board::new(1, 2, GameResult::WhiteWins)],
+        byes: vec![],
+    });
+    t.rounds.push(Round {
+        boards: vec![Board::new(3, 1, GameResult::WhiteWins)],
+        byes: vec![],
+    });
+    let report = tournament::rating::grade_report(&t);
+    let after: Vec<u32> = report.iter().map(|l| l.after).collect();
+    assert_eq!(after, [1056 - 278, 994, 500 + 278]);
+    assert_eq!(report[2].grade_before, Grade::Graded(26));
+    assert_eq!(report[2].grade_after, Grade::Graded(24));
+}

@@ -109,3 +109,72 @@ pub fn fide_report(tournament: &Tournament, options: ReportOptions) -> Vec<Playe
         })
         .collect()
 }
+
+/// One player's line of the grade-points report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GradeLine {
+    pub start_number: StartNumber,
+    pub name: String,
+    /// Points before the event (the player's national rating field).
+    pub before: u32,
+    /// Points after the event.
+    pub after: u32,
+    pub grade_before: Grade,
+    pub grade_after: Grade,
+}
+
+/// Applies the club grade-points scheme (`laws.md`, "Grade points") to every
+/// game played over the board, round by round: within a round every game uses
+/// the points both players had at the start of the round ("current points").
+/// A player's points before the event are his national rating field (0 when
+/// absent). Forfeits and byes move no points.
+pub fn grade_report(tournament: &Tournament) -> Vec<GradeLine> {
+    let mut points: std::collections::BTreeMap<StartNumber, u32> = tournament
+        .players
+        .iter()
+        .map(|p| (p.start_number, u32::from(p.national_rating.unwrap_or(0))))
+        .collect();
+    let before = points.clone();
+    for round in &tournament.rounds {
+        let start = points.clone();
+        for board in &round.boards {
+            let result = match board.result {
+                crate::model::GameResult::WhiteWins => GradeResult::AWins,
+                crate::model::GameResult::BlackWins => GradeResult::BWins,
+                crate::model::GameResult::Draw => GradeResult::Draw,
+                _ => continue,
+            };
+            let (Some(&white), Some(&black)) = (start.get(&board.white), start.get(&board.black))
+            else {
+                continue;
+            };
+            let exchange = grade_exchange(white, black, result);
+            // Apply the change relative to the start of the round.
+            for (player, old, new) in [
+                (board.white, white, exchange.a_after),
+                (board.black, black, exchange.b_after),
+            ] {
+                if let Some(current) = points.get_mut(&player) {
+                    *current = (i64::from(*current) + i64::from(new) - i64::from(old))
+                        .clamp(0, i64::from(u32::MAX)) as u32;
+                }
+            }
+        }
+    }
+    tournament
+        .players
+        .iter()
+        .map(|p| {
+            let b = before.get(&p.start_number).copied().unwrap_or(0);
+            let a = points.get(&p.start_number).copied().unwrap_or(0);
+            GradeLine {
+                start_number: p.start_number,
+                name: p.name.clone(),
+                before: b,
+                after: a,
+                grade_before: Grade::of(b),
+                grade_after: Grade::of(a),
+            }
+        })
+        .collect()
+}
