@@ -64,10 +64,11 @@ impl fmt::Display for Rejection {
 
 impl std::error::Error for Rejection {}
 
-/// The result of a game.
+/// The result of a game. With `serde` it is written in its notation
+/// (`"1-0"`, `"1/2-1/2"`, `"+/-"`, ...), see [`GameResult::notation`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub enum GameResult {
     /// 1-0
     WhiteWins,
@@ -141,6 +142,21 @@ impl GameResult {
             rules::Color::White => GameResult::WhiteWins,
             rules::Color::Black => GameResult::BlackWins,
         }
+    }
+}
+
+impl From<GameResult> for String {
+    fn from(r: GameResult) -> String {
+        r.notation().to_string()
+    }
+}
+
+impl TryFrom<String> for GameResult {
+    type Error = String;
+    fn try_from(s: String) -> Result<GameResult, String> {
+        GameResult::parse(&s).ok_or_else(|| {
+            format!("unknown result '{s}' (expected 1-0, 0-1, 1/2-1/2, +/-, -/+, -/- or 0-0)")
+        })
     }
 }
 

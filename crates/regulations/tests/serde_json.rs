@@ -58,6 +58,22 @@ fn events_are_flat_json_objects_with_a_snake_case_type() {
             .is_err()
     );
     assert!(serde_json::from_str::<Event>(r#"{"at_ms": 1, "type": "castle"}"#).is_err());
+    check(
+        r#"{"at_ms": 9, "type": "declare_result", "result": "+/-", "reason": "black absent"}"#,
+        &Event::new(
+            9,
+            EventKind::DeclareResult {
+                result: regulations::GameResult::WhiteWinsByForfeit,
+                reason: "black absent".into(),
+            },
+        ),
+    );
+    assert!(
+        serde_json::from_str::<Event>(
+            r#"{"at_ms": 9, "type": "declare_result", "result": "2-0", "reason": ""}"#
+        )
+        .is_err()
+    );
 }
 
 #[test]
