@@ -294,7 +294,7 @@ async fn create_token(
     let token = new_token()?;
     let id = Uuid::new_v4().to_string();
     let created_at = now_text();
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     sqlx::query(
         "INSERT INTO tokens (id, token_hash, role, tournament_id, label, created_by, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -341,7 +341,7 @@ async fn revoke_token(
     actor: Actor,
     ApiPath(id): ApiPath<String>,
 ) -> Result<StatusCode, ApiError> {
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     let row =
         sqlx::query("SELECT role, tournament_id, created_by, revoked_at FROM tokens WHERE id = $1")
             .bind(&id)

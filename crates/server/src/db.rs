@@ -9,7 +9,10 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
@@ -31,7 +34,13 @@ pub struct Db {
     pool: AnyPool,
     backend: Backend,
     url: String,
+    /// SQLite has one writer: writers of this process queue here (FIFO, woken
+    /// at once) instead of polling SQLite's busy handler.
+    writer: Arc<Mutex<()>>,
 }
+
+/// Held for the life of a write transaction on SQLite (nothing on PostgreSQL).
+pub type WriteGuard = Option<OwnedMutexGuard<()>>;
 
 impl fmt::Debug for Db {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -124,7 +133,12 @@ impl Db {
                 .await
                 .map_err(DbError::Connect)?;
         }
-        Ok(Db { pool, backend, url })
+        Ok(Db {
+            pool,
+            backend,
+            url,
+            writer: Arc::new(Mutex::new(())),
+        })
     }
 
     /// Runs the embedded migrations that have not run yet.
@@ -147,11 +161,16 @@ impl Db {
         &self.url
     }
 
-    /// Starts a write transaction (see the module docs).
-    pub async fn begin(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
+    /// Starts a write transaction (see the module docs). Keep the guard
+    /// until the transaction is committed or dropped.
+    pub async fn begin(&self) -> Result<(WriteGuard, Transaction<'static, Any>), sqlx::Error> {
         match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => self.pool.begin().await,
+            Backend::Sqlite => {
+                let guard = Arc::clone(&self.writer).lock_owned().await;
+                let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+                Ok((Some(guard), tx))
+            }
+            Backend::Postgres => Ok((None, self.pool.begin().await?)),
         }
     }
 

@@ -310,7 +310,7 @@ async fn create_game(
     let regulations = crate::tournaments::check_regulations(body.regulations.as_deref())?;
     let time_control = crate::tournaments::check_time_control(body.time_control.as_deref())?;
     let id = Uuid::new_v4().to_string();
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     insert_game(
         &mut tx,
         NewGame {
@@ -542,7 +542,7 @@ async fn post_event(
 ) -> Result<impl IntoResponse, ApiError> {
     let received = Utc::now();
     let (expected_seq, at, event) = parse_event_request(body, received)?;
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     let game = load_game(&mut *tx, &id).await?;
     if !game.may_arbitrate(&actor) {
         return Err(ApiError::Forbidden(

@@ -458,7 +458,7 @@ async fn pair_round(
     actor: Actor,
     ApiPath(id): ApiPath<String>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     let mut loaded = load_all(&mut tx, &id).await?;
     actor.require(
         Permission::Manage,
@@ -785,7 +785,7 @@ async fn put_result(
             ),
         ));
     }
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     let tournament = load_tournament(&mut *tx, &id).await?;
     actor.require(
         Permission::Arbitrate,
@@ -1057,7 +1057,7 @@ async fn import_trf(
         model.name.chars().take(200).collect()
     };
     let planned = i64::from(model.planned_rounds.max(model.rounds_paired()));
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     let row = crate::tournaments::insert_tournament(
         &mut tx,
         &actor,

@@ -429,7 +429,7 @@ async fn create_tournament(
         scoring: body.scoring.unwrap_or_default().normalised()?,
         details: json!({}),
     };
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     let row = insert_tournament(&mut tx, &actor, new).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(tournament_json(&row))))
@@ -479,7 +479,7 @@ async fn update_tournament(
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<UpdateTournament>,
 ) -> Result<Json<Value>, ApiError> {
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     let before = load_tournament(&mut *tx, &id).await?;
     actor.require(Permission::Manage, &id, before.owner_token.as_deref())?;
     let mut after = before.clone();
@@ -850,7 +850,7 @@ async fn create_player(
     check_name("name", &body.name)?;
     let details = PlayerDetails::from(body.details);
     details.check()?;
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     let tournament = load_tournament(&mut *tx, &tournament_id).await?;
     actor.require(
         Permission::Manage,
@@ -941,7 +941,7 @@ async fn update_player(
     ApiPath((tournament_id, player_id)): ApiPath<(String, String)>,
     ApiJson(body): ApiJson<UpdatePlayer>,
 ) -> Result<Json<PlayerRow>, ApiError> {
-    let mut tx = state.db().begin().await?;
+    let (_write, mut tx) = state.db().begin().await?;
     let tournament = load_tournament(&mut *tx, &tournament_id).await?;
     actor.require(
         Permission::Manage,
