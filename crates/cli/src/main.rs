@@ -42,7 +42,22 @@ COMMANDS:
 ";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Arguments that are not valid UTF-8 (a file name in another encoding,
+    // garbage from a script) get a clear error instead of a panic.
+    let mut args: Vec<String> = Vec::new();
+    for (i, arg) in std::env::args_os().skip(1).enumerate() {
+        match arg.into_string() {
+            Ok(arg) => args.push(arg),
+            Err(raw) => {
+                eprintln!(
+                    "arbiter: argument {} is not valid UTF-8: {}",
+                    i + 1,
+                    raw.to_string_lossy()
+                );
+                return ExitCode::from(2);
+            }
+        }
+    }
     let Some(command) = args.first() else {
         eprint!("{USAGE}");
         return ExitCode::from(2);
@@ -63,7 +78,6 @@ fn main() -> ExitCode {
         other => {
             eprintln!("arbiter: unknown command '{other}'\n");
             eprint!("{USAGE}");
-            let _ = rest;
             ExitCode::from(2)
         }
     }
