@@ -4,7 +4,22 @@
 //! The crate does no I/O, reads no clock, draws no random numbers and never
 //! allocates during move generation. Everything is re-exported flat from the
 //! crate root.
-
+//!
+//! # Additions to the shared API contract (`RULES_API.md`)
+//! Nothing in the contract changed; these were added:
+//! - `Position::why_illegal(from, to, promotion) -> Option<IllegalReason>`;
+//!   `IllegalMove { uci, reason: IllegalReason }`; `IllegalReason::article()`
+//!   gives the article ("5.1(6)"). `UciError::Illegal` carries an
+//!   `IllegalReason`.
+//! - `Position::legal_ep_square()` (the en-passant square only when a capture
+//!   is legal, Art. 10.10), `legal_moves_filtered(from, to)`,
+//!   `has_legal_moves()`, `role_at`, `pieces`, `by_color`, `by_role`,
+//!   `occupied`, `attackers`.
+//! - `perft` and `perft_bulk`; the attack functions (`rook_attacks`, ...).
+//! - `Setup::empty`, `Setup::startpos`, `Setup::board_fen`, `STARTING_FEN`,
+//!   `FenError { field: FenField, reason }`.
+//! - `PositionProblem::TooManyPawns(Color)` and `ImpossibleCheck`;
+//!   `BadCastlingRights(Color, CastlingSide)`.
 mod attacks;
 mod bitboard;
 mod movegen;
