@@ -12,7 +12,8 @@
 //!   `fifty_moves` when the last 50 moves of each player had no capture and
 //!   no pawn move (Art. 9.3 / 10.12: half-move clock ≥ 100).
 //! - `fivefold`: the final position occurred at least five times;
-//!   `seventy_five`: half-move clock ≥ 150 and the last move did not mate
+//!   `seventy_five`: half-move clock ≥ 150 and the game is not already over
+//!   on the board (mate, stalemate, dead position)
 //!   (FIDE Laws 2023, Art. 9.6).
 //! - `result`: the `Result` tag, else the movetext's termination marker.
 //! - `error`: `{"line":L,"column":C,"message":"..."}` for a game that could
@@ -110,7 +111,9 @@ fn report(game: &ReplayedGame<'_>, out: &mut String) {
             claimable.push("fifty_moves");
         }
     }
-    let mated = matches!(outcome, Some(Outcome::Checkmate { .. }));
+    // A board result (mate, stalemate, dead position) ends the game at once,
+    // so the 75-move rule can no longer apply to it (FIDE 2023 arts. 5.2, 9.6.2).
+    let finished = outcome.is_some();
     let result = game
         .tag("Result")
         .map(std::borrow::Cow::into_owned)
@@ -144,7 +147,7 @@ fn report(game: &ReplayedGame<'_>, out: &mut String) {
         "false"
     });
     out.push_str(",\"seventy_five\":");
-    out.push_str(if halfmoves >= 150 && !mated {
+    out.push_str(if halfmoves >= 150 && !finished {
         "true"
     } else {
         "false"

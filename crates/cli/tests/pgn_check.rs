@@ -267,3 +267,16 @@ fn usage_errors_and_unreadable_files_exit_with_status_two() {
             .contains("cannot read")
     );
 }
+
+#[test]
+fn a_stalemate_ends_the_game_so_the_seventy_five_move_rule_is_not_reported() {
+    // Black to move is stalemated with the half-move clock at 150: the game is
+    // already drawn by stalemate (Art. 10.3), so 75 moves is not reported.
+    let pgn = "[SetUp \"1\"]\n[FEN \"k7/2Q5/1K6/8/8/8/8/8 b - - 150 80\"]\n\n*\n";
+    let (lines, _, code) = check_text(pgn);
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines[0],
+        sound(1, 0, "k7/2Q5/1K6/8/8/8/8/8 b - - 150 80", "stalemate", "*", "")
+    );
+}
