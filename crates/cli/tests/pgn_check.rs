@@ -277,6 +277,13 @@ fn a_stalemate_ends_the_game_so_the_seventy_five_move_rule_is_not_reported() {
     assert_eq!(code, 0);
     assert_eq!(
         lines[0],
-        sound(1, 0, "k7/2Q5/1K6/8/8/8/8/8 b - - 150 80", "stalemate", "*", "")
+        sound(
+            1,
+            0,
+            "k7/2Q5/1K6/8/8/8/8/8 b - - 150 80",
+            "stalemate",
+            "*",
+            ""
+        )
     );
 }
