@@ -43,7 +43,7 @@ pub use notation::{IllegalMove, IllegalReason, SanError, UciError};
 pub use outcome::Outcome;
 pub use perft::{perft, perft_bulk};
 pub use position::{Position, PositionError, PositionProblem};
-pub use setup::{FenError, FenField, STARTING_FEN, Setup};
+pub use setup::{FenError, FenField, MAX_FEN_COUNTER, STARTING_FEN, Setup};
 pub use types::{
     CastlingRights, CastlingSide, Color, ParseSquareError, Piece, Role, Square, king_home,
 };

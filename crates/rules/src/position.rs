@@ -560,7 +560,7 @@ impl Position {
         let role = self.role_index_on(from) & 7;
         let kind = m.kind();
         let mut hash = self.hash ^ KEYS.black_to_move;
-        let mut clock = self.halfmove_clock + 1;
+        let mut clock = self.halfmove_clock.saturating_add(1);
         self.ep_square = None;
         if kind & 4 != 0 {
             clock = 0;
@@ -616,7 +616,7 @@ impl Position {
             self.castling = CastlingRights::from_bits(new);
             hash ^= KEYS.castling[usize::from(old)] ^ KEYS.castling[usize::from(new & 15)];
         }
-        self.fullmove_number += u as u32;
+        self.fullmove_number = self.fullmove_number.saturating_add(u as u32);
         self.halfmove_clock = clock;
         self.turn = them;
         self.hash = hash;

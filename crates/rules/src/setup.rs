@@ -162,14 +162,10 @@ impl Setup {
             },
         };
         if let Some(s) = fields.get(4) {
-            setup.halfmove_clock = s.parse().map_err(|_| {
-                FenError::new(FenField::HalfmoveClock, format!("not a number: '{s}'"))
-            })?;
+            setup.halfmove_clock = parse_counter(s, FenField::HalfmoveClock)?;
         }
         if let Some(s) = fields.get(5) {
-            setup.fullmove_number = s.parse().map_err(|_| {
-                FenError::new(FenField::FullmoveNumber, format!("not a number: '{s}'"))
-            })?;
+            setup.fullmove_number = parse_counter(s, FenField::FullmoveNumber)?;
         }
         Ok(setup)
     }
@@ -301,4 +297,23 @@ fn parse_castling(field: &str) -> Result<CastlingRights, FenError> {
         rights.set(color, side, true);
     }
     Ok(rights)
+}
+
+/// The largest half-move clock or move number a FEN may give. No real game
+/// comes near it, and it keeps the counters far from overflow however long a
+/// game then goes on.
+pub const MAX_FEN_COUNTER: u32 = 1_000_000;
+
+/// Parses a FEN move counter: a whole number up to [`MAX_FEN_COUNTER`].
+fn parse_counter(s: &str, field: FenField) -> Result<u32, FenError> {
+    let value: u32 = s
+        .parse()
+        .map_err(|_| FenError::new(field, format!("not a number: '{s}'")))?;
+    if value > MAX_FEN_COUNTER {
+        return Err(FenError::new(
+            field,
+            format!("{value} is larger than {MAX_FEN_COUNTER}"),
+        ));
+    }
+    Ok(value)
 }

@@ -102,12 +102,25 @@ fn malformed_fen_says_which_field_is_wrong() {
             "full-move number",
         ),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "record"),
+        // Counters so large that playing on would overflow them are refused.
+        ("4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1", "half-move clock"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295", "full-move number"),
     ] {
         match Position::from_fen(fen) {
             Err(PositionError::Fen(e)) => assert!(e.to_string().contains(field), "{fen}: {e}"),
             other => panic!("{fen}: expected a FEN error, got {other:?}"),
         }
     }
+}
+
+#[test]
+fn the_largest_allowed_counters_still_advance_when_a_move_is_played() {
+    let fen = format!("4k3/8/8/8/8/8/8/4K3 b - - {0} {0}", rules::MAX_FEN_COUNTER);
+    let p = pos(&fen);
+    let m = p.parse_san("Kd7").expect("legal king move");
+    let next = p.play(m).expect("legal");
+    assert_eq!(next.halfmove_clock(), rules::MAX_FEN_COUNTER + 1);
+    assert_eq!(next.fullmove_number(), rules::MAX_FEN_COUNTER + 1);
 }
 
 #[test]
