@@ -861,6 +861,11 @@ pub(crate) async fn record_game_result(
     board: i64,
     result: &str,
 ) -> Result<(), ApiError> {
+    // A club-profile "0-0" (over-long game, both score nothing) has no board
+    // notation in the tournament model: the arbiter enters it explicitly.
+    if parse_result(result).is_none() {
+        return Ok(());
+    }
     set_board_result(tx, actor, tournament_id, round, board, result).await?;
     Ok(())
 }
