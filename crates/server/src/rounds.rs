@@ -1039,6 +1039,13 @@ async fn import_trf(
         message: e.to_string(),
         at: None,
     })?;
+    if model.players.is_empty() {
+        return Err(ApiError::BadRequest {
+            code: "invalid_trf",
+            message: "the TRF has no player records (001 lines): nothing to import".into(),
+            at: None,
+        });
+    }
     let s = &model.scoring;
     let scoring = crate::tournaments::ScoringSpec {
         win: points_value(s.win_white),
@@ -1059,29 +1066,26 @@ async fn import_trf(
     let name = if model.name.trim().is_empty() {
         "Imported tournament".to_owned()
     } else {
-        model.name.chars().take(200).collect()
+        model.name.clone()
     };
     let planned = i64::from(model.planned_rounds.max(model.rounds_paired()));
-    let (_write, mut tx) = state.db().begin().await?;
-    let row = crate::tournaments::insert_tournament(
-        &mut tx,
-        &actor,
-        crate::tournaments::NewTournament {
-            name,
-            system: system.to_owned(),
-            rounds: planned,
-            time_control: None,
-            regulations: crate::tournaments::DEFAULT_PROFILE.to_owned(),
-            tiebreaks: if model.tiebreaks.is_empty() {
-                crate::tournaments::default_tiebreaks(system)
-            } else {
-                model.tiebreaks.clone()
-            },
-            scoring,
-            details: json!({ "imported": "trf" }),
+    let new = crate::tournaments::NewTournament {
+        name,
+        system: system.to_owned(),
+        rounds: planned,
+        time_control: None,
+        regulations: crate::tournaments::DEFAULT_PROFILE.to_owned(),
+        tiebreaks: if model.tiebreaks.is_empty() {
+            crate::tournaments::default_tiebreaks(system)
+        } else {
+            model.tiebreaks.clone()
         },
-    )
-    .await?;
+        scoring,
+        details: json!({ "imported": "trf" }),
+    };
+    crate::tournaments::check_new_tournament(&new)?;
+    let (_write, mut tx) = state.db().begin().await?;
+    let row = crate::tournaments::insert_tournament(&mut tx, &actor, new).await?;
     let mut ids: HashMap<StartNumber, PlayerRow> = HashMap::new();
     for p in &model.players {
         let details = crate::tournaments::PlayerDetails {

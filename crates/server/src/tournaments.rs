@@ -324,6 +324,36 @@ pub(crate) struct NewTournament {
     pub details: Value,
 }
 
+/// The number of rounds of a tournament (JSON create and TRF import alike):
+/// 1 to 99, required for a Swiss tournament, 0 meaning "as many as the
+/// schedule needs" for a round robin.
+pub(crate) fn check_rounds(system: &str, rounds: Option<i64>) -> Result<i64, ApiError> {
+    match (system, rounds) {
+        ("swiss-dutch", None) => Err(ApiError::invalid_field(
+            "rounds",
+            "a Swiss tournament needs its number of rounds",
+        )),
+        (_, Some(r)) if !(1..=99).contains(&r) => Err(ApiError::invalid_field(
+            "rounds",
+            "must be between 1 and 99",
+        )),
+        (_, r) => Ok(r.unwrap_or(0)),
+    }
+}
+
+/// The checks JSON create makes on a tournament's name, rounds and
+/// tie-breaks, for tournaments that arrive another way (TRF import).
+pub(crate) fn check_new_tournament(new: &NewTournament) -> Result<(), ApiError> {
+    check_name("name", &new.name)?;
+    if !SYSTEMS.contains(&new.system.as_str()) {
+        return Err(ApiError::invalid_field("system", "unknown system"));
+    }
+    check_rounds(&new.system, (new.rounds != 0).then_some(new.rounds))?;
+    check_tiebreaks(&new.tiebreaks)?;
+    new.scoring.normalised()?;
+    Ok(())
+}
+
 pub(crate) async fn insert_tournament(
     tx: &mut Transaction<'static, Any>,
     actor: &Actor,
@@ -400,21 +430,7 @@ async fn create_tournament(
             ),
         ));
     }
-    let rounds = match (body.system.as_str(), body.rounds) {
-        ("swiss-dutch", None) => {
-            return Err(ApiError::invalid_field(
-                "rounds",
-                "a Swiss tournament needs its number of rounds",
-            ));
-        }
-        (_, Some(r)) if !(1..=99).contains(&r) => {
-            return Err(ApiError::invalid_field(
-                "rounds",
-                "must be between 1 and 99",
-            ));
-        }
-        (_, r) => i64::from(r.unwrap_or(0)),
-    };
+    let rounds = check_rounds(&body.system, body.rounds.map(i64::from))?;
     let tiebreaks = body
         .tiebreaks
         .unwrap_or_else(|| default_tiebreaks(&body.system));

@@ -531,9 +531,89 @@ async fn exports_and_a_trf_import_round_trip(app: TestApp) {
     assert!(r.body["where"].as_str().unwrap().starts_with("line 1"));
 }
 
+async fn import(app: &TestApp, token: &str, body: Vec<u8>) -> crate::harness::Response {
+    app.request(
+        Method::POST,
+        "/api/v1/tournaments/import",
+        Some(token),
+        Some(axum::body::Body::from(body)),
+        Some("text/plain"),
+    )
+    .await
+}
+
+async fn tournament_count(app: &TestApp) -> usize {
+    let r = app.get("/api/v1/tournaments", None).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    r.body["tournaments"].as_array().unwrap().len()
+}
+
+/// A TRF without player records (`001`) is no tournament: empty bodies,
+/// random bytes and NUL bytes are refused and nothing is stored.
+async fn an_import_without_player_records_is_refused_and_stores_nothing(app: TestApp) {
+    let organiser = app.organiser().await;
+    let before = tournament_count(&app).await;
+    let bodies: Vec<Vec<u8>> = vec![
+        Vec::new(),
+        vec![0; 64],
+        (0..=255u8).rev().collect(),
+        b"012 Only a name\n".to_vec(),
+    ];
+    for body in bodies {
+        let r = import(&app, &organiser, body.clone()).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{body:?}: {r:?}");
+        assert_eq!(r.body["error"], "invalid_trf", "{r:?}");
+        assert!(!r.body["message"].as_str().unwrap_or("").is_empty());
+    }
+    assert_eq!(tournament_count(&app).await, before);
+}
+
+fn player_line(start: u32, name: &str) -> String {
+    format!("001 {start:>4}      {name:<33} 2000     00000000000 1970/01/01  0.0    0")
+}
+
+/// An imported tournament passes the checks of JSON create: a name of at
+/// most 200 characters and 1 to 99 rounds.
+async fn an_import_is_held_to_the_checks_of_json_create(app: TestApp) {
+    let organiser = app.organiser().await;
+    let players = format!(
+        "{}\n{}\n",
+        player_line(1, "Alpha, A"),
+        player_line(2, "Beta, B")
+    );
+    let long = "x".repeat(201);
+    let r = import(
+        &app,
+        &organiser,
+        format!("012 {long}\n{players}").into_bytes(),
+    )
+    .await;
+    assert!(r.status.is_client_error(), "{r:?}");
+    assert_eq!(r.body["where"], "name", "{r:?}");
+    let r = import(
+        &app,
+        &organiser,
+        format!("012 Open\nXXR 150\n{players}").into_bytes(),
+    )
+    .await;
+    assert!(r.status.is_client_error(), "{r:?}");
+    assert_eq!(r.body["where"], "rounds", "{r:?}");
+    let r = import(
+        &app,
+        &organiser,
+        format!("012 Open\nXXR 5\n{players}").into_bytes(),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["players"], 2);
+    assert_eq!(r.body["rounds"], 5);
+}
+
 crate::both_databases!(
     a_round_robin_of_four_meets_everyone_once_and_ranks_them,
     exports_and_a_trf_import_round_trip,
+    an_import_without_player_records_is_refused_and_stores_nothing,
+    an_import_is_held_to_the_checks_of_json_create,
     an_organiser_creates_and_reads_a_tournament,
     players_get_start_numbers_and_can_be_corrected_and_withdrawn,
     a_swiss_round_one_pairs_top_half_against_bottom_half,
