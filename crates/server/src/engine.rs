@@ -2,7 +2,7 @@
 //! of `regulations::Event` (serde feature: `{"type": ..., "at_ms": ...}`),
 //! and a game's state is `regulations::Game` folded over its log.
 
-use regulations::{Event, Game, GameResult, Profile, TimeControl};
+use regulations::{Event, EventKind, Game, GameResult, Penalty, Profile, TimeControl};
 use rules::Color;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -63,6 +63,64 @@ pub fn parse_event(event: &Map<String, Value>) -> Result<Event, ApiError> {
         },
         other => other,
     })
+}
+
+/// The longest time accepted in an event's clock value, penalty or clock
+/// adjustment: 24 hours in milliseconds.
+pub const MAX_EVENT_MS: u64 = 86_400_000;
+
+fn check_ms(field: &str, ms: Option<u64>) -> Result<(), ApiError> {
+    match ms {
+        Some(ms) if ms <= MAX_EVENT_MS => Ok(()),
+        _ => Err(ApiError::invalid_field(
+            field,
+            format!("must be between 0 and {MAX_EVENT_MS} ms (24 hours)"),
+        )),
+    }
+}
+
+/// Checks a posted event beyond its shape: every key is a field of its
+/// event type (serde ignores unknown keys of a flattened, tagged event) and
+/// clock values, penalties and adjustments lie within 0 ..= 24 hours.
+pub fn check_posted_event(body: &Map<String, Value>, parsed: &Event) -> Result<(), ApiError> {
+    let known = serde_json::to_value(parsed)?;
+    for key in body.keys() {
+        if known.get(key).is_some() {
+            continue;
+        }
+        // A known field left at its default is not serialised back; it
+        // still refuses a value of the wrong type, an unknown key does not.
+        let mut probe = body.clone();
+        probe.insert(key.clone(), Value::Array(vec![Value::Null, Value::Null]));
+        if parse_event(&probe).is_ok() {
+            let kind = body.get("type").and_then(Value::as_str).unwrap_or("?");
+            return Err(ApiError::BadRequest {
+                code: "invalid_event",
+                message: format!("unknown field '{key}' for a '{kind}' event"),
+                at: Some(key.clone()),
+            });
+        }
+    }
+    match &parsed.kind {
+        EventKind::Move {
+            clock_ms: Some(ms), ..
+        } => check_ms("clock_ms", u64::try_from(*ms).ok()),
+        EventKind::AdjustClock { remaining_ms, .. } => {
+            check_ms("remaining_ms", u64::try_from(*remaining_ms).ok())
+        }
+        EventKind::Penalise {
+            penalty: Penalty::AddTimeToOpponent { ms } | Penalty::DeductTime { ms },
+            ..
+        } => check_ms("penalty.ms", Some(*ms)),
+        EventKind::DeclareIllegal {
+            clocks: Some(clocks),
+            ..
+        } => {
+            check_ms("clocks.white_ms", u64::try_from(clocks.white_ms).ok())?;
+            check_ms("clocks.black_ms", u64::try_from(clocks.black_ms).ok())
+        }
+        _ => Ok(()),
+    }
 }
 
 impl GameState {

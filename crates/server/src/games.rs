@@ -542,6 +542,8 @@ async fn post_event(
 ) -> Result<impl IntoResponse, ApiError> {
     let received = Utc::now();
     let (expected_seq, at, event) = parse_event_request(body, received)?;
+    let parsed = crate::engine::parse_event(&event)?;
+    crate::engine::check_posted_event(&event, &parsed)?;
     let (_write, mut tx) = state.db().begin().await?;
     let game = load_game(&mut *tx, &id).await?;
     if !game.may_arbitrate(&actor) {
@@ -578,7 +580,6 @@ async fn post_event(
             at: Some("at".into()),
         });
     }
-    let parsed = crate::engine::parse_event(&event)?;
     let (after, rulings) = before.apply(&parsed).map_err(|r| ApiError::Unprocessable {
         code: r.code,
         message: r.message,

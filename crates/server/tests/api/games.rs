@@ -357,7 +357,90 @@ async fn a_finished_tournament_game_writes_its_board_result(app: TestApp) {
     assert_eq!(r.body["boards"][0]["result"], "0-1");
 }
 
+/// Every key of an event is a field of its type: a misspelt or invented
+/// field is refused by name, not silently dropped.
+async fn an_unknown_event_field_is_refused_by_name(app: TestApp) {
+    let game = app.free_game().await;
+    let r = app
+        .event(&game, ADMIN, 0, json!({ "type": "start", "x": 1 }))
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "x", "{r:?}");
+    assert!(r.body["message"].as_str().unwrap().contains("'x'"), "{r:?}");
+    let r = app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            1,
+            json!({ "type": "move", "san": "e4", "clok_ms": 5000 }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "clok_ms", "{r:?}");
+    // A known field at its default value is still a known field.
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            1,
+            json!({ "type": "move", "san": "e4", "offer_draw": false }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+}
+
+/// Clock values, time penalties (Art. 12.9) and clock adjustments lie
+/// between 0 and 24 hours; anything else is refused with the field named.
+async fn event_times_outside_zero_to_twenty_four_hours_are_refused(app: TestApp) {
+    let game = app.free_game().await;
+    let r = app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let cases = [
+        (
+            json!({ "type": "move", "san": "e4", "clock_ms": -1 }),
+            "clock_ms",
+        ),
+        (
+            json!({ "type": "move", "san": "e4", "clock_ms": 86_400_001 }),
+            "clock_ms",
+        ),
+        (
+            json!({ "type": "penalise", "player": "white", "reason": "phone",
+                    "penalty": { "kind": "deduct_time", "ms": 9_223_372_036_854_775_807_u64 } }),
+            "penalty.ms",
+        ),
+        (
+            json!({ "type": "adjust_clock", "player": "white", "reason": "arbiter_decision",
+                    "remaining_ms": 9_223_372_036_854_775_807_i64 }),
+            "remaining_ms",
+        ),
+        (
+            json!({ "type": "adjust_clock", "player": "black", "reason": "arbiter_decision",
+                    "remaining_ms": -5 }),
+            "remaining_ms",
+        ),
+    ];
+    for (event, field) in cases {
+        let r = app.event(&game, ADMIN, 1, event.clone()).await;
+        assert!(r.status.is_client_error(), "{event}: {r:?}");
+        assert_eq!(r.body["where"], field, "{event}: {r:?}");
+    }
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            1,
+            json!({ "type": "move", "san": "e4", "clock_ms": 5_000_000 }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+}
+
 crate::both_databases!(
+    an_unknown_event_field_is_refused_by_name,
+    event_times_outside_zero_to_twenty_four_hours_are_refused,
     an_illegal_move_is_refused_with_its_article_and_stored_nowhere,
     the_state_shows_position_moves_clocks_and_result,
     a_finished_tournament_game_writes_its_board_result,
