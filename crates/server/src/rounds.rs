@@ -458,13 +458,47 @@ async fn pair_round(
     actor: Actor,
     ApiPath(id): ApiPath<String>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (_write, mut tx) = state.db().begin().await?;
-    let mut loaded = load_all(&mut tx, &id).await?;
+    // Read without the write guard or a write transaction: pairing a large
+    // Swiss takes seconds and must not hold up every other write.
+    let read = {
+        let mut conn = state.db().pool().acquire().await?;
+        load_all(&mut conn, &id).await?
+    };
     actor.require(
         Permission::Manage,
         &id,
-        loaded.tournament.owner_token.as_deref(),
+        read.tournament.owner_token.as_deref(),
     )?;
+    let next = check_pairable(&read)?;
+    let read_model = to_model(&read);
+    let mut planned = read.clone();
+    if next == 1 {
+        renumber_in_memory(&mut planned);
+    }
+    let pairing_model = to_model(&planned);
+    let (boards, pab) = tokio::task::spawn_blocking(move || pair_next(&pairing_model))
+        .await
+        .map_err(|e| ApiError::Internal(format!("pairing task: {e}")))??;
+    // Write: nothing the pairing was computed from may have changed since.
+    let (_write, mut tx) = state.db().begin().await?;
+    let mut loaded = load_all(&mut tx, &id).await?;
+    if check_pairable(&loaded)? != next || to_model(&loaded) != read_model {
+        return Err(ApiError::conflict(
+            "tournament_changed",
+            "the tournament changed while the round was being paired; try again",
+        ));
+    }
+    if next == 1 {
+        renumber_fide(&mut tx, &actor, &mut loaded).await?;
+    }
+    let model = to_model(&loaded);
+    let round_json = write_round(&mut tx, &actor, &loaded, &model, next, &boards, pab).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(round_json)))
+}
+
+/// The number of the next round, or why it cannot be paired now.
+fn check_pairable(loaded: &Loaded) -> Result<i64, ApiError> {
     let next = loaded.rounds + 1;
     if loaded.tournament.rounds > 0 && next > loaded.tournament.rounds {
         return Err(ApiError::conflict(
@@ -487,28 +521,24 @@ async fn pair_round(
             "a round needs at least two players",
         ));
     }
-    if next == 1 {
-        renumber_fide(&mut tx, &actor, &mut loaded).await?;
-    }
-    let model = to_model(&loaded);
-    let (boards, pab) = pair_next(&model)?;
-    let round_json = write_round(&mut tx, &actor, &loaded, &model, next, &boards, pab).await?;
-    tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(round_json)))
+    Ok(next)
 }
 
-/// Before round 1, start numbers follow the FIDE order (rating, title, name;
-/// C.04.2 A.2).
-async fn renumber_fide(
-    tx: &mut Transaction<'static, Any>,
-    actor: &Actor,
-    loaded: &mut Loaded,
-) -> Result<(), ApiError> {
-    let before: BTreeMap<String, i64> = loaded
-        .players
-        .iter()
-        .map(|p| (p.id.clone(), p.start_number))
-        .collect();
+/// The FIDE start order of `fide_order`, applied to the rows only (the
+/// pairing is computed from it before anything is written).
+fn renumber_in_memory(loaded: &mut Loaded) {
+    let after = fide_order(loaded);
+    for p in &mut loaded.players {
+        if let Some(n) = after.get(&p.id) {
+            p.start_number = *n;
+        }
+    }
+    loaded.players.sort_by_key(|p| p.start_number);
+}
+
+/// Start numbers in the FIDE order (rating, title, name; C.04.2 A.2), by
+/// player id.
+fn fide_order(loaded: &Loaded) -> BTreeMap<String, i64> {
     let mut after = BTreeMap::new();
     // The same order as `tournament::model::assign_start_numbers_fide`,
     // applied to the rows so each keeps its id.
@@ -525,6 +555,22 @@ async fn renumber_fide(
     for (number, row) in (1_i64..).zip(sorted) {
         after.insert(row.id.clone(), number);
     }
+    after
+}
+
+/// Before round 1, start numbers follow the FIDE order (rating, title, name;
+/// C.04.2 A.2).
+async fn renumber_fide(
+    tx: &mut Transaction<'static, Any>,
+    actor: &Actor,
+    loaded: &mut Loaded,
+) -> Result<(), ApiError> {
+    let before: BTreeMap<String, i64> = loaded
+        .players
+        .iter()
+        .map(|p| (p.id.clone(), p.start_number))
+        .collect();
+    let after = fide_order(loaded);
     if after == before {
         return Ok(());
     }
@@ -792,6 +838,7 @@ async fn put_result(
         &id,
         tournament.owner_token.as_deref(),
     )?;
+    check_against_game(&mut tx, &id, round, board, &body.result).await?;
     set_board_result(&mut tx, &actor, &id, round, board, &body.result).await?;
     tx.commit().await?;
     let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
@@ -805,6 +852,56 @@ async fn put_result(
         })
         .unwrap_or(Value::Null);
     Ok(Json(board_json))
+}
+
+/// A board whose game has recorded events takes its result from the game:
+/// none while the game goes on, and only the game's own result once it has
+/// ended (unless the game was annulled).
+async fn check_against_game(
+    tx: &mut Transaction<'static, Any>,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    result: &str,
+) -> Result<(), ApiError> {
+    let games = sqlx::query(
+        "SELECT seq, status, result FROM games WHERE tournament_id = $1 AND round = $2 AND board = $3",
+    )
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .fetch_all(&mut **tx)
+    .await?;
+    for game in games {
+        let seq: i64 = game.try_get("seq")?;
+        let status: String = game.try_get("status")?;
+        let game_result: Option<String> = game.try_get("result")?;
+        // A club "0-0" has no board notation: the arbiter enters the board.
+        let board_notation = game_result
+            .as_deref()
+            .is_none_or(|r| parse_result(r).is_some());
+        if seq == 0 || status == "annulled" || !board_notation {
+            continue;
+        }
+        match game_result {
+            None => {
+                return Err(ApiError::conflict(
+                    "game_in_progress",
+                    "this board's game is being recorded: its result comes from the game",
+                ));
+            }
+            Some(r) if r != result => {
+                return Err(ApiError::conflict(
+                    "contradicts_game",
+                    format!(
+                        "the game on this board ended {r}; annul the game to enter another result"
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
 }
 
 /// Sets a board's result (with an audit row); false when unchanged.

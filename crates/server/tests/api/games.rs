@@ -438,7 +438,79 @@ async fn event_times_outside_zero_to_twenty_four_hours_are_refused(app: TestApp)
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
 }
 
+/// A board whose game is recorded event by event takes its result from the
+/// game: no entry while the game goes on, and no other result than the
+/// game's once it has ended (the same result is accepted again).
+async fn a_board_result_cannot_contradict_its_recorded_game(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "round-robin", "time_control": "5400+30" }),
+        )
+        .await;
+    app.players(&organiser, &t, &[("White, A", 2000), ("Black, B", 1900)])
+        .await;
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    let game = r.body["boards"][0]["game_id"].as_str().unwrap().to_owned();
+    let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1/result");
+    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    let r = app
+        .event(&game, &arbiter, 0, json!({ "type": "start" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "1-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "game_in_progress", "{r:?}");
+    let r = app
+        .event(
+            &game,
+            &arbiter,
+            1,
+            json!({ "type": "resign", "player": "white" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "1-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "contradicts_game", "{r:?}");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "0-1" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    assert_eq!(r.body["boards"][0]["result"], "0-1");
+}
+
 crate::both_databases!(
+    a_board_result_cannot_contradict_its_recorded_game,
     an_unknown_event_field_is_refused_by_name,
     event_times_outside_zero_to_twenty_four_hours_are_refused,
     an_illegal_move_is_refused_with_its_article_and_stored_nowhere,

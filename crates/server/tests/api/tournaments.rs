@@ -609,7 +609,37 @@ async fn an_import_is_held_to_the_checks_of_json_create(app: TestApp) {
     assert_eq!(r.body["rounds"], 5);
 }
 
+/// Two requests to pair the same round at once: one round is paired, the
+/// other request is refused with 409 and writes nothing.
+async fn pairing_the_same_round_twice_at_once_pairs_it_once(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, EIGHT).await;
+    let path = format!("/api/v1/tournaments/{t}/rounds");
+    let (a, b) = tokio::join!(
+        app.post(&path, Some(&organiser), json!({})),
+        app.post(&path, Some(&organiser), json!({})),
+    );
+    let mut statuses = vec![a.status, b.status];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        vec![StatusCode::CREATED, StatusCode::CONFLICT],
+        "{a:?} {b:?}"
+    );
+    let r = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
+    assert_eq!(r.body["rounds_paired"], 1, "{r:?}");
+    let r = app.get(&format!("{path}/1"), None).await;
+    assert_eq!(r.body["boards"].as_array().unwrap().len(), 4, "{r:?}");
+}
+
 crate::both_databases!(
+    pairing_the_same_round_twice_at_once_pairs_it_once,
     a_round_robin_of_four_meets_everyone_once_and_ranks_them,
     exports_and_a_trf_import_round_trip,
     an_import_without_player_records_is_refused_and_stores_nothing,
