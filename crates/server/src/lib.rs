@@ -159,7 +159,29 @@ pub fn app(state: AppState) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ))
+        .layer(axum::middleware::map_response(timeout_body))
         .with_state(state)
+}
+
+/// The timeout layer answers 408 with an empty body; this gives it the
+/// API's JSON error body like every other error.
+async fn timeout_body(response: axum::response::Response) -> axum::response::Response {
+    if response.status() == StatusCode::REQUEST_TIMEOUT
+        && !response.headers().contains_key(header::CONTENT_TYPE)
+    {
+        return (
+            StatusCode::REQUEST_TIMEOUT,
+            axum::Json(serde_json::json!({
+                "error": "timeout",
+                "message": format!(
+                    "the request took longer than {} seconds",
+                    REQUEST_TIMEOUT.as_secs()
+                ),
+            })),
+        )
+            .into_response();
+    }
+    response
 }
 
 /// Serves `app(state)` on `listener` until `shutdown` resolves; then stops
@@ -235,4 +257,32 @@ pub(crate) fn time_text(t: chrono::DateTime<chrono::Utc>) -> String {
 /// internal errors).
 pub(crate) fn log(line: &str) {
     eprintln!("{} arbiter: {line}", now_text());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_timed_out_request_is_answered_with_the_json_error_body() {
+        let bare = StatusCode::REQUEST_TIMEOUT.into_response();
+        let response = timeout_body(bare).await;
+        assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
+        let bytes = axum::body::to_bytes(response.into_body(), 4096)
+            .await
+            .expect("body");
+        let body: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
+        assert_eq!(body["error"], "timeout");
+        assert!(body["message"].as_str().is_some_and(|m| m.contains("30")));
+    }
+
+    #[tokio::test]
+    async fn other_responses_pass_unchanged() {
+        let response = timeout_body((StatusCode::OK, "ok").into_response()).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let bytes = axum::body::to_bytes(response.into_body(), 4096)
+            .await
+            .expect("body");
+        assert_eq!(&bytes[..], b"ok");
+    }
 }
