@@ -35,7 +35,7 @@ use super::value::Value;
 use crate::model::{
     ByeKind, Colour, Outcome, Points, StartNumber, System, TiebreakEdition, Tournament,
 };
-use crate::rating::fide::{dp_for_percentage, expected_score_hundredths, percentage_hundredths};
+use crate::rating::fide::{dp_for_percentage, percentage_hundredths, perfect_performance};
 
 /// How a participant took part in one round, as tie-breaks see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -701,37 +701,9 @@ fn performance(kind: TiebreakKind, games: &[(u16, i64)]) -> Option<i32> {
             let games = u32::try_from(n).ok()?;
             Some(average + dp_for_percentage(percentage_hundredths(score, games)))
         }
-        _ => perfect(&ratings, score),
+        // PTP (C.07 Art. 10.3).
+        _ => perfect_performance(&ratings, score),
     }
-}
-
-/// PTP (C.07 Art. 10.3): the lowest rating whose expected score reaches the
-/// score; 0 points → lowest − 800, all points → highest + 800.
-fn perfect(ratings: &[u16], score: i64) -> Option<i32> {
-    let lowest = i32::from(*ratings.iter().min()?);
-    let highest = i32::from(*ratings.iter().max()?);
-    if score <= 0 {
-        return Some(lowest - 800);
-    }
-    if score >= 100 * ratings.len() as i64 {
-        return Some(highest + 800);
-    }
-    let expected = |r: i32| -> i64 {
-        ratings
-            .iter()
-            .map(|&o| i64::from(expected_score_hundredths(r - i32::from(o))))
-            .sum()
-    };
-    let (mut low, mut high) = (lowest - 800, highest + 800);
-    while low < high {
-        let mid = low + (high - low) / 2;
-        if expected(mid) >= score {
-            high = mid;
-        } else {
-            low = mid + 1;
-        }
-    }
-    Some(low)
 }
 
 /// Marks `low` least significant and `high` most significant contributions
