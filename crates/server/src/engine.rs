@@ -131,8 +131,10 @@ impl GameState {
             article: None,
             message: format!("unknown regulations profile '{}'", setup.regulations),
         })?;
+        // No tag: the profile's default time control. "-" (untimed) and "?"
+        // (unknown) are time controls of their own, parsed like any other tag.
         let time_control = match setup.time_control.as_deref() {
-            None | Some("?" | "-") => None,
+            None => None,
             Some(tag) => Some(TimeControl::parse(tag).map_err(|e| Rejection {
                 code: "bad_time_control".into(),
                 article: Some("12.1".into()),

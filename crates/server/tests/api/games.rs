@@ -509,7 +509,43 @@ async fn a_board_result_cannot_contradict_its_recorded_game(app: TestApp) {
     assert_eq!(r.body["boards"][0]["result"], "0-1");
 }
 
+/// A game with the PGN tag "-" is untimed (Art. 12 does not apply): a move
+/// three hours after the start is still in time, where the profile's default
+/// time control would have let the flag fall (Art. 10.14).
+async fn an_untimed_game_never_loses_on_time(app: TestApp) {
+    let r = app
+        .post(
+            "/api/v1/games",
+            Some(ADMIN),
+            json!({ "white": "A", "black": "B", "time_control": "-" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let game = r.body["id"].as_str().unwrap().to_owned();
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            0,
+            json!({ "type": "start", "at": "2026-04-01T09:00:00Z" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            1,
+            json!({ "type": "move", "san": "e4", "at": "2026-04-01T12:00:00Z" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["state"]["status"], "in_progress", "{r:?}");
+    assert_eq!(r.body["state"]["moves"], json!(["e4"]));
+}
+
 crate::both_databases!(
+    an_untimed_game_never_loses_on_time,
     a_board_result_cannot_contradict_its_recorded_game,
     an_unknown_event_field_is_refused_by_name,
     event_times_outside_zero_to_twenty_four_hours_are_refused,
