@@ -77,7 +77,10 @@ pub enum ClockAdjustReason {
 /// A penalty (Art. 16, club plan).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Penalty {
     /// A warning.
     Warn,
@@ -105,6 +108,7 @@ pub enum Who {
 /// Clock times given by the arbiter (remaining ms).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct ClockSetting {
     /// White's remaining time.
     pub white_ms: i64,

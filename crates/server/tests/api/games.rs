@@ -379,6 +379,18 @@ async fn an_unknown_event_field_is_refused_by_name(app: TestApp) {
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
     assert_eq!(r.body["where"], "clok_ms", "{r:?}");
+    // Unknown keys inside a nested object are refused too.
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            1,
+            json!({ "type": "penalise", "player": "white", "reason": "noise",
+                    "penalty": { "kind": "deduct_time", "ms": 1000, "x": 2 } }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert!(r.body["message"].as_str().unwrap().contains('x'), "{r:?}");
     // A known field at its default value is still a known field.
     let r = app
         .event(
