@@ -134,6 +134,17 @@ fn the_higher_ranked_player_for_colours_is_the_one_with_the_higher_score() {
     check_handbook("colour_higher_ranked_by_score", &["1 2"]);
 }
 
+/// C.04.2 3.4 with C.04.3 5.2.3 and 5.2.4: player 1 (White, absent, absent,
+/// Black) and player 2 (Black, White, White, Black) both mildly prefer White.
+/// Histories are compared from the latest game played, unplayed rounds
+/// counting as the earliest, so no round with different colours is found and
+/// the higher-ranked player 1 gets White (comparing round by round would
+/// have stopped at round 1 and given White to player 2).
+#[test]
+fn unplayed_rounds_count_as_the_earliest_when_colour_histories_are_compared() {
+    check_handbook("colour_unplayed_rounds_count_as_earliest", &["1 2"]);
+}
+
 /// C.04.3 5.2.5 and 5.1: neither player has played, so the higher-ranked
 /// player (TPN 2, even) gets the colour opposite to the initial colour White.
 #[test]
