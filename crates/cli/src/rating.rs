@@ -19,7 +19,8 @@ use crate::standings::{json_string, load};
 const USAGE: &str = "\
 usage: arbiter rating <input.trf> [--games-completed N] [--grade-points] [--json]
   --grade-points        the club grade-points scheme instead of FIDE (points
-                        before the event from the national rating column)
+                        before the event from the XXG grade-points records;
+                        players without one start ungraded at 0)
   --games-completed N   rated games every player completed before the event
                         (default: 30 or more, i.e. the 30-game rule does not apply)";
 

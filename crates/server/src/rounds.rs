@@ -207,6 +207,7 @@ fn model_player(row: &PlayerRow) -> Player {
         fide_rating: d.rating,
         national_rating: d.national_rating,
         club: d.club.clone(),
+        grade_points: None,
         reported_points: None,
         reported_rank: None,
         withdrawn_from: row.withdrawn_from.and_then(|k| u32::try_from(k).ok()),

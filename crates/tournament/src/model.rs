@@ -381,6 +381,11 @@ pub struct Player {
     pub fide_rating: Option<u16>,
     pub national_rating: Option<u16>,
     pub club: Option<String>,
+    /// Points in the club grade-points scheme (`laws.md`, "Grade points"):
+    /// 100 points per grade, from ungraded (0–99) up to 1st grade;
+    /// [`Player::grade`] derives the grade. `None`: not in the scheme (counts
+    /// as 0, ungraded). TRF carries it in the `XXG` extension record.
+    pub grade_points: Option<u32>,
     /// The points column of an imported TRF (may include acceleration or be
     /// stale); computed points come from [`Tournament::score_after`].
     pub reported_points: Option<Points>,
@@ -396,6 +401,12 @@ pub struct Player {
 }
 
 impl Player {
+    /// The player's grade in the club grade-points scheme, from
+    /// [`Player::grade_points`] (`None` when the player has no grade points).
+    pub fn grade(&self) -> Option<crate::rating::Grade> {
+        self.grade_points.map(crate::rating::Grade::of)
+    }
+
     /// The player's status for `round` (1-based).
     pub fn status(&self, round: u32) -> PlayerStatus {
         if self.withdrawn_from.is_some_and(|k| round >= k) {

@@ -5,7 +5,8 @@
 //! A file is read in two steps:
 //! 1. [`parse`] turns the text into a [`Document`]: one [`Line`] per line,
 //!    each a typed [`Record`] (`001` players column by column, `XXR`, `XXC`,
-//!    `XXS`, `XXP`, `XXA`, `240`, `250`, `260`) or a header/unknown line kept
+//!    `XXS`, `XXP`, `XXA`, this crate's `XXG` grade points, `240`, `250`,
+//!    `260`) or a header/unknown line kept
 //!    verbatim. Every field is checked here; a defective line is refused with
 //!    its line, column and reason ([`TrfError`]). Writing a `Document` back
 //!    (`to_string`) reproduces the file column for column (trailing blanks
@@ -206,6 +207,12 @@ pub enum Record {
         player: StartNumber,
         points: Vec<Option<Points>>,
     },
+    /// `XXG start-number points`: the player's points in the club
+    /// grade-points scheme (`laws.md`, "Grade points"). An extension of this
+    /// crate in the `XX?` family pairing programs use (neither TRF16 nor
+    /// TRF-2026 has a grade field); written in both formats, one line per
+    /// player with grade points, after the player records' extensions.
+    Grade { player: StartNumber, points: u32 },
     /// TRF-2026 `240`: byes of one kind for one round.
     Byes {
         kind: ByeKind,
@@ -521,6 +528,22 @@ fn parse_line(chars: &[char], raw: &str) -> FieldResult<Record> {
                 .map(|(column, t)| points_field(t, *column, "acceleration"))
                 .collect::<FieldResult<Vec<_>>>()?;
             Ok(Record::Acceleration { player, points })
+        }
+        "XXG" => {
+            let toks = tokens(chars);
+            let Some((column, text)) = toks.first() else {
+                return Err((5, TrfErrorKind::NotANumber("start number")));
+            };
+            let player = start_number(text, *column)?;
+            let Some((column, points)) = toks.get(1) else {
+                let after = column + text.chars().count() + 1;
+                return Err((after, TrfErrorKind::NotANumber("grade points")));
+            };
+            let points: u32 = number(points, *column, "grade points")?;
+            if let Some((column, _)) = toks.get(2) {
+                return Err((*column, TrfErrorKind::ExpectedBlank));
+            }
+            Ok(Record::Grade { player, points })
         }
         "240" => {
             let kind = match char_at(chars, 5).to_ascii_uppercase() {
@@ -906,7 +929,8 @@ impl Document {
                 }
                 Record::Byes { .. }
                 | Record::AcceleratedRounds { .. }
-                | Record::NationalRating { .. } => {}
+                | Record::NationalRating { .. }
+                | Record::Grade { .. } => {}
                 Record::ProhibitedPairings {
                     first_round,
                     last_round,
@@ -955,6 +979,13 @@ impl Document {
                     .binary_search_by_key(player, |x| x.start_number)
                     .map_err(|_| error(line.number, 5, TrfErrorKind::UnknownPlayer(*player)))?;
                 t.players[index].national_rating = *rating;
+            }
+            if let Record::Grade { player, points } = &line.record {
+                let index = t
+                    .players
+                    .binary_search_by_key(player, |x| x.start_number)
+                    .map_err(|_| error(line.number, 5, TrfErrorKind::UnknownPlayer(*player)))?;
+                t.players[index].grade_points = Some(*points);
             }
         }
 
@@ -1348,6 +1379,14 @@ impl Document {
                 players: f.players.clone(),
             });
         }
+        for player in &t.players {
+            if let Some(points) = player.grade_points {
+                out.push(Record::Grade {
+                    player: player.start_number,
+                    points,
+                });
+            }
+        }
         for (&player, points) in &p.accelerations {
             match format {
                 Format::Trf16 => out.push(Record::Acceleration {
@@ -1634,6 +1673,7 @@ impl fmt::Display for Record {
                 let list: Vec<String> = players.iter().map(u32::to_string).collect();
                 write!(f, "{tag} {}", list.join(" "))
             }
+            Record::Grade { player, points } => write!(f, "XXG {player:>4} {points}"),
             Record::Acceleration { player, points } => {
                 let mut line = format!("XXA {player:>4}");
                 for p in points {

@@ -399,7 +399,9 @@ fn the_grade_report_applies_each_round_from_the_points_at_its_start() {
         t.players.push(Player {
             start_number: sn,
             name: format!("P{sn}"),
-            national_rating: Some(points),
+            grade_points: Some(points),
+            // The national rating is not the grade: it must be ignored.
+            national_rating: Some(2000),
             ..Player::default()
         });
     }

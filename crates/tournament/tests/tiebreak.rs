@@ -65,7 +65,7 @@ fn buchholz_cut_one_removes_a_voluntary_unplayed_round_first() {
 
 #[test]
 fn median_buchholz_cuts_the_lowest_and_the_highest() {
-    // C.07 (2024) Art. 14.2: 1: 5½ − 1½ − 2; 2: 4½ − 1½ (VUR) − 2½.
+    // C.07 (2024) Art. 14.3 (Median-1): 1: 5½ − 1½ − 2; 2: 4½ − 1½ (VUR) − 2½.
     let t = swiss_with_unplayed_rounds();
     check(&t, Fide2024, "BH/M1", &["2", "0.5", "2", "2", "2", "0"]);
 }
@@ -120,9 +120,44 @@ fn sonneborn_berger_cut_removes_the_contribution_of_the_least_significant_oppone
     check(&t, Fide2024, "SB/C1", &["4", "1.5", "2", "2", "0", "0"]);
 }
 
+/// Four players, three rounds; player 3 loses round 1 by forfeit (a VUR).
+/// Scores: 1: 2, 2: 1, 3: 1½, 4: 1½ (no trailing VURs, so the adjusted
+/// scores are the actual ones).
+fn swiss_with_a_forfeit_loss() -> Tournament {
+    tournament(
+        System::Swiss,
+        &[2000, 1900, 1800, 1700],
+        &[
+            &["1-2 1-0", "3-4 -+"],
+            &["3-2 =", "1-4 1-0"],
+            &["1-3 0-1", "2-4 ="],
+        ],
+    )
+}
+
+#[test]
+fn sonneborn_berger_cut_does_not_cut_a_forfeit_loss_worth_less_than_the_least_significant_game() {
+    // C.07 Art. 16.5 (2023 and 2024): the lowest VUR contribution is cut only
+    // if it is not lower than the least significant value. Player 3: dummy
+    // (own 1½) × 0 = 0 (VUR), P2 (1) × ½ = ½, P1 (2) × 1 = 2; SB 2½. The least
+    // significant value is P2's ½ and the VUR's 0 is lower, so ½ is cut: 2.
+    // Player 4's forfeit win meets a dummy with his own 1½ (not a VUR):
+    // 1½ + 0 + P2 (1) × ½; the cut takes P2's ½. Player 2: two opponents on
+    // 1½ (¾ each) tie as least significant; either cut leaves ¾.
+    let t = swiss_with_a_forfeit_loss();
+    for edition in [Fide2024, Fide2023] {
+        check(&t, edition, "SB", &["2.5", "1.5", "2.5", "2"]);
+        check(&t, edition, "SB/C1", &["1.5", "0.75", "2", "1.5"]);
+        // Buchholz: the VUR's dummy (1½) is not lower than the least
+        // significant value (P2's 1), so the VUR is cut: 4½ − 1½ = 3.
+        check(&t, edition, "BH", &["4", "5", "4.5", "4.5"]);
+        check(&t, edition, "BH/C1", &["3", "3.5", "3", "3.5"]);
+    }
+}
+
 #[test]
 fn fore_buchholz_counts_the_last_round_as_draws() {
-    // C.07 (2024) Art. 8.2: last-round games become draws: 3 (won) drops to
+    // C.07 (2024) Art. 8.3: last-round games become draws: 3 (won) drops to
     // 1½, 5 (lost) rises to 1; 4's bye and 6's absence are not games.
     let t = swiss_with_unplayed_rounds();
     check(&t, Fide2024, "FB", &["5", "5", "5", "5.5", "5", "0"]);
@@ -130,7 +165,7 @@ fn fore_buchholz_counts_the_last_round_as_draws() {
 
 #[test]
 fn average_of_opponents_buchholz_uses_opponents_met_over_the_board() {
-    // C.07 (2024) Art. 8.3: player 1 met 4 (5), 3 (5), 2 (4½) → 14½ / 3.
+    // C.07 (2024) Art. 8.2: player 1 met 4 (5), 3 (5), 2 (4½) → 14½ / 3.
     let t = swiss_with_unplayed_rounds();
     check(
         &t,
@@ -142,7 +177,7 @@ fn average_of_opponents_buchholz_uses_opponents_met_over_the_board() {
 
 #[test]
 fn progressive_scores_sum_the_running_scores_and_cut_the_first_rounds() {
-    // C.07 (2024) Art. 7.6: 1: 1 + 2 + 2½; PS/C1 drops round 1.
+    // C.07 (2024) Art. 7.5: 1: 1 + 2 + 2½; PS/C1 drops round 1.
     let t = swiss_with_unplayed_rounds();
     check(&t, Fide2024, "PS", &["5.5", "3", "4", "3", "1.5", "0"]);
     check(&t, Fide2024, "PS/C1", &["4.5", "2.5", "3", "3", "1", "0"]);
@@ -166,7 +201,7 @@ fn black_games_and_black_wins_count_games_played_over_the_board() {
 
 #[test]
 fn games_elected_to_play_exclude_voluntary_unplayed_rounds() {
-    // C.07 (2024) Art. 7.5 (GE, formerly REP).
+    // C.07 (2024) Art. 7.6 (GE, "games one elected to play"; REP accepted).
     let t = swiss_with_unplayed_rounds();
     check(&t, Fide2024, "GE", &["3", "2", "3", "3", "3", "0"]);
     check(&t, Fide2024, "REP", &["3", "2", "3", "3", "3", "0"]);

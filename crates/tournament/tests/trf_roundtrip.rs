@@ -10,7 +10,8 @@ use tournament::model::{
     Board, Bye, ByeKind, Colour, Date, EventInfo, ForbiddenInRounds, GameResult, PairingOptions,
     Player, Points, Round, Scoring, Sex, System, Title, Tournament,
 };
-use tournament::trf::{self, Format};
+use tournament::rating::Grade;
+use tournament::trf::{self, Format, TrfErrorKind};
 
 struct Gen(SplitMix64);
 
@@ -79,6 +80,7 @@ fn player(g: &mut Gen, start_number: u32) -> Player {
         fide_rating: g.chance(85).then(|| g.below(2900) as u16),
         reported_points: Some(Points(g.below(200) as u32)),
         reported_rank: g.chance(60).then(|| 1 + g.below(500) as u32),
+        grade_points: g.chance(30).then(|| g.below(3500) as u32),
         ..Player::default()
     }
 }
@@ -266,4 +268,58 @@ fn trf16_and_trf2026_export_then_import_is_the_identity() {
             }
         }
     }
+}
+
+/// A TRF16 file with two `XXG` grade-points records (this crate's extension
+/// for the club grade-points scheme of `laws.md`).
+const WITH_GRADES: &str = "012 Club Ladder
+XXR 1
+001    1      Wang, Lei                                                          0.0    1
+001    2      Zhao, Min                                                          0.0    2
+XXG    1 1450
+XXG    2 80
+";
+
+#[test]
+fn grade_points_travel_in_xxg_records_and_give_the_grade() {
+    let t = trf::read_tournament(WITH_GRADES).expect("import");
+    assert_eq!(t.players[0].grade_points, Some(1450));
+    assert_eq!(t.players[0].grade(), Some(Grade::Graded(17)));
+    assert_eq!(t.players[1].grade(), Some(Grade::Ungraded));
+    // The lines survive a parse → write cycle unchanged, and an export of the
+    // model writes them back in both formats.
+    assert_eq!(trf::parse(WITH_GRADES).unwrap().to_string(), WITH_GRADES);
+    for format in [Format::Trf16, Format::Trf2026] {
+        let text = trf::write_tournament(&t, format);
+        assert!(text.contains("XXG    1 1450\n"), "{format:?}\n{text}");
+        assert!(text.contains("XXG    2 80\n"), "{format:?}\n{text}");
+        let back = trf::read_tournament(&text).expect("re-import");
+        assert_eq!(back.players[0].grade_points, Some(1450));
+        assert_eq!(back.players[1].grade_points, Some(80));
+    }
+}
+
+#[test]
+fn defective_xxg_records_are_refused_with_line_and_column() {
+    let bad = |line: &str| {
+        let text = WITH_GRADES.replace("XXG    2 80", line);
+        trf::read_tournament(&text).expect_err(line)
+    };
+    let e = bad("XXG    2");
+    assert_eq!(
+        (e.line, e.kind.clone()),
+        (6, TrfErrorKind::NotANumber("grade points"))
+    );
+    let e = bad("XXG    2 8x");
+    assert_eq!((e.line, e.column), (6, 10));
+    let e = bad("XXG    2 80 90");
+    assert_eq!(
+        (e.line, e.column, e.kind.clone()),
+        (6, 13, TrfErrorKind::ExpectedBlank)
+    );
+    let e = bad("XXG    9 80");
+    assert_eq!(
+        (e.line, e.kind.clone()),
+        (6, TrfErrorKind::UnknownPlayer(9))
+    );
 }

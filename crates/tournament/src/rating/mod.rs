@@ -115,7 +115,7 @@ pub fn fide_report(tournament: &Tournament, options: ReportOptions) -> Vec<Playe
 pub struct GradeLine {
     pub start_number: StartNumber,
     pub name: String,
-    /// Points before the event (the player's national rating field).
+    /// Points before the event ([`crate::model::Player::grade_points`]).
     pub before: u32,
     /// Points after the event.
     pub after: u32,
@@ -126,13 +126,13 @@ pub struct GradeLine {
 /// Applies the club grade-points scheme (`laws.md`, "Grade points") to every
 /// game played over the board, round by round: within a round every game uses
 /// the points both players had at the start of the round ("current points").
-/// A player's points before the event are his national rating field (0 when
-/// absent). Forfeits and byes move no points.
+/// A player's points before the event are his grade points (0, ungraded, when
+/// he has none). Forfeits and byes move no points.
 pub fn grade_report(tournament: &Tournament) -> Vec<GradeLine> {
     let mut points: std::collections::BTreeMap<StartNumber, u32> = tournament
         .players
         .iter()
-        .map(|p| (p.start_number, u32::from(p.national_rating.unwrap_or(0))))
+        .map(|p| (p.start_number, p.grade_points.unwrap_or(0)))
         .collect();
     let before = points.clone();
     for round in &tournament.rounds {

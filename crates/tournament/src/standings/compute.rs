@@ -1,6 +1,6 @@
 //! Per-player tie-break values with their per-round contributions.
 //!
-//! # Unplayed rounds (C.07 (2024) Art. 16; (2023) Art. 14; pre-2023 Art. 13.16 of C.02)
+//! # Unplayed rounds (C.07 Art. 16 in both the 2023 and the 2024 edition; before 2023, the virtual opponent of C.02)
 //! A round is *unplayed* when it is not a game over the board: forfeit win or
 //! loss, any bye, absence. *Voluntary unplayed rounds* (VURs) are those the
 //! participant chose or caused: requested half- and zero-point byes, forfeit
@@ -9,7 +9,7 @@
 //! wins are not VURs.
 //!
 //! - [`TiebreakEdition::Fide2024`] / [`TiebreakEdition::Fide2023`] (same
-//!   computation; the 2023 text numbers it Art. 14, the 2024 text Art. 16):
+//!   computation and the same numbering, Art. 16 — see "Editions" below):
 //!   - *own tie-breaks* (BH, FB, SB): each unplayed round counts as a game
 //!     against a dummy opponent whose score equals the participant's own
 //!     score (for FB, the participant's Fore score);
@@ -27,6 +27,33 @@
 //!   significant values whatever they come from.
 //! - Round robin (every edition): forfeited games count as played against the
 //!   real opponent; byes of an odd-numbered round robin are not counted.
+//!
+//! # Editions: 2023 and 2024 compute the same values
+//! `Fide2023` is the text approved on 01/08/2023 (applied from 1 September
+//! 2023 to FIDE events and from 1 April 2024 to all rated events); `Fide2024`
+//! the text in force from 1 August 2024. FIDE announced the 2024 revision as
+//! "no alterations to the tie-break definitions themselves", only clearer
+//! explanations. Compared on every point that reaches a value:
+//! - Unplayed rounds (Art. 16 in both): the 2024 text rewords the VUR
+//!   definition (16.1) without changing what counts — requested half- and
+//!   zero-point byes and forfeit losses; the rounds after a withdrawal are
+//!   absences the participant chose, so VURs here under both. The same
+//!   categories 16.2.1–16.2.5, the same adjusted score for opponents
+//!   (categories 16.2.1–16.2.4 at the points received, 16.2.5 as draws), the
+//!   same dummy opponent with the participant's own score (16.4, no cap —
+//!   the caps are a later, 2026 addition) and the same cut exception (16.5).
+//! - Byes and the PAB: valued at the points received in both (16.3.1).
+//! - SB cut (Art. 14.1): 2023 cuts, among the lowest-scoring opponents, the
+//!   one "with which the worst result was achieved"; 2024 cuts the lowest of
+//!   their products. With equal opponent scores the product orders exactly
+//!   as the result does, so the cut value is the same.
+//! - Art. 7.6: 2023 names it GE ("games one elected to play"), 2024 REP
+//!   ("rounds one elected to play in"); same definition, both codes accepted.
+//! - Art. 2.1 (2024 only): off-the-board tie-breaks are the default when the
+//!   regulations say nothing; the engine always applies the given list.
+//! - DE (Art. 6): the same (average of repeated encounters, Swiss rule 6.3).
+//!
+//! The two variants therefore share one code path; the tests check both.
 
 use std::collections::BTreeMap;
 
@@ -707,27 +734,50 @@ fn performance(kind: TiebreakKind, games: &[(u16, i64)]) -> Option<i32> {
 }
 
 /// Marks `low` least significant and `high` most significant contributions
-/// as cut (C.07 Art. 14). With `vur_first`, VURs are cut first among the low
-/// cuts (Art. 16.5 of 2024; 14.6 of 2023). Ties: the lower contribution, then
-/// the later round, is the less significant.
+/// as cut (C.07 Art. 14.1–14.4): the least significant value is the one with
+/// the lowest significance (for SB the opponent's score), ties broken by the
+/// lower contribution, then the later round.
+///
+/// With `vur_first` (C.07 Art. 16.5, the same rule in the 2023 and the 2024
+/// edition), each low cut takes the participant's lowest contribution coming
+/// from a voluntary unplayed round instead, as long as that contribution is
+/// not lower than the least significant value's; otherwise the least
+/// significant value is cut. For BH and FB this always cuts a VUR first (a
+/// VUR's value is never below the least significant value, which is the
+/// minimum); for SB a forfeit loss (contribution 0) is not cut in place of a
+/// game that contributes more. High cuts (the upper half of a median) have no
+/// such exception.
 fn apply_cuts(contributions: &mut [Contribution], low: u32, high: u32, vur_first: bool) {
     for _ in 0..low {
-        let candidate = contributions
+        let least = contributions
             .iter()
             .enumerate()
             .filter(|(_, c)| !c.cut)
             .min_by(|(_, a), (_, b)| {
-                let vur_order = if vur_first {
-                    b.vur.cmp(&a.vur)
-                } else {
-                    std::cmp::Ordering::Equal
-                };
-                vur_order
-                    .then(a.significance.cmp(&b.significance))
+                a.significance
+                    .cmp(&b.significance)
                     .then(a.value.cmp(&b.value))
                     .then(b.round.cmp(&a.round))
             })
-            .map(|(i, _)| i);
+            .map(|(i, c)| (i, c.value));
+        let lowest_vur = contributions
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| vur_first && c.vur && !c.cut)
+            .min_by(|(_, a), (_, b)| {
+                a.value
+                    .cmp(&b.value)
+                    .then(a.significance.cmp(&b.significance))
+                    .then(b.round.cmp(&a.round))
+            })
+            .map(|(i, c)| (i, c.value));
+        let candidate = match (least, lowest_vur) {
+            (Some((_, least_value)), Some((vur, vur_value))) if vur_value >= least_value => {
+                Some(vur)
+            }
+            (Some((i, _)), _) => Some(i),
+            (None, _) => None,
+        };
         if let Some(i) = candidate {
             contributions[i].cut = true;
         }

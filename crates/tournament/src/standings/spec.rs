@@ -17,15 +17,15 @@ pub enum TiebreakKind {
     BlackGames,
     /// BWG — games won with Black (Art. 7.4).
     BlackWins,
-    /// GE (formerly REP) — rounds the participant elected to play (Art. 7.5).
+    /// GE (formerly REP) — rounds the participant elected to play (Art. 7.6).
     GamesElected,
-    /// PS — progressive scores (Art. 7.6); cuts drop the earliest rounds.
+    /// PS — progressive scores (Art. 7.5); cuts drop the earliest rounds.
     ProgressiveScore,
     /// BH — Buchholz (Art. 8.1).
     Buchholz,
-    /// FB — Fore Buchholz: last round counted as draws (Art. 8.2).
+    /// FB — Fore Buchholz: last round counted as draws (Art. 8.3).
     ForeBuchholz,
-    /// AOB — average of the opponents' Buchholz (Art. 8.3).
+    /// AOB — average of the opponents' Buchholz (Art. 8.2).
     AverageOpponentsBuchholz,
     /// SB — Sonneborn–Berger (Art. 9.1).
     SonnebornBerger,
@@ -90,8 +90,9 @@ impl TiebreakKind {
         })
     }
 
-    /// Whether cut (`/Cn`) modifiers apply (C.07 Art. 14: BH, FB, SB, ARO,
-    /// TPR, PTP; PS cuts its first rounds).
+    /// Whether cut (`/Cn`) modifiers apply (C.07 (2024) Art. 14.1–14.2 and
+    /// the "Cut-1" column of its tie-break table: BH, FB, SB, ARO and PS —
+    /// PS cuts its first rounds). TPR and PTP take no cut in C.07.
     const fn accepts_cut(self) -> bool {
         matches!(
             self,
@@ -100,12 +101,11 @@ impl TiebreakKind {
                 | TiebreakKind::SonnebornBerger
                 | TiebreakKind::ProgressiveScore
                 | TiebreakKind::AverageRatingOfOpponents
-                | TiebreakKind::PerformanceRating
-                | TiebreakKind::PerfectPerformance
         )
     }
 
-    /// Whether median (`/Mn`) modifiers apply.
+    /// Whether median (`/Mn`) modifiers apply (C.07 (2024) Art. 14.3–14.4:
+    /// the values BH, FB, SB and ARO add up or average).
     const fn accepts_median(self) -> bool {
         matches!(
             self,
@@ -113,8 +113,6 @@ impl TiebreakKind {
                 | TiebreakKind::ForeBuchholz
                 | TiebreakKind::SonnebornBerger
                 | TiebreakKind::AverageRatingOfOpponents
-                | TiebreakKind::PerformanceRating
-                | TiebreakKind::PerfectPerformance
         )
     }
 }
