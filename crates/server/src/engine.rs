@@ -2,10 +2,10 @@
 //! of `regulations::Event` (serde feature: `{"type": ..., "at_ms": ...}`),
 //! and a game's state is `regulations::Game` folded over its log.
 
-use regulations::{Event, EventKind, Game, GameResult, Penalty, Profile, TimeControl};
+use regulations::{Event, EventKind, Game, GameResult, Mode, Penalty, Profile, TimeControl};
 use rules::Color;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 use crate::error::ApiError;
 
@@ -14,6 +14,87 @@ use crate::error::ApiError;
 pub struct GameSetup {
     pub regulations: String,
     pub time_control: Option<String>,
+    /// Initial position; `None` = the standard one.
+    pub fen: Option<String>,
+    /// `live` or `scoresheet` (as stored; see [`mode_from_text`]).
+    pub mode: String,
+    /// Scheduled start, milliseconds since 1970 (the events' timeline).
+    pub scheduled_start_ms: Option<i64>,
+}
+
+/// The recording modes, as the API and the database spell them.
+pub const MODES: &[&str] = &["live", "scoresheet"];
+
+/// A stored or posted mode name.
+pub fn mode_from_text(text: &str) -> Option<Mode> {
+    match text {
+        "live" => Some(Mode::Live),
+        "scoresheet" => Some(Mode::Scoresheet),
+        _ => None,
+    }
+}
+
+fn mode_text(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Live => "live",
+        Mode::Scoresheet => "scoresheet",
+    }
+}
+
+/// A recording mode from a request, `field` naming it in the error.
+pub fn check_mode(field: &str, mode: &str) -> Result<&'static str, ApiError> {
+    mode_from_text(mode).map(mode_text).ok_or_else(|| {
+        ApiError::invalid_field(
+            field,
+            format!(
+                "'{mode}' is not a recording mode (one of {})",
+                MODES.join(", ")
+            ),
+        )
+    })
+}
+
+/// Milliseconds since 1970 as RFC 3339 text (the API's time format).
+fn ms_text(ms: u64) -> Value {
+    i64::try_from(ms)
+        .ok()
+        .and_then(chrono::DateTime::from_timestamp_millis)
+        .map_or(Value::Null, |t| Value::from(crate::time_text(t)))
+}
+
+/// The longest FEN accepted.
+const MAX_FEN: usize = 200;
+
+/// A starting position from a request: 422 `invalid_fen` naming `fen`, with
+/// every problem `rules` finds (Art. 3, 4; a position that cannot arise).
+pub fn check_fen(fen: &str) -> Result<String, ApiError> {
+    let invalid = |message: String| ApiError::Unprocessable {
+        code: "invalid_fen".into(),
+        message,
+        article: None,
+        at: Some("fen".into()),
+    };
+    if fen.len() > MAX_FEN {
+        return Err(invalid(format!("at most {MAX_FEN} characters")));
+    }
+    let position = rules::Position::from_fen(fen).map_err(|e| invalid(e.to_string()))?;
+    Ok(position.to_fen())
+}
+
+/// An RFC 3339 time from a request as milliseconds since 1970 (the events'
+/// timeline), `field` naming it in the error.
+pub fn check_start_time(field: &str, text: &str) -> Result<i64, ApiError> {
+    let at = chrono::DateTime::parse_from_rfc3339(text)
+        .map_err(|e| ApiError::invalid_field(field, format!("not an RFC 3339 time: {e}")))?;
+    let ms = at.timestamp_millis();
+    // 1970 .. 9999: the range RFC 3339 text sorts in and the Laws' u64 timeline.
+    if !(0..=253_402_300_799_999).contains(&ms) {
+        return Err(ApiError::invalid_field(
+            field,
+            "must lie between 1970 and 9999",
+        ));
+    }
+    Ok(ms)
 }
 
 /// A ruling (or rejection) with the article it applies.
@@ -141,11 +222,20 @@ impl GameState {
                 message: e.to_string(),
             })?),
         };
+        let mode = mode_from_text(&setup.mode).ok_or_else(|| Rejection {
+            code: "bad_setup".into(),
+            article: None,
+            message: format!("unknown recording mode '{}'", setup.mode),
+        })?;
         let game = Game::new(
             profile,
             regulations::GameSetup {
+                fen: setup.fen.clone(),
                 time_control,
-                ..regulations::GameSetup::default()
+                mode,
+                scheduled_start_ms: setup
+                    .scheduled_start_ms
+                    .and_then(|ms| u64::try_from(ms).ok()),
             },
         )
         .map_err(|e| Rejection {
@@ -229,7 +319,79 @@ impl GameState {
         if arbiter && let Some(san) = self.game.sealed_move_for_arbiter() {
             map.insert("sealed_move".into(), Value::from(san));
         }
+        let setup = self.game.setup();
+        map.insert("mode".into(), Value::from(mode_text(setup.mode)));
+        map.insert(
+            "start_fen".into(),
+            setup
+                .fen
+                .as_ref()
+                .map_or(Value::Null, |f| Value::from(f.clone())),
+        );
+        map.insert("scheduled_start".into(), Value::Null);
+        if let Some(start) = setup.scheduled_start_ms {
+            let limit = self.game.profile().lateness_limit_ms;
+            map.insert("scheduled_start".into(), ms_text(start));
+            map.insert(
+                "lateness".into(),
+                json!({
+                    "limit_ms": limit,
+                    "deadline": limit.map_or(Value::Null, |l| ms_text(start.saturating_add(l))),
+                    "white_present": self.game.is_present(Color::White),
+                    "black_present": self.game.is_present(Color::Black),
+                }),
+            );
+        }
+        map.insert("due".into(), self.due_at(now_ms));
         map
+    }
+
+    /// What the Laws rule by `now_ms` without any event — a flag fall
+    /// (Art. 12.2, 10.14) or a lateness forfeit (Art. 10.15) in live mode —
+    /// as the arbiter's observation at `now_ms` would record it; `null` when
+    /// nothing is due. Shown, not recorded: the next event records it.
+    fn due_at(&self, now_ms: u64) -> Value {
+        let game = &self.game;
+        if game.setup().mode != Mode::Live
+            || matches!(
+                game.status(),
+                regulations::Status::Finished | regulations::Status::Annulled
+            )
+            || now_ms < game.last_event_ms()
+        {
+            return Value::Null;
+        }
+        let flag_due = game.status() == regulations::Status::InProgress
+            && game
+                .clocks()
+                .flag_time()
+                .is_some_and(|(_, at)| at <= now_ms);
+        let lateness_due = match (
+            game.setup().scheduled_start_ms,
+            game.profile().lateness_limit_ms,
+        ) {
+            (Some(start), Some(limit)) => {
+                game.status() != regulations::Status::Adjourned
+                    && !(game.is_present(Color::White) && game.is_present(Color::Black))
+                    && now_ms > start.saturating_add(limit)
+            }
+            _ => false,
+        };
+        if !flag_due && !lateness_due {
+            return Value::Null;
+        }
+        let mut probe = game.clone();
+        let observation = Event::new(now_ms, EventKind::Flag { player: None });
+        match probe.apply(observation) {
+            Ok(applied) if probe.status() == regulations::Status::Finished => json!({
+                "status": probe.status().as_str(),
+                "result": probe.result().map(result_notation),
+                "rulings": applied.rulings.iter().map(|r| json!({
+                    "code": r.code, "article": r.article, "message": r.message,
+                })).collect::<Vec<_>>(),
+            }),
+            _ => Value::Null,
+        }
     }
 
     /// The game as PGN: the seven-tag roster, the moves, the result.
@@ -248,14 +410,27 @@ impl GameState {
             ));
         }
         out.push_str(&format!("[Result \"{result}\"]\n"));
+        if let Some(fen) = &self.game.setup().fen {
+            out.push_str("[SetUp \"1\"]\n");
+            out.push_str(&format!("[FEN \"{fen}\"]\n"));
+        }
         if let Some(t) = self.game.termination() {
             out.push_str(&format!("[Termination \"{}\"]\n", t.reason.code));
         }
         out.push('\n');
         let mut line = String::new();
+        // A game from a set-up position numbers its moves from the FEN's
+        // move number, Black's first move written "n..." (PGN 8.2.2.2).
+        let initial = self.game.initial_position();
+        let first = u64::from(initial.fullmove_number().max(1));
+        let offset = usize::from(initial.turn() == Color::Black);
         for (i, san) in self.game.san_moves().iter().enumerate() {
-            let token = if i % 2 == 0 {
-                format!("{}. {san}", i / 2 + 1)
+            let ply = i + offset;
+            let number = first + u64::try_from(ply / 2).unwrap_or(0);
+            let token = if ply % 2 == 0 {
+                format!("{number}. {san}")
+            } else if i == 0 {
+                format!("{number}... {san}")
             } else {
                 san.clone()
             };

@@ -222,6 +222,33 @@ where
     }
 }
 
+/// A JSON body that may be left out: an empty body (with or without a
+/// content type) is `T::default()`; anything else is read like [`ApiJson`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OptionalJson<T>(pub T);
+
+impl<T, S> FromRequest<S> for OptionalJson<T>
+where
+    T: DeserializeOwned + Default,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let (parts, body) = req.into_parts();
+        let bytes = Bytes::from_request(Request::from_parts(parts.clone(), body), state)
+            .await
+            .map_err(|r| bytes_rejection(&r))?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(OptionalJson(T::default()));
+        }
+        let request = Request::from_parts(parts, axum::body::Body::from(bytes));
+        ApiJson::<T>::from_request(request, state)
+            .await
+            .map(|ApiJson(value)| OptionalJson(value))
+    }
+}
+
 /// Parses JSON with the path of the fault in the error.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);

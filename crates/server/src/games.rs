@@ -71,6 +71,11 @@ pub(crate) struct GameRow {
     pub black: String,
     pub regulations: String,
     pub time_control: Option<String>,
+    /// Setup columns of migration 0002 (initial FEN, recording mode,
+    /// scheduled start), read by [`GameRow::setup`].
+    pub fen: Option<String>,
+    pub mode: String,
+    pub scheduled_start_ms: Option<i64>,
     pub seq: i64,
     pub owner_token: Option<String>,
     pub tournament_owner: Option<String>,
@@ -79,10 +84,13 @@ pub(crate) struct GameRow {
 }
 
 impl GameRow {
-    fn setup(&self) -> GameSetup {
+    pub(crate) fn setup(&self) -> GameSetup {
         GameSetup {
             regulations: self.regulations.clone(),
             time_control: self.time_control.clone(),
+            fen: self.fen.clone(),
+            mode: self.mode.clone(),
+            scheduled_start_ms: self.scheduled_start_ms,
         }
     }
 
@@ -96,7 +104,8 @@ impl GameRow {
 }
 
 const GAME_SELECT: &str = "SELECT g.id, g.tournament_id, g.round, g.board, g.white, g.black, \
-     g.regulations, g.time_control, g.seq, g.owner_token, g.created_at, \
+     g.regulations, g.time_control, g.fen, g.mode, g.scheduled_start_ms, \
+     g.seq, g.owner_token, g.created_at, \
      t.owner_token AS tournament_owner, t.name AS tournament_name \
      FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = $1";
 
@@ -110,6 +119,9 @@ fn game_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
         black: row.try_get("black")?,
         regulations: row.try_get("regulations")?,
         time_control: row.try_get("time_control")?,
+        fen: row.try_get("fen")?,
+        mode: row.try_get("mode")?,
+        scheduled_start_ms: row.try_get("scheduled_start_ms")?,
         seq: row.try_get("seq")?,
         owner_token: row.try_get("owner_token")?,
         tournament_owner: row.try_get("tournament_owner")?,
@@ -210,7 +222,11 @@ where
     let events = load_events(executor, &game.id, 0).await?;
     let folded = Arc::new(fold(&game.setup(), &events)?);
     let head = events.last().map_or(0, |e| e.seq);
-    state.games_cache().put(&game.id, head, Arc::clone(&folded));
+    // A game without events is not cached: its setup (a board's recording
+    // mode, a round's scheduled start) may still change.
+    if head > 0 {
+        state.games_cache().put(&game.id, head, Arc::clone(&folded));
+    }
     Ok(folded)
 }
 
@@ -290,6 +306,16 @@ struct CreateGame {
     regulations: Option<String>,
     #[serde(default)]
     time_control: Option<String>,
+    /// Initial position (FEN); the standard one when absent.
+    #[serde(default)]
+    fen: Option<String>,
+    /// `live` (default) or `scoresheet`.
+    #[serde(default)]
+    mode: Option<String>,
+    /// Scheduled start (RFC 3339): players are absent until they `arrive`
+    /// and the profile's lateness rule applies.
+    #[serde(default)]
+    starts_at: Option<String>,
 }
 
 /// `POST /games`: a game outside any tournament (an administrator's or an
@@ -309,6 +335,17 @@ async fn create_game(
     }
     let regulations = crate::tournaments::check_regulations(body.regulations.as_deref())?;
     let time_control = crate::tournaments::check_time_control(body.time_control.as_deref())?;
+    let fen = body
+        .fen
+        .as_deref()
+        .map(crate::engine::check_fen)
+        .transpose()?;
+    let mode = crate::engine::check_mode("mode", body.mode.as_deref().unwrap_or("live"))?;
+    let scheduled_start_ms = body
+        .starts_at
+        .as_deref()
+        .map(|t| crate::engine::check_start_time("starts_at", t))
+        .transpose()?;
     let id = Uuid::new_v4().to_string();
     let (_write, mut tx) = state.db().begin().await?;
     insert_game(
@@ -323,6 +360,9 @@ async fn create_game(
             regulations: &regulations,
             time_control: time_control.as_deref(),
             owner_token: Some(&actor.id),
+            fen: fen.as_deref(),
+            mode,
+            scheduled_start_ms,
         },
     )
     .await?;
@@ -335,7 +375,11 @@ async fn create_game(
         "game",
         &id,
         None,
-        Some(&json!({"white": body.white, "black": body.black, "regulations": regulations})),
+        Some(&json!({
+            "white": body.white, "black": body.black, "regulations": regulations,
+            "time_control": time_control, "fen": fen, "mode": mode,
+            "scheduled_start_ms": scheduled_start_ms,
+        })),
     )
     .await?;
     tx.commit().await?;
@@ -356,6 +400,12 @@ pub(crate) struct NewGame<'a> {
     pub regulations: &'a str,
     pub time_control: Option<&'a str>,
     pub owner_token: Option<&'a str>,
+    /// Initial position (checked FEN) or `None` for the standard one.
+    pub fen: Option<&'a str>,
+    /// `live` or `scoresheet`.
+    pub mode: &'a str,
+    /// Scheduled start, ms since 1970.
+    pub scheduled_start_ms: Option<i64>,
 }
 
 pub(crate) async fn insert_game(
@@ -364,8 +414,8 @@ pub(crate) async fn insert_game(
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO games (id, tournament_id, round, board, white, black, regulations, \
-         time_control, seq, status, owner_token, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10)",
+         time_control, seq, status, owner_token, created_at, fen, mode, scheduled_start_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10, $11, $12, $13)",
     )
     .bind(game.id)
     .bind(game.tournament_id)
@@ -377,6 +427,9 @@ pub(crate) async fn insert_game(
     .bind(game.time_control)
     .bind(game.owner_token)
     .bind(now_text())
+    .bind(game.fen)
+    .bind(game.mode)
+    .bind(game.scheduled_start_ms)
     .execute(&mut **tx)
     .await?;
     Ok(())

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use axum::routing::{get, post, put};
+use axum::routing::{get, patch, post, put};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -22,7 +22,7 @@ use tournament::model::{
 use uuid::Uuid;
 
 use crate::auth::{Actor, Permission};
-use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::error::{ApiError, ApiJson, ApiPath, OptionalJson};
 use crate::games::{NewGame, insert_game};
 use crate::tournaments::{PlayerRow, TournamentRow, load_players, load_tournament, parse_date};
 use crate::{AppState, audit, now_text};
@@ -47,6 +47,10 @@ pub(crate) struct BoardRow {
     pub game_id: String,
     pub result: Option<String>,
     pub rated: bool,
+    /// The game's recording mode (`live` or `scoresheet`).
+    pub mode: String,
+    /// Whether the game has recorded events.
+    pub recorded: bool,
 }
 
 /// A bye row.
@@ -63,6 +67,8 @@ pub(crate) struct Loaded {
     pub tournament: TournamentRow,
     pub players: Vec<PlayerRow>,
     pub rounds: i64,
+    /// Scheduled start of each paired round (RFC 3339), if set.
+    pub starts: BTreeMap<i64, Option<String>>,
     pub boards: Vec<BoardRow>,
     pub byes: Vec<ByeRow>,
 }
@@ -82,15 +88,22 @@ impl Loaded {
 pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loaded, ApiError> {
     let tournament = load_tournament(&mut *conn, id).await?;
     let players = load_players(&mut *conn, id).await?;
-    let rounds: Option<i64> =
-        sqlx::query("SELECT MAX(number) AS n FROM rounds WHERE tournament_id = $1")
-            .bind(id)
-            .fetch_one(&mut *conn)
-            .await?
-            .try_get("n")?;
+    let starts = sqlx::query(
+        "SELECT number, starts_at FROM rounds WHERE tournament_id = $1 ORDER BY number",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| -> Result<(i64, Option<String>), sqlx::Error> {
+        Ok((r.try_get("number")?, r.try_get("starts_at")?))
+    })
+    .collect::<Result<BTreeMap<_, _>, _>>()?;
+    let rounds = starts.keys().next_back().copied();
     let boards = sqlx::query(
-        "SELECT round, board, white_id, black_id, game_id, result, rated FROM boards \
-         WHERE tournament_id = $1 ORDER BY round, board",
+        "SELECT b.round, b.board, b.white_id, b.black_id, b.game_id, b.result, b.rated, \
+         g.mode, g.seq FROM boards b JOIN games g ON g.id = b.game_id \
+         WHERE b.tournament_id = $1 ORDER BY b.round, b.board",
     )
     .bind(id)
     .fetch_all(&mut *conn)
@@ -105,6 +118,8 @@ pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loade
             game_id: r.try_get("game_id")?,
             result: r.try_get("result")?,
             rated: r.try_get::<i64, _>("rated")? != 0,
+            mode: r.try_get("mode")?,
+            recorded: r.try_get::<i64, _>("seq")? > 0,
         })
     })
     .collect::<Result<Vec<_>, _>>()?;
@@ -128,6 +143,7 @@ pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loade
         tournament,
         players,
         rounds: rounds.unwrap_or(0),
+        starts,
         boards,
         byes,
     })
@@ -188,6 +204,7 @@ pub(crate) fn scoring(spec: &crate::tournaments::ScoringSpec) -> Scoring {
     s
 }
 
+#[allow(clippy::needless_update)]
 fn model_player(row: &PlayerRow) -> Player {
     let d = &row.details;
     Player {
@@ -217,6 +234,9 @@ fn model_player(row: &PlayerRow) -> Player {
             .iter()
             .filter_map(|(round, kind)| Some((u32::try_from(*round).ok()?, bye_kind(kind))))
             .collect(),
+        // Fields the server does not store (e.g. grade points) keep their
+        // defaults, whichever the model has.
+        ..Player::default()
     }
 }
 
@@ -454,11 +474,55 @@ fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<StartNumber>), Api
     }
 }
 
+/// `POST /tournaments/{id}/rounds` body (optional).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairRequest {
+    /// Scheduled start of the round (RFC 3339): its games get it as their
+    /// scheduled start, so the profile's lateness rule (Art. 10.15) applies.
+    #[serde(default)]
+    starts_at: Option<String>,
+}
+
+/// A round's scheduled start: the stored RFC 3339 text and the events'
+/// timeline milliseconds.
+#[derive(Debug, Clone)]
+pub(crate) struct RoundStart {
+    text: String,
+    ms: i64,
+}
+
+fn round_start(field: &str, text: &str) -> Result<RoundStart, ApiError> {
+    let ms = crate::engine::check_start_time(field, text)?;
+    let at = chrono::DateTime::from_timestamp_millis(ms)
+        .ok_or_else(|| ApiError::invalid_field(field, "out of range"))?;
+    Ok(RoundStart {
+        text: crate::time_text(at),
+        ms,
+    })
+}
+
+/// Serialises writers of one tournament's rounds on PostgreSQL (a row lock
+/// on the tournament; SQLite has one writer anyway).
+async fn lock_tournament(tx: &mut Transaction<'static, Any>, id: &str) -> Result<(), ApiError> {
+    sqlx::query("UPDATE tournaments SET updated_at = updated_at WHERE id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 async fn pair_round(
     State(state): State<AppState>,
     actor: Actor,
     ApiPath(id): ApiPath<String>,
+    OptionalJson(body): OptionalJson<PairRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
+    let starts = body
+        .starts_at
+        .as_deref()
+        .map(|t| round_start("starts_at", t))
+        .transpose()?;
     // Read without the write guard or a write transaction: pairing a large
     // Swiss takes seconds and must not hold up every other write.
     let read = {
@@ -482,6 +546,7 @@ async fn pair_round(
         .map_err(|e| ApiError::Internal(format!("pairing task: {e}")))??;
     // Write: nothing the pairing was computed from may have changed since.
     let (_write, mut tx) = state.db().begin().await?;
+    lock_tournament(&mut tx, &id).await?;
     let mut loaded = load_all(&mut tx, &id).await?;
     if check_pairable(&loaded)? != next || to_model(&loaded) != read_model {
         return Err(ApiError::conflict(
@@ -493,7 +558,17 @@ async fn pair_round(
         renumber_fide(&mut tx, &actor, &mut loaded).await?;
     }
     let model = to_model(&loaded);
-    let round_json = write_round(&mut tx, &actor, &loaded, &model, next, &boards, pab).await?;
+    let round_json = write_round(
+        &mut tx,
+        &actor,
+        &loaded,
+        &model,
+        next,
+        &boards,
+        pab,
+        starts.as_ref(),
+    )
+    .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(round_json)))
 }
@@ -614,6 +689,7 @@ fn title_rank(title: Option<model::Title>) -> u8 {
 }
 
 /// Inserts round `number` with its boards, games and byes; returns its JSON.
+#[allow(clippy::too_many_arguments)]
 async fn write_round(
     tx: &mut Transaction<'static, Any>,
     actor: &Actor,
@@ -622,6 +698,7 @@ async fn write_round(
     number: i64,
     boards: &[NewBoard],
     pab: Option<StartNumber>,
+    starts: Option<&RoundStart>,
 ) -> Result<Value, ApiError> {
     let id = &loaded.tournament.id;
     let by_sn: HashMap<i64, &PlayerRow> =
@@ -632,19 +709,22 @@ async fn write_round(
             .copied()
             .ok_or_else(|| ApiError::Internal(format!("pairing names unknown player {sn}")))
     };
-    sqlx::query("INSERT INTO rounds (tournament_id, number, paired_at) VALUES ($1, $2, $3)")
-        .bind(id)
-        .bind(number)
-        .bind(now_text())
-        .execute(&mut **tx)
-        .await
-        .map_err(|e| {
-            if crate::error::is_unique_violation(&e) {
-                ApiError::conflict("round_exists", format!("round {number} is already paired"))
-            } else {
-                e.into()
-            }
-        })?;
+    sqlx::query(
+        "INSERT INTO rounds (tournament_id, number, paired_at, starts_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(id)
+    .bind(number)
+    .bind(now_text())
+    .bind(starts.map(|s| s.text.clone()))
+    .execute(&mut **tx)
+    .await
+    .map_err(|e| {
+        if crate::error::is_unique_violation(&e) {
+            ApiError::conflict("round_exists", format!("round {number} is already paired"))
+        } else {
+            e.into()
+        }
+    })?;
     let mut board_json = Vec::new();
     for (board_number, b) in (1_i64..).zip(boards) {
         let white = player(b.white)?;
@@ -662,6 +742,9 @@ async fn write_round(
                 regulations: &loaded.tournament.regulations,
                 time_control: loaded.tournament.time_control.as_deref(),
                 owner_token: None,
+                fen: None,
+                mode: &loaded.tournament.recording,
+                scheduled_start_ms: starts.map(|s| s.ms),
             },
         )
         .await?;
@@ -686,6 +769,7 @@ async fn write_round(
             "black": player_ref(black),
             "game_id": game_id,
             "result": Value::Null,
+            "mode": loaded.tournament.recording,
         }));
     }
     let mut byes = Vec::new();
@@ -713,7 +797,12 @@ async fn write_round(
         claim_slot(tx, id, number, &p.id).await?;
         bye_json.push(json!({ "player": player_ref(p), "kind": bye_text(kind) }));
     }
-    let round = json!({ "round": number, "boards": board_json, "byes": bye_json });
+    let round = json!({
+        "round": number,
+        "starts_at": starts.map(|s| s.text.clone()),
+        "boards": board_json,
+        "byes": bye_json,
+    });
     audit::record(
         tx,
         actor,
@@ -772,6 +861,7 @@ pub(crate) fn round_json(loaded: &Loaded, number: i64) -> Value {
                 "black": side(&b.black_id),
                 "game_id": b.game_id,
                 "result": b.result,
+                "mode": b.mode,
             })
         })
         .collect();
@@ -786,7 +876,12 @@ pub(crate) fn round_json(loaded: &Loaded, number: i64) -> Value {
             })
         })
         .collect();
-    json!({ "round": number, "boards": boards, "byes": byes })
+    json!({
+        "round": number,
+        "starts_at": loaded.starts.get(&number).cloned().flatten(),
+        "boards": boards,
+        "byes": byes,
+    })
 }
 
 async fn get_round(
@@ -809,6 +904,280 @@ async fn list_rounds(
         .map(|n| round_json(&loaded, n))
         .collect();
     Ok(Json(json!({ "rounds": rounds })))
+}
+
+/// `Some(value)` for a present key, `null` included (`Some(None)`).
+fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoundUpdate {
+    /// New scheduled start (RFC 3339), or `null` to remove it.
+    #[serde(default, deserialize_with = "present")]
+    starts_at: Option<Option<String>>,
+}
+
+/// The boards of round `number` whose game has recorded events.
+fn recorded_board(loaded: &Loaded, number: i64) -> Option<&BoardRow> {
+    loaded
+        .boards
+        .iter()
+        .find(|b| b.round == number && b.recorded)
+}
+
+/// `PATCH /tournaments/{id}/rounds/{n}`: sets or removes the scheduled start
+/// of a round whose games have no events yet (organiser, chief arbiter).
+async fn update_round(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((id, number)): ApiPath<(String, i64)>,
+    ApiJson(body): ApiJson<RoundUpdate>,
+) -> Result<Json<Value>, ApiError> {
+    let Some(starts_at) = body.starts_at else {
+        return Err(ApiError::invalid_field(
+            "starts_at",
+            "missing: the round's scheduled start (RFC 3339) or null",
+        ));
+    };
+    let starts = starts_at
+        .as_deref()
+        .map(|t| round_start("starts_at", t))
+        .transpose()?;
+    let (_write, mut tx) = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, &id).await?;
+    actor.require(Permission::Manage, &id, tournament.owner_token.as_deref())?;
+    lock_tournament(&mut tx, &id).await?;
+    lock_round_games(&mut tx, &id, number).await?;
+    let loaded = load_all(&mut tx, &id).await?;
+    if number < 1 || number > loaded.rounds {
+        return Err(ApiError::not_found("round"));
+    }
+    if let Some(b) = recorded_board(&loaded, number) {
+        return Err(ApiError::conflict(
+            "round_started",
+            format!(
+                "board {} of round {number} has recorded events: the scheduled start is part of its games' setup",
+                b.board
+            ),
+        ));
+    }
+    let before = round_json(&loaded, number);
+    sqlx::query("UPDATE rounds SET starts_at = $1 WHERE tournament_id = $2 AND number = $3")
+        .bind(starts.as_ref().map(|s| s.text.clone()))
+        .bind(&id)
+        .bind(number)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("UPDATE games SET scheduled_start_ms = $1 WHERE tournament_id = $2 AND round = $3")
+        .bind(starts.as_ref().map(|s| s.ms))
+        .bind(&id)
+        .bind(number)
+        .execute(&mut *tx)
+        .await?;
+    let mut after_loaded = loaded;
+    after_loaded
+        .starts
+        .insert(number, starts.as_ref().map(|s| s.text.clone()));
+    let after = round_json(&after_loaded, number);
+    audit::record(
+        &mut tx,
+        &actor,
+        Some(&id),
+        "schedule",
+        "round",
+        &format!("{id}/{number}"),
+        Some(&json!({ "starts_at": before["starts_at"] })),
+        Some(&json!({ "starts_at": after["starts_at"] })),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(after))
+}
+
+/// Row locks on a round's games (PostgreSQL), taken before they are checked
+/// for events so no event can slip in between the check and the change.
+async fn lock_round_games(
+    tx: &mut Transaction<'static, Any>,
+    id: &str,
+    number: i64,
+) -> Result<(), ApiError> {
+    sqlx::query("UPDATE games SET seq = seq WHERE tournament_id = $1 AND round = $2")
+        .bind(id)
+        .bind(number)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardUpdate {
+    /// `live` or `scoresheet`.
+    mode: String,
+}
+
+/// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}`: the board's recording
+/// mode, while its game has no events (any arbiter of the tournament).
+async fn update_board(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((id, number, board)): ApiPath<(String, i64, i64)>,
+    ApiJson(body): ApiJson<BoardUpdate>,
+) -> Result<Json<Value>, ApiError> {
+    let mode = crate::engine::check_mode("mode", &body.mode)?;
+    let (_write, mut tx) = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, &id).await?;
+    actor.require(
+        Permission::Arbitrate,
+        &id,
+        tournament.owner_token.as_deref(),
+    )?;
+    lock_round_games(&mut tx, &id, number).await?;
+    let loaded = load_all(&mut tx, &id).await?;
+    let Some(row) = loaded
+        .boards
+        .iter()
+        .find(|b| b.round == number && b.board == board)
+    else {
+        return Err(ApiError::not_found("board"));
+    };
+    if row.mode != mode {
+        if row.recorded {
+            return Err(ApiError::conflict(
+                "game_started",
+                "the game on this board has recorded events: its recording mode is fixed",
+            ));
+        }
+        sqlx::query("UPDATE games SET mode = $1 WHERE id = $2")
+            .bind(mode)
+            .bind(&row.game_id)
+            .execute(&mut *tx)
+            .await?;
+        audit::record(
+            &mut tx,
+            &actor,
+            Some(&id),
+            "update",
+            "board",
+            &format!("{id}/{number}/{board}"),
+            Some(&json!({ "mode": row.mode })),
+            Some(&json!({ "mode": mode })),
+        )
+        .await?;
+    }
+    let mut after = loaded.clone();
+    for b in &mut after.boards {
+        if b.round == number && b.board == board {
+            b.mode = mode.to_owned();
+        }
+    }
+    tx.commit().await?;
+    let board_json = round_json(&after, number)
+        .get("boards")
+        .and_then(Value::as_array)
+        .and_then(|list| {
+            list.iter()
+                .find(|b| b.get("board").and_then(Value::as_i64) == Some(board))
+                .cloned()
+        })
+        .unwrap_or(Value::Null);
+    Ok(Json(board_json))
+}
+
+/// `DELETE /tournaments/{id}/rounds/{n}`: un-pairs the last paired round
+/// while none of its boards has a result and none of its games has events
+/// (organiser, chief arbiter). Its boards, games and byes go; the audit row
+/// keeps the round as it was; the round can then be paired again.
+async fn unpair_round(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((id, number)): ApiPath<(String, i64)>,
+) -> Result<Json<Value>, ApiError> {
+    let (_write, mut tx) = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, &id).await?;
+    actor.require(Permission::Manage, &id, tournament.owner_token.as_deref())?;
+    // Lock order as in event recording: games, then boards.
+    lock_tournament(&mut tx, &id).await?;
+    lock_round_games(&mut tx, &id, number).await?;
+    sqlx::query("UPDATE boards SET result = result WHERE tournament_id = $1 AND round = $2")
+        .bind(&id)
+        .bind(number)
+        .execute(&mut *tx)
+        .await?;
+    let loaded = load_all(&mut tx, &id).await?;
+    if number < 1 || number > loaded.rounds {
+        return Err(ApiError::not_found("round"));
+    }
+    if number != loaded.rounds {
+        return Err(ApiError::conflict(
+            "not_last_round",
+            format!(
+                "only the last paired round ({}) can be un-paired",
+                loaded.rounds
+            ),
+        ));
+    }
+    if let Some(b) = loaded
+        .boards
+        .iter()
+        .find(|b| b.round == number && b.result.is_some())
+    {
+        return Err(ApiError::conflict(
+            "round_has_results",
+            format!(
+                "board {} of round {number} has a result; a round with results cannot be un-paired",
+                b.board
+            ),
+        ));
+    }
+    if let Some(b) = recorded_board(&loaded, number) {
+        return Err(ApiError::conflict(
+            "round_started",
+            format!(
+                "the game on board {} of round {number} has recorded events; a round being played cannot be un-paired",
+                b.board
+            ),
+        ));
+    }
+    let before = round_json(&loaded, number);
+    for table in ["round_slots", "round_byes", "boards"] {
+        sqlx::query(&format!(
+            "DELETE FROM {table} WHERE tournament_id = $1 AND round = $2"
+        ))
+        .bind(&id)
+        .bind(number)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query("DELETE FROM games WHERE tournament_id = $1 AND round = $2 AND seq = 0")
+        .bind(&id)
+        .bind(number)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM rounds WHERE tournament_id = $1 AND number = $2")
+        .bind(&id)
+        .bind(number)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut tx,
+        &actor,
+        Some(&id),
+        "unpair",
+        "round",
+        &format!("{id}/{number}"),
+        Some(&before),
+        None,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(json!({ "unpaired": before })))
 }
 
 #[derive(Debug, Deserialize)]
@@ -975,7 +1344,14 @@ pub fn router() -> Router<AppState> {
             "/tournaments/{id}/rounds",
             post(pair_round).get(list_rounds),
         )
-        .route("/tournaments/{id}/rounds/{n}", get(get_round))
+        .route(
+            "/tournaments/{id}/rounds/{n}",
+            get(get_round).patch(update_round).delete(unpair_round),
+        )
+        .route(
+            "/tournaments/{id}/rounds/{n}/boards/{board}",
+            patch(update_board),
+        )
         .route(
             "/tournaments/{id}/rounds/{n}/boards/{board}/result",
             put(put_result),
@@ -1085,7 +1461,7 @@ async fn export_pgn(
     for game_id in ids {
         let game = crate::games::load_game(state.db().pool(), &game_id).await?;
         let events = crate::games::load_events(state.db().pool(), &game_id, 0).await?;
-        let current = crate::games::fold(&game_setup(&game), &events)?;
+        let current = crate::games::fold(&game.setup(), &events)?;
         out.push_str(&crate::games::game_pgn(&game, &current));
     }
     Ok((
@@ -1095,13 +1471,6 @@ async fn export_pgn(
         )],
         out,
     ))
-}
-
-fn game_setup(game: &crate::games::GameRow) -> crate::engine::GameSetup {
-    crate::engine::GameSetup {
-        regulations: game.regulations.clone(),
-        time_control: game.time_control.clone(),
-    }
 }
 
 fn points_value(p: Points) -> crate::tournaments::PointsValue {
@@ -1179,6 +1548,7 @@ async fn import_trf(
             model.tiebreaks.clone()
         },
         scoring,
+        recording: "live".to_owned(),
         details: json!({ "imported": "trf" }),
     };
     crate::tournaments::check_new_tournament(&new)?;
@@ -1222,6 +1592,7 @@ async fn import_trf(
         tournament: row.clone(),
         players: ids.values().cloned().collect(),
         rounds: 0,
+        starts: BTreeMap::new(),
         boards: Vec::new(),
         byes: Vec::new(),
     };
@@ -1242,7 +1613,10 @@ async fn import_trf(
         for p in &mut partial.players {
             p.requested_byes.clear();
         }
-        write_round(&mut tx, &actor, &loaded, &partial, number, &boards, None).await?;
+        write_round(
+            &mut tx, &actor, &loaded, &partial, number, &boards, None, None,
+        )
+        .await?;
         for bye in &round.byes {
             let p = ids
                 .get(&bye.player)

@@ -229,6 +229,9 @@ struct CreateTournament {
     tiebreaks: Option<Vec<String>>,
     #[serde(default)]
     scoring: Option<ScoringSpec>,
+    /// Recording mode of new boards: `live` (default) or `scoresheet`.
+    #[serde(default)]
+    recording: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -246,6 +249,8 @@ struct UpdateTournament {
     tiebreaks: Option<Vec<String>>,
     #[serde(default)]
     scoring: Option<ScoringSpec>,
+    #[serde(default)]
+    recording: Option<String>,
 }
 
 /// A tournament row.
@@ -259,6 +264,8 @@ pub struct TournamentRow {
     pub regulations: String,
     pub tiebreaks: Vec<String>,
     pub scoring: ScoringSpec,
+    /// Recording mode new boards get: `live` or `scoresheet`.
+    pub recording: String,
     #[serde(skip)]
     pub details: Value,
     #[serde(skip)]
@@ -292,6 +299,7 @@ fn tournament_row(row: &AnyRow) -> Result<TournamentRow, ApiError> {
         regulations: row.try_get("regulations")?,
         tiebreaks: serde_json::from_str(&tiebreaks)?,
         scoring: serde_json::from_str(&scoring)?,
+        recording: row.try_get("recording")?,
         details: serde_json::from_str(&details)?,
         owner_token: row.try_get("owner_token")?,
         created_at: row.try_get("created_at")?,
@@ -321,6 +329,7 @@ pub(crate) struct NewTournament {
     pub regulations: String,
     pub tiebreaks: Vec<String>,
     pub scoring: ScoringSpec,
+    pub recording: String,
     pub details: Value,
 }
 
@@ -371,6 +380,7 @@ pub(crate) async fn insert_tournament(
         regulations: new.regulations,
         tiebreaks: new.tiebreaks,
         scoring: new.scoring,
+        recording: new.recording,
         details: new.details,
         owner_token: owner,
         created_at: now.clone(),
@@ -378,8 +388,8 @@ pub(crate) async fn insert_tournament(
     };
     sqlx::query(
         "INSERT INTO tournaments (id, name, system, rounds, time_control, regulations, tiebreaks, \
-         scoring, details, owner_token, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+         scoring, details, owner_token, created_at, updated_at, recording) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(&row.id)
     .bind(&row.name)
@@ -393,6 +403,7 @@ pub(crate) async fn insert_tournament(
     .bind(&row.owner_token)
     .bind(&row.created_at)
     .bind(&row.updated_at)
+    .bind(&row.recording)
     .execute(&mut **tx)
     .await?;
     audit::record(
@@ -443,6 +454,11 @@ async fn create_tournament(
         rounds,
         tiebreaks,
         scoring: body.scoring.unwrap_or_default().normalised()?,
+        recording: crate::engine::check_mode(
+            "recording",
+            body.recording.as_deref().unwrap_or("live"),
+        )?
+        .to_owned(),
         details: json!({}),
     };
     let (_write, mut tx) = state.db().begin().await?;
@@ -525,10 +541,13 @@ async fn update_tournament(
     if let Some(scoring) = body.scoring {
         after.scoring = scoring.normalised()?;
     }
+    if let Some(recording) = body.recording {
+        after.recording = crate::engine::check_mode("recording", &recording)?.to_owned();
+    }
     after.updated_at = now_text();
     sqlx::query(
         "UPDATE tournaments SET name = $1, rounds = $2, time_control = $3, regulations = $4, \
-         tiebreaks = $5, scoring = $6, updated_at = $7 WHERE id = $8",
+         tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8 WHERE id = $9",
     )
     .bind(&after.name)
     .bind(after.rounds)
@@ -537,6 +556,7 @@ async fn update_tournament(
     .bind(serde_json::to_string(&after.tiebreaks)?)
     .bind(serde_json::to_string(&after.scoring)?)
     .bind(&after.updated_at)
+    .bind(&after.recording)
     .bind(&id)
     .execute(&mut *tx)
     .await?;

@@ -7,4 +7,5 @@ mod auth;
 mod games;
 mod hostile;
 mod multi;
+mod setup;
 mod tournaments;
