@@ -70,3 +70,78 @@ fn capo_d_orso_2012_ranking_differs_under_the_2024_treatment_of_unplayed_rounds(
     };
     assert_eq!(points(&got), points(&want));
 }
+
+/// Expected `(rank, start number, points, wins, SB)` of the ICCF event.
+fn sco_expected() -> Vec<(u32, u32, String, String, String)> {
+    fixture("sco-open-2020.expected")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (
+                f[0].parse().expect("rank"),
+                f[1].parse().expect("start number"),
+                f[2].to_string(),
+                f[3].to_string(),
+                f[4].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn sco_open_2020_double_round_robin_reproduces_the_published_places_wins_and_sonneborn_berger() {
+    // C.07 Art. 9.1 (SB), 7.1 (WIN), 7.2 (WON) on a real double round robin:
+    // the values ICCF published for SCO/O/2020.
+    let t = tournament::trf::read_tournament(&fixture("sco-open-2020.trf")).expect("valid TRF");
+    assert_eq!(t.system, tournament::model::System::DoubleRoundRobin);
+    let options = StandingsOptions::new(parse_tiebreaks("DE,SB,WIN,WON,KS").expect("list"));
+    let standings = compute_standings(&t, &options).expect("standings");
+    let want = sco_expected();
+    assert_eq!(want.len(), 7);
+    assert_eq!(standings.rows.len(), 7);
+    for (row, (rank, sn, points, wins, sb)) in standings.rows.iter().zip(&want) {
+        let context = format!("start number {sn}");
+        assert_eq!((row.rank, row.start_number), (*rank, *sn), "{context}");
+        assert_eq!(row.points.to_string(), *points, "{context}");
+        let value = |i: usize| row.tiebreaks[i].value.map(|v| v.to_string());
+        // Nobody is tied on points, so DE separates no one (undefined).
+        assert_eq!(value(0), None, "{context}");
+        assert_eq!(value(1).as_deref(), Some(sb.as_str()), "SB, {context}");
+        assert_eq!(value(2).as_deref(), Some(wins.as_str()), "WIN, {context}");
+        assert_eq!(value(3).as_deref(), Some(wins.as_str()), "WON, {context}");
+    }
+}
+
+#[test]
+fn sco_open_2020_koya_counts_points_against_the_players_on_half_the_maximum_or_more() {
+    // C.07 Art. 9.2, worked by hand from the crosstable: the maximum is 12,
+    // the limit 6; players 1 (10½), 2 (10), 3 (8) and 4 (7) reach it.
+    // 1 scored 1 v 2, 2 v 3, 1½ v 4 → 4½. 2: 1 v 1, 1 v 3, 2 v 4 → 4.
+    // 3: 0 v 1, 1 v 2, 1 v 4 → 2. 4: ½ v 1, 0 v 2, 1 v 3 → 1½.
+    // 5 and 7 scored nothing against them; 6 drew once with 4 → ½.
+    let t = tournament::trf::read_tournament(&fixture("sco-open-2020.trf")).expect("valid TRF");
+    let options = StandingsOptions::new(parse_tiebreaks("KS").expect("list"));
+    let standings = compute_standings(&t, &options).expect("standings");
+    let koya: Vec<(u32, String)> = standings
+        .rows
+        .iter()
+        .map(|r| {
+            let v = r.tiebreaks[0].value.map(|v| v.to_string());
+            (r.start_number, v.unwrap_or_default())
+        })
+        .collect();
+    let want: Vec<(u32, String)> = [
+        (1, "4.5"),
+        (2, "4"),
+        (3, "2"),
+        (4, "1.5"),
+        (5, "0"),
+        (6, "0.5"),
+        (7, "0"),
+    ]
+    .iter()
+    .map(|&(sn, v)| (sn, v.to_string()))
+    .collect();
+    assert_eq!(koya, want);
+}
