@@ -17,8 +17,9 @@
 //!     the last one that was not a VUR, and every round with an opponent
 //!     (forfeits), counts with the points received; VURs after that round
 //!     (the tail of a withdrawal or final absences) count as draws;
-//!   - *cuts*: low cuts remove VURs first (least significant first), then the
-//!     least significant values.
+//!   - *cuts*: each low cut takes the lowest VUR contribution as long as it
+//!     is not lower than the least significant value, else that value
+//!     (Art. 16.5; see `apply_cuts`).
 //! - [`TiebreakEdition::VirtualOpponent`] (FIDE rules before 2023): own
 //!   unplayed round R counts as a game against a virtual opponent with
 //!   Svon = SPR + (W − SfPR) + D·(n − R) (W, D: points for a win and a draw;

@@ -17,7 +17,9 @@ pub enum TiebreakKind {
     BlackGames,
     /// BWG — games won with Black (Art. 7.4).
     BlackWins,
-    /// GE (formerly REP) — rounds the participant elected to play (Art. 7.6).
+    /// REP — rounds one elected to play in (Art. 7.6; the 2023 text calls it
+    /// GE, "games one elected to play"): rounds minus half-point byes,
+    /// zero-point byes and forfeit losses. Both codes are accepted.
     GamesElected,
     /// PS — progressive scores (Art. 7.5); cuts drop the earliest rounds.
     ProgressiveScore,
