@@ -11,6 +11,17 @@
 //!   including arbiter and chief-arbiter tokens for them;
 //! - chief arbiter of T: everything on T except deleting it, and arbiter tokens for T;
 //! - arbiter of T: results and game events of T.
+//!
+//! Token lookups are remembered in memory for at most [`TOKEN_TTL`] (one
+//! database read saved per request). A revocation is immediate in the
+//! process that made it; another process on the same PostgreSQL learns it
+//! through `NOTIFY` when the revoking transaction commits (the stream's
+//! `LISTEN` task), and in any case — a lost `LISTEN` connection, two
+//! processes on one SQLite file — within [`TOKEN_TTL`].
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use axum::extract::{FromRef, FromRequestParts, State};
 use axum::http::StatusCode;
@@ -109,6 +120,84 @@ impl Actor {
     }
 }
 
+/// How long a token lookup is remembered: the longest another process may
+/// still accept a revoked token when its `NOTIFY` is lost or on SQLite.
+pub const TOKEN_TTL: Duration = Duration::from_secs(1);
+
+const TOKEN_CACHE_LIMIT: usize = 10_000;
+
+/// Token lookups of the last [`TOKEN_TTL`], by token hash (see the module
+/// docs). A lookup that raced with a revocation of this process is not
+/// remembered: `revoke` bumps an epoch that `put` checks.
+#[derive(Default)]
+pub(crate) struct TokenCache {
+    inner: Mutex<TokenCacheInner>,
+}
+
+#[derive(Default)]
+struct TokenCacheInner {
+    by_hash: HashMap<String, (Instant, Actor)>,
+    epoch: u64,
+}
+
+impl TokenCache {
+    fn get(&self, hash: &str) -> Option<Actor> {
+        let inner = self.inner.lock().ok()?;
+        inner
+            .by_hash
+            .get(hash)
+            .filter(|(at, _)| at.elapsed() < TOKEN_TTL)
+            .map(|(_, actor)| actor.clone())
+    }
+
+    fn epoch(&self) -> Option<u64> {
+        self.inner.lock().ok().map(|inner| inner.epoch)
+    }
+
+    /// Remembers a lookup that started at `epoch` (nothing if a revocation
+    /// happened since).
+    fn put(&self, hash: String, actor: Actor, epoch: u64, at: Instant) {
+        if let Ok(mut inner) = self.inner.lock()
+            && inner.epoch == epoch
+        {
+            if inner.by_hash.len() >= TOKEN_CACHE_LIMIT {
+                inner.by_hash.retain(|_, (t, _)| t.elapsed() < TOKEN_TTL);
+                if inner.by_hash.len() >= TOKEN_CACHE_LIMIT {
+                    inner.by_hash.clear();
+                }
+            }
+            inner.by_hash.insert(hash, (at, actor));
+        }
+    }
+
+    /// Forgets token `token_id` (revoked here or, through `NOTIFY`, in
+    /// another process).
+    pub(crate) fn revoke(&self, token_id: &str) {
+        if let Ok(mut inner) = self.inner.lock() {
+            inner.epoch += 1;
+            inner.by_hash.retain(|_, (_, actor)| actor.id != token_id);
+        }
+    }
+
+    /// Forgets everything (the `LISTEN` connection was re-established and
+    /// notifications may have been missed).
+    pub(crate) fn clear(&self) {
+        if let Ok(mut inner) = self.inner.lock() {
+            inner.epoch += 1;
+            inner.by_hash.clear();
+        }
+    }
+}
+
+/// The `NOTIFY` payload announcing that token `id` was revoked (on the
+/// stream's channel, next to `<game id> <seq>` hints).
+pub(crate) fn revocation_payload(id: &str) -> String {
+    format!("{REVOKED_PREFIX}{id}")
+}
+
+/// Prefix of [`revocation_payload`]; game ids never contain a colon.
+pub(crate) const REVOKED_PREFIX: &str = "revoked:";
+
 /// The SHA-256 of a token, hex.
 pub fn hash_token(token: &str) -> String {
     let digest = Sha256::digest(token.as_bytes());
@@ -162,22 +251,33 @@ async fn authenticate(state: &AppState, parts: &Parts) -> Result<Option<Actor>, 
             tournament_id: None,
         }));
     }
+    let cache = state.tokens();
+    if let Some(actor) = cache.get(&hash) {
+        return Ok(Some(actor));
+    }
+    // Taken before the read: a revocation committed meanwhile bumps it.
+    let epoch = cache.epoch();
+    let looked_up = Instant::now();
     let row = sqlx::query(
         "SELECT id, role, tournament_id FROM tokens WHERE token_hash = $1 AND revoked_at IS NULL",
     )
-    .bind(hash)
+    .bind(&hash)
     .fetch_optional(state.db().pool())
     .await?;
     let Some(row) = row else {
         return Err(ApiError::Unauthorized("unknown or revoked token".into()));
     };
     let role: String = row.try_get("role")?;
-    Ok(Some(Actor {
+    let actor = Actor {
         id: row.try_get("id")?,
         role: Role::parse(&role)
             .ok_or_else(|| ApiError::Internal(format!("stored role '{role}'")))?,
         tournament_id: row.try_get("tournament_id")?,
-    }))
+    };
+    if let Some(epoch) = epoch {
+        cache.put(hash, actor.clone(), epoch, looked_up);
+    }
+    Ok(Some(actor))
 }
 
 impl<S> FromRequestParts<S> for Actor
@@ -391,8 +491,17 @@ async fn revoke_token(
             Some(&serde_json::json!({ "revoked_at": at })),
         )
         .await?;
+        if state.db().backend() == crate::Backend::Postgres {
+            // Delivered to every process's LISTEN task on commit.
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(crate::stream::CHANNEL)
+                .bind(revocation_payload(&id))
+                .execute(&mut *tx)
+                .await?;
+        }
     }
     tx.commit().await?;
+    state.tokens().revoke(&id);
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -105,21 +105,19 @@ impl Db {
         install_default_drivers();
         let (backend, url) = normalise_url(url)?;
         let options = match backend {
-            Backend::Sqlite => {
-                AnyPoolOptions::new()
-                    .max_connections(8)
-                    .after_connect(|conn, _meta| {
-                        Box::pin(async move {
-                            conn.execute(
-                                "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
+            Backend::Sqlite => AnyPoolOptions::new()
+                .max_connections(pool_size(8))
+                .after_connect(|conn, _meta| {
+                    Box::pin(async move {
+                        conn.execute(
+                            "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
                              PRAGMA synchronous = FULL;",
-                            )
-                            .await?;
-                            Ok(())
-                        })
+                        )
+                        .await?;
+                        Ok(())
                     })
-            }
-            Backend::Postgres => AnyPoolOptions::new().max_connections(32),
+                }),
+            Backend::Postgres => AnyPoolOptions::new().max_connections(pool_size(32)),
         };
         let pool = options
             .acquire_timeout(Duration::from_secs(10))
@@ -178,6 +176,16 @@ impl Db {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// The pool's size: `ARBITER_DB_POOL` when set to a number from 1 to 1000
+/// (a tuning knob for benchmarks and large deployments), else `default`.
+fn pool_size(default: u32) -> u32 {
+    std::env::var("ARBITER_DB_POOL")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|n| (1..=1000).contains(n))
+        .unwrap_or(default)
 }
 
 impl FromStr for Backend {

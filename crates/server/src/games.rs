@@ -11,14 +11,18 @@
 //! States are cached in memory per game keyed by sequence number: the state
 //! at `seq` is a pure function of the first `seq` events, which never change,
 //! so a cached entry is valid whenever its `seq` is the one being extended,
-//! whichever process wrote the log.
+//! whichever process wrote the log. When the cache holds the state at
+//! `expected_seq`, a move that changes neither status nor result is judged in
+//! memory and written with one compare-and-swap-and-insert (one statement
+//! on PostgreSQL): the database still decides who extends each seq, the
+//! cache only saves the reads (see `record_from_cache`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use chrono::{DateTime, Utc};
@@ -34,28 +38,70 @@ use crate::engine::{GameSetup, GameState, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::{AppState, Hint, audit, now_text, time_text};
 
-/// Cached game states (see the module docs).
+/// Cached game states (see the module docs): per game, the latest head this
+/// process knows, its row and its state. The row's columns used from the
+/// cache (ids, players, setup, owners) never change once the game has
+/// events; `seq` 0 is never cached (a board's setup may still change then).
 #[derive(Default)]
 pub(crate) struct Cache {
-    map: Mutex<HashMap<String, (i64, Arc<GameState>)>>,
+    map: Mutex<HashMap<String, CacheEntry>>,
+}
+
+struct CacheEntry {
+    seq: i64,
+    row: Arc<GameRow>,
+    state: Arc<GameState>,
 }
 
 const CACHE_LIMIT: usize = 20_000;
 
 impl Cache {
+    /// The state at `seq`, if that is the head cached for the game.
     fn get(&self, game_id: &str, seq: i64) -> Option<Arc<GameState>> {
         let map = self.map.lock().ok()?;
         map.get(game_id)
-            .filter(|(cached, _)| *cached == seq)
-            .map(|(_, state)| Arc::clone(state))
+            .filter(|entry| entry.seq == seq)
+            .map(|entry| Arc::clone(&entry.state))
     }
 
-    fn put(&self, game_id: &str, seq: i64, state: Arc<GameState>) {
+    /// The row and the state at `seq`, if that is the head cached.
+    fn head(&self, game_id: &str, seq: i64) -> Option<(Arc<GameRow>, Arc<GameState>)> {
+        let map = self.map.lock().ok()?;
+        map.get(game_id)
+            .filter(|entry| entry.seq == seq)
+            .map(|entry| (Arc::clone(&entry.row), Arc::clone(&entry.state)))
+    }
+
+    /// Remembers the state at `row.seq`; an older head never replaces a
+    /// newer one (two writers of one process may finish out of order).
+    fn put(&self, row: &GameRow, state: Arc<GameState>) {
+        if row.seq < 1 {
+            return;
+        }
         if let Ok(mut map) = self.map.lock() {
-            if map.len() >= CACHE_LIMIT && !map.contains_key(game_id) {
+            if let Some(entry) = map.get(&row.id)
+                && entry.seq >= row.seq
+            {
+                return;
+            }
+            if map.len() >= CACHE_LIMIT && !map.contains_key(&row.id) {
                 map.clear();
             }
-            map.insert(game_id.to_owned(), (seq, state));
+            map.insert(
+                row.id.clone(),
+                CacheEntry {
+                    seq: row.seq,
+                    row: Arc::new(row.clone()),
+                    state,
+                },
+            );
+        }
+    }
+
+    /// Drops a game's entry (its head moved on elsewhere).
+    fn forget(&self, game_id: &str) {
+        if let Ok(mut map) = self.map.lock() {
+            map.remove(game_id);
         }
     }
 }
@@ -222,10 +268,10 @@ where
     let events = load_events(executor, &game.id, 0).await?;
     let folded = Arc::new(fold(&game.setup(), &events)?);
     let head = events.last().map_or(0, |e| e.seq);
-    // A game without events is not cached: its setup (a board's recording
-    // mode, a round's scheduled start) may still change.
-    if head > 0 {
-        state.games_cache().put(&game.id, head, Arc::clone(&folded));
+    // A game without events is not cached (`put` skips seq 0): its setup (a
+    // board's recording mode, a round's scheduled start) may still change.
+    if head == game.seq {
+        state.games_cache().put(game, Arc::clone(&folded));
     }
     Ok(folded)
 }
@@ -597,34 +643,30 @@ async fn post_event(
     let (expected_seq, at, event) = parse_event_request(body, received)?;
     let parsed = crate::engine::parse_event(&event)?;
     crate::engine::check_posted_event(&event, &parsed)?;
-    let (_write, mut tx) = state.db().begin().await?;
-    let game = load_game(&mut *tx, &id).await?;
-    if !game.may_arbitrate(&actor) {
-        return Err(ApiError::Forbidden(
-            "this token may not record events in this game".into(),
-        ));
+    let mut stored = StoredEvent {
+        seq: expected_seq + 1,
+        actor: actor.id.clone(),
+        received_at: time_text(received),
+        at: time_text(at),
+        body: event,
+        rulings: Value::Null,
+    };
+    let at_ms = at.timestamp_millis();
+    if let Some(done) = record_from_cache(&state, &actor, &id, at_ms, &parsed, &mut stored).await? {
+        return Ok(done);
     }
-    // Compare-and-swap on the head: exactly one writer extends each seq.
-    let swapped = sqlx::query("UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2")
-        .bind(&id)
-        .bind(expected_seq)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    if swapped != 1 {
-        let current: i64 = sqlx::query("SELECT seq FROM games WHERE id = $1")
-            .bind(&id)
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get("seq")?;
-        return Err(ApiError::conflict(
-            "stale_seq",
-            format!("expected_seq {expected_seq} is not the game's current seq {current}"),
-        ));
-    }
-    let before = current_state(&state, &mut *tx, &game).await?;
+    record_in_transaction(&state, &actor, &id, at_ms, &parsed, stored).await
+}
+
+/// The Laws' answer to `event` at `at_ms` after `before`: the new state and
+/// its rulings, or the refusal (422).
+fn judge(
+    before: &GameState,
+    at_ms: i64,
+    event: &regulations::Event,
+) -> Result<(GameState, Vec<Ruling>), ApiError> {
     if let Some(last) = before.last_at_ms()
-        && at.timestamp_millis() < last
+        && at_ms < last
     {
         return Err(ApiError::Unprocessable {
             code: "time_went_backwards".into(),
@@ -633,73 +675,208 @@ async fn post_event(
             at: Some("at".into()),
         });
     }
-    let (after, rulings) = before.apply(&parsed).map_err(|r| ApiError::Unprocessable {
+    before.apply(event).map_err(|r| ApiError::Unprocessable {
         code: r.code,
         message: r.message,
         article: r.article,
         at: None,
-    })?;
-    let seq = expected_seq + 1;
-    let stored = StoredEvent {
-        seq,
-        actor: actor.id.clone(),
-        received_at: time_text(received),
-        at: time_text(at),
-        body: event,
-        rulings: serde_json::to_value(&rulings)?,
+    })
+}
+
+/// The fast path of [`post_event`]: when this process's cache holds the
+/// state at `expected_seq` and the event changes neither status nor result,
+/// the new state is computed in memory and the compare-and-swap and the
+/// insert are one write (one statement on PostgreSQL; one `BEGIN IMMEDIATE`
+/// transaction on SQLite). The database's
+/// compare-and-swap still decides: the cache only saves reads. Anything but
+/// plain success (no entry, forbidden, refused, stale, a status change)
+/// returns `None` and the transactional path answers exactly as it would have
+/// without the cache.
+async fn record_from_cache(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    at_ms: i64,
+    event: &regulations::Event,
+    stored: &mut StoredEvent,
+) -> Result<Option<Response>, ApiError> {
+    let expected_seq = stored.seq - 1;
+    let Some((row, before)) = state.games_cache().head(id, expected_seq) else {
+        return Ok(None);
     };
+    if !row.may_arbitrate(actor) {
+        return Ok(None);
+    }
+    let Ok((after, rulings)) = judge(&before, at_ms, event) else {
+        return Ok(None);
+    };
+    if after.status() != before.status() || after.result() != before.result() {
+        return Ok(None);
+    }
+    stored.rulings = serde_json::to_value(&rulings)?;
+    let body = Value::Object(stored.body.clone()).to_string();
+    let rulings_text = stored.rulings.to_string();
+    let written = match state.db().backend() {
+        Backend::Postgres => {
+            sqlx::query(
+                "WITH cas AS (UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2 \
+                 RETURNING id, seq) \
+                 INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
+                 SELECT id, seq, $3, $4, $5, $6, $7 FROM cas",
+            )
+            .bind(id)
+            .bind(expected_seq)
+            .bind(&stored.actor)
+            .bind(&stored.received_at)
+            .bind(&stored.at)
+            .bind(&body)
+            .bind(&rulings_text)
+            .execute(state.db().pool())
+            .await?
+            .rows_affected()
+                == 1
+        }
+        Backend::Sqlite => {
+            let (_write, mut tx) = state.db().begin().await?;
+            let swapped = sqlx::query("UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2")
+                .bind(id)
+                .bind(expected_seq)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            if swapped == 1 {
+                insert_event(&mut tx, id, stored, &body, &rulings_text).await?;
+                tx.commit().await?;
+            }
+            swapped == 1
+        }
+    };
+    if !written {
+        // Another process moved the head: the transactional path answers.
+        state.games_cache().forget(id);
+        return Ok(None);
+    }
+    let game = GameRow {
+        seq: stored.seq,
+        ..GameRow::clone(&row)
+    };
+    Ok(Some(acknowledge(state, &game, after, stored, &rulings)))
+}
+
+async fn insert_event(
+    tx: &mut Transaction<'static, Any>,
+    game_id: &str,
+    stored: &StoredEvent,
+    body: &str,
+    rulings: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
-    .bind(&id)
-    .bind(seq)
+    .bind(game_id)
+    .bind(stored.seq)
     .bind(&stored.actor)
     .bind(&stored.received_at)
     .bind(&stored.at)
-    .bind(Value::Object(stored.body.clone()).to_string())
-    .bind(stored.rulings.to_string())
-    .execute(&mut *tx)
+    .bind(body)
+    .bind(rulings)
+    .execute(&mut **tx)
     .await?;
+    Ok(())
+}
+
+/// [`post_event`] in one transaction: the game row, the compare-and-swap,
+/// the state (cache or log), the Laws, the insert, the status and the
+/// tournament result, the notification, the commit.
+async fn record_in_transaction(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    at_ms: i64,
+    event: &regulations::Event,
+    mut stored: StoredEvent,
+) -> Result<Response, ApiError> {
+    let expected_seq = stored.seq - 1;
+    let (_write, mut tx) = state.db().begin().await?;
+    let game = load_game(&mut *tx, id).await?;
+    if !game.may_arbitrate(actor) {
+        return Err(ApiError::Forbidden(
+            "this token may not record events in this game".into(),
+        ));
+    }
+    // Compare-and-swap on the head: exactly one writer extends each seq.
+    let swapped = sqlx::query("UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2")
+        .bind(id)
+        .bind(expected_seq)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if swapped != 1 {
+        let current: i64 = sqlx::query("SELECT seq FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("seq")?;
+        return Err(ApiError::conflict(
+            "stale_seq",
+            format!("expected_seq {expected_seq} is not the game's current seq {current}"),
+        ));
+    }
+    let before = current_state(state, &mut *tx, &game).await?;
+    let (after, rulings) = judge(&before, at_ms, event)?;
+    let seq = stored.seq;
+    stored.rulings = serde_json::to_value(&rulings)?;
+    let body = Value::Object(stored.body.clone()).to_string();
+    insert_event(&mut tx, id, &stored, &body, &stored.rulings.to_string()).await?;
     let status = after.status();
     let result = after.result();
     if status != before.status() || result != before.result() {
         sqlx::query("UPDATE games SET status = $1, result = $2 WHERE id = $3")
             .bind(status)
             .bind(result)
-            .bind(&id)
+            .bind(id)
             .execute(&mut *tx)
             .await?;
         if let (Some(result), Some(t), Some(round), Some(board)) =
             (result, &game.tournament_id, game.round, game.board)
         {
-            crate::rounds::record_game_result(&mut tx, &actor, t, round, board, result).await?;
+            crate::rounds::record_game_result(&mut tx, actor, t, round, board, result).await?;
         }
     }
-    if state.db().backend() == Backend::Postgres {
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(crate::stream::CHANNEL)
-            .bind(format!("{id} {seq}"))
-            .execute(&mut *tx)
-            .await?;
-    }
     tx.commit().await?;
-    // Acknowledged: committed. Now tell caches and streams.
+    Ok(acknowledge(
+        state,
+        &GameRow { seq, ..game },
+        after,
+        &stored,
+        &rulings,
+    ))
+}
+
+/// After the commit: remembers the new head, tells streams, answers 201.
+fn acknowledge(
+    state: &AppState,
+    game: &GameRow,
+    after: GameState,
+    stored: &StoredEvent,
+    rulings: &[Ruling],
+) -> Response {
     let after = Arc::new(after);
-    state.games_cache().put(&id, seq, Arc::clone(&after));
-    let _ = state.hints().send(Hint {
-        game_id: Arc::from(id.as_str()),
-        seq,
+    state.games_cache().put(game, Arc::clone(&after));
+    state.announce(Hint {
+        game_id: Arc::from(game.id.as_str()),
+        seq: game.seq,
     });
-    let game = GameRow { seq, ..game };
-    Ok((
+    (
         StatusCode::CREATED,
         Json(json!({
-            "events": [event_json(&stored, View::Arbiter, None)],
-            "rulings": rulings_json(&rulings),
-            "state": state_json(&game, &after, View::Arbiter),
+            "events": [event_json(stored, View::Arbiter, None)],
+            "rulings": rulings_json(rulings),
+            "state": state_json(game, &after, View::Arbiter),
         })),
-    ))
+    )
+        .into_response()
 }
 
 fn rulings_json(rulings: &[Ruling]) -> Value {

@@ -72,6 +72,9 @@ struct Inner {
     hints: broadcast::Sender<Hint>,
     shutdown_tx: watch::Sender<bool>,
     games: games::Cache,
+    tokens: auth::TokenCache,
+    /// Hints for other processes (PostgreSQL only; see `stream`).
+    notify: Option<tokio::sync::mpsc::UnboundedSender<Hint>>,
 }
 
 /// What every handler shares: the database, the administrator token's hash,
@@ -98,6 +101,13 @@ impl AppState {
     pub fn new(db: Db, admin_token: Option<&str>) -> AppState {
         let (hints, _) = broadcast::channel(4096);
         let (shutdown_tx, _) = watch::channel(false);
+        let postgres = db.backend() == Backend::Postgres;
+        let (notify, notify_rx) = if postgres {
+            let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+            (Some(tx), Some(rx))
+        } else {
+            (None, None)
+        };
         let state = AppState {
             inner: Arc::new(Inner {
                 db,
@@ -105,10 +115,13 @@ impl AppState {
                 hints,
                 shutdown_tx,
                 games: games::Cache::default(),
+                tokens: auth::TokenCache::default(),
+                notify,
             }),
         };
-        if state.db().backend() == Backend::Postgres {
+        if let Some(rx) = notify_rx {
             stream::spawn_listener(state.clone());
+            stream::spawn_notifier(state.clone(), rx);
         }
         state
     }
@@ -126,8 +139,21 @@ impl AppState {
         &self.inner.hints
     }
 
+    /// Announces a committed event to this process's streams and (on
+    /// PostgreSQL) to the other processes'.
+    pub(crate) fn announce(&self, hint: Hint) {
+        if let Some(notify) = &self.inner.notify {
+            let _ = notify.send(hint.clone());
+        }
+        let _ = self.inner.hints.send(hint);
+    }
+
     pub(crate) fn games_cache(&self) -> &games::Cache {
         &self.inner.games
+    }
+
+    pub(crate) fn tokens(&self) -> &auth::TokenCache {
+        &self.inner.tokens
     }
 
     pub(crate) fn shutdown_signal(&self) -> watch::Receiver<bool> {

@@ -1,14 +1,17 @@
 //! Live streams of game events (Server-Sent Events).
 //!
 //! Writers announce "game G reached seq N" on a process-wide broadcast
-//! channel after commit; on PostgreSQL the same hint goes through
-//! `pg_notify` inside the writing transaction (delivered on commit), and a
-//! `LISTEN` task in every process relays it to that process's channel. A
+//! channel after commit; on PostgreSQL the same hint goes, batched, through
+//! `pg_notify` after the commit (see [`spawn_notifier`]), and a `LISTEN`
+//! task in every process relays it to that process's channel. A
 //! stream never trusts the hint's content: it reads the events after the last
 //! one it sent from the database, so a lagging subscriber, a duplicate hint
 //! or a hint from another process all end in the same, ordered output. Each
 //! SSE message carries `id: <seq>`, so a reconnecting client resumes with
 //! `Last-Event-ID`.
+//!
+//! The same channel carries token revocations (`revoked:<token id>`), which
+//! the `LISTEN` task applies to this process's token cache.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -19,7 +22,9 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream};
 use sqlx::postgres::PgListener;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::mpsc;
 
+use crate::auth::REVOKED_PREFIX;
 use crate::games::{View, event_json, last_resume, load_events};
 use crate::{AppState, Hint, log};
 
@@ -46,14 +51,22 @@ pub(crate) fn spawn_listener(state: AppState) {
                 tokio::time::sleep(Duration::from_secs(1)).await;
                 continue;
             }
+            // Revocations may have been missed while not listening.
+            state.tokens().clear();
             loop {
                 tokio::select! {
                     message = listener.recv() => match message {
                         Ok(notification) => {
-                            if let Some((game, seq)) = notification.payload().split_once(' ')
-                                && let Ok(seq) = seq.parse() {
-                                    let _ = state.hints().send(Hint { game_id: Arc::from(game), seq });
+                            if let Some(token) = notification.payload().strip_prefix(REVOKED_PREFIX) {
+                                state.tokens().revoke(token);
+                            } else {
+                                for line in notification.payload().lines() {
+                                    if let Some((game, seq)) = line.split_once(' ')
+                                        && let Ok(seq) = seq.parse() {
+                                            let _ = state.hints().send(Hint { game_id: Arc::from(game), seq });
+                                        }
                                 }
+                            }
                         }
                         Err(e) => {
                             log(&format!("LISTEN connection lost, reconnecting: {e}"));
@@ -61,6 +74,55 @@ pub(crate) fn spawn_listener(state: AppState) {
                         }
                     },
                     _ = shutdown.changed() => return,
+                }
+            }
+        }
+    });
+}
+
+/// Largest `NOTIFY` payload sent (PostgreSQL's limit is 8000 bytes).
+const PAYLOAD_LIMIT: usize = 7900;
+
+/// Relays this process's hints to the other processes (PostgreSQL only):
+/// after their commits, in batches of `<game id> <seq>` lines, one `NOTIFY`
+/// at a time. A `NOTIFY` inside the writing transaction would hold
+/// PostgreSQL's global notification lock across that transaction's WAL
+/// flush and so serialise every commit; a hint carries nothing durable (a
+/// stream re-reads the log), so its own transaction skips the flush wait.
+pub(crate) fn spawn_notifier(state: AppState, mut hints: mpsc::UnboundedReceiver<Hint>) {
+    tokio::spawn(async move {
+        let mut shutdown = state.shutdown_signal();
+        loop {
+            let first = tokio::select! {
+                hint = hints.recv() => match hint {
+                    Some(hint) => hint,
+                    None => return,
+                },
+                _ = shutdown.changed() => return,
+            };
+            let mut payloads = vec![format!("{} {}", first.game_id, first.seq)];
+            while let Ok(hint) = hints.try_recv() {
+                let line = format!("{} {}", hint.game_id, hint.seq);
+                match payloads.last_mut() {
+                    Some(last) if last.len() + 1 + line.len() <= PAYLOAD_LIMIT => {
+                        last.push('\n');
+                        last.push_str(&line);
+                    }
+                    _ => payloads.push(line),
+                }
+            }
+            for payload in payloads {
+                let sent = sqlx::query(
+                    "SELECT set_config('synchronous_commit', 'off', true) AS s, pg_notify($1, $2)",
+                )
+                .bind(CHANNEL)
+                .bind(payload)
+                .execute(state.db().pool())
+                .await;
+                if let Err(e) = sent {
+                    log(&format!(
+                        "NOTIFY failed (other processes' streams miss a hint): {e}"
+                    ));
                 }
             }
         }

@@ -225,12 +225,66 @@ async fn public_reads_need_no_token(app: TestApp) {
     );
 }
 
+async fn a_revoked_token_is_refused_at_once_even_in_the_middle_of_a_game(app: TestApp) {
+    // Issue 6 (tokens revocable): the token lookup is cached for speed, but a
+    // revocation in this process takes effect for the very next request.
+    let r = app
+        .post(
+            "/api/v1/tokens",
+            Some(ADMIN),
+            json!({ "role": "organiser", "label": "demo board" }),
+        )
+        .await;
+    let id = r.body["id"].as_str().unwrap().to_owned();
+    let token = r.body["token"].as_str().unwrap().to_owned();
+    let r = app
+        .post(
+            "/api/v1/games",
+            Some(&token),
+            json!({ "white": "Short, Nigel", "black": "Timman, Jan" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let game = r.body["id"].as_str().unwrap().to_owned();
+    for (seq, event) in [
+        json!({ "type": "start" }),
+        json!({ "type": "move", "san": "e4" }),
+        json!({ "type": "move", "san": "Nf6" }),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let r = app.event(&game, &token, seq as i64, event).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    }
+    let r = app
+        .request(
+            Method::DELETE,
+            &format!("/api/v1/tokens/{id}"),
+            Some(ADMIN),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    let r = app
+        .event(&game, &token, 3, json!({ "type": "move", "san": "e5" }))
+        .await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{r:?}");
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(
+        r.body["seq"], 3,
+        "nothing was recorded with the revoked token"
+    );
+}
+
 crate::both_databases!(
     writes_need_a_token_and_a_wrong_token_is_401,
     only_an_administrator_creates_organisers,
     an_arbiter_of_tournament_a_cannot_write_to_tournament_b,
     another_organiser_cannot_touch_my_tournament,
     a_revoked_token_is_refused,
+    a_revoked_token_is_refused_at_once_even_in_the_middle_of_a_game,
     tokens_are_stored_hashed,
     public_reads_need_no_token,
 );

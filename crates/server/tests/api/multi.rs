@@ -8,6 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::json;
+use server::auth::TOKEN_TTL;
 use server::{AppState, app};
 use tower::ServiceExt;
 
@@ -136,4 +137,127 @@ async fn a_stream_on_one_postgres_process_delivers_events_written_through_anothe
     assert!(buffer.contains("event: start"), "{buffer}");
     drop(body);
     finish(db, [a, b]).await;
+}
+
+/// Process A's cache holds the game at seq 2; process B then records seq 3.
+/// A must answer a write at the old seq 409 (the database's compare-and-swap
+/// decides, not A's cache) and build later states on B's move.
+async fn cache_never_serves_a_stale_head(kind: Kind) {
+    let Some((db, a, b)) = two_processes(kind).await else {
+        return;
+    };
+    let game = a.free_game().await;
+    for (seq, event) in [
+        json!({ "type": "start" }),
+        json!({ "type": "move", "san": "d4" }),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let r = a.event(&game, ADMIN, seq as i64, event).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    }
+    let r = b
+        .event(&game, ADMIN, 2, json!({ "type": "move", "san": "Nf6" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = a
+        .event(&game, ADMIN, 2, json!({ "type": "move", "san": "d5" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "stale_seq");
+    let r = a
+        .event(&game, ADMIN, 3, json!({ "type": "move", "san": "c4" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["state"]["moves"], json!(["d4", "Nf6", "c4"]));
+    let r = b
+        .event(&game, ADMIN, 4, json!({ "type": "move", "san": "e6" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["state"]["moves"], json!(["d4", "Nf6", "c4", "e6"]));
+    // Stale and legal is 409; at the head but illegal (a white pawn to e5) is 422.
+    let r = a
+        .event(&game, ADMIN, 4, json!({ "type": "move", "san": "Nf3" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    let r = a
+        .event(&game, ADMIN, 5, json!({ "type": "move", "san": "e5" }))
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    finish(db, [a, b]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_sqlite_a_write_at_a_seq_another_process_extended_is_409_despite_the_cache() {
+    cache_never_serves_a_stale_head(Kind::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_a_write_at_a_seq_another_process_extended_is_409_despite_the_cache() {
+    cache_never_serves_a_stale_head(Kind::Postgres).await;
+}
+
+/// A token revoked through process A is refused by process B, which had
+/// just accepted it: on PostgreSQL at once (NOTIFY), on SQLite within the
+/// token cache's lifetime.
+async fn revocation_reaches_the_other_process(kind: Kind, within: Duration) {
+    let Some((db, a, b)) = two_processes(kind).await else {
+        return;
+    };
+    // Give process B's LISTEN connection a moment to be established.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let r = a
+        .post(
+            "/api/v1/tokens",
+            Some(ADMIN),
+            json!({ "role": "organiser", "label": "club" }),
+        )
+        .await;
+    let id = r.body["id"].as_str().unwrap().to_owned();
+    let token = r.body["token"].as_str().unwrap().to_owned();
+    let body = json!({ "name": "Open", "system": "round-robin" });
+    let r = b
+        .post("/api/v1/tournaments", Some(&token), body.clone())
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = a
+        .request(
+            axum::http::Method::DELETE,
+            &format!("/api/v1/tokens/{id}"),
+            Some(ADMIN),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    let revoked = tokio::time::Instant::now();
+    loop {
+        let r = b
+            .post("/api/v1/tournaments", Some(&token), body.clone())
+            .await;
+        if r.status == StatusCode::UNAUTHORIZED {
+            break;
+        }
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        assert!(
+            revoked.elapsed() < within,
+            "process B still accepts the revoked token after {:?}",
+            revoked.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    finish(db, [a, b]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_revoked_in_one_sqlite_process_is_refused_by_the_other_within_the_cache_lifetime() {
+    revocation_reaches_the_other_process(Kind::Sqlite, TOKEN_TTL + Duration::from_millis(200))
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_revoked_in_one_postgres_process_is_refused_by_the_other_through_notify() {
+    // Well under TOKEN_TTL: the cache's expiry alone would be too late.
+    revocation_reaches_the_other_process(Kind::Postgres, TOKEN_TTL / 2).await;
 }

@@ -1,0 +1,260 @@
+//! Load generator (not a test): many concurrent games recording moves
+//! against a running server, printing moves/s and latency percentiles.
+//!
+//! Each of `--games` tasks owns one game and one keep-alive HTTP/1.1
+//! connection and posts the next move (`POST /api/v1/games/{id}/events` with
+//! `expected_seq`) as soon as the previous one is acknowledged (201, i.e.
+//! committed). Raw HTTP over Tokio on one client thread by default, so the
+//! client costs little next to the server it measures.
+//!
+//! ```sh
+//! cargo build --release -p server --example record_moves
+//! ARBITER_ADMIN_TOKEN=bench target/release/examples/record_moves --games 100 --seconds 20
+//! ```
+
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// Knights out and back: legal forever, never ends the game under the
+/// default regulations (repetition and the 50-move rule are by claim only).
+const CYCLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
+
+struct Args {
+    addr: String,
+    games: usize,
+    seconds: f64,
+    token: String,
+    threads: usize,
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: record_moves [--addr 127.0.0.1:8080] [--games 100] [--seconds 20] \
+         [--threads 1] [--token T | ARBITER_ADMIN_TOKEN=T]"
+    );
+    std::process::exit(2)
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        addr: "127.0.0.1:8080".into(),
+        games: 100,
+        seconds: 20.0,
+        token: std::env::var("ARBITER_ADMIN_TOKEN").unwrap_or_default(),
+        threads: 1,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().unwrap_or_else(|| usage());
+        match flag.as_str() {
+            "--addr" => args.addr = value,
+            "--games" => args.games = value.parse().unwrap_or_else(|_| usage()),
+            "--seconds" => args.seconds = value.parse().unwrap_or_else(|_| usage()),
+            "--token" => args.token = value,
+            "--threads" => args.threads = value.parse().unwrap_or_else(|_| usage()),
+            _ => usage(),
+        }
+    }
+    if args.token.is_empty() || args.games == 0 || args.threads == 0 {
+        usage();
+    }
+    args
+}
+
+/// One keep-alive connection.
+struct Conn {
+    stream: TcpStream,
+    buf: Vec<u8>,
+    host: String,
+    token: String,
+}
+
+impl Conn {
+    async fn open(addr: &str, token: &str) -> std::io::Result<Conn> {
+        let stream = TcpStream::connect(addr).await?;
+        stream.set_nodelay(true)?;
+        Ok(Conn {
+            stream,
+            buf: Vec::with_capacity(16 * 1024),
+            host: addr.to_owned(),
+            token: token.to_owned(),
+        })
+    }
+
+    /// Sends a JSON POST and returns the status and the body.
+    async fn post(&mut self, path: &str, body: &str) -> std::io::Result<(u16, Vec<u8>)> {
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {}\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.host,
+            self.token,
+            body.len()
+        );
+        self.stream.write_all(request.as_bytes()).await?;
+        self.read_response().await
+    }
+
+    async fn read_response(&mut self) -> std::io::Result<(u16, Vec<u8>)> {
+        let bad =
+            |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_owned());
+        let mut chunk = [0u8; 16 * 1024];
+        let head_end = loop {
+            if let Some(i) = self.buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                break i + 4;
+            }
+            let n = self.stream.read(&mut chunk).await?;
+            if n == 0 {
+                return Err(bad("connection closed"));
+            }
+            self.buf.extend_from_slice(&chunk[..n]);
+        };
+        let head = std::str::from_utf8(&self.buf[..head_end]).map_err(|_| bad("head not UTF-8"))?;
+        let status: u16 = head
+            .get(9..12)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| bad("no status"))?;
+        let length: usize = head
+            .lines()
+            .find_map(|line| {
+                let (name, value) = line.split_once(':')?;
+                name.eq_ignore_ascii_case("content-length")
+                    .then(|| value.trim().parse().ok())?
+            })
+            .ok_or_else(|| bad("no content-length"))?;
+        while self.buf.len() < head_end + length {
+            let n = self.stream.read(&mut chunk).await?;
+            if n == 0 {
+                return Err(bad("connection closed in body"));
+            }
+            self.buf.extend_from_slice(&chunk[..n]);
+        }
+        let body = self.buf[head_end..head_end + length].to_vec();
+        self.buf.drain(..head_end + length);
+        Ok((status, body))
+    }
+}
+
+async fn setup(args: &Args) -> std::io::Result<Vec<String>> {
+    let mut conn = Conn::open(&args.addr, &args.token).await?;
+    let mut games = Vec::with_capacity(args.games);
+    for i in 0..args.games {
+        let body = serde_json::json!({
+            "white": format!("White {i}"), "black": format!("Black {i}"), "time_control": "5400+30",
+        });
+        let (status, reply) = conn.post("/api/v1/games", &body.to_string()).await?;
+        assert_eq!(status, 201, "{}", String::from_utf8_lossy(&reply));
+        let reply: Value = serde_json::from_slice(&reply).map_err(std::io::Error::other)?;
+        let id = reply["id"].as_str().unwrap_or_default().to_owned();
+        let (status, reply) = conn
+            .post(
+                &format!("/api/v1/games/{id}/events"),
+                r#"{"expected_seq":0,"type":"start"}"#,
+            )
+            .await?;
+        assert_eq!(status, 201, "{}", String::from_utf8_lossy(&reply));
+        games.push(id);
+    }
+    Ok(games)
+}
+
+/// Records moves in one game until `stop`; returns latencies in µs and
+/// whether it ended on an error.
+async fn player(
+    addr: String,
+    token: String,
+    game: String,
+    stop: Instant,
+) -> (Vec<u32>, Option<String>) {
+    let mut latencies = Vec::new();
+    let mut conn = match Conn::open(&addr, &token).await {
+        Ok(conn) => conn,
+        Err(e) => return (latencies, Some(e.to_string())),
+    };
+    let path = format!("/api/v1/games/{game}/events");
+    let mut seq: usize = 1;
+    while Instant::now() < stop {
+        let body = format!(
+            r#"{{"expected_seq":{seq},"type":"move","san":"{}"}}"#,
+            CYCLE[(seq - 1) % 4]
+        );
+        let t0 = Instant::now();
+        match conn.post(&path, &body).await {
+            Ok((201, _)) => {}
+            Ok((status, reply)) => {
+                let reply = String::from_utf8_lossy(&reply[..reply.len().min(200)]).into_owned();
+                return (latencies, Some(format!("game {game}: {status} {reply}")));
+            }
+            Err(e) => return (latencies, Some(format!("game {game}: {e}"))),
+        }
+        latencies.push(u32::try_from(t0.elapsed().as_micros()).unwrap_or(u32::MAX));
+        seq += 1;
+    }
+    (latencies, None)
+}
+
+async fn run(args: Args) -> std::io::Result<bool> {
+    let games = setup(&args).await?;
+    let started = Instant::now();
+    let stop = started + Duration::from_secs_f64(args.seconds);
+    let tasks: Vec<_> = games
+        .into_iter()
+        .map(|game| tokio::spawn(player(args.addr.clone(), args.token.clone(), game, stop)))
+        .collect();
+    let mut samples = Vec::new();
+    let mut errors = 0;
+    for task in tasks {
+        let (latencies, error) = task.await.map_err(std::io::Error::other)?;
+        samples.extend(latencies);
+        if let Some(error) = error {
+            errors += 1;
+            eprintln!("{error}");
+        }
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    samples.sort_unstable();
+    if samples.is_empty() {
+        println!("no moves recorded");
+        return Ok(false);
+    }
+    let pct = |p: f64| {
+        let i = ((p / 100.0) * samples.len() as f64) as usize;
+        f64::from(samples[i.min(samples.len() - 1)]) / 1000.0
+    };
+    println!(
+        "games={} moves={} seconds={elapsed:.1} errors={errors}",
+        args.games,
+        samples.len()
+    );
+    println!(
+        "moves/s={:.0} p50={:.2}ms p90={:.2}ms p99={:.2}ms max={:.2}ms",
+        samples.len() as f64 / elapsed,
+        pct(50.0),
+        pct(90.0),
+        pct(99.0),
+        pct(100.0)
+    );
+    Ok(errors == 0)
+}
+
+fn main() {
+    let args = parse_args();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(args.threads)
+        .enable_all()
+        .build()
+        .unwrap_or_else(|e| {
+            eprintln!("cannot start the runtime: {e}");
+            std::process::exit(1)
+        });
+    match runtime.block_on(run(args)) {
+        Ok(true) => {}
+        Ok(false) => std::process::exit(1),
+        Err(e) => {
+            eprintln!("record_moves: {e}");
+            std::process::exit(1)
+        }
+    }
+}
