@@ -7,5 +7,6 @@ mod auth;
 mod games;
 mod hostile;
 mod multi;
+mod openapi;
 mod setup;
 mod tournaments;
