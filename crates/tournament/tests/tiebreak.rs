@@ -156,6 +156,30 @@ fn sonneborn_berger_cut_does_not_cut_a_forfeit_loss_worth_less_than_the_least_si
 }
 
 #[test]
+fn sonneborn_berger_cut_between_equal_opponents_is_the_same_under_the_2023_and_2024_wording() {
+    // C.07 Art. 14.1: among the lowest-scoring opponents, the 2023 text cuts
+    // the one "with which the worst result was achieved", the 2024 text the
+    // lowest product; equal scores make the two the same. Scores: 1: 2½,
+    // 2: 1, 3: 1, 4: 1½. Player 1 beat 2 (1 × 1), drew 3 (1 × ½), beat 4
+    // (1½): SB 3; 2 and 3 share the lowest score, the draw is the worse
+    // result and the lower product: SB/C1 2½. Player 4 beat 3 (1), drew 2
+    // (½), lost to 1: SB 1½, cut ½.
+    let t = tournament(
+        System::Swiss,
+        &[2000, 1900, 1800, 1700],
+        &[
+            &["1-2 1-0", "3-4 0-1"],
+            &["1-3 =", "2-4 ="],
+            &["1-4 1-0", "2-3 ="],
+        ],
+    );
+    for edition in [Fide2024, Fide2023] {
+        check(&t, edition, "SB", &["3", "1.25", "1.75", "1.5"]);
+        check(&t, edition, "SB/C1", &["2.5", "0.75", "1.25", "1"]);
+    }
+}
+
+#[test]
 fn fore_buchholz_counts_the_last_round_as_draws() {
     // C.07 (2024) Art. 8.3: last-round games become draws: 3 (won) drops to
     // 1½, 5 (lost) rises to 1; 4's bye and 6's absence are not games.
@@ -405,6 +429,21 @@ fn unknown_tie_break_codes_are_refused_with_a_clear_message() {
     assert!(error.to_string().contains("takes no cut"), "{error}");
     let error = tournament::standings::parse_tiebreak("BH/Q").unwrap_err();
     assert!(error.to_string().contains("unknown modifier"), "{error}");
+}
+
+#[test]
+fn only_the_tie_breaks_c07_marks_for_cuts_take_cut_and_median_modifiers() {
+    // C.07 (2024) Art. 14 and the "Cut-1" column of its table: BH, FB, SB,
+    // ARO and PS take cuts (PS no median); TPR, PTP, APRO, APPO, AOB, KS do not.
+    use tournament::standings::parse_tiebreak;
+    for ok in ["BH/C2", "FB/M1", "SB/C1", "ARO/M2", "PS/C1"] {
+        assert!(parse_tiebreak(ok).is_ok(), "{ok}");
+    }
+    for refused in [
+        "TPR/C1", "PTP/M1", "APRO/C1", "APPO/C1", "AOB/C1", "KS/C1", "PS/M1",
+    ] {
+        assert!(parse_tiebreak(refused).is_err(), "{refused}");
+    }
 }
 
 #[test]
