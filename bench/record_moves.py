@@ -4,7 +4,9 @@
 Each of --games threads owns one game and records moves in it as fast as the
 server acknowledges them (POST /api/v1/games/{id}/events with expected_seq),
 over one keep-alive connection. Prints moves/s and latency percentiles.
-Standard library only.
+Standard library only. The Rust load generator
+`crates/server/examples/record_moves.rs` does the same with far less client
+CPU per move (see docs/benchmarks.md, "server: recording moves").
 
     ARBITER_ADMIN_TOKEN=secret arbiter serve &
     ARBITER_ADMIN_TOKEN=secret python3 bench/record_moves.py --games 100 --seconds 20
