@@ -204,7 +204,6 @@ pub(crate) fn scoring(spec: &crate::tournaments::ScoringSpec) -> Scoring {
     s
 }
 
-#[allow(clippy::needless_update)]
 fn model_player(row: &PlayerRow) -> Player {
     let d = &row.details;
     Player {
@@ -234,9 +233,6 @@ fn model_player(row: &PlayerRow) -> Player {
             .iter()
             .filter_map(|(round, kind)| Some((u32::try_from(*round).ok()?, bye_kind(kind))))
             .collect(),
-        // Fields the server does not store (e.g. grade points) keep their
-        // defaults, whichever the model has.
-        ..Player::default()
     }
 }
 
