@@ -152,6 +152,25 @@ fn without_preferences_an_even_tpn_takes_the_colour_opposite_to_the_initial_one(
     check_handbook("colour_even_tpn_takes_opposite_initial", &["3 2"]);
 }
 
+/// C.04.3 1.8 and 2.1.3 [C3]: players 1 and 2 (White, Black, Black; 3 of 3)
+/// both have an absolute preference for White and may only meet each other.
+/// In the last round they are topscorers and may meet; equal colour
+/// differences and histories leave White to the higher-ranked (5.2.2–5.2.4).
+#[test]
+fn topscorers_with_the_same_absolute_preference_may_meet_in_the_last_round() {
+    check_handbook("topscorers_same_absolute_preference_last_round", &["1 2"]);
+}
+
+/// C.04.3 2.1.3 [C3] and 1.9.3: the same players one round before the last
+/// are not topscorers, may not meet, and no valid pairing exists.
+#[test]
+fn before_the_last_round_the_same_absolute_preference_forbids_the_pairing() {
+    check_handbook(
+        "same_absolute_preference_before_last_round",
+        &["no valid pairing"],
+    );
+}
+
 /// C.04.1 Art. 4 and C.04.3 2.1.2 [C2]: player 5, alone on the lowest score,
 /// scored a full point without playing (a full-point bye) and cannot get the
 /// pairing-allocated bye; player 4 already had it, so it goes to player 3.
