@@ -662,6 +662,59 @@ async fn a_round_with_a_result_a_recorded_game_or_a_successor_cannot_be_unpaired
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
 }
 
+/// Issue 4 item 9 with item 1: in scoresheet mode no lateness is inferred
+/// from event times; the arbiter states it (Art. 10.15) and the board takes
+/// the forfeit.
+async fn in_scoresheet_mode_the_arbiter_states_a_lateness_forfeit(app: TestApp) {
+    let (organiser, t) = open_with_players(&app, json!({ "recording": "scoresheet" })).await;
+    let r = pair(&app, &organiser, &t, json!({ "starts_at": START })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let game = game_ids(&r.body)[0].clone();
+    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    play(
+        &app,
+        &game,
+        &arbiter,
+        &[json!({ "type": "arrive", "player": "white", "at": at(0, 0) })],
+    )
+    .await;
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(r.body["mode"], "scoresheet");
+    assert_eq!(r.body["lateness"]["black_present"], false);
+    assert_eq!(r.body["due"], Value::Null, "nothing is inferred: {r:?}");
+    let r = app
+        .event(
+            &game,
+            &arbiter,
+            1,
+            json!({ "type": "start", "at": at(75, 0) }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(
+        r.body["state"]["status"], "in_progress",
+        "no forfeit inferred"
+    );
+    let r = app
+        .event(
+            &game,
+            &arbiter,
+            2,
+            json!({
+                "type": "declare_result", "result": "+/-",
+                "reason": "Black did not arrive within the hour (Art. 10.15)",
+                "at": at(75, 0),
+            }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["state"]["result"], "+-");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    assert_eq!(r.body["boards"][0]["result"], "+-");
+}
+
 crate::both_databases!(
     a_game_may_start_from_a_set_up_position_given_in_fen,
     an_impossible_starting_position_is_refused_naming_fen_and_every_problem,
@@ -672,4 +725,5 @@ crate::both_databases!(
     a_rounds_scheduled_start_can_be_changed_until_play_begins,
     the_last_round_can_be_unpaired_before_play_and_paired_again,
     a_round_with_a_result_a_recorded_game_or_a_successor_cannot_be_unpaired,
+    in_scoresheet_mode_the_arbiter_states_a_lateness_forfeit,
 );
