@@ -1,0 +1,1095 @@
+//! Maximum-weight matching on a sparse general graph (Edmonds' blossom
+//! algorithm with Galil's primal–dual bookkeeping, after the classic
+//! implementation by Van Rantwijk), kept *incrementally* as in
+//! [`super::matching`]: after edge weights change, only the vertices whose
+//! edges broke dual feasibility or a matched edge are released (their
+//! blossoms dissolved, dual raised to feasibility) and re-augmented from
+//! single roots.
+//!
+//! Unlike the dense matcher, the graph is kept as adjacency lists and every
+//! stage only touches the vertices of its alternating tree and their incident
+//! edges, so a re-solve costs about the size of the trees it grows, not n.
+//! Every edge ever given a weight stays *explicit* (a weight of zero means
+//! "no edge" but is still recorded), so a caller can tell the pairs it has
+//! decided from the ones it left out ([`SparseMatcher::has_edge`]) and can
+//! test left-out pairs against the vertex duals ([`SparseMatcher::dual`]);
+//! the vertices whose dual changed are reported by
+//! [`SparseMatcher::drain_changed`].
+//! Weights are non-negative integers of a fixed width (`Wide<L>`); with
+//! integer weights every dual variable stays an integer (vertex duals are in
+//! the doubled scale: the slack of `{u, v}` is `y_u + y_v − 2·w`), so the
+//! arithmetic is exact. The weights must leave three spare high bits.
+
+use std::collections::HashMap;
+
+use super::wide::Wide;
+
+const NONE: u32 = u32::MAX;
+
+/// A directed edge end: the edge `{from, to}` (number `e`) seen from
+/// `from`, naming `to`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Ep {
+    from: u32,
+    to: u32,
+    e: u32,
+}
+
+impl Ep {
+    const NIL: Ep = Ep {
+        from: NONE,
+        to: NONE,
+        e: NONE,
+    };
+    fn is_nil(self) -> bool {
+        self.from == NONE
+    }
+    fn flip(self) -> Ep {
+        Ep {
+            from: self.to,
+            to: self.from,
+            e: self.e,
+        }
+    }
+}
+
+/// A sparse weighted graph and an incrementally maintained maximum-weight
+/// matching over it.
+#[derive(Debug, Clone)]
+pub struct SparseMatcher<const L: usize> {
+    n: usize,
+    /// Edge weights by edge number.
+    ew: Vec<Wide<L>>,
+    /// Edge ends by edge number.
+    ends: Vec<(u32, u32)>,
+    /// Incident edge numbers of each vertex.
+    adj: Vec<Vec<u32>>,
+    /// Edge number of each pair `(min << 32) | max`.
+    index: HashMap<u64, u32>,
+    mate: Vec<Ep>,
+    label: Vec<u8>,
+    labelend: Vec<Ep>,
+    inblossom: Vec<u32>,
+    blossomparent: Vec<u32>,
+    blossomchilds: Vec<Vec<u32>>,
+    blossombase: Vec<u32>,
+    blossomendps: Vec<Vec<Ep>>,
+    bestedge: Vec<Ep>,
+    blossombestedges: Vec<Option<Vec<Ep>>>,
+    unusedblossoms: Vec<u32>,
+    dual: Vec<Wide<L>>,
+    queue: Vec<u32>,
+    dirty: Vec<bool>,
+    dirty_list: Vec<u32>,
+    mates_out: Vec<u32>,
+    /// Vertices that may be free with a positive dual.
+    cands: Vec<u32>,
+    /// Indices whose label was set non-zero since the last stage start.
+    touched_label: Vec<u32>,
+    /// Indices whose best edge was set since the last stage start.
+    touched_best: Vec<u32>,
+    /// Blossoms whose best-edge lists were set since the last stage start.
+    touched_bbe: Vec<u32>,
+    /// Vertices labelled in the current stage.
+    tree: Vec<u32>,
+    in_tree: Vec<bool>,
+    /// Per-adjustment stamps of blossoms, to visit each once.
+    stamp: Vec<u32>,
+    generation: u32,
+    /// Scratch for `add_blossom`: best edge to each neighbouring blossom.
+    bet: Vec<Ep>,
+    /// Vertices whose dual changed since the last `drain_changed`.
+    changed: Vec<u32>,
+    changed_mark: Vec<bool>,
+}
+
+impl<const L: usize> SparseMatcher<L> {
+    /// A graph on `n` vertices without edges.
+    pub fn new(n: usize) -> Self {
+        Self {
+            n,
+            ew: Vec::new(),
+            ends: Vec::new(),
+            adj: vec![Vec::new(); n],
+            index: HashMap::new(),
+            mate: vec![Ep::NIL; n],
+            label: vec![0; 2 * n],
+            labelend: vec![Ep::NIL; 2 * n],
+            inblossom: (0..n as u32).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n as u32).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![Ep::NIL; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n as u32..2 * n as u32).rev().collect(),
+            dual: vec![Wide::ZERO; 2 * n],
+            queue: Vec::new(),
+            dirty: vec![false; n],
+            dirty_list: Vec::new(),
+            mates_out: (0..n as u32).collect(),
+            cands: Vec::new(),
+            touched_label: Vec::new(),
+            touched_best: Vec::new(),
+            touched_bbe: Vec::new(),
+            tree: Vec::new(),
+            in_tree: vec![false; n],
+            stamp: vec![0; 2 * n],
+            generation: 0,
+            bet: vec![Ep::NIL; 2 * n],
+            changed: Vec::new(),
+            changed_mark: vec![false; n],
+        }
+    }
+
+    fn key(u: usize, v: usize) -> u64 {
+        let (a, b) = if u < v { (u, v) } else { (v, u) };
+        ((a as u64) << 32) | b as u64
+    }
+
+    /// Whether the pair `{u, v}` has ever been given a weight (possibly zero).
+    pub fn has_edge(&self, u: usize, v: usize) -> bool {
+        self.index.contains_key(&Self::key(u, v))
+    }
+
+    /// The dual of vertex `v` (doubled scale: the slack of an edge `{u, v}`
+    /// outside any blossom is `dual(u) + dual(v) − 2·w`).
+    pub fn dual(&self, v: usize) -> Wide<L> {
+        self.dual[v]
+    }
+
+    /// The explicit edges at `v`: neighbour and weight (zero weights included).
+    pub fn edges_at(&self, v: usize) -> impl Iterator<Item = (usize, Wide<L>)> + '_ {
+        self.adj[v].iter().map(move |&e| {
+            let (a, b) = self.ends[e as usize];
+            let o = if a as usize == v { b } else { a };
+            (o as usize, self.ew[e as usize])
+        })
+    }
+
+    /// Move the vertices whose dual changed since the last call into `out`.
+    pub fn drain_changed(&mut self, out: &mut Vec<u32>) {
+        for &v in &self.changed {
+            self.changed_mark[v as usize] = false;
+        }
+        out.append(&mut self.changed);
+    }
+
+    fn note_dual(&mut self, v: usize) {
+        if !self.changed_mark[v] {
+            self.changed_mark[v] = true;
+            self.changed.push(v as u32);
+        }
+    }
+
+    fn set_label(&mut self, i: u32, t: u8) {
+        if t != 0 {
+            self.touched_label.push(i);
+        }
+        self.label[i as usize] = t;
+    }
+
+    fn set_best(&mut self, i: u32, e: Ep) {
+        if !e.is_nil() {
+            self.touched_best.push(i);
+        }
+        self.bestedge[i as usize] = e;
+    }
+
+    fn add_tree(&mut self, v: u32) {
+        if !self.in_tree[v as usize] {
+            self.in_tree[v as usize] = true;
+            self.tree.push(v);
+        }
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether the graph has no vertices.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// Set the weight of the edge `{u, v}` (`u ≠ v`); zero removes it. If the
+    /// change invalidates the current optimum, `u` is released at the next
+    /// [`SparseMatcher::solve`].
+    pub fn set_weight(&mut self, u: usize, v: usize, w: Wide<L>) {
+        let key = Self::key(u, v);
+        match self.index.get(&key) {
+            Some(&e) => {
+                if self.ew[e as usize] == w {
+                    return;
+                }
+                self.ew[e as usize] = w;
+            }
+            None => {
+                let e = self.ew.len() as u32;
+                self.index.insert(key, e);
+                self.ew.push(w);
+                self.ends.push((u as u32, v as u32));
+                self.adj[u].push(e);
+                self.adj[v].push(e);
+                if w.is_zero() {
+                    return;
+                }
+            }
+        }
+        let matched = self.mate[u].to as usize == v;
+        let same_blossom = self.inblossom[u] == self.inblossom[v];
+        let infeasible = self.dual[u].plus(self.dual[v]) < w.plus(w);
+        if matched || same_blossom || infeasible {
+            self.mark(u);
+        }
+    }
+
+    fn mark(&mut self, u: usize) {
+        if !self.dirty[u] {
+            self.dirty[u] = true;
+            self.dirty_list.push(u as u32);
+        }
+    }
+
+    /// The weight of the edge `{u, v}` (zero when absent).
+    pub fn weight(&self, u: usize, v: usize) -> Wide<L> {
+        self.index
+            .get(&Self::key(u, v))
+            .map_or(Wide::ZERO, |&e| self.ew[e as usize])
+    }
+
+    /// The matching after the last [`SparseMatcher::solve`]: `mates()[v]` is `v`'s
+    /// partner, or `v` itself when unmatched.
+    pub fn mates(&self) -> &[u32] {
+        &self.mates_out
+    }
+
+    /// Bring the matching to a maximum-weight matching of the current graph.
+    pub fn solve(&mut self) {
+        let dirty = std::mem::take(&mut self.dirty_list);
+        for &u in &dirty {
+            self.release(u);
+        }
+        for &u in &dirty {
+            self.dirty[u as usize] = false;
+            self.raise_to_feasible(u);
+        }
+        let mut cands = std::mem::take(&mut self.cands);
+        cands.extend_from_slice(&dirty);
+        cands.sort_unstable();
+        cands.dedup();
+        for &r in &cands {
+            if self.mate[r as usize].is_nil() && !self.dual[r as usize].is_zero() {
+                self.stage(r);
+            }
+        }
+        cands.clear();
+        self.cands = cands;
+        self.dirty_list = dirty;
+        self.dirty_list.clear();
+        for v in 0..self.n {
+            let e = self.mate[v];
+            self.mates_out[v] = if e.is_nil() { v as u32 } else { e.to };
+        }
+    }
+
+    /// Dissolve every blossom containing `u` and unmatch it.
+    fn release(&mut self, u: u32) {
+        while self.inblossom[u as usize] != u {
+            let mut b = self.inblossom[u as usize];
+            while self.blossomparent[b as usize] != NONE {
+                b = self.blossomparent[b as usize];
+            }
+            self.dissolve(b);
+        }
+        let m = self.mate[u as usize];
+        if !m.is_nil() {
+            self.mate[u as usize] = Ep::NIL;
+            self.mate[m.to as usize] = Ep::NIL;
+            self.cands.push(m.to);
+        }
+    }
+
+    /// Remove top-level blossom `b`, moving its dual into its vertices.
+    fn dissolve(&mut self, b: u32) {
+        let bu = b as usize;
+        let z = self.dual[bu];
+        if !z.is_zero() {
+            for v in self.leaves_of(b) {
+                self.dual[v as usize] = self.dual[v as usize].plus(z);
+                self.note_dual(v as usize);
+            }
+        }
+        let base = self.blossombase[bu];
+        self.cands.push(base);
+        if !z.is_zero() {
+            let m = self.mate[base as usize];
+            if !m.is_nil() {
+                self.mate[base as usize] = Ep::NIL;
+                self.mate[m.to as usize] = Ep::NIL;
+                self.cands.push(m.to);
+            }
+        }
+        let childs = std::mem::take(&mut self.blossomchilds[bu]);
+        for &s in &childs {
+            self.blossomparent[s as usize] = NONE;
+            if (s as usize) < self.n {
+                self.inblossom[s as usize] = s;
+            } else {
+                for v in self.leaves_of(s) {
+                    self.inblossom[v as usize] = s;
+                }
+            }
+        }
+        self.dual[bu] = Wide::ZERO;
+        self.label[bu] = 0;
+        self.labelend[bu] = Ep::NIL;
+        self.blossomendps[bu] = Vec::new();
+        self.blossombase[bu] = NONE;
+        self.blossombestedges[bu] = None;
+        self.bestedge[bu] = Ep::NIL;
+        self.unusedblossoms.push(b);
+    }
+
+    /// Set `y_u` to the least value keeping every edge at `u` feasible.
+    fn raise_to_feasible(&mut self, u: u32) {
+        let ui = u as usize;
+        let mut y = Wide::ZERO;
+        for &e in &self.adj[ui] {
+            let w = self.ew[e as usize];
+            if w.is_zero() {
+                continue;
+            }
+            let (a, b) = self.ends[e as usize];
+            let v = if a == u { b } else { a } as usize;
+            let need = w.plus(w);
+            if need > self.dual[v] {
+                let d = need.minus(self.dual[v]);
+                if d > y {
+                    y = d;
+                }
+            }
+        }
+        if self.dual[ui] != y {
+            self.dual[ui] = y;
+            self.note_dual(ui);
+        }
+    }
+
+    fn slack(&self, e: Ep) -> Wide<L> {
+        let w = self.ew[e.e as usize];
+        self.dual[e.from as usize]
+            .plus(self.dual[e.to as usize])
+            .minus(w)
+            .minus(w)
+    }
+
+    fn leaves(&self, b: u32, out: &mut Vec<u32>) {
+        if (b as usize) < self.n {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b as usize] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: u32) -> Vec<u32> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: u32, t: u8, p: Ep) {
+        let b = self.inblossom[w as usize];
+        self.set_label(w, t);
+        self.set_label(b, t);
+        self.labelend[w as usize] = p;
+        self.labelend[b as usize] = p;
+        self.bestedge[w as usize] = Ep::NIL;
+        self.bestedge[b as usize] = Ep::NIL;
+        let l = self.leaves_of(b);
+        for &v in &l {
+            self.add_tree(v);
+        }
+        if t == 1 {
+            self.queue.extend(l);
+        } else if t == 2 {
+            let base = self.blossombase[b as usize];
+            let m = self.mate[base as usize];
+            self.assign_label(m.to, 1, m.flip());
+        }
+    }
+
+    fn scan_blossom(&mut self, v0: u32, w0: u32) -> u32 {
+        let (mut v, mut w) = (v0, w0);
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let b = self.inblossom[v as usize];
+            if self.label[b as usize] & 4 != 0 {
+                base = self.blossombase[b as usize];
+                break;
+            }
+            path.push(b);
+            self.label[b as usize] = 5;
+            if self.labelend[b as usize].is_nil() {
+                v = NONE;
+            } else {
+                v = self.labelend[b as usize].to;
+                let bt = self.inblossom[v as usize];
+                v = self.labelend[bt as usize].to;
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b as usize] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: u32, k: Ep) {
+        let (mut v, mut w) = (k.from, k.to);
+        let bb = self.inblossom[base as usize];
+        let mut bv = self.inblossom[v as usize];
+        let mut bw = self.inblossom[w as usize];
+        let Some(b) = self.unusedblossoms.pop() else {
+            return;
+        };
+        let bu = b as usize;
+        self.blossombase[bu] = base;
+        self.blossomparent[bu] = NONE;
+        self.blossomparent[bb as usize] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv as usize] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv as usize]);
+            v = self.labelend[bv as usize].to;
+            bv = self.inblossom[v as usize];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(k.flip());
+        while bw != bb {
+            self.blossomparent[bw as usize] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw as usize].flip());
+            w = self.labelend[bw as usize].to;
+            bw = self.inblossom[w as usize];
+        }
+        self.set_label(b, 1);
+        self.labelend[bu] = self.labelend[bb as usize];
+        self.dual[bu] = Wide::ZERO;
+        self.blossomchilds[bu] = path.clone();
+        self.blossomendps[bu] = endps;
+        for lv in self.leaves_of(b) {
+            if self.label[self.inblossom[lv as usize] as usize] == 2 {
+                self.queue.push(lv);
+            }
+            self.inblossom[lv as usize] = b;
+        }
+        let mut bet = std::mem::take(&mut self.bet);
+        let mut bet_list: Vec<u32> = Vec::new();
+        for &sub in &path {
+            let lists: Vec<Ep> = match self.blossombestedges[sub as usize].take() {
+                Some(l) => l,
+                None => {
+                    let mut l = Vec::new();
+                    for lv in self.leaves_of(sub) {
+                        for &e in &self.adj[lv as usize] {
+                            if self.ew[e as usize].is_zero() {
+                                continue;
+                            }
+                            let (x, y) = self.ends[e as usize];
+                            let j = if x == lv { y } else { x };
+                            l.push(Ep { from: lv, to: j, e });
+                        }
+                    }
+                    l
+                }
+            };
+            for e in lists {
+                let (mut i, mut j) = (e.from, e.to);
+                if self.inblossom[j as usize] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let bj = self.inblossom[j as usize];
+                if bj != b && self.label[bj as usize] == 1 {
+                    let cand = Ep {
+                        from: i,
+                        to: j,
+                        e: e.e,
+                    };
+                    let cur = bet[bj as usize];
+                    if cur.is_nil() {
+                        bet_list.push(bj);
+                        bet[bj as usize] = cand;
+                    } else if self.slack(cand) < self.slack(cur) {
+                        bet[bj as usize] = cand;
+                    }
+                }
+            }
+            self.bestedge[sub as usize] = Ep::NIL;
+        }
+        bet_list.sort_unstable();
+        let best: Vec<Ep> = bet_list
+            .iter()
+            .map(|&bj| std::mem::replace(&mut bet[bj as usize], Ep::NIL))
+            .collect();
+        self.bet = bet;
+        let mut be = Ep::NIL;
+        for &e in &best {
+            if be.is_nil() || self.slack(e) < self.slack(be) {
+                be = e;
+            }
+        }
+        self.blossombestedges[bu] = Some(best);
+        self.touched_bbe.push(b);
+        self.set_best(b, be);
+    }
+
+    fn expand_blossom(&mut self, b: u32, endstage: bool) {
+        let bu = b as usize;
+        let childs = self.blossomchilds[bu].clone();
+        for &s in &childs {
+            self.blossomparent[s as usize] = NONE;
+            if (s as usize) < self.n {
+                self.inblossom[s as usize] = s;
+            } else if endstage && self.dual[s as usize].is_zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for lv in self.leaves_of(s) {
+                    self.inblossom[lv as usize] = s;
+                }
+            }
+        }
+        if !endstage && self.label[bu] == 2 {
+            let len = childs.len() as isize;
+            let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
+            let entrychild = self.inblossom[self.labelend[bu].flip().to as usize];
+            let mut j = childs.iter().position(|&c| c == entrychild).unwrap_or(0) as isize;
+            let (jstep, endptrick): (isize, bool) =
+                if j & 1 == 1 { (1, false) } else { (-1, true) };
+            if j & 1 == 1 {
+                j -= len;
+            }
+            let endps = self.blossomendps[bu].clone();
+            let trick = |e: Ep| if endptrick { e.flip() } else { e };
+            let et = isize::from(endptrick);
+            let mut p = self.labelend[bu];
+            while j != 0 {
+                let q = p.flip().to;
+                self.label[q as usize] = 0;
+                let r = trick(endps[idx(j - et)]).flip().to;
+                self.label[r as usize] = 0;
+                self.assign_label(q, 2, p);
+                j += jstep;
+                p = trick(endps[idx(j - et)]);
+                j += jstep;
+            }
+            let bv = childs[idx(j)];
+            let q = p.flip().to;
+            self.set_label(q, 2);
+            self.set_label(bv, 2);
+            self.labelend[q as usize] = p;
+            self.labelend[bv as usize] = p;
+            self.bestedge[bv as usize] = Ep::NIL;
+            j += jstep;
+            while childs[idx(j)] != entrychild {
+                let bv = childs[idx(j)];
+                if self.label[bv as usize] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let mut found = NONE;
+                for lv in self.leaves_of(bv) {
+                    if self.label[lv as usize] != 0 {
+                        found = lv;
+                        break;
+                    }
+                }
+                if found != NONE {
+                    self.label[found as usize] = 0;
+                    let base = self.blossombase[bv as usize];
+                    let m = self.mate[base as usize].to;
+                    self.label[m as usize] = 0;
+                    let le = self.labelend[found as usize];
+                    self.assign_label(found, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[bu] = 0;
+        self.labelend[bu] = Ep::NIL;
+        self.blossomchilds[bu] = Vec::new();
+        self.blossomendps[bu] = Vec::new();
+        self.blossombase[bu] = NONE;
+        self.blossombestedges[bu] = None;
+        self.bestedge[bu] = Ep::NIL;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: u32, v: u32) {
+        let bu = b as usize;
+        let mut t = v;
+        while self.blossomparent[t as usize] != b {
+            t = self.blossomparent[t as usize];
+        }
+        if t as usize >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let childs = self.blossomchilds[bu].clone();
+        let endps = self.blossomendps[bu].clone();
+        let len = childs.len() as isize;
+        let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
+        let i = childs.iter().position(|&c| c == t).unwrap_or(0);
+        let mut j = i as isize;
+        let (jstep, endptrick) = if j & 1 == 1 {
+            (1isize, false)
+        } else {
+            (-1isize, true)
+        };
+        if j & 1 == 1 {
+            j -= len;
+        }
+        let et = isize::from(endptrick);
+        while j != 0 {
+            j += jstep;
+            let t1 = childs[idx(j)];
+            let e = endps[idx(j - et)];
+            let p = if endptrick { e.flip() } else { e };
+            if t1 as usize >= self.n {
+                self.augment_blossom(t1, p.to);
+            }
+            j += jstep;
+            let t2 = childs[idx(j)];
+            if t2 as usize >= self.n {
+                self.augment_blossom(t2, p.flip().to);
+            }
+            self.mate[p.to as usize] = p.flip();
+            self.mate[p.flip().to as usize] = p;
+        }
+        let mut nc = childs[i..].to_vec();
+        nc.extend_from_slice(&childs[..i]);
+        let mut ne = endps[i..].to_vec();
+        ne.extend_from_slice(&endps[..i]);
+        self.blossombase[bu] = self.blossombase[nc[0] as usize];
+        self.blossomchilds[bu] = nc;
+        self.blossomendps[bu] = ne;
+    }
+
+    /// Flip the alternating path from S-vertex `u` to its root, leaving `u`
+    /// unmatched and the root matched.
+    fn flip_to(&mut self, u: u32) {
+        let (mut s, mut p) = (u, Ep::NIL);
+        loop {
+            let bs = self.inblossom[s as usize];
+            if bs as usize >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s as usize] = p;
+            if self.labelend[bs as usize].is_nil() {
+                break;
+            }
+            let t = self.labelend[bs as usize].to;
+            let bt = self.inblossom[t as usize];
+            let le = self.labelend[bt as usize];
+            s = le.to;
+            let j = le.flip().to;
+            if bt as usize >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j as usize] = le;
+            p = le.flip();
+        }
+    }
+
+    /// Augment along S-vertex `v`'s tree path plus the tight edge `v → w`
+    /// to the free, unlabelled vertex `w`.
+    fn augment_to_free(&mut self, p: Ep) {
+        let w = p.to;
+        let bw = self.inblossom[w as usize];
+        if bw as usize >= self.n {
+            self.augment_blossom(bw, w);
+        }
+        self.mate[w as usize] = p.flip();
+        let (mut s, mut q) = (p.from, p);
+        loop {
+            let bs = self.inblossom[s as usize];
+            if bs as usize >= self.n {
+                self.augment_blossom(bs, s);
+            }
+            self.mate[s as usize] = q;
+            if self.labelend[bs as usize].is_nil() {
+                break;
+            }
+            let t = self.labelend[bs as usize].to;
+            let bt = self.inblossom[t as usize];
+            let le = self.labelend[bt as usize];
+            s = le.to;
+            let j = le.flip().to;
+            if bt as usize >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j as usize] = le;
+            q = le.flip();
+        }
+    }
+
+    /// Grow an alternating tree from the free vertex `root` (whose dual is
+    /// positive) until it augments, or its dual (or that of another tree
+    /// vertex, which then becomes the free one) reaches zero. Only the
+    /// tree's vertices and blossoms and the edges at them are visited.
+    fn stage(&mut self, root: u32) {
+        let n = self.n;
+        for i in std::mem::take(&mut self.touched_label) {
+            self.label[i as usize] = 0;
+        }
+        for i in std::mem::take(&mut self.touched_best) {
+            self.bestedge[i as usize] = Ep::NIL;
+        }
+        for b in std::mem::take(&mut self.touched_bbe) {
+            self.blossombestedges[b as usize] = None;
+        }
+        for v in std::mem::take(&mut self.tree) {
+            self.in_tree[v as usize] = false;
+        }
+        self.queue.clear();
+        self.assign_label(root, 1, Ep::NIL);
+        loop {
+            let mut done = false;
+            while !done {
+                let Some(v) = self.queue.pop() else { break };
+                let mut k = 0;
+                while k < self.adj[v as usize].len() {
+                    let e = self.adj[v as usize][k];
+                    k += 1;
+                    if self.ew[e as usize].is_zero() {
+                        continue;
+                    }
+                    let (x, y) = self.ends[e as usize];
+                    let w = if x == v { y } else { x };
+                    let p = Ep { from: v, to: w, e };
+                    let bv = self.inblossom[v as usize];
+                    let bw = self.inblossom[w as usize];
+                    if bv == bw {
+                        continue;
+                    }
+                    let kslack = self.slack(p);
+                    if kslack.is_zero() {
+                        if self.label[bw as usize] == 0 {
+                            let base = self.blossombase[bw as usize];
+                            if self.mate[base as usize].is_nil() {
+                                self.augment_to_free(p);
+                                done = true;
+                                break;
+                            }
+                            self.assign_label(w, 2, p.flip());
+                        } else if self.label[bw as usize] == 1 {
+                            let base = self.scan_blossom(v, w);
+                            if base != NONE {
+                                self.add_blossom(base, p);
+                            }
+                            // Two S-vertices of one tree always share a base.
+                        } else if self.label[w as usize] == 0 {
+                            self.set_label(w, 2);
+                            self.labelend[w as usize] = p.flip();
+                        }
+                    } else if self.label[bw as usize] == 1 {
+                        let b = bv as usize;
+                        if self.bestedge[b].is_nil() || kslack < self.slack(self.bestedge[b]) {
+                            self.set_best(bv, p);
+                        }
+                    } else if self.label[w as usize] == 0
+                        && (self.bestedge[w as usize].is_nil()
+                            || kslack < self.slack(self.bestedge[w as usize]))
+                    {
+                        self.set_best(w, p);
+                    }
+                }
+            }
+            if done {
+                break;
+            }
+            // Dual adjustment, over the tree only.
+            let mut deltatype = 1u8;
+            let mut delta: Option<Wide<L>> = None;
+            for &v in &self.tree {
+                let v = v as usize;
+                if self.label[self.inblossom[v] as usize] == 1
+                    && delta.is_none_or(|d| self.dual[v] < d)
+                {
+                    delta = Some(self.dual[v]);
+                }
+            }
+            let mut delta = delta.unwrap_or(Wide::ZERO);
+            let mut deltaedge = Ep::NIL;
+            let mut deltablossom = NONE;
+            for &v in &self.touched_best {
+                let v = v as usize;
+                if v >= n {
+                    continue;
+                }
+                let be = self.bestedge[v];
+                if self.label[self.inblossom[v] as usize] == 0 && !be.is_nil() {
+                    let d = self.slack(be);
+                    if d < delta {
+                        delta = d;
+                        deltatype = 2;
+                        deltaedge = be;
+                    }
+                }
+            }
+            for &b in &self.touched_best {
+                let b = b as usize;
+                let be = self.bestedge[b];
+                if self.blossomparent[b] == NONE && self.label[b] == 1 && !be.is_nil() {
+                    let d = self.slack(be).half();
+                    if d < delta {
+                        delta = d;
+                        deltatype = 3;
+                        deltaedge = be;
+                    }
+                }
+            }
+            for &v in &self.tree {
+                let b = self.inblossom[v as usize] as usize;
+                if b >= n
+                    && self.blossombase[b] != NONE
+                    && self.blossomparent[b] == NONE
+                    && self.label[b] == 2
+                    && self.dual[b] < delta
+                {
+                    delta = self.dual[b];
+                    deltatype = 4;
+                    deltablossom = b as u32;
+                }
+            }
+            if !delta.is_zero() {
+                self.generation = self.generation.wrapping_add(1);
+                let tree = std::mem::take(&mut self.tree);
+                for &v in &tree {
+                    let v = v as usize;
+                    match self.label[self.inblossom[v] as usize] {
+                        1 => self.dual[v] = self.dual[v].minus(delta),
+                        2 => self.dual[v] = self.dual[v].plus(delta),
+                        _ => continue,
+                    }
+                    self.note_dual(v);
+                    let b = self.inblossom[v] as usize;
+                    if b >= n && self.stamp[b] != self.generation {
+                        self.stamp[b] = self.generation;
+                        if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                            match self.label[b] {
+                                1 => self.dual[b] = self.dual[b].plus(delta),
+                                2 => self.dual[b] = self.dual[b].minus(delta),
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                self.tree = tree;
+            }
+            match deltatype {
+                2 => {
+                    let (mut i, j) = (deltaedge.from, deltaedge.to);
+                    if self.label[self.inblossom[i as usize] as usize] != 1 {
+                        i = j;
+                    }
+                    self.queue.push(i);
+                }
+                3 => self.queue.push(deltaedge.from),
+                4 => self.expand_blossom(deltablossom, false),
+                _ => {
+                    // Some S-vertex's dual reached zero: it becomes the free one.
+                    let found = self
+                        .tree
+                        .iter()
+                        .map(|&v| v as usize)
+                        .filter(|&v| {
+                            self.label[self.inblossom[v] as usize] == 1 && self.dual[v].is_zero()
+                        })
+                        .min();
+                    if let Some(u) = found.filter(|_| !self.dual[root as usize].is_zero()) {
+                        self.flip_to(u as u32);
+                    }
+                    break;
+                }
+            }
+        }
+        let mut tops: Vec<u32> = self
+            .tree
+            .iter()
+            .map(|&v| self.inblossom[v as usize])
+            .filter(|&b| b as usize >= n)
+            .collect();
+        tops.sort_unstable();
+        tops.dedup();
+        for b in tops {
+            let b = b as usize;
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dual[b].is_zero()
+            {
+                self.expand_blossom(b as u32, true);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::matching::Matcher;
+    use super::*;
+
+    /// Best total weight over all matchings, by exhaustive search.
+    fn brute(n: usize, w: &[u64]) -> u64 {
+        fn go(i: usize, n: usize, w: &[u64], used: &mut Vec<bool>) -> u64 {
+            if i == n {
+                return 0;
+            }
+            if used[i] {
+                return go(i + 1, n, w, used);
+            }
+            used[i] = true;
+            let mut best = go(i + 1, n, w, used);
+            for j in i + 1..n {
+                if !used[j] && w[i * n + j] > 0 {
+                    used[j] = true;
+                    best = best.max(w[i * n + j] + go(i + 1, n, w, used));
+                    used[j] = false;
+                }
+            }
+            used[i] = false;
+            best
+        }
+        go(0, n, w, &mut vec![false; n])
+    }
+
+    fn total(mates: &[u32], n: usize, w: &[u64]) -> u64 {
+        let mut t = 0;
+        for v in 0..n {
+            let u = mates[v] as usize;
+            assert_eq!(mates[u] as usize, v, "matching is symmetric");
+            if u > v {
+                assert!(w[v * n + u] > 0, "matched pairs are edges");
+                t += w[v * n + u];
+            }
+        }
+        t
+    }
+
+    fn rng(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    #[test]
+    fn sparse_matching_equals_brute_force_and_the_dense_matcher_under_weight_changes() {
+        let mut next = rng(0x0DDB_1A5E_5BAD_5EED);
+        for case in 0..2000 {
+            let n = 1 + (next() % 12) as usize;
+            let density = next() % 100;
+            let wmax = [3, 10, 1000][case % 3];
+            let mut w = vec![0u64; n * n];
+            let mut sparse = SparseMatcher::<2>::new(n);
+            let mut dense = Matcher::<2>::new(n);
+            for step in 0..6 {
+                let k = if step == 0 {
+                    n
+                } else {
+                    1 + (next() % 3) as usize
+                };
+                for _ in 0..k {
+                    let i = (next() % n as u64) as usize;
+                    for j in 0..n {
+                        if i == j || next().is_multiple_of(3) {
+                            continue;
+                        }
+                        let x = if next() % 100 < density {
+                            1 + next() % wmax
+                        } else {
+                            0
+                        };
+                        w[i * n + j] = x;
+                        w[j * n + i] = x;
+                        sparse.set_weight(i, j, Wide::from_u64(x));
+                        dense.set_weight(i, j, Wide::from_u64(x));
+                    }
+                }
+                sparse.solve();
+                dense.solve();
+                let best = brute(n, &w);
+                assert_eq!(total(sparse.mates(), n, &w), best, "case {case}");
+                assert_eq!(total(dense.mates(), n, &w), best, "case {case}");
+            }
+        }
+    }
+
+    /// A complete graph with weights `K + a(u) + a(v)` outside a few explicit
+    /// pairs, matched on a sparse candidate graph and completed by adding
+    /// every left-out pair whose reduced cost is negative: the result has the
+    /// weight of the dense optimum.
+    #[test]
+    fn a_sparse_candidate_graph_completed_by_the_dual_check_reaches_the_dense_optimum() {
+        let mut next = rng(0xC0FF_EE00_1234_5678);
+        for case in 0..600 {
+            let n = 2 + (next() % 11) as usize;
+            let k = 20 + next() % 20;
+            let a: Vec<u64> = (0..n).map(|_| next() % 8).collect();
+            let mut w = vec![0u64; n * n];
+            let mut sparse = SparseMatcher::<2>::new(n);
+            for u in 0..n {
+                for v in u + 1..n {
+                    let x = if next().is_multiple_of(7) { 0 } else { k + a[u] + a[v] };
+                    w[u * n + v] = x;
+                    w[v * n + u] = x;
+                }
+            }
+            // Explicit pairs: a few with other weights, and neighbours in order.
+            for u in 0..n {
+                for v in u + 1..n {
+                    if next().is_multiple_of(5) {
+                        let x = next() % (2 * k);
+                        w[u * n + v] = x;
+                        w[v * n + u] = x;
+                        sparse.set_weight(u, v, Wide::from_u64(x));
+                    } else if v == u + 1 {
+                        sparse.set_weight(u, v, Wide::from_u64(w[u * n + v]));
+                    }
+                }
+            }
+            loop {
+                sparse.solve();
+                let mut added = false;
+                for u in 0..n {
+                    for v in u + 1..n {
+                        if sparse.has_edge(u, v) || w[u * n + v] == 0 {
+                            continue;
+                        }
+                        let x = Wide::<2>::from_u64(w[u * n + v]);
+                        if sparse.dual(u).plus(sparse.dual(v)) < x.plus(x) {
+                            sparse.set_weight(u, v, x);
+                            added = true;
+                        }
+                    }
+                }
+                if !added {
+                    break;
+                }
+            }
+            assert_eq!(total(sparse.mates(), n, &w), brute(n, &w), "case {case}");
+        }
+    }
+}
