@@ -714,7 +714,7 @@ async fn record_from_cache(
         return Ok(None);
     }
     stored.rulings = serde_json::to_value(&rulings)?;
-    let body = Value::Object(stored.body.clone()).to_string();
+    let body = serde_json::to_string(&stored.body)?;
     let rulings_text = stored.rulings.to_string();
     let written = match state.db().backend() {
         Backend::Postgres => {
@@ -827,7 +827,7 @@ async fn record_in_transaction(
     let (after, rulings) = judge(&before, at_ms, event)?;
     let seq = stored.seq;
     stored.rulings = serde_json::to_value(&rulings)?;
-    let body = Value::Object(stored.body.clone()).to_string();
+    let body = serde_json::to_string(&stored.body)?;
     insert_event(&mut tx, id, &stored, &body, &stored.rulings.to_string()).await?;
     let status = after.status();
     let result = after.result();

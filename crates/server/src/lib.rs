@@ -219,6 +219,10 @@ pub async fn run(
 ) -> std::io::Result<()> {
     let router = app(state.clone());
     let on_shutdown = state.clone();
+    // Answers go out at once (no Nagle wait behind a previous segment).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, router)
         .with_graceful_shutdown(async move {
             shutdown.await;
