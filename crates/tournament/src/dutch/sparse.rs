@@ -1052,7 +1052,11 @@ mod tests {
             let mut sparse = SparseMatcher::<2>::new(n);
             for u in 0..n {
                 for v in u + 1..n {
-                    let x = if next().is_multiple_of(7) { 0 } else { k + a[u] + a[v] };
+                    let x = if next().is_multiple_of(7) {
+                        0
+                    } else {
+                        k + a[u] + a[v]
+                    };
                     w[u * n + v] = x;
                     w[v * n + u] = x;
                 }
