@@ -682,7 +682,7 @@ impl Game {
                 fix(GameResult::win_for(c.other())),
                 Citation::new(
                     "lost_by_lateness",
-                    "10.15",
+                    self.profile.lateness_article(false),
                     format!("{c} did not arrive within the lateness limit and loses"),
                 ),
             ),
@@ -693,7 +693,7 @@ impl Game {
                 fix(GameResult::BothLose),
                 Citation::new(
                     "both_absent_both_lose",
-                    "10.17",
+                    self.profile.lateness_article(true),
                     "neither player arrived within the lateness limit: both lose",
                 ),
             ),
@@ -1130,14 +1130,14 @@ impl Game {
                 if st.present[ci(*player)] {
                     return reject(
                         "already_present",
-                        "10.15",
+                        self.profile.lateness_article(false),
                         format!("{player} is already at the board"),
                     );
                 }
                 st.present[ci(*player)] = true;
                 out.rule(
                     "player_arrived",
-                    "10.15",
+                    self.profile.lateness_article(false),
                     format!("{player} arrived at the board"),
                 );
                 if st.status == Status::InProgress

@@ -84,6 +84,19 @@ pub struct Profile {
 }
 
 impl Profile {
+    /// The article a lateness ruling cites: the seed's 10.15 (one player late)
+    /// and 10.17 (both absent: both lose); the FIDE 2023 Laws put the default
+    /// time in Art. 6.7.1 (any player arriving after it loses).
+    pub fn lateness_article(&self, both_absent: bool) -> &'static str {
+        if self.name == "fide-2023" {
+            "2023 6.7.1"
+        } else if both_absent {
+            "10.17"
+        } else {
+            "10.15"
+        }
+    }
+
     /// The edition in the seeds (the default).
     pub fn fide_seed() -> Profile {
         Profile {

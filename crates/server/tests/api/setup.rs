@@ -438,6 +438,18 @@ async fn under_the_2023_laws_a_player_arriving_after_the_start_loses(app: TestAp
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
     assert_eq!(r.body["state"]["result"], "+-");
     assert!(codes(&r.body["rulings"]).contains(&"lost_by_lateness".to_owned()));
+    let cited: Vec<&str> = r.body["rulings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|ruling| ruling["code"] == "lost_by_lateness")
+        .filter_map(|ruling| ruling["article"].as_str())
+        .collect();
+    assert_eq!(
+        cited,
+        ["2023 6.7.1"],
+        "the 2023 Laws number the default time 6.7.1"
+    );
 
     let r = game_with(
         &app,
