@@ -276,7 +276,47 @@ async fn every_error_code_the_server_can_answer_is_documented(app: TestApp) {
     }
 }
 
+/// The Laws' refusals reach clients as 422 answers to a posted event: every
+/// rejection code in `regulations` (`reject("...")`, `Rejection::new("...")`)
+/// is listed in the document, so a new refusal cannot go undocumented.
+async fn every_refusal_code_of_the_laws_is_documented_for_posted_events(app: TestApp) {
+    let doc = document(&app).await;
+    let events = &doc["paths"]["/api/v1/games/{id}/events"]["post"];
+    let listed = listed_codes(&events["responses"]["422"]);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../regulations/src");
+    let mut found = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir)
+        .expect("regulations/src")
+        .filter_map(Result::ok)
+    {
+        if entry.path().extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).expect("source file");
+        let text = text
+            .find("#[cfg(test)]")
+            .map_or(text.as_str(), |i| &text[..i]);
+        for marker in ["reject(", "Rejection::new("] {
+            for (i, _) in text.match_indices(marker) {
+                let rest = text[i + marker.len()..].trim_start();
+                if let Some(rest) = rest.strip_prefix('"')
+                    && let Some(end) = rest.find('"')
+                {
+                    found.insert(rest[..end].to_owned());
+                }
+            }
+        }
+    }
+    assert!(found.len() >= 20, "the scan found the refusals: {found:?}");
+    let missing: Vec<&String> = found.iter().filter(|c| !listed.contains(*c)).collect();
+    assert!(
+        missing.is_empty(),
+        "refusal codes of the Laws missing from POST /games/{{id}}/events 422: {missing:?}"
+    );
+}
+
 crate::both_databases!(
+    every_refusal_code_of_the_laws_is_documented_for_posted_events,
     every_route_of_the_router_is_documented_and_nothing_else_is,
     every_documented_operation_answers_with_a_documented_error,
     every_error_response_documents_the_error_schema_and_its_codes,
