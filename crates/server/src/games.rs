@@ -738,17 +738,12 @@ async fn record_from_cache(
         }
         Backend::Sqlite => {
             let (_write, mut tx) = state.db().begin().await?;
-            let swapped = sqlx::query("UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2")
-                .bind(id)
-                .bind(expected_seq)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-            if swapped == 1 {
+            let swapped = swap_head(&mut tx, id, expected_seq).await?;
+            if swapped {
                 insert_event(&mut tx, id, stored, &body, &rulings_text).await?;
                 tx.commit().await?;
             }
-            swapped == 1
+            swapped
         }
     };
     if !written {
@@ -761,6 +756,22 @@ async fn record_from_cache(
         ..GameRow::clone(&row)
     };
     Ok(Some(acknowledge(state, &game, after, stored, &rulings)))
+}
+
+/// The compare-and-swap on a game's head: `true` when this writer moved the
+/// seq from `expected_seq` to the next one (exactly one writer can).
+async fn swap_head(
+    tx: &mut Transaction<'static, Any>,
+    game_id: &str,
+    expected_seq: i64,
+) -> Result<bool, sqlx::Error> {
+    let swapped = sqlx::query("UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2")
+        .bind(game_id)
+        .bind(expected_seq)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(swapped == 1)
 }
 
 async fn insert_event(
@@ -806,13 +817,7 @@ async fn record_in_transaction(
         ));
     }
     // Compare-and-swap on the head: exactly one writer extends each seq.
-    let swapped = sqlx::query("UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2")
-        .bind(id)
-        .bind(expected_seq)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    if swapped != 1 {
+    if !swap_head(&mut tx, id, expected_seq).await? {
         let current: i64 = sqlx::query("SELECT seq FROM games WHERE id = $1")
             .bind(id)
             .fetch_one(&mut *tx)

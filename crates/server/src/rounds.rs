@@ -1074,7 +1074,13 @@ async fn update_board(
         }
     }
     tx.commit().await?;
-    let board_json = round_json(&after, number)
+    let board_json = board_json(&after, number, board);
+    Ok(Json(board_json))
+}
+
+/// One board of a round as `GET .../rounds/{n}` shows it (`null` if absent).
+fn board_json(loaded: &Loaded, round: i64, board: i64) -> Value {
+    round_json(loaded, round)
         .get("boards")
         .and_then(Value::as_array)
         .and_then(|list| {
@@ -1082,8 +1088,7 @@ async fn update_board(
                 .find(|b| b.get("board").and_then(Value::as_i64) == Some(board))
                 .cloned()
         })
-        .unwrap_or(Value::Null);
-    Ok(Json(board_json))
+        .unwrap_or(Value::Null)
 }
 
 /// `DELETE /tournaments/{id}/rounds/{n}`: un-pairs the last paired round
@@ -1208,15 +1213,7 @@ async fn put_result(
     set_board_result(&mut tx, &actor, &id, round, board, &body.result).await?;
     tx.commit().await?;
     let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
-    let board_json = round_json(&loaded, round)
-        .get("boards")
-        .and_then(Value::as_array)
-        .and_then(|list| {
-            list.iter()
-                .find(|b| b.get("board").and_then(Value::as_i64) == Some(board))
-                .cloned()
-        })
-        .unwrap_or(Value::Null);
+    let board_json = board_json(&loaded, round, board);
     Ok(Json(board_json))
 }
 

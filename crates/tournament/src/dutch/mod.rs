@@ -16,7 +16,6 @@
 pub mod engine;
 pub mod generator;
 pub mod matching;
-pub mod sparse;
 pub mod state;
 pub mod trf_io;
 pub mod wide;
