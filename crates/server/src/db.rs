@@ -164,11 +164,20 @@ impl Db {
     pub async fn begin(&self) -> Result<(WriteGuard, Transaction<'static, Any>), sqlx::Error> {
         match self.backend {
             Backend::Sqlite => {
-                let guard = Arc::clone(&self.writer).lock_owned().await;
+                let guard = self.write_lock().await;
                 let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-                Ok((Some(guard), tx))
+                Ok((guard, tx))
             }
             Backend::Postgres => Ok((None, self.pool.begin().await?)),
+        }
+    }
+
+    /// This process's turn to write (SQLite: one writer at a time, queued
+    /// here; PostgreSQL: no wait, row locks decide).
+    pub(crate) async fn write_lock(&self) -> WriteGuard {
+        match self.backend {
+            Backend::Sqlite => Some(Arc::clone(&self.writer).lock_owned().await),
+            Backend::Postgres => None,
         }
     }
 

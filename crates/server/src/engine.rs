@@ -255,23 +255,19 @@ impl GameState {
         }
     }
 
-    /// Applies one event: the next state and its rulings, or a rejection
-    /// that leaves `self` unchanged.
-    pub fn apply(&self, event: &Event) -> Result<(GameState, Vec<Ruling>), Rejection> {
-        let mut game = self.game.clone();
-        match game.apply(event.clone()) {
-            Ok(applied) => Ok((
-                GameState { game },
-                applied
-                    .rulings
-                    .into_iter()
-                    .map(|r| Ruling {
-                        code: r.code,
-                        article: r.article,
-                        message: r.message,
-                    })
-                    .collect(),
-            )),
+    /// Applies one event in place: its rulings, or a rejection that leaves
+    /// `self` unchanged (the Laws apply an event atomically).
+    pub fn apply(&mut self, event: &Event) -> Result<Vec<Ruling>, Rejection> {
+        match self.game.apply(event.clone()) {
+            Ok(applied) => Ok(applied
+                .rulings
+                .into_iter()
+                .map(|r| Ruling {
+                    code: r.code,
+                    article: r.article,
+                    message: r.message,
+                })
+                .collect()),
             Err(rejection) => Err(Rejection {
                 code: rejection.0.code,
                 article: Some(rejection.0.article),

@@ -33,7 +33,6 @@ use sqlx::{Any, Row, Transaction};
 use uuid::Uuid;
 
 use crate::auth::{Actor, MaybeActor, Permission, Role};
-use crate::db::Backend;
 use crate::engine::{GameSetup, GameState, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::{AppState, Hint, audit, now_text, time_text};
@@ -64,12 +63,21 @@ impl Cache {
             .map(|entry| Arc::clone(&entry.state))
     }
 
-    /// The row and the state at `seq`, if that is the head cached.
-    fn head(&self, game_id: &str, seq: i64) -> Option<(Arc<GameRow>, Arc<GameState>)> {
-        let map = self.map.lock().ok()?;
-        map.get(game_id)
-            .filter(|entry| entry.seq == seq)
-            .map(|entry| (Arc::clone(&entry.row), Arc::clone(&entry.state)))
+    /// Takes the row and the state at `seq` out of the cache, if that is the
+    /// head cached, to extend it in place: the state is moved, not copied,
+    /// unless a reader still holds it. The caller puts back what it ends
+    /// with ([`Cache::put`]); until then the game misses the cache, so a
+    /// concurrent writer takes the transactional path.
+    fn take_head(&self, game_id: &str, seq: i64) -> Option<(Arc<GameRow>, GameState)> {
+        let entry = {
+            let mut map = self.map.lock().ok()?;
+            if map.get(game_id).is_none_or(|entry| entry.seq != seq) {
+                return None;
+            }
+            map.remove(game_id)?
+        };
+        let state = Arc::try_unwrap(entry.state).unwrap_or_else(|shared| GameState::clone(&shared));
+        Some((entry.row, state))
     }
 
     /// Remembers the state at `row.seq`; an older head never replaces a
@@ -95,13 +103,6 @@ impl Cache {
                     state,
                 },
             );
-        }
-    }
-
-    /// Drops a game's entry (its head moved on elsewhere).
-    fn forget(&self, game_id: &str) {
-        if let Ok(mut map) = self.map.lock() {
-            map.remove(game_id);
         }
     }
 }
@@ -240,15 +241,12 @@ pub(crate) fn fold(setup: &GameSetup, events: &[StoredEvent]) -> Result<GameStat
     let mut state = GameState::new(setup).map_err(|r| ApiError::Internal(r.message))?;
     for event in events {
         let parsed = crate::engine::parse_event(&event.body)?;
-        state = state
-            .apply(&parsed)
-            .map_err(|r| {
-                ApiError::Internal(format!(
-                    "stored event {} no longer applies: {}",
-                    event.seq, r.message
-                ))
-            })?
-            .0;
+        state.apply(&parsed).map_err(|r| {
+            ApiError::Internal(format!(
+                "stored event {} no longer applies: {}",
+                event.seq, r.message
+            ))
+        })?;
     }
     Ok(state)
 }
@@ -665,7 +663,18 @@ fn judge(
     at_ms: i64,
     event: &regulations::Event,
 ) -> Result<(GameState, Vec<Ruling>), ApiError> {
-    if let Some(last) = before.last_at_ms()
+    let mut after = before.clone();
+    let rulings = judge_in_place(&mut after, at_ms, event)?;
+    Ok((after, rulings))
+}
+
+/// [`judge`] on the state itself: on a refusal `state` is unchanged.
+fn judge_in_place(
+    state: &mut GameState,
+    at_ms: i64,
+    event: &regulations::Event,
+) -> Result<Vec<Ruling>, ApiError> {
+    if let Some(last) = state.last_at_ms()
         && at_ms < last
     {
         return Err(ApiError::Unprocessable {
@@ -675,7 +684,7 @@ fn judge(
             at: Some("at".into()),
         });
     }
-    before.apply(event).map_err(|r| ApiError::Unprocessable {
+    state.apply(event).map_err(|r| ApiError::Unprocessable {
         code: r.code,
         message: r.message,
         article: r.article,
@@ -701,61 +710,50 @@ async fn record_from_cache(
     stored: &mut StoredEvent,
 ) -> Result<Option<Response>, ApiError> {
     let expected_seq = stored.seq - 1;
-    let Some((row, before)) = state.games_cache().head(id, expected_seq) else {
+    let cache = state.games_cache();
+    let Some((row, mut game)) = cache.take_head(id, expected_seq) else {
         return Ok(None);
     };
-    if !row.may_arbitrate(actor) {
-        return Ok(None);
-    }
-    let Ok((after, rulings)) = judge(&before, at_ms, event) else {
+    let before = (game.status(), game.result());
+    let judged = if row.may_arbitrate(actor) {
+        judge_in_place(&mut game, at_ms, event).ok()
+    } else {
+        None
+    };
+    let Some(rulings) = judged else {
+        // Refused or forbidden: the state is unchanged (the Laws apply an
+        // event atomically); the transactional path answers.
+        cache.put(&row, Arc::new(game));
         return Ok(None);
     };
-    if after.status() != before.status() || after.result() != before.result() {
+    if (game.status(), game.result()) != before {
+        // The transactional path refolds this game from its log.
         return Ok(None);
     }
     stored.rulings = serde_json::to_value(&rulings)?;
-    let body = serde_json::to_string(&stored.body)?;
-    let rulings_text = stored.rulings.to_string();
-    let written = match state.db().backend() {
-        Backend::Postgres => {
-            sqlx::query(
-                "WITH cas AS (UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2 \
-                 RETURNING id, seq) \
-                 INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
-                 SELECT id, seq, $3, $4, $5, $6, $7 FROM cas",
-            )
-            .bind(id)
-            .bind(expected_seq)
-            .bind(&stored.actor)
-            .bind(&stored.received_at)
-            .bind(&stored.at)
-            .bind(&body)
-            .bind(&rulings_text)
-            .execute(state.db().pool())
-            .await?
-            .rows_affected()
-                == 1
-        }
-        Backend::Sqlite => {
-            let (_write, mut tx) = state.db().begin().await?;
-            let swapped = swap_head(&mut tx, id, expected_seq).await?;
-            if swapped {
-                insert_event(&mut tx, id, stored, &body, &rulings_text).await?;
-                tx.commit().await?;
-            }
-            swapped
-        }
+    let write = crate::group_commit::Write {
+        game_id: id.to_owned(),
+        expected_seq,
+        actor: stored.actor.clone(),
+        received_at: stored.received_at.clone(),
+        at: stored.at.clone(),
+        body: serde_json::to_string(&stored.body)?,
+        rulings: stored.rulings.to_string(),
     };
+    let written = state
+        .group_commit()
+        .write(write)
+        .await
+        .map_err(ApiError::Internal)?;
     if !written {
-        // Another process moved the head: the transactional path answers.
-        state.games_cache().forget(id);
+        // Another writer moved the head: the transactional path answers.
         return Ok(None);
     }
-    let game = GameRow {
+    let game_row = GameRow {
         seq: stored.seq,
         ..GameRow::clone(&row)
     };
-    Ok(Some(acknowledge(state, &game, after, stored, &rulings)))
+    Ok(Some(acknowledge(state, &game_row, game, stored, &rulings)))
 }
 
 /// The compare-and-swap on a game's head: `true` when this writer moved the

@@ -43,6 +43,7 @@ pub mod db;
 mod engine;
 pub mod error;
 mod games;
+mod group_commit;
 mod rounds;
 mod stream;
 mod tournaments;
@@ -73,6 +74,8 @@ struct Inner {
     shutdown_tx: watch::Sender<bool>,
     games: games::Cache,
     tokens: auth::TokenCache,
+    /// The fast path's writer (see `group_commit`).
+    writes: group_commit::GroupCommit,
     /// Hints for other processes (PostgreSQL only; see `stream`).
     notify: Option<tokio::sync::mpsc::UnboundedSender<Hint>>,
 }
@@ -108,9 +111,11 @@ impl AppState {
         } else {
             (None, None)
         };
+        let writes = group_commit::GroupCommit::spawn(db.clone());
         let state = AppState {
             inner: Arc::new(Inner {
                 db,
+                writes,
                 admin_hash: admin_token.filter(|t| !t.is_empty()).map(auth::hash_token),
                 hints,
                 shutdown_tx,
@@ -150,6 +155,10 @@ impl AppState {
 
     pub(crate) fn games_cache(&self) -> &games::Cache {
         &self.inner.games
+    }
+
+    pub(crate) fn group_commit(&self) -> &group_commit::GroupCommit {
+        &self.inner.writes
     }
 
     pub(crate) fn tokens(&self) -> &auth::TokenCache {
