@@ -89,13 +89,66 @@ impl Status {
     }
 }
 
+/// A move's SAN stored inline: the longest SAN has seven bytes (`Qa1xb2+`,
+/// `exd8=Q#`), so a game's move list is copied without one allocation per
+/// move (the Laws copy the state on every event to apply it atomically).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct San {
+    len: u8,
+    bytes: [u8; San::MAX],
+}
+
+impl San {
+    /// The most bytes a SAN takes.
+    pub const MAX: usize = 7;
+
+    fn new(text: &str) -> San {
+        let mut bytes = [0; San::MAX];
+        // SAN is ASCII; a longer text (none exists) would be cut at a char
+        // boundary rather than panic.
+        let mut len = text.len().min(San::MAX);
+        while !text.is_char_boundary(len) {
+            len -= 1;
+        }
+        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
+        San {
+            len: len as u8,
+            bytes,
+        }
+    }
+
+    /// The SAN text.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
+}
+
+impl std::ops::Deref for San {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for San {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for San {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
 /// One recorded half-move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlyRecord {
     /// The move.
     pub mv: Move,
     /// Its SAN in the position it was played in.
-    pub san: String,
+    pub san: San,
     /// Who played it.
     pub by: Color,
     /// When.
@@ -436,7 +489,7 @@ impl Game {
     }
     /// SAN of the recorded moves.
     pub fn san_moves(&self) -> Vec<String> {
-        self.st.plies.iter().map(|p| p.san.clone()).collect()
+        self.st.plies.iter().map(|p| p.san.to_string()).collect()
     }
     /// Status.
     pub fn status(&self) -> Status {
@@ -494,6 +547,14 @@ impl Game {
 
     /// The state as shown at `at_ms` (clocks advanced to that time).
     pub fn view(&self, at_ms: u64) -> GameView {
+        let mut view = self.view_without_moves(at_ms);
+        view.moves = self.san_moves();
+        view
+    }
+
+    /// [`Game::view`] with `moves` left empty, for callers that read the
+    /// moves from [`Game::plies`] without copying them.
+    pub fn view_without_moves(&self, at_ms: u64) -> GameView {
         let st = &self.st;
         let touch = match self.touch_obligation() {
             Obligation::None => None,
@@ -508,7 +569,7 @@ impl Game {
         };
         GameView {
             fen: st.position.to_fen(),
-            moves: self.san_moves(),
+            moves: Vec::new(),
             side_to_move: st.position.turn(),
             clocks: st.clocks.view(at_ms.max(st.last_ms)),
             status: st.status,
@@ -1177,7 +1238,7 @@ impl Game {
         st.positions.push(next);
         st.plies.push(PlyRecord {
             mv: m,
-            san: san.clone(),
+            san: San::new(&san),
             by,
             at_ms: t,
             event_index,

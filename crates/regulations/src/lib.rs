@@ -42,8 +42,8 @@ pub use event::{
 #[cfg(feature = "serde")]
 pub use event::{color as serde_color, opt_color as serde_opt_color};
 pub use game::{
-    Applied, Envelope, Game, GameSetup, GameView, LogEntry, Mode, Pending, PlyRecord, SetupError,
-    Status, TouchPending, fmt_ms,
+    Applied, Envelope, Game, GameSetup, GameView, LogEntry, Mode, Pending, PlyRecord, San,
+    SetupError, Status, TouchPending, fmt_ms,
 };
 pub use profile::{ClaimPenalty, FiftyMoveOverride, IllegalMovePenalty, Profile};
 pub use result::{Citation, GameResult, Rejection, Ruling, Scoring, Termination, format_points};

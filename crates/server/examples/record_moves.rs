@@ -5,7 +5,10 @@
 //! connection and posts the next move (`POST /api/v1/games/{id}/events` with
 //! `expected_seq`) as soon as the previous one is acknowledged (201, i.e.
 //! committed). Raw HTTP over Tokio on one client thread by default, so the
-//! client costs little next to the server it measures.
+//! client costs little next to the server it measures. With `--plies N`
+//! each task starts a new game after N plies (a real game has about 80), so
+//! answers, which carry the whole move list, stay the size they are at a
+//! tournament; without it each game runs for the whole measurement.
 //!
 //! ```sh
 //! cargo build --release -p server --example record_moves
@@ -28,12 +31,15 @@ struct Args {
     seconds: f64,
     token: String,
     threads: usize,
+    /// Plies per game before the client starts a new one (0: one game each,
+    /// for the whole run).
+    plies: usize,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: record_moves [--addr 127.0.0.1:8080] [--games 100] [--seconds 20] \
-         [--threads 1] [--token T | ARBITER_ADMIN_TOKEN=T]"
+         [--threads 1] [--plies 0] [--token T | ARBITER_ADMIN_TOKEN=T]"
     );
     std::process::exit(2)
 }
@@ -45,6 +51,7 @@ fn parse_args() -> Args {
         seconds: 20.0,
         token: std::env::var("ARBITER_ADMIN_TOKEN").unwrap_or_default(),
         threads: 1,
+        plies: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -55,6 +62,7 @@ fn parse_args() -> Args {
             "--seconds" => args.seconds = value.parse().unwrap_or_else(|_| usage()),
             "--token" => args.token = value,
             "--threads" => args.threads = value.parse().unwrap_or_else(|_| usage()),
+            "--plies" => args.plies = value.parse().unwrap_or_else(|_| usage()),
             _ => usage(),
         }
     }
@@ -137,45 +145,72 @@ impl Conn {
     }
 }
 
+/// Creates a game and starts it; its id.
+async fn new_game(conn: &mut Conn, i: usize) -> std::io::Result<String> {
+    let body = serde_json::json!({
+        "white": format!("White {i}"), "black": format!("Black {i}"), "time_control": "5400+30",
+    });
+    let (status, reply) = conn.post("/api/v1/games", &body.to_string()).await?;
+    if status != 201 {
+        return Err(std::io::Error::other(format!(
+            "creating a game: {status} {}",
+            String::from_utf8_lossy(&reply)
+        )));
+    }
+    let reply: Value = serde_json::from_slice(&reply).map_err(std::io::Error::other)?;
+    let id = reply["id"].as_str().unwrap_or_default().to_owned();
+    let (status, reply) = conn
+        .post(
+            &format!("/api/v1/games/{id}/events"),
+            r#"{"expected_seq":0,"type":"start"}"#,
+        )
+        .await?;
+    if status != 201 {
+        return Err(std::io::Error::other(format!(
+            "starting a game: {status} {}",
+            String::from_utf8_lossy(&reply)
+        )));
+    }
+    Ok(id)
+}
+
 async fn setup(args: &Args) -> std::io::Result<Vec<String>> {
     let mut conn = Conn::open(&args.addr, &args.token).await?;
     let mut games = Vec::with_capacity(args.games);
     for i in 0..args.games {
-        let body = serde_json::json!({
-            "white": format!("White {i}"), "black": format!("Black {i}"), "time_control": "5400+30",
-        });
-        let (status, reply) = conn.post("/api/v1/games", &body.to_string()).await?;
-        assert_eq!(status, 201, "{}", String::from_utf8_lossy(&reply));
-        let reply: Value = serde_json::from_slice(&reply).map_err(std::io::Error::other)?;
-        let id = reply["id"].as_str().unwrap_or_default().to_owned();
-        let (status, reply) = conn
-            .post(
-                &format!("/api/v1/games/{id}/events"),
-                r#"{"expected_seq":0,"type":"start"}"#,
-            )
-            .await?;
-        assert_eq!(status, 201, "{}", String::from_utf8_lossy(&reply));
-        games.push(id);
+        games.push(new_game(&mut conn, i).await?);
     }
     Ok(games)
 }
 
-/// Records moves in one game until `stop`; returns latencies in µs and
-/// whether it ended on an error.
+/// Records moves in one game until `stop` (after `plies` plies, when not 0,
+/// in a new game: creating and starting it is not timed nor counted, but
+/// its time is part of the run); returns latencies in µs and whether it
+/// ended on an error.
 async fn player(
     addr: String,
     token: String,
-    game: String,
+    mut game: String,
     stop: Instant,
+    plies: usize,
 ) -> (Vec<u32>, Option<String>) {
     let mut latencies = Vec::new();
     let mut conn = match Conn::open(&addr, &token).await {
         Ok(conn) => conn,
         Err(e) => return (latencies, Some(e.to_string())),
     };
-    let path = format!("/api/v1/games/{game}/events");
+    let mut path = format!("/api/v1/games/{game}/events");
     let mut seq: usize = 1;
     while Instant::now() < stop {
+        if plies > 0 && seq > plies {
+            game = match new_game(&mut conn, 0).await {
+                Ok(id) => id,
+                Err(e) => return (latencies, Some(e.to_string())),
+            };
+            path = format!("/api/v1/games/{game}/events");
+            seq = 1;
+            continue;
+        }
         let body = format!(
             r#"{{"expected_seq":{seq},"type":"move","san":"{}"}}"#,
             CYCLE[(seq - 1) % 4]
@@ -201,7 +236,15 @@ async fn run(args: Args) -> std::io::Result<bool> {
     let stop = started + Duration::from_secs_f64(args.seconds);
     let tasks: Vec<_> = games
         .into_iter()
-        .map(|game| tokio::spawn(player(args.addr.clone(), args.token.clone(), game, stop)))
+        .map(|game| {
+            tokio::spawn(player(
+                args.addr.clone(),
+                args.token.clone(),
+                game,
+                stop,
+                args.plies,
+            ))
+        })
         .collect();
     let mut samples = Vec::new();
     let mut errors = 0;
@@ -224,8 +267,9 @@ async fn run(args: Args) -> std::io::Result<bool> {
         f64::from(samples[i.min(samples.len() - 1)]) / 1000.0
     };
     println!(
-        "games={} moves={} seconds={elapsed:.1} errors={errors}",
+        "games={} plies_per_game={} moves={} seconds={elapsed:.1} errors={errors}",
         args.games,
+        args.plies,
         samples.len()
     );
     println!(

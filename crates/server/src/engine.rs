@@ -286,19 +286,28 @@ impl GameState {
         self.game.result().map(result_notation)
     }
 
-    /// The state as the API shows it (the caller adds `seq` and ids), with
-    /// clocks as of `now_ms`. A sealed move is shown to arbiters only.
+    /// The moves played, with their SAN.
+    pub fn plies(&self) -> &[regulations::PlyRecord] {
+        self.game.plies()
+    }
+
+    /// The state as the API shows it, without `moves` (the caller adds them
+    /// from [`GameState::plies`], and `seq` and ids), with clocks as of
+    /// `now_ms`. A sealed move is shown to arbiters only.
     pub fn to_json(&self, arbiter: bool, now_ms: u64) -> Map<String, Value> {
         let at = if self.game.clocks().running().is_some() {
             now_ms.max(self.game.last_event_ms())
         } else {
             self.game.last_event_ms()
         };
-        let view = self.game.view(at);
+        // The moves are written by the caller straight from `plies` (see
+        // `games::StateJson`), not copied into this map.
+        let view = self.game.view_without_moves(at);
         let mut map = match serde_json::to_value(&view) {
             Ok(Value::Object(map)) => map,
             _ => Map::new(),
         };
+        map.remove("moves");
         map.insert(
             "to_move".into(),
             Value::from(match view.side_to_move {
