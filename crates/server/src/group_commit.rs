@@ -24,7 +24,8 @@
 use std::collections::HashSet;
 
 use serde_json::{Value, json};
-use sqlx::{Connection, Row};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, Connection, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::db::{Backend, Db};
@@ -81,6 +82,11 @@ impl GroupCommit {
 
 async fn run(db: Db, mut rx: mpsc::Receiver<Job>) {
     let mut jobs: Vec<Job> = Vec::with_capacity(MAX_BATCH);
+    // A connection is kept from one batch to the next while writes keep
+    // coming (sqlx pings a connection it gets back, a round trip), and given
+    // back to the pool as soon as none is waiting, so closing the pool at
+    // shutdown never waits for the writer. Dropped after an error.
+    let mut conn: Option<PoolConnection<Any>> = None;
     while rx.recv_many(&mut jobs, MAX_BATCH).await > 0 {
         let mut games = HashSet::with_capacity(jobs.len());
         let mut batch = Vec::with_capacity(jobs.len());
@@ -92,7 +98,10 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Job>) {
             }
         }
         let writes: Vec<&Write> = batch.iter().map(|(w, _)| w).collect();
-        let outcome = write_batch(&db, &writes).await;
+        let outcome = write_batch(&db, &mut conn, &writes).await;
+        if outcome.is_err() || rx.is_empty() {
+            conn = None;
+        }
         for (write, reply) in batch {
             let answer = match &outcome {
                 Ok(written) => Ok(written.contains(&write.game_id)),
@@ -104,12 +113,15 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Job>) {
 }
 
 /// Writes a batch; the ids of the games whose compare-and-swap succeeded.
-///
-/// A connection is taken from the pool per batch, not kept: the pool's
-/// overhead (sqlx pings a connection it gets back) is paid once per batch,
-/// and closing the pool at shutdown never waits for the writer.
-async fn write_batch(db: &Db, writes: &[&Write]) -> Result<HashSet<String>, sqlx::Error> {
-    let mut conn = db.pool().acquire().await?;
+async fn write_batch(
+    db: &Db,
+    conn: &mut Option<PoolConnection<Any>>,
+    writes: &[&Write],
+) -> Result<HashSet<String>, sqlx::Error> {
+    let conn = match conn {
+        Some(conn) => conn,
+        None => conn.insert(db.pool().acquire().await?),
+    };
     let mut written = HashSet::with_capacity(writes.len());
     match db.backend() {
         Backend::Postgres => {
@@ -138,7 +150,7 @@ async fn write_batch(db: &Db, writes: &[&Write]) -> Result<HashSet<String>, sqlx
                  RETURNING game_id",
             )
             .bind(input)
-            .fetch_all(&mut *conn)
+            .fetch_all(&mut **conn)
             .await?;
             for row in rows {
                 written.insert(row.try_get::<String, _>("game_id")?);

@@ -80,6 +80,10 @@ pub(crate) fn spawn_listener(state: AppState) {
     });
 }
 
+/// How long the notifier gathers hints before a `NOTIFY` (the most a
+/// stream in another process waits beyond the commit, besides delivery).
+const HINT_GATHER: Duration = Duration::from_millis(5);
+
 /// Largest `NOTIFY` payload sent (PostgreSQL's limit is 8000 bytes).
 const PAYLOAD_LIMIT: usize = 7900;
 
@@ -100,9 +104,19 @@ pub(crate) fn spawn_notifier(state: AppState, mut hints: mpsc::UnboundedReceiver
                 },
                 _ = shutdown.changed() => return,
             };
-            let mut payloads = vec![format!("{} {}", first.game_id, first.seq)];
+            // Gather for a moment: a busy server then sends a few NOTIFYs a
+            // second, not one per commit. Only a game's latest seq matters (a
+            // stream reads everything after what it has sent).
+            tokio::time::sleep(HINT_GATHER).await;
+            let mut latest: std::collections::HashMap<Arc<str>, i64> =
+                std::collections::HashMap::from([(first.game_id, first.seq)]);
             while let Ok(hint) = hints.try_recv() {
-                let line = format!("{} {}", hint.game_id, hint.seq);
+                let seq = latest.entry(hint.game_id).or_insert(hint.seq);
+                *seq = (*seq).max(hint.seq);
+            }
+            let mut payloads: Vec<String> = Vec::new();
+            for (game_id, seq) in latest {
+                let line = format!("{game_id} {seq}");
                 match payloads.last_mut() {
                     Some(last) if last.len() + 1 + line.len() <= PAYLOAD_LIMIT => {
                         last.push('\n');

@@ -147,6 +147,49 @@ async fn racing_writers_on_one_seq_exactly_one_wins(app: TestApp) {
     assert_eq!(seqs, vec![1, 2, 3, 4, 5, 6]);
 }
 
+/// Moves of many games recorded at once are committed together (group
+/// commit): every one is acknowledged once, in its own game, in order.
+async fn many_games_recorded_at_once_each_keep_their_whole_log(app: TestApp) {
+    const SANS: [&str; 8] = ["Nf3", "Nf6", "Ng1", "Ng8", "e4", "e5", "d4", "exd4"];
+    let mut games = Vec::new();
+    for _ in 0..12 {
+        let game = app.free_game().await;
+        let r = app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        games.push(game);
+    }
+    let mut tasks = Vec::new();
+    for game in &games {
+        let app = app.clone();
+        let game = game.clone();
+        tasks.push(tokio::spawn(async move {
+            for (seq, san) in (1..).zip(SANS) {
+                let r = app
+                    .event(&game, ADMIN, seq, json!({ "type": "move", "san": san }))
+                    .await;
+                assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+                assert_eq!(r.body["state"]["seq"], seq + 1, "{r:?}");
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    for game in &games {
+        let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+        assert_eq!(r.body["moves"], json!(SANS), "{r:?}");
+        assert_eq!(r.body["seq"], 9);
+        let r = app.get(&format!("/api/v1/games/{game}/events"), None).await;
+        let seqs: Vec<i64> = r.body["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["seq"].as_i64().unwrap())
+            .collect();
+        assert_eq!(seqs, (1..=9).collect::<Vec<i64>>());
+    }
+}
+
 async fn a_sealed_move_is_hidden_from_the_public_until_resumption(app: TestApp) {
     let game = app.free_game().await;
     app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
@@ -561,6 +604,7 @@ async fn an_untimed_game_never_loses_on_time(app: TestApp) {
 }
 
 crate::both_databases!(
+    many_games_recorded_at_once_each_keep_their_whole_log,
     an_untimed_game_never_loses_on_time,
     a_board_result_cannot_contradict_its_recorded_game,
     an_unknown_event_field_is_refused_by_name,
