@@ -123,21 +123,21 @@ async fn write_batch(
         None => conn.insert(db.pool().acquire().await?),
     };
     let mut written = HashSet::with_capacity(writes.len());
+    let rows: Vec<Value> = writes
+        .iter()
+        .map(|w| {
+            json!({
+                "id": w.game_id, "expected": w.expected_seq, "actor": w.actor,
+                "received_at": w.received_at, "at": w.at, "body": w.body,
+                "rulings": w.rulings,
+            })
+        })
+        .collect();
+    let input = Value::Array(rows).to_string();
     match db.backend() {
         Backend::Postgres => {
             // One statement: autocommit makes it one transaction, one
             // round trip and one commit for the whole batch.
-            let rows: Vec<Value> = writes
-                .iter()
-                .map(|w| {
-                    json!({
-                        "id": w.game_id, "expected": w.expected_seq, "actor": w.actor,
-                        "received_at": w.received_at, "at": w.at, "body": w.body,
-                        "rulings": w.rulings,
-                    })
-                })
-                .collect();
-            let input = Value::Array(rows).to_string();
             let rows = sqlx::query(
                 "WITH input AS (SELECT * FROM json_to_recordset($1::json) AS i \
                    (id text, expected bigint, actor text, received_at text, at text, \
@@ -158,34 +158,39 @@ async fn write_batch(
         }
         Backend::Sqlite => {
             // One writer per file: queue behind this process's other writers,
-            // then one transaction and one fsync for the batch.
+            // then one transaction and one fsync for the batch: the
+            // compare-and-swaps in one statement, the inserts of those that
+            // succeeded in another.
             let _guard = db.write_lock().await;
             let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
-            for w in writes {
-                let swapped =
-                    sqlx::query("UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2")
-                        .bind(&w.game_id)
-                        .bind(w.expected_seq)
-                        .execute(&mut *tx)
-                        .await?
-                        .rows_affected()
-                        == 1;
-                if swapped {
-                    sqlx::query(
-                        "INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                    )
-                    .bind(&w.game_id)
-                    .bind(w.expected_seq + 1)
-                    .bind(&w.actor)
-                    .bind(&w.received_at)
-                    .bind(&w.at)
-                    .bind(&w.body)
-                    .bind(&w.rulings)
-                    .execute(&mut *tx)
-                    .await?;
-                    written.insert(w.game_id.clone());
-                }
+            let rows = sqlx::query(
+                "UPDATE games SET seq = games.seq + 1 \
+                 FROM (SELECT j.value ->> 'id' AS id, j.value ->> 'expected' AS expected \
+                       FROM json_each($1) AS j) AS i \
+                 WHERE games.id = i.id AND games.seq = i.expected \
+                 RETURNING games.id AS id",
+            )
+            .bind(&input)
+            .fetch_all(&mut *tx)
+            .await?;
+            for row in rows {
+                written.insert(row.try_get::<String, _>("id")?);
+            }
+            if !written.is_empty() {
+                let ids =
+                    serde_json::to_string(&written).map_err(|e| sqlx::Error::Encode(e.into()))?;
+                sqlx::query(
+                    "INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
+                     SELECT j.value ->> 'id', (j.value ->> 'expected') + 1, j.value ->> 'actor', \
+                            j.value ->> 'received_at', j.value ->> 'at', j.value ->> 'body', \
+                            j.value ->> 'rulings' \
+                     FROM json_each($1) AS j \
+                     WHERE j.value ->> 'id' IN (SELECT value FROM json_each($2))",
+                )
+                .bind(&input)
+                .bind(ids)
+                .execute(&mut *tx)
+                .await?;
             }
             tx.commit().await?;
         }
