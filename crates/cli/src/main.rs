@@ -16,6 +16,13 @@ mod standings;
 
 use std::process::ExitCode;
 
+/// mimalloc instead of the system allocator: the server allocates and frees
+/// many small objects per request (JSON, strings, futures); with glibc's
+/// malloc that was about a quarter of its CPU time recording moves (see
+/// docs/benchmarks.md, "server: recording moves").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const USAGE: &str = "\
 arbiter — an arbiter-grade chess tournament server
 
