@@ -772,13 +772,10 @@ async fn record_from_cache(
         body: serde_json::to_string(&stored.body)?,
         rulings: stored.rulings.to_string(),
     };
-    let written = state
-        .group_commit()
-        .write(write)
-        .await
-        .map_err(ApiError::Internal)?;
-    if !written {
-        // Another writer moved the head: the transactional path answers.
+    // Not written (another writer moved the head) or the batch failed
+    // (nothing of it committed; a commit whose outcome was lost shows as a
+    // moved head): the transactional path answers, on its own.
+    if state.group_commit().write(write).await != Ok(true) {
         return Ok(None);
     }
     let game_row = GameRow {
@@ -996,23 +993,14 @@ mod tests {
     fn the_state_answer_prints_exactly_as_the_map_with_its_moves_would() {
         let row = row();
         let mut state = GameState::new(&row.setup()).expect("setup");
-        let kinds = [
-            regulations::EventKind::Start,
-            regulations::EventKind::Move {
-                san: Some("e4".into()),
-                uci: None,
-                clock_ms: None,
-                press: None,
-                offer_draw: false,
-            },
-            regulations::EventKind::Move {
-                san: Some("e5".into()),
-                uci: None,
-                clock_ms: None,
-                press: None,
-                offer_draw: false,
-            },
-        ];
+        let san = |san: &str| regulations::EventKind::Move {
+            san: Some(san.into()),
+            uci: None,
+            clock_ms: None,
+            press: None,
+            offer_draw: false,
+        };
+        let kinds = [regulations::EventKind::Start, san("e4"), san("e5")];
         for (at, kind) in kinds.into_iter().enumerate() {
             state
                 .apply(&regulations::Event::new(at as u64, kind))

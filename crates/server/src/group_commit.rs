@@ -19,7 +19,8 @@
 //! written` at once, and the caller takes the transactional path, which
 //! answers 409 or records it as it would have). A database error fails the
 //! whole batch (nothing of it is committed: one statement or one
-//! transaction) and every writer in it gets the error.
+//! transaction); every writer in it is told so and takes the transactional
+//! path on its own, so one bad write cannot fail the others.
 
 use std::collections::HashSet;
 
@@ -99,6 +100,12 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Job>) {
         }
         let writes: Vec<&Write> = batch.iter().map(|(w, _)| w).collect();
         let outcome = write_batch(&db, &mut conn, &writes).await;
+        if let Err(e) = &outcome {
+            crate::log(&format!(
+                "a batch of {} write(s) failed and is retried one by one: {e}",
+                writes.len()
+            ));
+        }
         if outcome.is_err() || rx.is_empty() {
             conn = None;
         }

@@ -137,14 +137,18 @@ async fn racing_writers_on_one_seq_exactly_one_wins(app: TestApp) {
         }
         assert_eq!(created, 1, "exactly one writer extends seq {seq}");
     }
+    assert_eq!(logged_seqs(&app, &game).await, vec![1, 2, 3, 4, 5, 6]);
+}
+
+/// The sequence numbers of a game's public log, in order.
+async fn logged_seqs(app: &TestApp, game: &str) -> Vec<i64> {
     let r = app.get(&format!("/api/v1/games/{game}/events"), None).await;
-    let seqs: Vec<i64> = r.body["events"]
+    r.body["events"]
         .as_array()
         .unwrap()
         .iter()
         .map(|e| e["seq"].as_i64().unwrap())
-        .collect();
-    assert_eq!(seqs, vec![1, 2, 3, 4, 5, 6]);
+        .collect()
 }
 
 /// Moves of many games recorded at once are committed together (group
@@ -179,14 +183,7 @@ async fn many_games_recorded_at_once_each_keep_their_whole_log(app: TestApp) {
         let r = app.get(&format!("/api/v1/games/{game}"), None).await;
         assert_eq!(r.body["moves"], json!(SANS), "{r:?}");
         assert_eq!(r.body["seq"], 9);
-        let r = app.get(&format!("/api/v1/games/{game}/events"), None).await;
-        let seqs: Vec<i64> = r.body["events"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|e| e["seq"].as_i64().unwrap())
-            .collect();
-        assert_eq!(seqs, (1..=9).collect::<Vec<i64>>());
+        assert_eq!(logged_seqs(&app, game).await, (1..=9).collect::<Vec<i64>>());
     }
 }
 
