@@ -83,7 +83,7 @@ impl Cache {
 
     /// Remembers the state at `row.seq`; an older head never replaces a
     /// newer one (two writers of one process may finish out of order).
-    fn put(&self, row: &GameRow, state: Arc<GameState>) {
+    fn put(&self, row: Arc<GameRow>, state: Arc<GameState>) {
         if row.seq < 1 {
             return;
         }
@@ -100,7 +100,7 @@ impl Cache {
                 row.id.clone(),
                 CacheEntry {
                     seq: row.seq,
-                    row: Arc::new(row.clone()),
+                    row,
                     state,
                 },
             );
@@ -270,7 +270,9 @@ where
     // A game without events is not cached (`put` skips seq 0): its setup (a
     // board's recording mode, a round's scheduled start) may still change.
     if head == game.seq {
-        state.games_cache().put(game, Arc::clone(&folded));
+        state
+            .games_cache()
+            .put(Arc::new(game.clone()), Arc::clone(&folded));
     }
     Ok(folded)
 }
@@ -755,7 +757,7 @@ async fn record_from_cache(
     let Some(rulings) = judged else {
         // Refused or forbidden: the state is unchanged (the Laws apply an
         // event atomically); the transactional path answers.
-        cache.put(&row, Arc::new(game));
+        cache.put(row, Arc::new(game));
         return Ok(None);
     };
     if (game.status(), game.result()) != before {
@@ -775,14 +777,14 @@ async fn record_from_cache(
     // Not written (another writer moved the head) or the batch failed
     // (nothing of it committed; a commit whose outcome was lost shows as a
     // moved head): the transactional path answers, on its own.
-    if state.group_commit().write(write).await != Ok(true) {
+    if !state.group_commit().write(write).await {
         return Ok(None);
     }
     let game_row = GameRow {
         seq: stored.seq,
         ..GameRow::clone(&row)
     };
-    Ok(Some(acknowledge(state, &game_row, game, stored, &rulings)))
+    Ok(Some(acknowledge(state, game_row, game, stored)))
 }
 
 /// The compare-and-swap on a game's head: `true` when this writer moved the
@@ -877,25 +879,22 @@ async fn record_in_transaction(
         }
     }
     tx.commit().await?;
-    Ok(acknowledge(
-        state,
-        &GameRow { seq, ..game },
-        after,
-        &stored,
-        &rulings,
-    ))
+    Ok(acknowledge(state, GameRow { seq, ..game }, after, &stored))
 }
 
-/// After the commit: remembers the new head, tells streams, answers 201.
+/// After the commit: remembers the new head, tells streams, answers 201
+/// (the event's rulings are `stored.rulings`).
 fn acknowledge(
     state: &AppState,
-    game: &GameRow,
+    game: GameRow,
     after: GameState,
     stored: &StoredEvent,
-    rulings: &[Ruling],
 ) -> Response {
+    let game = Arc::new(game);
     let after = Arc::new(after);
-    state.games_cache().put(game, Arc::clone(&after));
+    state
+        .games_cache()
+        .put(Arc::clone(&game), Arc::clone(&after));
     state.announce(Hint {
         game_id: Arc::from(game.id.as_str()),
         seq: game.seq,
@@ -910,8 +909,8 @@ fn acknowledge(
     let plies = after.plies().len();
     let answer = Recorded {
         events: [event_json(stored, View::Arbiter, None)],
-        rulings: rulings_json(rulings),
-        state: state_json(game, after, View::Arbiter),
+        rulings: stored.rulings.clone(),
+        state: state_json(&game, after, View::Arbiter),
     };
     // Sized for the move list up front (about 8 bytes a move) instead of
     // growing by doubling.
@@ -925,10 +924,6 @@ fn acknowledge(
             .into_response(),
         Err(e) => ApiError::from(e).into_response(),
     }
-}
-
-fn rulings_json(rulings: &[Ruling]) -> Value {
-    serde_json::to_value(rulings).unwrap_or(Value::Array(Vec::new()))
 }
 
 async fn stream(

@@ -49,11 +49,9 @@ pub(crate) struct Write {
     pub rulings: String,
 }
 
-/// `Ok(true)`: committed; `Ok(false)`: the head had moved, nothing stored;
-/// `Err`: the database failed, nothing of the batch committed.
-pub(crate) type Outcome = Result<bool, String>;
-
-type Job = (Write, oneshot::Sender<Outcome>);
+/// A write and where to answer: `true` once committed; `false` when nothing
+/// of it was stored (its head had moved, or the batch failed: logged here).
+type Job = (Write, oneshot::Sender<bool>);
 
 /// The handle every request uses; the writer task lives as long as one does.
 #[derive(Debug, Clone)]
@@ -69,15 +67,14 @@ impl GroupCommit {
         GroupCommit { jobs }
     }
 
-    /// Writes `write` in the next batch and waits for that batch's commit.
-    pub(crate) async fn write(&self, write: Write) -> Outcome {
+    /// Writes `write` in the next batch and waits for that batch's commit:
+    /// `true` when it was committed, `false` when nothing of it was stored.
+    pub(crate) async fn write(&self, write: Write) -> bool {
         let (tx, rx) = oneshot::channel();
-        self.jobs
-            .send((write, tx))
-            .await
-            .map_err(|_| "the writer task has stopped".to_owned())?;
-        rx.await
-            .map_err(|_| "the writer task has stopped".to_owned())?
+        if self.jobs.send((write, tx)).await.is_err() {
+            return false;
+        }
+        rx.await.unwrap_or(false)
     }
 }
 
@@ -95,7 +92,7 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Job>) {
             if games.insert(write.game_id.clone()) {
                 batch.push((write, reply));
             } else {
-                let _ = reply.send(Ok(false));
+                let _ = reply.send(false);
             }
         }
         let writes: Vec<&Write> = batch.iter().map(|(w, _)| w).collect();
@@ -110,11 +107,10 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Job>) {
             conn = None;
         }
         for (write, reply) in batch {
-            let answer = match &outcome {
-                Ok(written) => Ok(written.contains(&write.game_id)),
-                Err(e) => Err(format!("database: {e}")),
-            };
-            let _ = reply.send(answer);
+            let written = outcome
+                .as_ref()
+                .is_ok_and(|written| written.contains(&write.game_id));
+            let _ = reply.send(written);
         }
     }
 }
