@@ -282,6 +282,185 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// A starting matching found without the matcher (see [`Ctx::warm_start`]).
+struct Warm {
+    /// `mate[v]`: `v`'s partner, or `v` itself for the bye.
+    mate: Vec<u32>,
+    /// The vertex left for the bye (odd fields).
+    bye: Option<usize>,
+    bye_score: u32,
+    single_df_bye: bool,
+}
+
+const FREE: u32 = u32::MAX;
+
+impl Ctx<'_> {
+    /// A perfect matching of every vertex but `skip` over compatible pairs:
+    /// each player, from the top, takes the nearest free compatible player
+    /// below; players left over are matched directly or through one matched
+    /// pair (a–p, b–q for a pair p–q). `None` when that does not succeed,
+    /// which proves nothing: the caller then solves exactly.
+    fn greedy_matching(&self, skip: Option<usize>) -> Option<Vec<u32>> {
+        let n = self.sorted.len();
+        let mut mate = vec![FREE; n];
+        if let Some(x) = skip {
+            mate[x] = x as u32;
+        }
+        let mut free = Vec::new();
+        for u in 0..n {
+            if mate[u] != FREE {
+                continue;
+            }
+            let found = (u + 1..n)
+                .filter(|&v| mate[v] == FREE)
+                .take(64)
+                .find(|&v| self.compatible(u, v));
+            match found {
+                Some(v) => {
+                    mate[u] = v as u32;
+                    mate[v] = u as u32;
+                }
+                None => free.push(u),
+            }
+        }
+        while let Some(a) = free.pop() {
+            if let Some(i) = free.iter().position(|&b| self.compatible(a, b)) {
+                let b = free.swap_remove(i);
+                mate[a] = b as u32;
+                mate[b] = a as u32;
+                continue;
+            }
+            let mut repaired = false;
+            'search: for (i, &b) in free.iter().enumerate() {
+                for p in 0..n {
+                    let q = mate[p] as usize;
+                    if q == FREE as usize || q <= p {
+                        continue;
+                    }
+                    let pairs = if self.compatible(a, p) && self.compatible(b, q) {
+                        Some((p, q))
+                    } else if self.compatible(a, q) && self.compatible(b, p) {
+                        Some((q, p))
+                    } else {
+                        None
+                    };
+                    if let Some((pa, pb)) = pairs {
+                        mate[a] = pa as u32;
+                        mate[pa] = a as u32;
+                        mate[b] = pb as u32;
+                        mate[pb] = b as u32;
+                        free.swap_remove(i);
+                        repaired = true;
+                        break 'search;
+                    }
+                }
+            }
+            if !repaired {
+                return None;
+            }
+        }
+        Some(mate)
+    }
+
+    /// The optimum of the first matching (which only settles the bye's score
+    /// group and whether it is a single downfloat bye) found without solving
+    /// the whole field: every weight outside a bracket is additive,
+    /// `w(u, v) = C + f(u) + f(v)`, so any perfect matching is optimal, and
+    /// in an odd field the bye goes to the lowest eligible vertex whose
+    /// removal leaves a perfectly matchable field. `None` when the greedy
+    /// matching cannot show that (the caller then solves exactly).
+    fn warm_start(&self, unplayed: impl Fn(u32) -> HashMap<u32, u64>) -> Option<Warm> {
+        let n = self.sorted.len();
+        if n.is_multiple_of(2) {
+            return Some(Warm {
+                mate: self.greedy_matching(None)?,
+                bye: None,
+                bye_score: 0,
+                single_df_bye: false,
+            });
+        }
+        let t = self.t;
+        let lowest = (0..n).rev().find(|&v| t.eligible_for_bye(self.p(v)))?;
+        let bye_score = self.sc(lowest);
+        let top = self.sc(0);
+        let single_df_bye = bye_score >= top;
+        let ranks = unplayed(bye_score);
+        let rank = |v: usize| -> u64 {
+            if single_df_bye && self.sc(v) == bye_score {
+                ranks.get(&self.p(v).played_games).copied().unwrap_or(0)
+            } else {
+                0
+            }
+        };
+        let mut candidates: Vec<usize> = (0..n)
+            .rev()
+            .filter(|&v| self.sc(v) == bye_score && t.eligible_for_bye(self.p(v)))
+            .collect();
+        candidates.sort_by_key(|&v| rank(v));
+        let least = (0..n)
+            .filter(|&v| t.eligible_for_bye(self.p(v)) && self.sc(v) <= bye_score)
+            .map(rank)
+            .min()?;
+        for &x in candidates.iter().take(3) {
+            if rank(x) != least {
+                break;
+            }
+            let Some(mate) = self.greedy_matching(Some(x)) else {
+                continue;
+            };
+            // A single downfloat bye needs every other top-scorer paired
+            // within the top group (the first matching's lowest criterion).
+            if single_df_bye
+                && (0..n).any(|v| v != x && self.sc(v) >= top && self.sc(mate[v] as usize) < top)
+            {
+                return None;
+            }
+            return Some(Warm {
+                mate,
+                bye: Some(x),
+                bye_score,
+                single_df_bye,
+            });
+        }
+        None
+    }
+
+    /// `f(v)` of the additive weights outside the brackets (see
+    /// [`Ctx::warm_start`]), and `C`.
+    fn additive<const L: usize>(
+        &self,
+        v: usize,
+        bye_score: u32,
+        single_df_bye: bool,
+        unplayed_ranks: &HashMap<u32, u64>,
+    ) -> (Wide<L>, Wide<L>) {
+        let total = self.total_shift();
+        let low = total - (4 * self.b + 2 * self.s);
+        let mut f =
+            Wide::<L>::from_u64(u64::from(!self.bye_candidate(v, bye_score))).shifted(total);
+        if single_df_bye && self.sc(v) == bye_score {
+            let r = unplayed_ranks
+                .get(&self.p(v).played_games)
+                .copied()
+                .unwrap_or(0);
+            f = f.plus(Wide::from_u64(r).shifted(low));
+        }
+        (f, Wide::from_u64(1).shifted(total))
+    }
+}
+
+/// The matcher's partners of the `n` players, the dummy vertex (index `n`,
+/// present in a warm-started odd field) read as "unmatched".
+fn player_mates<const L: usize>(m: &Matcher<L>, n: usize) -> Vec<u32> {
+    let mut s = m.mates()[..n].to_vec();
+    for (v, x) in s.iter_mut().enumerate() {
+        if *x as usize >= n {
+            *x = v as u32;
+        }
+    }
+    s
+}
+
 fn finalize_pair<const L: usize>(m: &mut Matcher<L>, v0: usize, v1: usize, max: Wide<L>) {
     for u in 0..m.len() {
         if u != v0 {
@@ -302,81 +481,131 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
     let n = ctx.sorted.len();
     let (bbits, _) = (ctx.b, ctx.s);
     let max_w: Wide<L> = Wide::ones(ctx.total_shift() + 2);
-    let mut unplayed_ranks: HashMap<u32, u64> = HashMap::new();
-    let mut m = Matcher::<L>::new(n);
     let odd = n % 2 == 1;
     let top = ctx.sc(0);
-    for pi in 0..n {
-        for oi in 0..pi {
-            let w = if odd {
-                if ctx.compatible(pi, oi) {
-                    let e = |v: usize| u64::from(!t.eligible_for_bye(ctx.p(v)));
-                    let shift =
-                        |v: usize| u64::from(ctx.group_shift.get(&ctx.sc(v)).copied().unwrap_or(0));
-                    Wide::<L>::from_u64(1 + e(pi) + e(oi))
-                        .shifted(ctx.s)
-                        .add_u64(shift(pi) + shift(oi))
-                        .shifted(bbits)
-                        .add_u64(u64::from(ctx.sc(pi) >= top))
-                } else {
-                    Wide::ZERO
-                }
-            } else {
-                ctx.weight(oi, pi, false, false, 0, false, &unplayed_ranks)
-            };
-            m.set_weight(pi, oi, w);
+    let ranks_for = |bye_score: u32| {
+        let mut counts: Vec<u32> = (0..n)
+            .filter(|&v| ctx.sc(v) == bye_score)
+            .map(|v| ctx.p(v).played_games)
+            .collect();
+        counts.sort_unstable_by(|a, b| b.cmp(a));
+        let mut ranks = HashMap::new();
+        for (rank, c) in counts.into_iter().enumerate() {
+            ranks.insert(c, rank as u64);
         }
-    }
-    m.solve();
+        ranks
+    };
+    let warm = ctx.warm_start(ranks_for);
+    let mut unplayed_ranks: HashMap<u32, u64> = HashMap::new();
     let mut bye_score = 0;
     let mut single_df_bye = false;
-    {
-        let mates = m.mates().to_vec();
-        let mut seen = false;
-        for v in 0..n {
-            if mates[v] as usize == v {
-                if seen || !t.eligible_for_bye(ctx.p(v)) {
-                    return Err(DutchError::NoValidPairing);
-                }
-                seen = true;
+    // A warm-started odd field gets a dummy vertex (index n) standing for
+    // the bye: an edge of the same weight to every player, so the matchings
+    // correspond one to one and the duals of a perfect matching are uniform.
+    let mut m = Matcher::<L>::new(n + usize::from(odd && warm.is_some()));
+    if let Some(w) = &warm {
+        bye_score = w.bye_score;
+        single_df_bye = w.single_df_bye;
+        if odd {
+            unplayed_ranks = ranks_for(bye_score);
+        }
+        for pi in 0..n {
+            for oi in 0..pi {
+                let w = ctx.weight(
+                    oi,
+                    pi,
+                    false,
+                    false,
+                    bye_score,
+                    single_df_bye,
+                    &unplayed_ranks,
+                );
+                m.set_weight(pi, oi, w);
             }
         }
-        if odd {
-            if let Some(v) = (0..n).find(|&v| mates[v] as usize == v) {
-                bye_score = ctx.sc(v);
+        let mut c = Wide::<L>::ZERO;
+        let mut duals = Vec::with_capacity(n + 1);
+        for v in 0..n {
+            let (f, cc) = ctx.additive::<L>(v, bye_score, single_df_bye, &unplayed_ranks);
+            c = cc;
+            duals.push(cc.plus(f).plus(f));
+        }
+        let mut mates = w.mate.clone();
+        if let Some(x) = w.bye {
+            for v in 0..n {
+                m.set_weight(n, v, c);
             }
-            if bye_score >= top {
-                single_df_bye = true;
-                for v in 0..n {
-                    if ctx.sc(v) < top {
-                        break;
+            let (fx, _) = ctx.additive::<L>(x, bye_score, single_df_bye, &unplayed_ranks);
+            duals.push(c.minus(fx).minus(fx));
+            mates[x] = n as u32;
+            mates.push(x as u32);
+        }
+        m.install(&mates, &duals);
+    } else {
+        for pi in 0..n {
+            for oi in 0..pi {
+                let w = if odd {
+                    if ctx.compatible(pi, oi) {
+                        let e = |v: usize| u64::from(!t.eligible_for_bye(ctx.p(v)));
+                        let shift = |v: usize| {
+                            u64::from(ctx.group_shift.get(&ctx.sc(v)).copied().unwrap_or(0))
+                        };
+                        Wide::<L>::from_u64(1 + e(pi) + e(oi))
+                            .shifted(ctx.s)
+                            .add_u64(shift(pi) + shift(oi))
+                            .shifted(bbits)
+                            .add_u64(u64::from(ctx.sc(pi) >= top))
+                    } else {
+                        Wide::ZERO
                     }
-                    if ctx.sc(mates[v] as usize) < top {
-                        single_df_bye = false;
-                        break;
+                } else {
+                    ctx.weight(oi, pi, false, false, 0, false, &unplayed_ranks)
+                };
+                m.set_weight(pi, oi, w);
+            }
+        }
+        m.solve();
+        {
+            let mates = player_mates(&m, n);
+            let mut seen = false;
+            for v in 0..n {
+                if mates[v] as usize == v {
+                    if seen || !t.eligible_for_bye(ctx.p(v)) {
+                        return Err(DutchError::NoValidPairing);
                     }
+                    seen = true;
                 }
             }
-            let mut counts: Vec<u32> = (0..n)
-                .filter(|&v| ctx.sc(v) == bye_score)
-                .map(|v| ctx.p(v).played_games)
-                .collect();
-            counts.sort_unstable_by(|a, b| b.cmp(a));
-            for (rank, c) in counts.into_iter().enumerate() {
-                unplayed_ranks.insert(c, rank as u64);
-            }
-            for pi in 0..n {
-                for oi in 0..pi {
-                    let w = ctx.weight(
-                        oi,
-                        pi,
-                        false,
-                        false,
-                        bye_score,
-                        single_df_bye,
-                        &unplayed_ranks,
-                    );
-                    m.set_weight(pi, oi, w);
+            if odd {
+                if let Some(v) = (0..n).find(|&v| mates[v] as usize == v) {
+                    bye_score = ctx.sc(v);
+                }
+                if bye_score >= top {
+                    single_df_bye = true;
+                    for v in 0..n {
+                        if ctx.sc(v) < top {
+                            break;
+                        }
+                        if ctx.sc(mates[v] as usize) < top {
+                            single_df_bye = false;
+                            break;
+                        }
+                    }
+                }
+                unplayed_ranks = ranks_for(bye_score);
+                for pi in 0..n {
+                    for oi in 0..pi {
+                        let w = ctx.weight(
+                            oi,
+                            pi,
+                            false,
+                            false,
+                            bye_score,
+                            single_df_bye,
+                            &unplayed_ranks,
+                        );
+                        m.set_weight(pi, oi, w);
+                    }
                 }
             }
         }
@@ -441,7 +670,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
             }
         }
         m.solve();
-        let mut stable = m.mates().to_vec();
+        let mut stable = player_mates(&m, n);
         let st = |stable: &Vec<u32>, v: usize| stable[v] as usize;
 
         // Moved-down players to pair in this bracket.
@@ -482,7 +711,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                     }
                 }
                 m.solve();
-                stable = m.mates().to_vec();
+                stable = player_mates(&m, n);
             }
             let mv = st(&stable, pv);
             if mv >= sgb_vertex && mv < nsgb_vertex {
@@ -517,7 +746,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                 }
             }
             m.solve();
-            stable = m.mates().to_vec();
+            stable = player_mates(&m, n);
             let mv = st(&stable, pv);
             matched[mv] = true;
             finalize_pair(&mut m, pv, mv, max_w);
@@ -543,7 +772,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
             }
         }
         m.solve();
-        stable = m.mates().to_vec();
+        stable = player_mates(&m, n);
 
         let mut exchange_count = 0usize;
         if let Some(&first_lower) = remainder.get(rem_pairs) {
@@ -575,7 +804,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                     }
                 }
                 m.solve();
-                stable = m.mates().to_vec();
+                stable = player_mates(&m, n);
             }
             let mv = st(&stable, pv);
             let exchange = mv <= pv || mv >= nsgb_vertex;
@@ -605,7 +834,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                     }
                 }
                 m.solve();
-                stable = m.mates().to_vec();
+                stable = player_mates(&m, n);
             }
             let mv = st(&stable, pv);
             let exchange = mv > pv && mv < nsgb_vertex;
@@ -664,7 +893,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                     addend += 1;
                 }
                 m.solve();
-                stable = m.mates().to_vec();
+                stable = player_mates(&m, n);
                 let mv = st(&stable, pv);
                 matched[pv] = true;
                 matched[mv] = true;

@@ -134,6 +134,52 @@ impl<const L: usize> Matcher<L> {
         &self.mates_out
     }
 
+    /// Install a known optimum instead of solving from scratch: `mates[v]`
+    /// is `v`'s partner (or `v` when unmatched) and `duals[v]` its dual in
+    /// the doubled scale. The caller vouches for optimality (every edge's
+    /// slack `y_u + y_v − 2·w` non-negative, zero on the matched edges, and
+    /// zero duals at unmatched vertices); no blossoms are set up. Pending
+    /// weight changes are forgotten, as the duals already account for them.
+    pub fn install(&mut self, mates: &[u32], duals: &[Wide<L>]) {
+        for &u in &self.dirty_list {
+            self.dirty[u as usize] = false;
+        }
+        self.dirty_list.clear();
+        for v in 0..self.n {
+            let m = mates[v];
+            self.mate[v] = if m as usize == v {
+                Ep::NIL
+            } else {
+                Ep {
+                    from: v as u32,
+                    to: m,
+                }
+            };
+            self.mates_out[v] = m;
+            self.dual[v] = duals[v];
+        }
+        debug_assert!(self.is_optimal(), "installed matching is optimal");
+    }
+
+    /// Whether the current matching and duals satisfy the optimality
+    /// conditions with no blossoms present (a check for [`Matcher::install`]).
+    fn is_optimal(&self) -> bool {
+        let n = self.n;
+        (0..n).all(|u| {
+            let m = self.mate[u];
+            (!m.is_nil() || self.dual[u].is_zero())
+                && (0..n).all(|v| {
+                    let w = self.w[u * n + v];
+                    if u == v || w.is_zero() {
+                        return true;
+                    }
+                    let need = w.plus(w);
+                    let have = self.dual[u].plus(self.dual[v]);
+                    have >= need && (m.to as usize != v || have == need)
+                })
+        })
+    }
+
     /// Bring the matching to a maximum-weight matching of the current graph.
     pub fn solve(&mut self) {
         let dirty = std::mem::take(&mut self.dirty_list);
