@@ -19,6 +19,7 @@ impl<const L: usize> Default for Wide<L> {
 }
 
 impl<const L: usize> Ord for Wide<L> {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         for i in (0..L).rev() {
             match self.0[i].cmp(&other.0[i]) {
@@ -41,6 +42,7 @@ impl<const L: usize> Wide<L> {
     pub const ZERO: Self = Self([0; L]);
 
     /// The value `v`.
+    #[inline]
     pub fn from_u64(v: u64) -> Self {
         let mut r = Self::ZERO;
         if L > 0 {
@@ -50,11 +52,13 @@ impl<const L: usize> Wide<L> {
     }
 
     /// Whether the value is zero.
+    #[inline]
     pub fn is_zero(&self) -> bool {
         self.0.iter().rev().all(|&x| x == 0)
     }
 
     /// Wrapping addition.
+    #[inline]
     #[must_use]
     pub fn plus(mut self, o: Self) -> Self {
         let mut carry = false;
@@ -68,6 +72,7 @@ impl<const L: usize> Wide<L> {
     }
 
     /// Wrapping subtraction.
+    #[inline]
     #[must_use]
     pub fn minus(mut self, o: Self) -> Self {
         let mut borrow = false;
@@ -81,18 +86,21 @@ impl<const L: usize> Wide<L> {
     }
 
     /// Wrapping addition of a small value.
+    #[inline]
     #[must_use]
     pub fn add_u64(self, v: u64) -> Self {
         self.plus(Self::from_u64(v))
     }
 
     /// Wrapping subtraction of a small value.
+    #[inline]
     #[must_use]
     pub fn sub_u64(self, v: u64) -> Self {
         self.minus(Self::from_u64(v))
     }
 
     /// Shift left by `s` bits (bits shifted out are lost).
+    #[inline]
     #[must_use]
     pub fn shifted(self, s: u32) -> Self {
         let limbs = (s / 64) as usize;
@@ -110,6 +118,7 @@ impl<const L: usize> Wide<L> {
     }
 
     /// Shift right by one bit.
+    #[inline]
     #[must_use]
     pub fn half(mut self) -> Self {
         for i in 0..L {
@@ -120,6 +129,7 @@ impl<const L: usize> Wide<L> {
     }
 
     /// The value with its lowest `bits` bits set.
+    #[inline]
     pub fn ones(bits: u32) -> Self {
         let mut r = Self::ZERO;
         for i in 0..L {
