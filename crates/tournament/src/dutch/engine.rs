@@ -301,20 +301,36 @@ impl Ctx<'_> {
     /// pair (a–p, b–q for a pair p–q). `None` when that does not succeed,
     /// which proves nothing: the caller then solves exactly.
     fn greedy_matching(&self, skip: Option<usize>) -> Option<Vec<u32>> {
-        let n = self.sorted.len();
+        let all: Vec<usize> = (0..self.sorted.len()).collect();
+        self.greedy_on(&all, skip)
+    }
+
+    /// [`Ctx::greedy_matching`] on the vertices `vs` (in rank order): the
+    /// result is by position in `vs`, `skip` a position.
+    fn greedy_on(&self, vs: &[usize], skip: Option<usize>) -> Option<Vec<u32>> {
+        let mate = self.most_on(vs, skip);
+        mate.iter().all(|&m| m != FREE).then_some(mate)
+    }
+
+    /// As [`Ctx::greedy_on`], but the players no path reached stay `FREE`.
+    fn most_on(&self, vs: &[usize], skip: Option<usize>) -> Vec<u32> {
+        let n = vs.len();
+        let compatible = |i: usize, j: usize| self.compatible(vs[i], vs[j]);
         let mut mate = vec![FREE; n];
         if let Some(x) = skip {
             mate[x] = x as u32;
         }
+        // From the bottom, where earlier rounds left the fewest partners.
         let mut free = Vec::new();
-        for u in 0..n {
+        for u in (0..n).rev() {
             if mate[u] != FREE {
                 continue;
             }
-            let found = (u + 1..n)
+            let found = (0..u)
+                .rev()
                 .filter(|&v| mate[v] == FREE)
                 .take(64)
-                .find(|&v| self.compatible(u, v));
+                .find(|&v| compatible(u, v));
             match found {
                 Some(v) => {
                     mate[u] = v as u32;
@@ -323,43 +339,54 @@ impl Ctx<'_> {
                 None => free.push(u),
             }
         }
+        // Each player left over: an augmenting path to another one, found
+        // by a breadth-first search over alternating paths.
+        let mut from = vec![FREE; n];
+        let mut seen = vec![false; n];
         while let Some(a) = free.pop() {
-            if let Some(i) = free.iter().position(|&b| self.compatible(a, b)) {
-                let b = free.swap_remove(i);
-                mate[a] = b as u32;
-                mate[b] = a as u32;
-                continue;
-            }
-            let mut repaired = false;
-            'search: for (i, &b) in free.iter().enumerate() {
-                for p in 0..n {
-                    let q = mate[p] as usize;
-                    if q == FREE as usize || q <= p {
+            from.iter_mut().for_each(|x| *x = FREE);
+            seen.iter_mut().for_each(|x| *x = false);
+            seen[a] = true;
+            let mut queue = std::collections::VecDeque::from([a]);
+            let mut end = None;
+            'bfs: while let Some(x) = queue.pop_front() {
+                for y in 0..n {
+                    if seen[y] || !compatible(x, y) {
                         continue;
                     }
-                    let pairs = if self.compatible(a, p) && self.compatible(b, q) {
-                        Some((p, q))
-                    } else if self.compatible(a, q) && self.compatible(b, p) {
-                        Some((q, p))
-                    } else {
-                        None
-                    };
-                    if let Some((pa, pb)) = pairs {
-                        mate[a] = pa as u32;
-                        mate[pa] = a as u32;
-                        mate[b] = pb as u32;
-                        mate[pb] = b as u32;
-                        free.swap_remove(i);
-                        repaired = true;
-                        break 'search;
+                    if mate[y] == FREE {
+                        from[y] = x as u32;
+                        end = Some(y);
+                        break 'bfs;
                     }
+                    let z = mate[y] as usize;
+                    if z == y || seen[z] {
+                        continue;
+                    }
+                    seen[y] = true;
+                    seen[z] = true;
+                    from[y] = x as u32;
+                    queue.push_back(z);
                 }
             }
-            if !repaired {
-                return None;
+            let Some(b) = end else {
+                continue;
+            };
+            free.retain(|&f| f != b);
+            // Flip the path b ← x ← … ← a.
+            let mut y = b;
+            loop {
+                let x = from[y] as usize;
+                let next = mate[x];
+                mate[y] = x as u32;
+                mate[x] = y as u32;
+                if x == a {
+                    break;
+                }
+                y = next as usize;
             }
         }
-        Some(mate)
+        mate
     }
 
     /// The optimum of the first matching (which only settles the bye's score
@@ -461,6 +488,309 @@ fn player_mates<const L: usize>(m: &Matcher<L>, n: usize) -> Vec<u32> {
     s
 }
 
+/// A [`Graph`] could not vouch for its result (the caller falls back to the
+/// whole field).
+struct Abort;
+
+/// An [`Abort`], said on stderr when `ARBITER_DUTCH_TRACE` is set.
+fn abort(why: &str) -> Abort {
+    if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
+        eprintln!("dutch: contracted bracket gives up: {why}");
+    }
+    Abort
+}
+
+/// The matching the bracket loop works on, by player (sorted index).
+trait Graph<const L: usize> {
+    /// A new bracket: `a` lists its players (moved-down players, residents,
+    /// the next score group), `sgb` of them moved down; every player from
+    /// index `lower` on is below it and still unpaired.
+    fn begin(&mut self, a: &[usize], sgb: usize, lower: usize) -> Result<(), Abort>;
+    /// Set the weight of a pair of the bracket.
+    fn set(&mut self, u: usize, v: usize, w: Wide<L>);
+    /// Re-solve; `stable[v]` becomes the partner of each bracket player
+    /// `v`: itself when unpaired (or given the bye), `n` when paired with a
+    /// player below the bracket.
+    fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort>;
+    /// Fix the pair `v0`–`v1`.
+    fn finalize(&mut self, v0: usize, v1: usize, max: Wide<L>);
+}
+
+/// The whole field in one matcher (exact, always able to answer).
+struct Dense<const L: usize> {
+    m: Matcher<L>,
+    n: usize,
+}
+
+impl<const L: usize> Graph<L> for Dense<L> {
+    fn begin(&mut self, _: &[usize], _: usize, _: usize) -> Result<(), Abort> {
+        Ok(())
+    }
+    fn set(&mut self, u: usize, v: usize, w: Wide<L>) {
+        self.m.set_weight(u, v, w);
+    }
+    fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort> {
+        self.m.solve();
+        stable.copy_from_slice(&player_mates(&self.m, self.n));
+        Ok(())
+    }
+    fn finalize(&mut self, v0: usize, v1: usize, max: Wide<L>) {
+        finalize_pair(&mut self.m, v0, v1, max);
+    }
+}
+
+/// One bracket with the players below it contracted. Every weight outside
+/// the bracket is additive, `C + f(u) + f(v)`, so the players below matter
+/// only through which bracket players they take: each bracket player `u`
+/// gets a private pendant vertex (edge `C/2 + f(u)`: "`u` floats below")
+/// and, in an odd field, one vertex `z` joined to every bracket player with
+/// `C/2 + min f` ("this player takes the bye rather than someone below").
+/// The optimum of that graph bounds the field's from above; after each solve
+/// the players below are actually matched (a greedy perfect matching of
+/// them, broken open for the floaters), and when that reaches the bound the
+/// bracket's optimum is the field's. Otherwise the caller gives up on this
+/// graph ([`Abort`]) and solves the whole field.
+struct Contracted<'c, 'a, const L: usize> {
+    ctx: &'c Ctx<'a>,
+    n: usize,
+    /// `f(v)` by player, `C/2`, and the bracket's `min f` below.
+    f: Vec<Wide<L>>,
+    half_c: Wide<L>,
+    f_min: Wide<L>,
+    /// Bracket players by local index, and the reverse map.
+    a: Vec<usize>,
+    local: Vec<u32>,
+    m: Matcher<L>,
+    z: Option<usize>,
+    /// The players below: a maximum matching of them found greedily
+    /// (positions in `lower`), and those it leaves out.
+    lower: Vec<usize>,
+    lower_mate: Vec<u32>,
+    lower_free: Vec<usize>,
+}
+
+impl<'c, 'a, const L: usize> Contracted<'c, 'a, L> {
+    fn new(
+        ctx: &'c Ctx<'a>,
+        bye_score: u32,
+        single_df_bye: bool,
+        unplayed_ranks: &HashMap<u32, u64>,
+    ) -> Self {
+        let n = ctx.sorted.len();
+        let mut c = Wide::ZERO;
+        let f = (0..n)
+            .map(|v| {
+                let (f, cc) = ctx.additive::<L>(v, bye_score, single_df_bye, unplayed_ranks);
+                c = cc;
+                f
+            })
+            .collect();
+        Contracted {
+            ctx,
+            n,
+            f,
+            half_c: c.half(),
+            f_min: Wide::ZERO,
+            a: Vec::new(),
+            local: vec![FREE; n],
+            m: Matcher::new(0),
+            z: None,
+            lower: Vec::new(),
+            lower_mate: Vec::new(),
+            lower_free: Vec::new(),
+        }
+    }
+
+    /// Whether the players below can take the floaters `down` and pair among
+    /// themselves so that the bound is reached: all of them paired but, when
+    /// `left` is set, one with `f = min f`.
+    fn realise(&self, down: &[usize], left: bool) -> bool {
+        let ctx = self.ctx;
+        let mut broken = vec![false; self.lower.len()];
+        let mut free = self.lower_free.clone();
+        for &u in down {
+            if let Some(i) = free.iter().position(|&p| ctx.compatible(u, self.lower[p])) {
+                free.swap_remove(i);
+                continue;
+            }
+            let Some(p) = (0..self.lower.len()).find(|&p| {
+                !broken[p] && self.lower_mate[p] != FREE && ctx.compatible(u, self.lower[p])
+            }) else {
+                return false;
+            };
+            let q = self.lower_mate[p] as usize;
+            broken[p] = true;
+            broken[q] = true;
+            free.push(q);
+        }
+        while free.len() > usize::from(left) {
+            let x = free.pop().unwrap_or_default();
+            let Some(i) = free
+                .iter()
+                .position(|&p| ctx.compatible(self.lower[x], self.lower[p]))
+            else {
+                return false;
+            };
+            free.swap_remove(i);
+        }
+        free.len() == usize::from(left) && free.iter().all(|&p| self.f[self.lower[p]] == self.f_min)
+    }
+}
+
+impl<const L: usize> Contracted<'_, '_, L> {
+    /// [`Contracted::realise`] by a fresh matching of the floaters and the
+    /// players below (floaters first, then augmenting paths).
+    fn realise_slow(&self, down: &[usize], left: bool) -> bool {
+        let mut vs = self.lower.clone();
+        vs.extend_from_slice(down);
+        let mate = self.ctx.most_on(&vs, None);
+        let k = self.lower.len();
+        if mate[k..].contains(&FREE) {
+            return false;
+        }
+        let mut free = (0..k).filter(|&p| mate[p] == FREE);
+        match (free.next(), free.next()) {
+            (None, _) => !left,
+            (Some(x), None) => left && self.f[vs[x]] == self.f_min,
+            _ => false,
+        }
+    }
+}
+
+impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
+    fn begin(&mut self, a: &[usize], sgb: usize, lower: usize) -> Result<(), Abort> {
+        let ctx = self.ctx;
+        let n = self.n;
+        // Pairs of moved-down players keep the weights they had.
+        let mut carried = Vec::new();
+        for j in 0..sgb {
+            for i in 0..j {
+                let (li, lj) = (self.local[a[i]], self.local[a[j]]);
+                if li != FREE && lj != FREE {
+                    let w = self.m.weight(li as usize, lj as usize);
+                    if !w.is_zero() {
+                        carried.push((i, j, w));
+                    }
+                }
+            }
+        }
+        for &v in &self.a {
+            self.local[v] = FREE;
+        }
+        self.a = a.to_vec();
+        for (i, &v) in a.iter().enumerate() {
+            self.local[v] = i as u32;
+        }
+        let k = a.len();
+        // The players below, perfectly matched (but one, when odd).
+        self.lower = (lower..n).collect();
+        self.f_min = self
+            .lower
+            .iter()
+            .map(|&v| self.f[v])
+            .min()
+            .unwrap_or(Wide::ZERO);
+        self.lower_mate = ctx.most_on(&self.lower, None);
+        self.lower_free = (0..self.lower.len())
+            .filter(|&p| self.lower_mate[p] == FREE)
+            .collect();
+        let odd_field = (k + self.lower.len()) % 2 == 1;
+        let z = (odd_field && !self.lower.is_empty()).then_some(2 * k);
+        self.z = z;
+        let size = 2 * k + usize::from(z.is_some());
+        self.m = Matcher::new(size);
+        let mut mates: Vec<u32> = (0..size as u32).collect();
+        let mut duals = vec![Wide::ZERO; size];
+        let mut unplaced = Vec::new();
+        for (i, &u) in a.iter().enumerate() {
+            duals[i] = self
+                .half_c
+                .plus(self.half_c)
+                .plus(self.f[u])
+                .plus(self.f[u]);
+            let floats = self.lower.iter().any(|&l| ctx.compatible(u, l));
+            if floats {
+                self.m.set_weight(i, k + i, self.half_c.plus(self.f[u]));
+                mates[i] = (k + i) as u32;
+                mates[k + i] = i as u32;
+            } else {
+                unplaced.push(i);
+            }
+            if let Some(z) = z {
+                self.m.set_weight(i, z, self.half_c.plus(self.f_min));
+            }
+        }
+        self.m.install(&mates, &duals);
+        for i in unplaced {
+            self.m.release_vertex(i);
+        }
+        for (i, j, w) in carried {
+            self.m.set_weight(i, j, w);
+        }
+        Ok(())
+    }
+
+    fn set(&mut self, u: usize, v: usize, w: Wide<L>) {
+        let (lu, lv) = (self.local[u], self.local[v]);
+        debug_assert!(lu != FREE && lv != FREE, "both players in the bracket");
+        if lu != FREE && lv != FREE {
+            self.m.set_weight(lu as usize, lv as usize, w);
+        }
+    }
+
+    fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort> {
+        self.m.solve();
+        let k = self.a.len();
+        let mates = self.m.mates();
+        let mut down = Vec::new();
+        let mut out = 0usize;
+        for (i, &u) in self.a.iter().enumerate() {
+            let j = mates[i] as usize;
+            stable[u] = if j < k && j != i {
+                self.a[j] as u32
+            } else if j >= k && j < 2 * k {
+                down.push(u);
+                self.n as u32
+            } else {
+                out += 1;
+                u as u32
+            };
+        }
+        if self.lower.is_empty() {
+            return Ok(());
+        }
+        // Players of the bracket left out: at most one, and then it must
+        // hold `z` (an odd field's bye), leaving no one below unpaired.
+        let z_taken = self.z.is_some_and(|z| (mates[z] as usize) < k);
+        if out > 1 || (out == 1 && !z_taken) {
+            return Err(abort("bracket players left out"));
+        }
+        let left = (self.lower.len() + down.len()) % 2 == 1;
+        if out == 1 && left {
+            return Err(abort("two byes"));
+        }
+        if self.realise(&down, left) || self.realise_slow(&down, left) {
+            Ok(())
+        } else {
+            Err(abort("floaters not placed below"))
+        }
+    }
+
+    fn finalize(&mut self, v0: usize, v1: usize, max: Wide<L>) {
+        let (l0, l1) = (self.local[v0] as usize, self.local[v1] as usize);
+        for u in 0..self.m.len() {
+            if u != l0 {
+                self.m
+                    .set_weight(l0, u, if u == l1 { max } else { Wide::ZERO });
+            }
+            if u != l1 {
+                self.m
+                    .set_weight(l1, u, if u == l0 { max } else { Wide::ZERO });
+            }
+        }
+    }
+}
+
 fn finalize_pair<const L: usize>(m: &mut Matcher<L>, v0: usize, v1: usize, max: Wide<L>) {
     for u in 0..m.len() {
         if u != v0 {
@@ -496,6 +826,26 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
         ranks
     };
     let warm = ctx.warm_start(ranks_for);
+    // The contracted brackets are used for even fields only: with a bye
+    // their bound was not always reached by the field's optimum where it
+    // mattered (a generated 11-player event gave another bye), so odd fields
+    // take the whole-field matcher until that is understood.
+    if let Some(w) = warm.as_ref().filter(|_| !odd) {
+        let ranks = if odd {
+            ranks_for(w.bye_score)
+        } else {
+            HashMap::new()
+        };
+        let mut g = Contracted::<L>::new(&ctx, w.bye_score, w.single_df_bye, &ranks);
+        if let Ok(partner) = brackets(&ctx, &mut g, w.bye_score, w.single_df_bye, &ranks, max_w) {
+            return Ok(publish(t, &ctx, &partner));
+        }
+        if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
+            eprintln!("dutch: contracted brackets gave up; solving the whole field");
+        }
+    } else if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
+        eprintln!("dutch: no warm start; solving the whole field");
+    }
     let mut unplayed_ranks: HashMap<u32, u64> = HashMap::new();
     let mut bye_score = 0;
     let mut single_df_bye = false;
@@ -541,6 +891,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
             mates.push(x as u32);
         }
         m.install(&mates, &duals);
+        debug_assert!(m.is_optimal(), "the warm start is an optimum");
     } else {
         for pi in 0..n {
             for oi in 0..pi {
@@ -611,6 +962,67 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
         }
     }
 
+    let partner = brackets(
+        &ctx,
+        &mut Dense { m, n },
+        bye_score,
+        single_df_bye,
+        &unplayed_ranks,
+        max_w,
+    )
+    .map_err(|Abort| DutchError::NoValidPairing)?;
+    Ok(publish(t, &ctx, &partner))
+}
+
+/// The boards of the pairing `partner`, colours allocated, in publication
+/// order.
+fn publish(t: &Swiss, ctx: &Ctx<'_>, partner: &[Option<usize>]) -> Vec<Pairing> {
+    let mut out = Vec::new();
+    for (v, &mate) in partner.iter().enumerate() {
+        let id = ctx.p(v).id;
+        match mate {
+            Some(u) => {
+                let oid = ctx.p(u).id;
+                if id < oid {
+                    let c = choose_colour(t, &t.players[id], &t.players[oid]);
+                    out.push(if c == Colour::White {
+                        Pairing {
+                            white: id,
+                            black: Some(oid),
+                        }
+                    } else {
+                        Pairing {
+                            white: oid,
+                            black: Some(id),
+                        }
+                    });
+                }
+            }
+            None => out.push(Pairing {
+                white: id,
+                black: None,
+            }),
+        }
+    }
+    sort_pairings(t, &mut out);
+    out
+}
+
+/// The bracket-by-bracket pairing on the matching `g`: each player's partner
+/// (`None` for the bye), or `Abort` when `g` could not vouch for a result.
+#[allow(clippy::needless_range_loop, clippy::too_many_arguments)]
+fn brackets<const L: usize, G: Graph<L>>(
+    ctx: &Ctx<'_>,
+    g: &mut G,
+    bye_score: u32,
+    mut single_df_bye: bool,
+    unplayed_ranks: &HashMap<u32, u64>,
+    max_w: Wide<L>,
+) -> Result<Vec<Option<usize>>, Abort> {
+    let n = ctx.sorted.len();
+    let odd = n % 2 == 1;
+    let top = ctx.sc(0);
+    let bbits = ctx.b;
     let mut partner: Vec<Option<usize>> = vec![None; n];
     // Bracket members by vertex: moved-down players, residents, next group.
     let mut vidx: Vec<usize> = Vec::new();
@@ -619,7 +1031,8 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
         vidx.push(next);
         next += 1;
     }
-    let mut matched = vec![false; n];
+    let mut matched = vec![false; n + 1];
+    let mut stable: Vec<u32> = (0..n as u32).collect();
     let mut sgb = 0usize; // number of moved-down players
     let mut sgb_vertex = 0usize;
     let ewc = |base: &Vec<Vec<Wide<L>>>,
@@ -646,6 +1059,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
             next += 1;
         }
         let len = vidx.len();
+        g.begin(&vidx, sgb, next)?;
         // base[larger][smaller]
         let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); len];
         for larger in sgb..len {
@@ -658,7 +1072,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                         larger >= nsgb,
                         bye_score,
                         single_df_bye,
-                        &unplayed_ranks,
+                        unplayed_ranks,
                     )
                 })
                 .collect();
@@ -666,11 +1080,10 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
         }
         for larger in sgb..len {
             for smaller in 0..larger {
-                m.set_weight(vidx[larger], vidx[smaller], base[larger][smaller]);
+                g.set(vidx[larger], vidx[smaller], base[larger][smaller]);
             }
         }
-        m.solve();
-        let mut stable = player_mates(&m, n);
+        g.solve(&mut stable)?;
         let st = |stable: &Vec<u32>, v: usize| stable[v] as usize;
 
         // Moved-down players to pair in this bracket.
@@ -707,11 +1120,10 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                     let e = base[oi][pi];
                     if !e.is_zero() {
                         let e = if e.0[0] & 1 == 0 { e.add_u64(1) } else { e };
-                        m.set_weight(pv, vidx[oi], e);
+                        g.set(pv, vidx[oi], e);
                     }
                 }
-                m.solve();
-                stable = player_mates(&m, n);
+                g.solve(&mut stable)?;
             }
             let mv = st(&stable, pv);
             if mv >= sgb_vertex && mv < nsgb_vertex {
@@ -721,7 +1133,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                     let e = base[oi][pi];
                     if !e.is_zero() {
                         let e = e.add_u64((nsgb - sgb) as u64).add_u64(1);
-                        m.set_weight(pv, vidx[oi], e);
+                        g.set(pv, vidx[oi], e);
                     }
                 }
             }
@@ -741,15 +1153,14 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                 }
                 let e = base[oi][pi];
                 if !e.is_zero() {
-                    m.set_weight(pv, ov, e.add_u64(addend));
+                    g.set(pv, ov, e.add_u64(addend));
                     addend += 1;
                 }
             }
-            m.solve();
-            stable = player_mates(&m, n);
+            g.solve(&mut stable)?;
             let mv = st(&stable, pv);
             matched[mv] = true;
-            finalize_pair(&mut m, pv, mv, max_w);
+            g.finalize(pv, mv, max_w);
         }
 
         // The remainder (residents not paired with moved-down players).
@@ -768,11 +1179,10 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
         for (oj, &oi) in remainder.iter().enumerate() {
             let ov = vidx[oi];
             for (ri, &pi) in remainder.iter().enumerate().take(oj) {
-                m.set_weight(vidx[pi], ov, ewc(&base, pi, oi, ri, rem_pairs));
+                g.set(vidx[pi], ov, ewc(&base, pi, oi, ri, rem_pairs));
             }
         }
-        m.solve();
-        stable = player_mates(&m, n);
+        g.solve(&mut stable)?;
 
         let mut exchange_count = 0usize;
         if let Some(&first_lower) = remainder.get(rem_pairs) {
@@ -800,11 +1210,10 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                 for &oi in &remainder[opp_start..] {
                     let e = ewc(&base, remainder[it], oi, pri, rem_pairs);
                     if !e.is_zero() {
-                        m.set_weight(pv, vidx[oi], e.sub_u64(1));
+                        g.set(pv, vidx[oi], e.sub_u64(1));
                     }
                 }
-                m.solve();
-                stable = player_mates(&m, n);
+                g.solve(&mut stable)?;
             }
             let mv = st(&stable, pv);
             let exchange = mv <= pv || mv >= nsgb_vertex;
@@ -814,7 +1223,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                 if exchange {
                     base[oi][remainder[it]] = Wide::ZERO;
                 }
-                m.set_weight(pv, vidx[oi], ewc(&base, remainder[it], oi, pri, rem_pairs));
+                g.set(pv, vidx[oi], ewc(&base, remainder[it], oi, pri, rem_pairs));
             }
         }
 
@@ -830,11 +1239,10 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                 for k in it + 1..remainder.len() {
                     let e = ewc(&base, remainder[it], remainder[k], ri, rem_pairs);
                     if !e.is_zero() {
-                        m.set_weight(pv, vidx[remainder[k]], e.add_u64(1));
+                        g.set(pv, vidx[remainder[k]], e.add_u64(1));
                     }
                 }
-                m.solve();
-                stable = player_mates(&m, n);
+                g.solve(&mut stable)?;
             }
             let mv = st(&stable, pv);
             let exchange = mv > pv && mv < nsgb_vertex;
@@ -842,16 +1250,16 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                 left -= 1;
                 for k in 0..it {
                     base[remainder[it]][remainder[k]] = Wide::ZERO;
-                    m.set_weight(pv, vidx[remainder[k]], Wide::ZERO);
+                    g.set(pv, vidx[remainder[k]], Wide::ZERO);
                 }
                 for oi in nsgb..len {
                     base[oi][remainder[it]] = Wide::ZERO;
-                    m.set_weight(pv, vidx[oi], Wide::ZERO);
+                    g.set(pv, vidx[oi], Wide::ZERO);
                 }
             }
             if !already {
                 for k in it + 1..remainder.len() {
-                    m.set_weight(
+                    g.set(
                         pv,
                         vidx[remainder[k]],
                         ewc(&base, remainder[it], remainder[k], ri, rem_pairs),
@@ -871,7 +1279,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                 if mp <= pv || mp >= nsgb_vertex || (mo > ov && mo < nsgb_vertex) {
                     base[remainder[bidx]][remainder[a]] = Wide::ZERO;
                 }
-                m.set_weight(pv, ov, base[remainder[bidx]][remainder[a]]);
+                g.set(pv, ov, base[remainder[bidx]][remainder[a]]);
             }
         }
 
@@ -888,16 +1296,15 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                     }
                     let e = base[oi][pi];
                     if !e.is_zero() {
-                        m.set_weight(pv, ov, e.add_u64(addend));
+                        g.set(pv, ov, e.add_u64(addend));
                     }
                     addend += 1;
                 }
-                m.solve();
-                stable = player_mates(&m, n);
+                g.solve(&mut stable)?;
                 let mv = st(&stable, pv);
                 matched[pv] = true;
                 matched[mv] = true;
-                finalize_pair(&mut m, pv, mv, max_w);
+                g.finalize(pv, mv, max_w);
             }
         }
 
@@ -915,7 +1322,9 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
                 if i < nsgb {
                     sgb += 1;
                 }
-                if single_df_bye && group_start < n && ctx.sc(st(&stable, pv)) < ctx.sc(group_start)
+                if single_df_bye
+                    && group_start < n
+                    && (st(&stable, pv) >= n || ctx.sc(st(&stable, pv)) < ctx.sc(group_start))
                 {
                     single_df_bye = false;
                 }
@@ -925,35 +1334,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
         sgb_vertex = nsgb_vertex;
     }
 
-    let mut out = Vec::new();
-    for v in 0..n {
-        let id = ctx.p(v).id;
-        match partner[v] {
-            Some(u) => {
-                let oid = ctx.p(u).id;
-                if id < oid {
-                    let c = choose_colour(t, &t.players[id], &t.players[oid]);
-                    out.push(if c == Colour::White {
-                        Pairing {
-                            white: id,
-                            black: Some(oid),
-                        }
-                    } else {
-                        Pairing {
-                            white: oid,
-                            black: Some(id),
-                        }
-                    });
-                }
-            }
-            None => out.push(Pairing {
-                white: id,
-                black: None,
-            }),
-        }
-    }
-    sort_pairings(t, &mut out);
-    Ok(out)
+    Ok(partner)
 }
 
 /// Whether `a` ranks below `b` by accelerated score then rank.

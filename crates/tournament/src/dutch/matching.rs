@@ -158,12 +158,17 @@ impl<const L: usize> Matcher<L> {
             self.mates_out[v] = m;
             self.dual[v] = duals[v];
         }
-        debug_assert!(self.is_optimal(), "installed matching is optimal");
+    }
+
+    /// Release `u` at the next [`Matcher::solve`] (for a vertex installed
+    /// unmatched with a positive dual).
+    pub fn release_vertex(&mut self, u: usize) {
+        self.mark(u);
     }
 
     /// Whether the current matching and duals satisfy the optimality
     /// conditions with no blossoms present (a check for [`Matcher::install`]).
-    fn is_optimal(&self) -> bool {
+    pub fn is_optimal(&self) -> bool {
         let n = self.n;
         (0..n).all(|u| {
             let m = self.mate[u];
