@@ -638,6 +638,63 @@ impl<'c, 'a, const L: usize> Contracted<'c, 'a, L> {
 }
 
 impl<const L: usize> Contracted<'_, '_, L> {
+    /// Debug builds, small fields: the incremental solve is optimal for the
+    /// contracted graph, and (the players below placed) its value is the
+    /// optimum of the uncontracted one, as the bound argument says.
+    #[cfg(debug_assertions)]
+    fn verify(&self) {
+        let k = self.a.len();
+        let all: Vec<usize> = self.a.iter().chain(&self.lower).copied().collect();
+        if all.len() > 64 {
+            return;
+        }
+        let value = |m: &Matcher<L>| {
+            let mut s = Wide::<L>::ZERO;
+            for v in 0..m.len() {
+                let u = m.mates()[v] as usize;
+                if u > v {
+                    s = s.plus(m.weight(v, u));
+                }
+            }
+            s
+        };
+        let mut fresh = Matcher::<L>::new(self.m.len());
+        for i in 0..self.m.len() {
+            for j in 0..i {
+                fresh.set_weight(i, j, self.m.weight(i, j));
+            }
+        }
+        fresh.solve();
+        assert_eq!(value(&fresh), value(&self.m), "contracted solve is optimal");
+        let c = self.half_c.plus(self.half_c);
+        let mut whole = Matcher::<L>::new(all.len());
+        for i in 0..all.len() {
+            for j in 0..i {
+                let w = if i < k {
+                    self.m.weight(i, j)
+                } else if self.ctx.compatible(all[i], all[j]) {
+                    c.plus(self.f[all[i]]).plus(self.f[all[j]])
+                } else {
+                    Wide::ZERO
+                };
+                whole.set_weight(i, j, w);
+            }
+        }
+        whole.solve();
+        let mut offset = Wide::<L>::ZERO;
+        for &l in &self.lower {
+            offset = offset.plus(self.f[l]).plus(self.half_c);
+        }
+        if self.z.is_some() {
+            offset = offset.minus(self.half_c).minus(self.f_min);
+        }
+        assert_eq!(
+            value(&whole),
+            value(&self.m).plus(offset),
+            "the contracted optimum is the field's"
+        );
+    }
+
     /// [`Contracted::realise`] by a fresh matching of the floaters and the
     /// players below (floaters first, then augmenting paths).
     fn realise_slow(&self, down: &[usize], left: bool) -> bool {
@@ -724,6 +781,11 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         for i in unplaced {
             self.m.release_vertex(i);
         }
+        if let Some(z) = z {
+            // `z`'s edges are infeasible at dual 0 when a bracket player has
+            // a smaller `f` than every player below: raise it.
+            self.m.release_vertex(z);
+        }
         for (i, j, w) in carried {
             self.m.set_weight(i, j, w);
         }
@@ -770,6 +832,8 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
             return Err(abort("two byes"));
         }
         if self.realise(&down, left) || self.realise_slow(&down, left) {
+            #[cfg(debug_assertions)]
+            self.verify();
             Ok(())
         } else {
             Err(abort("floaters not placed below"))
@@ -826,11 +890,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
         ranks
     };
     let warm = ctx.warm_start(ranks_for);
-    // The contracted brackets are used for even fields only: with a bye
-    // their bound was not always reached by the field's optimum where it
-    // mattered (a generated 11-player event gave another bye), so odd fields
-    // take the whole-field matcher until that is understood.
-    if let Some(w) = warm.as_ref().filter(|_| !odd) {
+    if let Some(w) = &warm {
         let ranks = if odd {
             ranks_for(w.bye_score)
         } else {

@@ -878,3 +878,112 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod install_tests {
+    use super::*;
+
+    fn best(n: usize, w: &[u64]) -> u64 {
+        fn go(i: usize, n: usize, w: &[u64], used: &mut Vec<bool>) -> u64 {
+            if i == n {
+                return 0;
+            }
+            if used[i] {
+                return go(i + 1, n, w, used);
+            }
+            used[i] = true;
+            let mut b = go(i + 1, n, w, used);
+            for j in i + 1..n {
+                if !used[j] && w[i * n + j] > 0 {
+                    used[j] = true;
+                    b = b.max(w[i * n + j] + go(i + 1, n, w, used));
+                    used[j] = false;
+                }
+            }
+            used[i] = false;
+            b
+        }
+        go(0, n, w, &mut vec![false; n])
+    }
+
+    /// A pendant start (each of `k` vertices matched to its own pendant,
+    /// tight), then random edges among the `k`, as the contracted bracket
+    /// does: the re-solve must reach the optimum.
+    #[test]
+    fn installed_pendant_start_then_new_edges_reaches_the_optimum() {
+        let mut seed: u64 = 0xDEAD_BEEF_1234_5678;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for case in 0..3000 {
+            let k = 1 + (next() % 7) as usize;
+            let z = next() % 2 == 0;
+            let n = 2 * k + usize::from(z);
+            let mut w = vec![0u64; n * n];
+            let mut m = Matcher::<1>::new(n);
+            let mut mates: Vec<u32> = (0..n as u32).collect();
+            let mut duals = vec![Wide::<1>::ZERO; n];
+            let fs: Vec<u64> = (0..k).map(|_| 64 * (next() % 2)).collect();
+            let fmin = if next() % 2 == 0 { 0 } else { 64 };
+            let mut unplaced = Vec::new();
+            for i in 0..k {
+                let f = fs[i];
+                let a = 32 + f; // C/2 + f with C = 64
+                duals[i] = Wide::from_u64(2 * a);
+                if next() % 4 != 0 {
+                    w[i * n + k + i] = a;
+                    w[(k + i) * n + i] = a;
+                    m.set_weight(i, k + i, Wide::from_u64(a));
+                    mates[i] = (k + i) as u32;
+                    mates[k + i] = i as u32;
+                } else {
+                    unplaced.push(i);
+                }
+                if z {
+                    let zw = 32 + fmin;
+                    w[i * n + 2 * k] = zw;
+                    w[2 * k * n + i] = zw;
+                    m.set_weight(i, 2 * k, Wide::from_u64(zw));
+                }
+            }
+            m.install(&mates, &duals);
+            for i in unplaced {
+                m.release_vertex(i);
+            }
+            if z {
+                // Its edges are infeasible at dual 0 when a vertex has a
+                // smaller `f` than `min f` below.
+                m.release_vertex(2 * k);
+            }
+            for step in 0..3 {
+                for i in 0..k {
+                    for j in 0..i {
+                        if step > 0 && next() % 3 != 0 {
+                            continue;
+                        }
+                        let x = if next() % 4 == 0 {
+                            0
+                        } else {
+                            64 + fs[i] + fs[j] + next() % 63
+                        };
+                        w[i * n + j] = x;
+                        w[j * n + i] = x;
+                        m.set_weight(i, j, Wide::from_u64(x));
+                    }
+                }
+                m.solve();
+                let mut total = 0;
+                for v in 0..n {
+                    let u = m.mates()[v] as usize;
+                    if u > v {
+                        total += w[v * n + u];
+                    }
+                }
+                assert_eq!(total, best(n, &w), "case {case} step {step}");
+            }
+        }
+    }
+}
