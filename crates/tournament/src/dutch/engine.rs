@@ -492,6 +492,14 @@ fn player_mates<const L: usize>(m: &Matcher<L>, n: usize) -> Vec<u32> {
 /// whole field).
 struct Abort;
 
+/// The most memory a matcher's dense weight matrix may take (1.5 GiB).
+const MATRIX_BUDGET: usize = 3 << 29;
+
+/// Whether a matcher on `size` vertices with `L`-limb weights fits.
+fn fits<const L: usize>(size: usize) -> bool {
+    size.saturating_mul(size).saturating_mul(L * 8) <= MATRIX_BUDGET
+}
+
 /// An [`Abort`], said on stderr when `ARBITER_DUTCH_TRACE` is set.
 fn abort(why: &str) -> Abort {
     if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
@@ -567,6 +575,8 @@ struct Contracted<'c, 'a, const L: usize> {
     lower: Vec<usize>,
     lower_mate: Vec<u32>,
     lower_free: Vec<usize>,
+    /// The players below are in the graph themselves (no pendants).
+    absorbed: bool,
 }
 
 impl<'c, 'a, const L: usize> Contracted<'c, 'a, L> {
@@ -598,6 +608,7 @@ impl<'c, 'a, const L: usize> Contracted<'c, 'a, L> {
             lower: Vec::new(),
             lower_mate: Vec::new(),
             lower_free: Vec::new(),
+            absorbed: false,
         }
     }
 
@@ -633,7 +644,20 @@ impl<'c, 'a, const L: usize> Contracted<'c, 'a, L> {
             };
             free.swap_remove(i);
         }
-        free.len() == usize::from(left) && free.iter().all(|&p| self.f[self.lower[p]] == self.f_min)
+        let Some(&x) = free.first() else {
+            return true;
+        };
+        if self.f[self.lower[x]] == self.f_min {
+            return true;
+        }
+        // Leave out a player with the least `f` instead: x takes its partner.
+        (0..self.lower.len()).any(|p| {
+            let q = self.lower_mate[p] as usize;
+            !broken[p]
+                && q != FREE as usize
+                && self.f[self.lower[p]] == self.f_min
+                && ctx.compatible(self.lower[x], self.lower[q])
+        })
     }
 }
 
@@ -751,10 +775,43 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         self.lower_free = (0..self.lower.len())
             .filter(|&p| self.lower_mate[p] == FREE)
             .collect();
+        // Players below that cannot all be paired among themselves (or
+        // only a handful of them): they join the graph as they are, which
+        // is then the whole rest of the field, exactly.
+        self.absorbed = self.lower.len() <= 16 || self.lower_free.len() > self.lower.len() % 2;
+        if self.absorbed {
+            let nl = self.lower.len();
+            let size = k + nl;
+            if !fits::<L>(size) {
+                return Err(abort("bracket too large"));
+            }
+            self.z = None;
+            self.m = Matcher::new(size);
+            let all: Vec<usize> = a.iter().chain(&self.lower).copied().collect();
+            let c = self.half_c.plus(self.half_c);
+            for i in 0..size {
+                for j in k.max(i + 1)..size {
+                    if ctx.compatible(all[i], all[j]) {
+                        let w = c.plus(self.f[all[i]]).plus(self.f[all[j]]);
+                        self.m.set_weight(i, j, w);
+                    }
+                }
+            }
+            for (i, j, w) in carried {
+                self.m.set_weight(i, j, w);
+            }
+            for v in 0..size {
+                self.m.release_vertex(v);
+            }
+            return Ok(());
+        }
         let odd_field = (k + self.lower.len()) % 2 == 1;
         let z = (odd_field && !self.lower.is_empty()).then_some(2 * k);
         self.z = z;
         let size = 2 * k + usize::from(z.is_some());
+        if !fits::<L>(size) {
+            return Err(abort("bracket too large"));
+        }
         self.m = Matcher::new(size);
         let mut mates: Vec<u32> = (0..size as u32).collect();
         let mut duals = vec![Wide::ZERO; size];
@@ -810,7 +867,7 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
             let j = mates[i] as usize;
             stable[u] = if j < k && j != i {
                 self.a[j] as u32
-            } else if j >= k && j < 2 * k {
+            } else if j >= k && (self.absorbed || j < 2 * k) {
                 down.push(u);
                 self.n as u32
             } else {
@@ -818,7 +875,7 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
                 u as u32
             };
         }
-        if self.lower.is_empty() {
+        if self.lower.is_empty() || self.absorbed {
             return Ok(());
         }
         // Players of the bracket left out: at most one, and then it must
@@ -836,7 +893,12 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
             self.verify();
             Ok(())
         } else {
-            Err(abort("floaters not placed below"))
+            Err(abort(&format!(
+                "floaters not placed below ({} floaters, {} below, {} unmatched below, bye below: {left})",
+                down.len(),
+                self.lower.len(),
+                self.lower_free.len()
+            )))
         }
     }
 
@@ -905,6 +967,11 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
         }
     } else if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
         eprintln!("dutch: no warm start; solving the whole field");
+    }
+    // The whole field: a dense n × n weight matrix; refuse sizes whose
+    // matrix would not fit rather than abort on allocation.
+    if !fits::<L>(n + 1) {
+        return Err(DutchError::TooLarge);
     }
     let mut unplayed_ranks: HashMap<u32, u64> = HashMap::new();
     let mut bye_score = 0;

@@ -74,17 +74,6 @@ pub fn pair_round(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
     let Some(bits) = engine::needed_bits(t) else {
         return Ok(Vec::new());
     };
-    // The matcher keeps a dense n × n weight matrix; refuse sizes whose
-    // matrix would not fit in 1.5 GiB rather than abort on allocation.
-    let n = t
-        .players
-        .iter()
-        .filter(|p| p.valid && p.rounds.len() <= t.played_rounds)
-        .count();
-    let limbs = (bits as usize).div_ceil(64).next_power_of_two();
-    if n.saturating_mul(n).saturating_mul(limbs * 8) > 3 << 29 {
-        return Err(DutchError::TooLarge);
-    }
     macro_rules! dispatch {
         ($($l:literal),*) => {
             $(if bits <= 64 * $l { return engine::pair::<$l>(t); })*
