@@ -284,10 +284,12 @@ impl<const L: usize> Matcher<L> {
         self.dual[ui] = y;
     }
 
+    #[inline(always)]
     fn wt(&self, a: u32, b: u32) -> Wide<L> {
         self.w[a as usize * self.n + b as usize]
     }
 
+    #[inline(always)]
     fn slack(&self, e: Ep) -> Wide<L> {
         let w = self.wt(e.from, e.to);
         self.dual[e.from as usize]

@@ -79,7 +79,7 @@ pub fn pair_round(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
             $(if bits <= 64 * $l { return engine::pair::<$l>(t); })*
         };
     }
-    dispatch!(1, 2, 4, 8, 16, 32, 64, 128);
+    dispatch!(1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 48, 64, 96, 128);
     Err(DutchError::TooLarge)
 }
 
