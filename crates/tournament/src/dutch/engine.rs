@@ -12,6 +12,12 @@
 //! S1 and S2 and finally each S1 player's opponent, each step re-solving the
 //! matching with a small extra weight that prefers the FIDE order (C.04.3
 //! D: transpositions and exchanges in the order of the rules).
+//!
+//! Speed: the first matching is not solved but written down (see
+//! `Ctx::warm_start`), and each bracket is matched on a `Contracted`
+//! graph of its own players, the players below it summarised, whenever that
+//! can be proven to give the whole field's optimum; otherwise on the
+//! `Dense` whole field.
 
 use std::collections::{HashMap, HashSet};
 
@@ -952,7 +958,19 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
         ranks
     };
     let warm = ctx.warm_start(ranks_for);
-    if let Some(w) = &warm {
+    // The largest bracket (two adjacent score groups, before moved-down
+    // players) must fit the contracted graph's matrix, or it is not tried.
+    let mut groups: Vec<usize> = Vec::new();
+    for v in 0..n {
+        if v == 0 || ctx.sc(v) != ctx.sc(v - 1) {
+            groups.push(0);
+        }
+        if let Some(g) = groups.last_mut() {
+            *g += 1;
+        }
+    }
+    let widest = groups.windows(2).map(|w| w[0] + w[1]).max().unwrap_or(n);
+    if let Some(w) = warm.as_ref().filter(|_| fits::<L>(2 * widest + 1)) {
         let ranks = if odd {
             ranks_for(w.bye_score)
         } else {

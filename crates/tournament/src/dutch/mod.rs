@@ -9,9 +9,12 @@
 //! functions C.04.A asks of an endorsed pairing program).
 //!
 //! The pairing is computed as in the endorsed engines: for each score bracket
-//! a maximum-weight matching over all remaining players, with the criteria of
-//! C.04.3 packed, in their order of priority, into the bits of each edge
-//! weight (see [`engine`]).
+//! a maximum-weight matching, with the criteria of C.04.3 packed, in their
+//! order of priority, into the bits of each edge weight (see [`engine`]).
+//! Unlike them, the matching is never solved from scratch, and a bracket is
+//! matched on a graph of its own players only (the players below it
+//! contracted), falling back to the whole field when that cannot be proven
+//! optimal; `ARBITER_DUTCH_TRACE=1` says on stderr when that happens.
 
 pub mod engine;
 pub mod generator;
