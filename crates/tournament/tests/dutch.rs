@@ -77,6 +77,22 @@ fn every_round_of_generated_tournaments_is_re_paired_as_the_endorsed_engine_pair
     assert!(rounds > 1500);
 }
 
+/// The whole-field matcher, which the engine falls back to when a contracted
+/// bracket cannot be proven optimal, pairs as the endorsed engine too.
+#[test]
+fn whole_field_fallback_pairs_the_next_round_as_the_endorsed_engine() {
+    let files = fixtures("next_round", "trf");
+    assert!(files.len() >= 100, "fixtures present");
+    for trf in files {
+        let text = std::fs::read_to_string(&trf).expect("fixture readable");
+        let expected = std::fs::read_to_string(trf.with_extension("expected"))
+            .expect("expected output present");
+        let t = read_trf(&text, true).unwrap_or_else(|e| panic!("{}: {e}", trf.display()));
+        let got = render(tournament::dutch::pair_round_whole_field(&t));
+        assert_eq!(got, expected, "{}", trf.display());
+    }
+}
+
 #[test]
 fn next_round_pairing_equals_the_endorsed_engine_with_byes_forbidden_pairs_and_acceleration() {
     let files = fixtures("next_round", "trf");

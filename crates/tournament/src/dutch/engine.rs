@@ -936,7 +936,9 @@ fn finalize_pair<const L: usize>(m: &mut Matcher<L>, v0: usize, v1: usize, max: 
 
 /// Pair the next round with `L`-limb weights.
 #[allow(clippy::needless_range_loop)]
-pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
+/// Pair the next round with `L`-limb weights; `contract`: try the
+/// contracted brackets first (off only to test the whole-field path).
+pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pairing>, DutchError> {
     let Some(ctx) = Ctx::new(t) else {
         return Ok(Vec::new());
     };
@@ -970,7 +972,10 @@ pub(super) fn pair<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError
         }
     }
     let widest = groups.windows(2).map(|w| w[0] + w[1]).max().unwrap_or(n);
-    if let Some(w) = warm.as_ref().filter(|_| fits::<L>(2 * widest + 1)) {
+    if let Some(w) = warm
+        .as_ref()
+        .filter(|_| contract && fits::<L>(2 * widest + 1))
+    {
         let ranks = if odd {
             ranks_for(w.bye_score)
         } else {

@@ -74,12 +74,23 @@ impl std::error::Error for DutchError {}
 /// are left out; the result lists the boards in publication order, the bye
 /// last.
 pub fn pair_round(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
+    pair_with(t, true)
+}
+
+/// [`pair_round`] on the whole-field matcher only, the path the engine falls
+/// back to when a contracted bracket cannot be proven optimal (for tests).
+#[doc(hidden)]
+pub fn pair_round_whole_field(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
+    pair_with(t, false)
+}
+
+fn pair_with(t: &Swiss, contract: bool) -> Result<Vec<Pairing>, DutchError> {
     let Some(bits) = engine::needed_bits(t) else {
         return Ok(Vec::new());
     };
     macro_rules! dispatch {
         ($($l:literal),*) => {
-            $(if bits <= 64 * $l { return engine::pair::<$l>(t); })*
+            $(if bits <= 64 * $l { return engine::pair::<$l>(t, contract); })*
         };
     }
     dispatch!(1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 48, 64, 96, 128);
