@@ -934,10 +934,33 @@ fn finalize_pair<const L: usize>(m: &mut Matcher<L>, v0: usize, v1: usize, max: 
     }
 }
 
-/// Pair the next round with `L`-limb weights.
-#[allow(clippy::needless_range_loop)]
+/// Every pair's weight as seen from outside any bracket.
+fn set_outside_weights<const L: usize>(
+    ctx: &Ctx<'_>,
+    m: &mut Matcher<L>,
+    bye_score: u32,
+    single_df_bye: bool,
+    unplayed_ranks: &HashMap<u32, u64>,
+) {
+    for pi in 0..ctx.sorted.len() {
+        for oi in 0..pi {
+            let w = ctx.weight(
+                oi,
+                pi,
+                false,
+                false,
+                bye_score,
+                single_df_bye,
+                unplayed_ranks,
+            );
+            m.set_weight(pi, oi, w);
+        }
+    }
+}
+
 /// Pair the next round with `L`-limb weights; `contract`: try the
 /// contracted brackets first (off only to test the whole-field path).
+#[allow(clippy::needless_range_loop)]
 pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pairing>, DutchError> {
     let Some(ctx) = Ctx::new(t) else {
         return Ok(Vec::new());
@@ -1009,20 +1032,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pair
         if odd {
             unplayed_ranks = ranks_for(bye_score);
         }
-        for pi in 0..n {
-            for oi in 0..pi {
-                let w = ctx.weight(
-                    oi,
-                    pi,
-                    false,
-                    false,
-                    bye_score,
-                    single_df_bye,
-                    &unplayed_ranks,
-                );
-                m.set_weight(pi, oi, w);
-            }
-        }
+        set_outside_weights(&ctx, &mut m, bye_score, single_df_bye, &unplayed_ranks);
         let mut c = Wide::<L>::ZERO;
         let mut duals = Vec::with_capacity(n + 1);
         for v in 0..n {
@@ -1094,20 +1104,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pair
                     }
                 }
                 unplayed_ranks = ranks_for(bye_score);
-                for pi in 0..n {
-                    for oi in 0..pi {
-                        let w = ctx.weight(
-                            oi,
-                            pi,
-                            false,
-                            false,
-                            bye_score,
-                            single_df_bye,
-                            &unplayed_ranks,
-                        );
-                        m.set_weight(pi, oi, w);
-                    }
-                }
+                set_outside_weights(&ctx, &mut m, bye_score, single_df_bye, &unplayed_ranks);
             }
         }
     }

@@ -879,34 +879,6 @@ mod tests {
             }
         }
     }
-}
-
-#[cfg(test)]
-mod install_tests {
-    use super::*;
-
-    fn best(n: usize, w: &[u64]) -> u64 {
-        fn go(i: usize, n: usize, w: &[u64], used: &mut Vec<bool>) -> u64 {
-            if i == n {
-                return 0;
-            }
-            if used[i] {
-                return go(i + 1, n, w, used);
-            }
-            used[i] = true;
-            let mut b = go(i + 1, n, w, used);
-            for j in i + 1..n {
-                if !used[j] && w[i * n + j] > 0 {
-                    used[j] = true;
-                    b = b.max(w[i * n + j] + go(i + 1, n, w, used));
-                    used[j] = false;
-                }
-            }
-            used[i] = false;
-            b
-        }
-        go(0, n, w, &mut vec![false; n])
-    }
 
     /// A pendant start (each of `k` vertices matched to its own pendant,
     /// tight), then random edges among the `k`, as the contracted bracket
@@ -984,7 +956,7 @@ mod install_tests {
                         total += w[v * n + u];
                     }
                 }
-                assert_eq!(total, best(n, &w), "case {case} step {step}");
+                assert_eq!(total, brute(n, &w), "case {case} step {step}");
             }
         }
     }
