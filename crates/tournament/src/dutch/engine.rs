@@ -856,7 +856,8 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
     }
 
     fn set(&mut self, u: usize, v: usize, w: Wide<L>) {
-        let (lu, lv) = (self.local[u], self.local[v]);
+        let at = |v: usize| self.local.get(v).copied().unwrap_or(FREE);
+        let (lu, lv) = (at(u), at(v));
         debug_assert!(lu != FREE && lv != FREE, "both players in the bracket");
         if lu != FREE && lv != FREE {
             self.m.set_weight(lu as usize, lv as usize, w);
@@ -909,7 +910,12 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
     }
 
     fn finalize(&mut self, v0: usize, v1: usize, max: Wide<L>) {
-        let (l0, l1) = (self.local[v0] as usize, self.local[v1] as usize);
+        let local = |v: usize| self.local.get(v).copied().filter(|&l| l != FREE);
+        let (Some(l0), Some(l1)) = (local(v0), local(v1)) else {
+            debug_assert!(false, "a fixed pair is inside the bracket");
+            return;
+        };
+        let (l0, l1) = (l0 as usize, l1 as usize);
         for u in 0..self.m.len() {
             if u != l0 {
                 self.m
