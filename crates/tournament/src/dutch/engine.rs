@@ -43,9 +43,47 @@ struct Ctx<'a> {
     sorted: Vec<usize>,
     score: Vec<u32>,
     forbidden: Vec<HashSet<usize>>,
-    group_shift: HashMap<u32, u32>,
+    /// Bits of each score group's counters (enough for the group's size).
+    group_bits: HashMap<u32, u32>,
+    /// The layout with every score group (the whole-field graph's).
+    global: Layout,
     b: u32,
+}
+
+/// Where each score group's counter sits within the score blocks of a
+/// weight (C.6–C.8 and C.14–C.21 count pairs and floaters by score). The
+/// whole field needs every group; a bracket only the groups of its own
+/// players, which keeps its weights a few limbs wide: the order of any two
+/// sums of weights is the same in both layouts, as the blocks of groups a
+/// bracket lacks are zero in every weight it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Layout {
+    /// `(score, shift)`, lowest score first.
+    shift: Vec<(u32, u32)>,
+    /// Bits of one block.
     s: u32,
+}
+
+impl Layout {
+    fn new(ctx_bits: &HashMap<u32, u32>, scores: impl IntoIterator<Item = u32>) -> Layout {
+        let mut scores: Vec<u32> = scores.into_iter().collect();
+        scores.sort_unstable();
+        scores.dedup();
+        let mut shift = Vec::with_capacity(scores.len());
+        let mut s = 0;
+        for score in scores {
+            shift.push((score, s));
+            s += ctx_bits.get(&score).copied().unwrap_or(1);
+        }
+        Layout { shift, s }
+    }
+
+    fn shift_of(&self, score: u32) -> Option<u32> {
+        self.shift
+            .binary_search_by_key(&score, |&(sc, _)| sc)
+            .ok()
+            .map(|i| self.shift[i].1)
+    }
 }
 
 impl Ctx<'_> {
@@ -97,13 +135,15 @@ impl Ctx<'_> {
         self.t.eligible_for_bye(self.p(v)) && self.sc(v) <= bye_score
     }
 
-    fn one_at<const L: usize>(&self, score: u32) -> Wide<L> {
-        Wide::from_u64(1).shifted(self.group_shift.get(&score).copied().unwrap_or(0))
+    fn one_at<const L: usize>(&self, lay: &Layout, score: u32) -> Wide<L> {
+        let shift = lay.shift_of(score);
+        debug_assert!(shift.is_some(), "score {score} in the layout");
+        Wide::from_u64(1).shifted(shift.unwrap_or(0))
     }
 
     /// Total number of bits of a weight, excluding the top field.
-    fn total_shift(&self) -> u32 {
-        let (b, s) = (self.b, self.s);
+    fn total_shift(&self, lay: &Layout) -> u32 {
+        let (b, s) = (self.b, lay.s);
         let r = self.t.played_rounds;
         let mut t = b + s + b + s + 2 * b + 4 * b;
         if r >= 1 {
@@ -118,6 +158,7 @@ impl Ctx<'_> {
     #[allow(clippy::too_many_arguments)]
     fn weight<const L: usize>(
         &self,
+        lay: &Layout,
         h: usize,
         l: usize,
         in_cur: bool,
@@ -129,7 +170,7 @@ impl Ctx<'_> {
         if !self.compatible(h, l) {
             return Wide::ZERO;
         }
-        let (b, s) = (self.b, self.s);
+        let (b, s) = (self.b, lay.s);
         let (ph, pl) = (self.p(h), self.p(l));
         let (sh, sl) = (self.sc(h), self.sc(l));
         let bit = |x: bool| u64::from(x);
@@ -139,12 +180,12 @@ impl Ctx<'_> {
         r = r.shifted(b).add_u64(bit(in_cur));
         r = r.shifted(s);
         if in_cur {
-            r = r.plus(self.one_at(sh));
+            r = r.plus(self.one_at(lay, sh));
         }
         r = r.shifted(b).add_u64(bit(in_next));
         r = r.shifted(s);
         if in_next {
-            r = r.plus(self.one_at(sh));
+            r = r.plus(self.one_at(lay, sh));
         }
         r = r.shifted(2 * b);
         if single_df_bye {
@@ -211,15 +252,15 @@ impl Ctx<'_> {
                 r = r.shifted(s);
                 if in_cur {
                     if fl(l, k) == Float::Down {
-                        r = r.plus(self.one_at(sl));
+                        r = r.plus(self.one_at(lay, sl));
                     }
                     if fl(h, k) == Float::Down {
-                        r = r.plus(self.one_at(sh));
+                        r = r.plus(self.one_at(lay, sh));
                     }
                 }
                 r = r.shifted(s);
                 if in_cur && !(fl(l, k) == Float::Up && sh > sl) {
-                    r = r.plus(self.one_at(sh));
+                    r = r.plus(self.one_at(lay, sh));
                 }
             }
         }
@@ -234,7 +275,20 @@ fn prefs_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
 /// The number of 64-bit limbs needed for a round of `t`.
 pub(super) fn needed_bits(t: &Swiss) -> Option<u32> {
     let ctx = Ctx::new(t)?;
-    Some(ctx.total_shift() + 6)
+    Some(ctx.total_shift(&ctx.global) + 6)
+}
+
+/// The bits a bracket's weights need when its players come from three
+/// adjacent score groups (moved-down players from one group above): the
+/// width the contracted path starts with (see [`Wider`]).
+pub(super) fn bracket_bits(t: &Swiss) -> Option<u32> {
+    let ctx = Ctx::new(t)?;
+    let scores: Vec<u32> = ctx.global.shift.iter().rev().map(|&(sc, _)| sc).collect();
+    let widest = scores
+        .windows(3.min(scores.len()))
+        .map(|w| ctx.total_shift(&Layout::new(&ctx.group_bits, w.iter().copied())))
+        .max()?;
+    Some(widest + 6)
 }
 
 impl<'a> Ctx<'a> {
@@ -265,25 +319,25 @@ impl<'a> Ctx<'a> {
                 forbidden[p.id].insert(r.opponent);
             }
         }
-        let mut group_shift = HashMap::new();
-        let (mut shift, mut max_size, mut run) = (0u32, 0usize, 0usize);
+        let mut group_bits = HashMap::new();
+        let (mut max_size, mut run) = (0usize, 0usize);
         for i in (0..sorted.len()).rev() {
             run += 1;
             if i == 0 || score[i] < score[i - 1] {
-                group_shift.insert(score[i], shift);
+                group_bits.insert(score[i], bits_to_represent(run));
                 max_size = max_size.max(run);
-                shift += bits_to_represent(run);
                 run = 0;
             }
         }
+        let global = Layout::new(&group_bits, group_bits.keys().copied());
         Some(Ctx {
             t,
             sorted,
             score,
             forbidden,
-            group_shift,
+            group_bits,
+            global,
             b: bits_to_represent(max_size),
-            s: shift,
         })
     }
 }
@@ -462,13 +516,14 @@ impl Ctx<'_> {
     /// [`Ctx::warm_start`]), and `C`.
     fn additive<const L: usize>(
         &self,
+        lay: &Layout,
         v: usize,
         bye_score: u32,
         single_df_bye: bool,
         unplayed_ranks: &HashMap<u32, u64>,
     ) -> (Wide<L>, Wide<L>) {
-        let total = self.total_shift();
-        let low = total - (4 * self.b + 2 * self.s);
+        let total = self.total_shift(lay);
+        let low = total - (4 * self.b + 2 * lay.s);
         let mut f =
             Wide::<L>::from_u64(u64::from(!self.bye_candidate(v, bye_score))).shifted(total);
         if single_df_bye && self.sc(v) == bye_score {
@@ -479,6 +534,44 @@ impl Ctx<'_> {
             f = f.plus(Wide::from_u64(r).shifted(low));
         }
         (f, Wide::from_u64(1).shifted(total))
+    }
+    /// A weight of layout `from` in layout `to` (`None` when it counts a
+    /// score group `to` lacks). The weight may carry a small addend in its
+    /// lowest `3b + 1` bits, which is kept as it is.
+    fn translate<const L: usize>(&self, w: Wide<L>, from: &Layout, to: &Layout) -> Option<Wide<L>> {
+        if from == to {
+            return Some(w);
+        }
+        let b = self.b;
+        let k = self.t.played_rounds.min(2) as u32;
+        let (mut i, mut o) = (0u32, 0u32);
+        let mut out = Wide::<L>::ZERO;
+        let plain = |out: &mut Wide<L>, i: &mut u32, o: &mut u32, width: u32| {
+            *out = out.plus(w.shifted_right(*i).low_bits(width).shifted(*o));
+            *i += width;
+            *o += width;
+        };
+        let block = |out: &mut Wide<L>, i: &mut u32, o: &mut u32| -> Option<()> {
+            for &(score, sh) in &from.shift {
+                let width = self.group_bits.get(&score).copied().unwrap_or(1);
+                let v = w.shifted_right(*i + sh).low_bits(width);
+                if !v.is_zero() {
+                    *out = out.plus(v.shifted(*o + to.shift_of(score)?));
+                }
+            }
+            *i += from.s;
+            *o += to.s;
+            Some(())
+        };
+        plain(&mut out, &mut i, &mut o, 3 * b + 1);
+        for _ in 0..2 * k {
+            block(&mut out, &mut i, &mut o)?;
+        }
+        plain(&mut out, &mut i, &mut o, b * (2 * k + 6));
+        block(&mut out, &mut i, &mut o)?;
+        plain(&mut out, &mut i, &mut o, b);
+        block(&mut out, &mut i, &mut o)?;
+        Some(out.plus(w.shifted_right(i).shifted(o)))
     }
 }
 
@@ -494,9 +587,14 @@ fn player_mates<const L: usize>(m: &Matcher<L>, n: usize) -> Vec<u32> {
     s
 }
 
-/// A [`Graph`] could not vouch for its result (the caller falls back to the
-/// whole field).
-struct Abort;
+/// A [`Graph`] could not vouch for its result.
+#[derive(Debug)]
+pub(super) enum Abort {
+    /// The caller falls back to the whole field.
+    GiveUp,
+    /// A bracket's weights need this many bits: the caller retries wider.
+    Wider(u32),
+}
 
 /// The most memory a matcher's dense weight matrix may take (1.5 GiB).
 const MATRIX_BUDGET: usize = 3 << 29;
@@ -511,15 +609,19 @@ fn abort(why: &str) -> Abort {
     if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
         eprintln!("dutch: contracted bracket gives up: {why}");
     }
-    Abort
+    Abort::GiveUp
 }
 
 /// The matching the bracket loop works on, by player (sorted index).
 trait Graph<const L: usize> {
     /// A new bracket: `a` lists its players (moved-down players, residents,
     /// the next score group), `sgb` of them moved down; every player from
-    /// index `lower` on is below it and still unpaired.
-    fn begin(&mut self, a: &[usize], sgb: usize, lower: usize) -> Result<(), Abort>;
+    /// index `lower` on is below it and still unpaired. Its weights are
+    /// in layout `lay`.
+    fn begin(&mut self, a: &[usize], sgb: usize, lower: usize, lay: &Layout) -> Result<(), Abort>;
+    /// Whether the graph holds one bracket at a time (and so takes weights
+    /// in the bracket's own layout) rather than the whole field.
+    fn local(&self) -> bool;
     /// Set the weight of a pair of the bracket.
     fn set(&mut self, u: usize, v: usize, w: Wide<L>);
     /// Re-solve; `stable[v]` becomes the partner of each bracket player
@@ -537,8 +639,11 @@ struct Dense<const L: usize> {
 }
 
 impl<const L: usize> Graph<L> for Dense<L> {
-    fn begin(&mut self, _: &[usize], _: usize, _: usize) -> Result<(), Abort> {
+    fn begin(&mut self, _: &[usize], _: usize, _: usize, _: &Layout) -> Result<(), Abort> {
         Ok(())
+    }
+    fn local(&self) -> bool {
+        false
     }
     fn set(&mut self, u: usize, v: usize, w: Wide<L>) {
         self.m.set_weight(u, v, w);
@@ -567,7 +672,15 @@ impl<const L: usize> Graph<L> for Dense<L> {
 struct Contracted<'c, 'a, const L: usize> {
     ctx: &'c Ctx<'a>,
     n: usize,
-    /// `f(v)` by player, `C/2`, and the bracket's `min f` below.
+    /// The bye's score group, whether it is a single downfloat bye, and the
+    /// ranks by unplayed games there (the additive part of the weights).
+    bye_score: u32,
+    single_df_bye: bool,
+    unplayed_ranks: HashMap<u32, u64>,
+    /// The current bracket's layout.
+    lay: Layout,
+    /// `f(v)` by player (in the current layout), `C/2`, and the bracket's
+    /// `min f` below.
     f: Vec<Wide<L>>,
     half_c: Wide<L>,
     f_min: Wide<L>,
@@ -583,6 +696,9 @@ struct Contracted<'c, 'a, const L: usize> {
     lower_free: Vec<usize>,
     /// The players below are in the graph themselves (no pendants).
     absorbed: bool,
+    /// No solve yet since [`Graph::begin`]: the first starts from
+    /// [`Contracted::tight_start`].
+    fresh: bool,
 }
 
 impl<'c, 'a, const L: usize> Contracted<'c, 'a, L> {
@@ -593,19 +709,15 @@ impl<'c, 'a, const L: usize> Contracted<'c, 'a, L> {
         unplayed_ranks: &HashMap<u32, u64>,
     ) -> Self {
         let n = ctx.sorted.len();
-        let mut c = Wide::ZERO;
-        let f = (0..n)
-            .map(|v| {
-                let (f, cc) = ctx.additive::<L>(v, bye_score, single_df_bye, unplayed_ranks);
-                c = cc;
-                f
-            })
-            .collect();
         Contracted {
             ctx,
             n,
-            f,
-            half_c: c.half(),
+            bye_score,
+            single_df_bye,
+            unplayed_ranks: unplayed_ranks.clone(),
+            lay: ctx.global.clone(),
+            f: vec![Wide::ZERO; n],
+            half_c: Wide::ZERO,
             f_min: Wide::ZERO,
             a: Vec::new(),
             local: vec![FREE; n],
@@ -615,6 +727,7 @@ impl<'c, 'a, const L: usize> Contracted<'c, 'a, L> {
             lower_mate: Vec::new(),
             lower_free: Vec::new(),
             absorbed: false,
+            fresh: false,
         }
     }
 
@@ -725,6 +838,78 @@ impl<const L: usize> Contracted<'_, '_, L> {
         );
     }
 
+    /// The bracket's first solve, started nearer its optimum than from the
+    /// installed "everyone floats" matching (whose duals every new edge
+    /// inside the bracket violates): each bracket player's dual is its
+    /// pendant's tight value plus half its best gain from a pair in the
+    /// bracket (feasible: `d(u) + d(v)` covers every pair's gain), and the
+    /// pairs whose gain is the best of both players are matched greedily
+    /// (tight). Players without a gain keep their pendant; the rest, and
+    /// `z`, are left to the matcher's stages.
+    fn tight_start(&mut self) {
+        let k = self.a.len();
+        let size = self.m.len();
+        let two = |w: Wide<L>| w.plus(w);
+        let c = two(self.half_c);
+        let base: Vec<Wide<L>> = self.a.iter().map(|&u| c.plus(two(self.f[u]))).collect();
+        let gain = |m: &Matcher<L>, u: usize, v: usize| -> Option<Wide<L>> {
+            let w = m.weight(u, v);
+            let bs = base[u].plus(base[v]);
+            (!w.is_zero() && two(w) > bs).then(|| two(w).minus(bs))
+        };
+        let mut d = vec![Wide::<L>::ZERO; k];
+        for (u, du) in d.iter_mut().enumerate() {
+            for v in 0..k {
+                if v != u
+                    && let Some(e) = gain(&self.m, u, v)
+                {
+                    let e = e.half();
+                    if e > *du {
+                        *du = e;
+                    }
+                }
+            }
+        }
+        let mut mates: Vec<u32> = (0..size as u32).collect();
+        let mut duals = vec![Wide::<L>::ZERO; size];
+        for u in 0..k {
+            duals[u] = base[u].plus(d[u]);
+        }
+        for u in 0..k {
+            if mates[u] as usize != u || d[u].is_zero() {
+                continue;
+            }
+            let tight = (u + 1..k).find(|&v| {
+                mates[v] as usize == v && gain(&self.m, u, v).is_some_and(|e| e == d[u].plus(d[v]))
+            });
+            if let Some(v) = tight {
+                mates[u] = v as u32;
+                mates[v] = u as u32;
+            }
+        }
+        for u in 0..k {
+            if mates[u] as usize == u && d[u].is_zero() && !self.m.weight(u, k + u).is_zero() {
+                mates[u] = (k + u) as u32;
+                mates[k + u] = u as u32;
+            }
+        }
+        if let Some(z) = self.z {
+            let mut y = Wide::<L>::ZERO;
+            for (u, &du) in duals.iter().enumerate().take(k) {
+                let w = self.m.weight(u, z);
+                if !w.is_zero() && two(w) > du {
+                    let need = two(w).minus(du);
+                    if need > y {
+                        y = need;
+                    }
+                }
+            }
+            duals[z] = y;
+        }
+        self.m.install(&mates, &duals);
+        debug_assert!(self.m.is_feasible(), "the tight start is feasible");
+    }
+
     /// [`Contracted::realise`] by a fresh matching of the floaters and the
     /// players below (floaters first, then augmenting paths).
     fn realise_slow(&self, down: &[usize], left: bool) -> bool {
@@ -745,9 +930,17 @@ impl<const L: usize> Contracted<'_, '_, L> {
 }
 
 impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
-    fn begin(&mut self, a: &[usize], sgb: usize, lower: usize) -> Result<(), Abort> {
+    fn local(&self) -> bool {
+        true
+    }
+
+    fn begin(&mut self, a: &[usize], sgb: usize, lower: usize, lay: &Layout) -> Result<(), Abort> {
         let ctx = self.ctx;
         let n = self.n;
+        let bits = ctx.total_shift(lay) + 6;
+        if bits > 64 * L as u32 {
+            return Err(Abort::Wider(bits));
+        }
         // Pairs of moved-down players keep the weights they had.
         let mut carried = Vec::new();
         for j in 0..sgb {
@@ -756,10 +949,25 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
                 if li != FREE && lj != FREE {
                     let w = self.m.weight(li as usize, lj as usize);
                     if !w.is_zero() {
+                        let Some(w) = ctx.translate(w, &self.lay, lay) else {
+                            return Err(abort("a carried weight outside the layout"));
+                        };
                         carried.push((i, j, w));
                     }
                 }
             }
+        }
+        self.lay = lay.clone();
+        for &v in a.iter().chain(&(lower..n).collect::<Vec<_>>()) {
+            let (f, c) = ctx.additive::<L>(
+                lay,
+                v,
+                self.bye_score,
+                self.single_df_bye,
+                &self.unplayed_ranks,
+            );
+            self.f[v] = f;
+            self.half_c = c.half();
         }
         for &v in &self.a {
             self.local[v] = FREE;
@@ -852,6 +1060,7 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         for (i, j, w) in carried {
             self.m.set_weight(i, j, w);
         }
+        self.fresh = true;
         Ok(())
     }
 
@@ -865,6 +1074,9 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
     }
 
     fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort> {
+        if std::mem::take(&mut self.fresh) {
+            self.tight_start();
+        }
         self.m.solve();
         let k = self.a.len();
         let mates = self.m.mates();
@@ -951,6 +1163,7 @@ fn set_outside_weights<const L: usize>(
     for pi in 0..ctx.sorted.len() {
         for oi in 0..pi {
             let w = ctx.weight(
+                &ctx.global,
                 oi,
                 pi,
                 false,
@@ -964,31 +1177,41 @@ fn set_outside_weights<const L: usize>(
     }
 }
 
-/// Pair the next round with `L`-limb weights; `contract`: try the
-/// contracted brackets first (off only to test the whole-field path).
-#[allow(clippy::needless_range_loop)]
-pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pairing>, DutchError> {
+/// The ranks of the players of score group `bye_score` by their number of
+/// played games, most first (C.04.3 C.9: the bye to the player with the
+/// fewest unplayed games).
+fn ranks_for(ctx: &Ctx<'_>, bye_score: u32) -> HashMap<u32, u64> {
+    let n = ctx.sorted.len();
+    let mut counts: Vec<u32> = (0..n)
+        .filter(|&v| ctx.sc(v) == bye_score)
+        .map(|v| ctx.p(v).played_games)
+        .collect();
+    counts.sort_unstable_by(|a, b| b.cmp(a));
+    let mut ranks = HashMap::new();
+    for (rank, c) in counts.into_iter().enumerate() {
+        ranks.insert(c, rank as u64);
+    }
+    ranks
+}
+
+fn trace(what: &str) {
+    if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
+        eprintln!("dutch: {what}");
+    }
+}
+
+/// Pair the next round bracket by bracket on [`Contracted`] graphs with
+/// `L`-limb weights; `Err` when that cannot be vouched for (the caller then
+/// solves the whole field) or the weights need more limbs.
+pub(super) fn pair_contracted<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, Abort> {
     let Some(ctx) = Ctx::new(t) else {
         return Ok(Vec::new());
     };
     let n = ctx.sorted.len();
-    let (bbits, _) = (ctx.b, ctx.s);
-    let max_w: Wide<L> = Wide::ones(ctx.total_shift() + 2);
-    let odd = n % 2 == 1;
-    let top = ctx.sc(0);
-    let ranks_for = |bye_score: u32| {
-        let mut counts: Vec<u32> = (0..n)
-            .filter(|&v| ctx.sc(v) == bye_score)
-            .map(|v| ctx.p(v).played_games)
-            .collect();
-        counts.sort_unstable_by(|a, b| b.cmp(a));
-        let mut ranks = HashMap::new();
-        for (rank, c) in counts.into_iter().enumerate() {
-            ranks.insert(c, rank as u64);
-        }
-        ranks
+    let Some(w) = ctx.warm_start(|s| ranks_for(&ctx, s)) else {
+        trace("no warm start");
+        return Err(Abort::GiveUp);
     };
-    let warm = ctx.warm_start(ranks_for);
     // The largest bracket (two adjacent score groups, before moved-down
     // players) must fit the contracted graph's matrix, or it is not tried.
     let mut groups: Vec<usize> = Vec::new();
@@ -1001,25 +1224,33 @@ pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pair
         }
     }
     let widest = groups.windows(2).map(|w| w[0] + w[1]).max().unwrap_or(n);
-    if let Some(w) = warm
-        .as_ref()
-        .filter(|_| contract && fits::<L>(2 * widest + 1))
-    {
-        let ranks = if odd {
-            ranks_for(w.bye_score)
-        } else {
-            HashMap::new()
-        };
-        let mut g = Contracted::<L>::new(&ctx, w.bye_score, w.single_df_bye, &ranks);
-        if let Ok(partner) = brackets(&ctx, &mut g, w.bye_score, w.single_df_bye, &ranks, max_w) {
-            return Ok(publish(t, &ctx, &partner));
-        }
-        if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
-            eprintln!("dutch: contracted brackets gave up; solving the whole field");
-        }
-    } else if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
-        eprintln!("dutch: no warm start; solving the whole field");
+    if !fits::<L>(2 * widest + 1) {
+        trace("the widest bracket does not fit");
+        return Err(Abort::GiveUp);
     }
+    let ranks = if n % 2 == 1 {
+        ranks_for(&ctx, w.bye_score)
+    } else {
+        HashMap::new()
+    };
+    let mut g = Contracted::<L>::new(&ctx, w.bye_score, w.single_df_bye, &ranks);
+    let partner = brackets(&ctx, &mut g, w.bye_score, w.single_df_bye, &ranks)?;
+    Ok(publish(t, &ctx, &partner))
+}
+
+/// Pair the next round on the whole field in one [`Dense`] matcher with
+/// `L`-limb weights (exact, and the fallback of [`pair_contracted`]).
+#[allow(clippy::needless_range_loop)]
+pub(super) fn pair_whole<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
+    let Some(ctx) = Ctx::new(t) else {
+        return Ok(Vec::new());
+    };
+    let n = ctx.sorted.len();
+    let bbits = ctx.b;
+    let lay = &ctx.global;
+    let odd = n % 2 == 1;
+    let top = ctx.sc(0);
+    let warm = ctx.warm_start(|s| ranks_for(&ctx, s));
     // The whole field: a dense n × n weight matrix; refuse sizes whose
     // matrix would not fit rather than abort on allocation.
     if !fits::<L>(n + 1) {
@@ -1036,13 +1267,13 @@ pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pair
         bye_score = w.bye_score;
         single_df_bye = w.single_df_bye;
         if odd {
-            unplayed_ranks = ranks_for(bye_score);
+            unplayed_ranks = ranks_for(&ctx, bye_score);
         }
         set_outside_weights(&ctx, &mut m, bye_score, single_df_bye, &unplayed_ranks);
         let mut c = Wide::<L>::ZERO;
         let mut duals = Vec::with_capacity(n + 1);
         for v in 0..n {
-            let (f, cc) = ctx.additive::<L>(v, bye_score, single_df_bye, &unplayed_ranks);
+            let (f, cc) = ctx.additive::<L>(lay, v, bye_score, single_df_bye, &unplayed_ranks);
             c = cc;
             duals.push(cc.plus(f).plus(f));
         }
@@ -1051,7 +1282,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pair
             for v in 0..n {
                 m.set_weight(n, v, c);
             }
-            let (fx, _) = ctx.additive::<L>(x, bye_score, single_df_bye, &unplayed_ranks);
+            let (fx, _) = ctx.additive::<L>(lay, x, bye_score, single_df_bye, &unplayed_ranks);
             duals.push(c.minus(fx).minus(fx));
             mates[x] = n as u32;
             mates.push(x as u32);
@@ -1064,11 +1295,9 @@ pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pair
                 let w = if odd {
                     if ctx.compatible(pi, oi) {
                         let e = |v: usize| u64::from(!t.eligible_for_bye(ctx.p(v)));
-                        let shift = |v: usize| {
-                            u64::from(ctx.group_shift.get(&ctx.sc(v)).copied().unwrap_or(0))
-                        };
+                        let shift = |v: usize| u64::from(lay.shift_of(ctx.sc(v)).unwrap_or(0));
                         Wide::<L>::from_u64(1 + e(pi) + e(oi))
-                            .shifted(ctx.s)
+                            .shifted(lay.s)
                             .add_u64(shift(pi) + shift(oi))
                             .shifted(bbits)
                             .add_u64(u64::from(ctx.sc(pi) >= top))
@@ -1076,7 +1305,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pair
                         Wide::ZERO
                     }
                 } else {
-                    ctx.weight(oi, pi, false, false, 0, false, &unplayed_ranks)
+                    ctx.weight(lay, oi, pi, false, false, 0, false, &unplayed_ranks)
                 };
                 m.set_weight(pi, oi, w);
             }
@@ -1109,7 +1338,7 @@ pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pair
                         }
                     }
                 }
-                unplayed_ranks = ranks_for(bye_score);
+                unplayed_ranks = ranks_for(&ctx, bye_score);
                 set_outside_weights(&ctx, &mut m, bye_score, single_df_bye, &unplayed_ranks);
             }
         }
@@ -1121,9 +1350,8 @@ pub(super) fn pair<const L: usize>(t: &Swiss, contract: bool) -> Result<Vec<Pair
         bye_score,
         single_df_bye,
         &unplayed_ranks,
-        max_w,
     )
-    .map_err(|Abort| DutchError::NoValidPairing)?;
+    .map_err(|_| DutchError::NoValidPairing)?;
     Ok(publish(t, &ctx, &partner))
 }
 
@@ -1170,7 +1398,6 @@ fn brackets<const L: usize, G: Graph<L>>(
     bye_score: u32,
     mut single_df_bye: bool,
     unplayed_ranks: &HashMap<u32, u64>,
-    max_w: Wide<L>,
 ) -> Result<Vec<Option<usize>>, Abort> {
     let n = ctx.sorted.len();
     let odd = n % 2 == 1;
@@ -1212,13 +1439,20 @@ fn brackets<const L: usize, G: Graph<L>>(
             next += 1;
         }
         let len = vidx.len();
-        g.begin(&vidx, sgb, next)?;
+        let lay = if g.local() {
+            Layout::new(&ctx.group_bits, vidx.iter().map(|&v| ctx.sc(v)))
+        } else {
+            ctx.global.clone()
+        };
+        let max_w: Wide<L> = Wide::ones(ctx.total_shift(&lay) + 2);
+        g.begin(&vidx, sgb, next, &lay)?;
         // base[larger][smaller]
         let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); len];
         for larger in sgb..len {
             let row: Vec<Wide<L>> = (0..larger)
                 .map(|smaller| {
                     ctx.weight(
+                        &lay,
                         vidx[smaller],
                         vidx[larger],
                         larger < nsgb,

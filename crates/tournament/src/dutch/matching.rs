@@ -169,19 +169,25 @@ impl<const L: usize> Matcher<L> {
     /// Whether the current matching and duals satisfy the optimality
     /// conditions with no blossoms present (a check for [`Matcher::install`]).
     pub fn is_optimal(&self) -> bool {
+        self.is_feasible() && (0..self.n).all(|u| !self.mate[u].is_nil() || self.dual[u].is_zero())
+    }
+
+    /// Whether every edge's slack is non-negative and every matched edge's
+    /// zero, with no blossoms present: a valid state to resume from, free
+    /// vertices with a positive dual becoming the next stages' roots.
+    pub fn is_feasible(&self) -> bool {
         let n = self.n;
         (0..n).all(|u| {
             let m = self.mate[u];
-            (!m.is_nil() || self.dual[u].is_zero())
-                && (0..n).all(|v| {
-                    let w = self.w[u * n + v];
-                    if u == v || w.is_zero() {
-                        return true;
-                    }
-                    let need = w.plus(w);
-                    let have = self.dual[u].plus(self.dual[v]);
-                    have >= need && (m.to as usize != v || have == need)
-                })
+            (0..n).all(|v| {
+                let w = self.w[u * n + v];
+                if u == v || w.is_zero() {
+                    return true;
+                }
+                let need = w.plus(w);
+                let have = self.dual[u].plus(self.dual[v]);
+                have >= need && (m.to as usize != v || have == need)
+            })
         })
     }
 

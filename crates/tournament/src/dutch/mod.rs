@@ -84,17 +84,39 @@ pub fn pair_round_whole_field(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
     pair_with(t, false)
 }
 
+/// Call `engine::$f::<L>($t)` with the fewest limbs `L` that hold `$bits`
+/// bits, or give `$none`.
+macro_rules! with_limbs {
+    ($bits:expr, $f:ident($t:expr), $none:expr) => {{
+        let bits = $bits;
+        with_limbs!(@ bits, $f, $t, $none; 1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 48, 64, 96, 128)
+    }};
+    (@ $bits:ident, $f:ident, $t:expr, $none:expr; $($l:literal),*) => {
+        $(if $bits <= 64 * $l { engine::$f::<$l>($t) } else)* { $none }
+    };
+}
+
 fn pair_with(t: &Swiss, contract: bool) -> Result<Vec<Pairing>, DutchError> {
     let Some(bits) = engine::needed_bits(t) else {
         return Ok(Vec::new());
     };
-    macro_rules! dispatch {
-        ($($l:literal),*) => {
-            $(if bits <= 64 * $l { return engine::pair::<$l>(t, contract); })*
-        };
+    if contract {
+        // A bracket's weights count only its own score groups: start as
+        // narrow as three adjacent groups need, and widen when a bracket
+        // holds moved-down players from further up.
+        let mut want = engine::bracket_bits(t).unwrap_or(bits);
+        loop {
+            match with_limbs!(want, pair_contracted(t), Err(engine::Abort::GiveUp)) {
+                Ok(pairs) => return Ok(pairs),
+                Err(engine::Abort::Wider(more)) if more > want => want = more,
+                Err(_) => break,
+            }
+        }
+        if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
+            eprintln!("dutch: contracted brackets gave up; solving the whole field");
+        }
     }
-    dispatch!(1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 48, 64, 96, 128);
-    Err(DutchError::TooLarge)
+    with_limbs!(bits, pair_whole(t), Err(DutchError::TooLarge))
 }
 
 /// A round whose recorded pairing differs from the one the engine makes.

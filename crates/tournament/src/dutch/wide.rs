@@ -117,6 +117,35 @@ impl<const L: usize> Wide<L> {
         r
     }
 
+    /// Shift right by `s` bits.
+    #[inline]
+    #[must_use]
+    pub fn shifted_right(self, s: u32) -> Self {
+        let limbs = (s / 64) as usize;
+        let bits = s % 64;
+        let mut r = Self::ZERO;
+        for i in 0..L.saturating_sub(limbs) {
+            let src = i + limbs;
+            let mut v = self.0[src] >> bits;
+            if bits > 0 && src + 1 < L {
+                v |= self.0[src + 1] << (64 - bits);
+            }
+            r.0[i] = v;
+        }
+        r
+    }
+
+    /// The lowest `bits` bits of the value.
+    #[inline]
+    #[must_use]
+    pub fn low_bits(mut self, bits: u32) -> Self {
+        let mask = Self::ones(bits);
+        for i in 0..L {
+            self.0[i] &= mask.0[i];
+        }
+        self
+    }
+
     /// Shift right by one bit.
     #[inline]
     #[must_use]
@@ -170,6 +199,11 @@ mod tests {
             let s = (b % 130) as u32;
             assert_eq!(to_u128(wa.shifted(s)), if s >= 128 { 0 } else { a << s });
             assert_eq!(to_u128(wa.half()), a >> 1);
+            assert_eq!(to_u128(wa.shifted_right(s)), if s >= 128 { 0 } else { a >> s });
+            assert_eq!(
+                to_u128(wa.low_bits(s.min(128))),
+                if s >= 128 { a } else { a & ((1u128 << s) - 1) }
+            );
             assert_eq!(
                 to_u128(Wide::<2>::ones(s.min(128))),
                 if s >= 128 {
