@@ -599,7 +599,7 @@ pub(super) enum Abort {
 /// The most memory a matcher's dense weight matrix may take (1.5 GiB).
 const MATRIX_BUDGET: usize = 3 << 29;
 
-/// Whether a matcher on `size` vertices with `L`-limb weights fits.
+/// Whether a matcher with `size` dense vertices and `L`-limb weights fits.
 fn fits<const L: usize>(size: usize) -> bool {
     size.saturating_mul(size).saturating_mul(L * 8) <= MATRIX_BUDGET
 }
@@ -1023,10 +1023,12 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         let z = (odd_field && !self.lower.is_empty()).then_some(2 * k);
         self.z = z;
         let size = 2 * k + usize::from(z.is_some());
-        if !fits::<L>(size) {
+        if !fits::<L>(k) {
             return Err(abort("bracket too large"));
         }
-        self.m = Matcher::new(size);
+        // Only the bracket's own players are dense; pendants and `z` have
+        // their few edges in side lists.
+        self.m = Matcher::with_core(size, k);
         let mut mates: Vec<u32> = (0..size as u32).collect();
         let mut duals = vec![Wide::ZERO; size];
         let mut unplaced = Vec::new();
@@ -1224,7 +1226,7 @@ pub(super) fn pair_contracted<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>,
         }
     }
     let widest = groups.windows(2).map(|w| w[0] + w[1]).max().unwrap_or(n);
-    if !fits::<L>(2 * widest + 1) {
+    if !fits::<L>(widest) {
         trace("the widest bracket does not fit");
         return Err(Abort::GiveUp);
     }

@@ -6,7 +6,11 @@
 //! and re-augmented from single roots. Each re-solve then costs about
 //! O(n · k) for k released vertices instead of O(n³).
 //!
-//! The graph is dense: `set_weight(u, v, w)` with `w = 0` meaning "no edge".
+//! The graph is dense on its first `core` vertices (a `core × core` weight
+//! matrix) and sparse beyond them: an edge with an end outside the core is
+//! kept in both ends' side lists, for vertices with a handful of edges (the
+//! pendants of a contracted bracket). `set_weight(u, v, w)` with `w = 0`
+//! means "no edge".
 //! Weights are non-negative integers of a fixed width (`Wide<L>`); with
 //! integer weights every dual variable stays an integer (vertex duals are in
 //! the doubled scale: the slack of `{u, v}` is `y_u + y_v − 2·w`), so the
@@ -44,7 +48,11 @@ impl Ep {
 #[derive(Debug, Clone)]
 pub struct Matcher<const L: usize> {
     n: usize,
+    core: usize,
+    /// The weights among the core vertices.
     w: Vec<Wide<L>>,
+    /// By vertex: its edges to or from a vertex outside the core.
+    side: Vec<Vec<(u32, Wide<L>)>>,
     mate: Vec<Ep>,
     label: Vec<u8>,
     labelend: Vec<Ep>,
@@ -64,11 +72,20 @@ pub struct Matcher<const L: usize> {
 }
 
 impl<const L: usize> Matcher<L> {
-    /// A graph on `n` vertices without edges.
+    /// A graph on `n` vertices without edges, all of them in the core.
     pub fn new(n: usize) -> Self {
+        Self::with_core(n, n)
+    }
+
+    /// A graph on `n` vertices without edges, the first `core` of them
+    /// dense (`core × core` weights stored) and the rest sparse.
+    pub fn with_core(n: usize, core: usize) -> Self {
+        let core = core.min(n);
         Self {
             n,
-            w: vec![Wide::ZERO; n * n],
+            core,
+            w: vec![Wide::ZERO; core * core],
+            side: vec![Vec::new(); n],
             mate: vec![Ep::NIL; n],
             label: vec![0; 2 * n],
             labelend: vec![Ep::NIL; 2 * n],
@@ -102,17 +119,47 @@ impl<const L: usize> Matcher<L> {
     /// change invalidates the current optimum, `u` is released at the next
     /// [`Matcher::solve`].
     pub fn set_weight(&mut self, u: usize, v: usize, w: Wide<L>) {
-        let old = self.w[u * self.n + v];
+        let old = self.wt(u as u32, v as u32);
         if old == w {
             return;
         }
-        self.w[u * self.n + v] = w;
-        self.w[v * self.n + u] = w;
+        if u < self.core && v < self.core {
+            self.w[u * self.core + v] = w;
+            self.w[v * self.core + u] = w;
+        } else {
+            self.set_side(u, v, w);
+            self.set_side(v, u, w);
+        }
         let matched = self.mate[u].to as usize == v;
         let same_blossom = self.inblossom[u] == self.inblossom[v];
         let infeasible = self.dual[u].plus(self.dual[v]) < w.plus(w);
         if matched || same_blossom || infeasible {
             self.mark(u);
+        }
+    }
+
+    fn set_side(&mut self, u: usize, v: usize, w: Wide<L>) {
+        let list = &mut self.side[u];
+        match list.iter().position(|e| e.0 as usize == v) {
+            Some(i) if w.is_zero() => {
+                list.swap_remove(i);
+            }
+            Some(i) => list[i].1 = w,
+            None if w.is_zero() => {}
+            None => list.push((v as u32, w)),
+        }
+    }
+
+    /// `v`'s neighbours: every core vertex when `v` is in the core (weight
+    /// zero included), then its side list.
+    #[inline(always)]
+    fn neighbour(&self, v: u32, i: usize) -> Option<u32> {
+        let vi = v as usize;
+        let dense = if vi < self.core { self.core } else { 0 };
+        if i < dense {
+            Some(i as u32)
+        } else {
+            self.side[vi].get(i - dense).map(|e| e.0)
         }
     }
 
@@ -125,7 +172,7 @@ impl<const L: usize> Matcher<L> {
 
     /// The weight of the edge `{u, v}`.
     pub fn weight(&self, u: usize, v: usize) -> Wide<L> {
-        self.w[u * self.n + v]
+        self.wt(u as u32, v as u32)
     }
 
     /// The matching after the last [`Matcher::solve`]: `mates()[v]` is `v`'s
@@ -176,11 +223,11 @@ impl<const L: usize> Matcher<L> {
     /// zero, with no blossoms present: a valid state to resume from, free
     /// vertices with a positive dual becoming the next stages' roots.
     pub fn is_feasible(&self) -> bool {
-        let n = self.n;
-        (0..n).all(|u| {
+        (0..self.n).all(|u| {
             let m = self.mate[u];
-            (0..n).all(|v| {
-                let w = self.w[u * n + v];
+            (0..).map_while(|i| self.neighbour(u as u32, i)).all(|v| {
+                let v = v as usize;
+                let w = self.wt(u as u32, v as u32);
                 if u == v || w.is_zero() {
                     return true;
                 }
@@ -268,14 +315,16 @@ impl<const L: usize> Matcher<L> {
 
     /// Set `y_u` to the least value keeping every edge at `u` feasible.
     fn raise_to_feasible(&mut self, u: u32) {
-        let n = self.n;
         let ui = u as usize;
         let mut y = Wide::ZERO;
-        for v in 0..n {
+        let mut i = 0;
+        while let Some(v) = self.neighbour(u, i) {
+            i += 1;
+            let v = v as usize;
             if v == ui {
                 continue;
             }
-            let w = self.w[ui * n + v];
+            let w = self.wt(u, v as u32);
             if w.is_zero() {
                 continue;
             }
@@ -292,7 +341,19 @@ impl<const L: usize> Matcher<L> {
 
     #[inline(always)]
     fn wt(&self, a: u32, b: u32) -> Wide<L> {
-        self.w[a as usize * self.n + b as usize]
+        let (a, b) = (a as usize, b as usize);
+        if a < self.core && b < self.core {
+            return self.w[a * self.core + b];
+        }
+        let (x, y) = if self.side[a].len() <= self.side[b].len() {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.side[x]
+            .iter()
+            .find(|e| e.0 as usize == y)
+            .map_or(Wide::ZERO, |e| e.1)
     }
 
     #[inline(always)]
@@ -418,7 +479,9 @@ impl<const L: usize> Matcher<L> {
                 None => {
                     let mut l = Vec::new();
                     for lv in self.leaves_of(sub) {
-                        for j in 0..n as u32 {
+                        let mut i = 0;
+                        while let Some(j) = self.neighbour(lv, i) {
+                            i += 1;
                             if j != lv && !self.wt(lv, j).is_zero() {
                                 l.push(Ep { from: lv, to: j });
                             }
@@ -658,7 +721,9 @@ impl<const L: usize> Matcher<L> {
             let mut done = false;
             while !done {
                 let Some(v) = self.queue.pop() else { break };
-                for w in 0..n as u32 {
+                let mut i = 0;
+                while let Some(w) = self.neighbour(v, i) {
+                    i += 1;
                     if w == v || self.wt(v, w).is_zero() {
                         continue;
                     }
@@ -857,6 +922,9 @@ mod tests {
             let wmax = [3, 10, 1000][case % 3];
             let mut w = vec![0u64; n * n];
             let mut m = Matcher::<2>::new(n);
+            // The same graph with only a prefix of the vertices dense.
+            let core = (next() % (n as u64 + 1)) as usize;
+            let mut sparse = Matcher::<2>::with_core(n, core);
             for step in 0..6 {
                 // Change the edges of a few vertices (all of them at first).
                 let k = if step == 0 {
@@ -878,10 +946,13 @@ mod tests {
                         w[i * n + j] = x;
                         w[j * n + i] = x;
                         m.set_weight(i, j, Wide::from_u64(x));
+                        sparse.set_weight(i, j, Wide::from_u64(x));
                     }
                 }
                 m.solve();
                 check_optimal(&m, n, &w, case);
+                sparse.solve();
+                check_optimal(&sparse, n, &w, case);
             }
         }
     }
@@ -903,7 +974,8 @@ mod tests {
             let z = next() % 2 == 0;
             let n = 2 * k + usize::from(z);
             let mut w = vec![0u64; n * n];
-            let mut m = Matcher::<1>::new(n);
+            // As the contracted bracket: pendants and `z` outside the core.
+            let mut m = Matcher::<1>::with_core(n, k);
             let mut mates: Vec<u32> = (0..n as u32).collect();
             let mut duals = vec![Wide::<1>::ZERO; n];
             let fs: Vec<u64> = (0..k).map(|_| 64 * (next() % 2)).collect();

@@ -199,7 +199,10 @@ mod tests {
             let s = (b % 130) as u32;
             assert_eq!(to_u128(wa.shifted(s)), if s >= 128 { 0 } else { a << s });
             assert_eq!(to_u128(wa.half()), a >> 1);
-            assert_eq!(to_u128(wa.shifted_right(s)), if s >= 128 { 0 } else { a >> s });
+            assert_eq!(
+                to_u128(wa.shifted_right(s)),
+                if s >= 128 { 0 } else { a >> s }
+            );
             assert_eq!(
                 to_u128(wa.low_bits(s.min(128))),
                 if s >= 128 { a } else { a & ((1u128 << s) - 1) }
