@@ -1831,3 +1831,67 @@ fn sort_pairings(t: &Swiss, pairs: &mut [Pairing]) {
     };
     pairs.sort_by_key(key);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dutch::read_trf;
+
+    /// Weights of a bracket's pairs (C.04.3 C.6–C.21 count pairs and floaters
+    /// by score group) written in the whole field's layout and moved into the
+    /// bracket's own layout are exactly the weights computed there, with a
+    /// small addend in the low bits kept, and moving them back restores them:
+    /// so a bracket matched in its own layout compares every two matchings
+    /// as the whole field's layout does.
+    #[test]
+    fn a_weight_moved_into_a_brackets_layout_is_the_weight_computed_there() {
+        let text = include_str!("../../tests/fixtures/dutch/large/s1200028_222p_10r.trf");
+        let t = read_trf(text, false).expect("fixture reads");
+        let ctx = Ctx::new(&t).expect("players");
+        let n = ctx.sorted.len();
+        let scores: Vec<u32> = ctx.global.shift.iter().rev().map(|&(sc, _)| sc).collect();
+        assert!(scores.len() >= 5, "several score groups");
+        let ranks = ranks_for(&ctx, ctx.sc(n - 1));
+        let mut checked = 0;
+        for window in scores.windows(3) {
+            let local = Layout::new(&ctx.group_bits, window.iter().copied());
+            assert!(local.s < ctx.global.s, "a bracket's blocks are narrower");
+            let members: Vec<usize> = (0..n).filter(|&v| window.contains(&ctx.sc(v))).collect();
+            for (j, &l) in members.iter().enumerate() {
+                for &h in &members[..j] {
+                    for (in_cur, in_next, single) in [(true, false, false), (false, true, true)] {
+                        let bye = ctx.sc(n - 1);
+                        let wg = ctx.weight::<8>(
+                            &ctx.global,
+                            h,
+                            l,
+                            in_cur,
+                            in_next,
+                            bye,
+                            single,
+                            &ranks,
+                        );
+                        let wl =
+                            ctx.weight::<8>(&local, h, l, in_cur, in_next, bye, single, &ranks);
+                        let addend = (h * 7 + l) as u64 % 97;
+                        let moved = ctx.translate(wg.add_u64(addend), &ctx.global, &local);
+                        assert_eq!(moved, Some(wl.add_u64(addend)), "pair {h}-{l}");
+                        let back = ctx.translate(wl.add_u64(addend), &local, &ctx.global);
+                        assert_eq!(back, Some(wg.add_u64(addend)), "pair {h}-{l} back");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} weights checked");
+        // A weight counting a group the target layout lacks cannot move.
+        let top = Layout::new(&ctx.group_bits, scores[..2].iter().copied());
+        let bottom = Layout::new(&ctx.group_bits, scores[scores.len() - 2..].iter().copied());
+        let (h, l) = (1..n)
+            .flat_map(|l| (0..l).map(move |h| (h, l)))
+            .find(|&(h, l)| ctx.sc(l) >= scores[1] && ctx.compatible(h, l))
+            .expect("two top players can meet");
+        let w = ctx.weight::<8>(&top, h, l, true, false, 0, false, &ranks);
+        assert_eq!(ctx.translate(w, &top, &bottom), None);
+    }
+}
