@@ -248,12 +248,24 @@ impl<const L: usize> Matcher<L> {
             self.dirty[u as usize] = false;
             self.raise_to_feasible(u);
         }
-        let mut start = 0;
-        while let Some(r) =
-            (start..self.n).find(|&v| self.mate[v].is_nil() && !self.dual[v].is_zero())
-        {
-            start = r;
-            self.stage(r as u32);
+        let mut roots = Vec::new();
+        loop {
+            roots.clear();
+            roots.extend(
+                (0..self.n as u32).filter(|&v| {
+                    self.mate[v as usize].is_nil() && !self.dual[v as usize].is_zero()
+                }),
+            );
+            // Every vertex of a tree (and of a blossom) has its root's dual
+            // parity, as tree edges are tight; an edge between two trees then
+            // has an even slack, which half of closes, only when the roots
+            // share one parity. The others wait for a later stage.
+            let Some(&first) = roots.first() else {
+                break;
+            };
+            let parity = self.dual[first as usize].0[0] & 1;
+            roots.retain(|&r| self.dual[r as usize].0[0] & 1 == parity);
+            self.stage(&roots);
         }
         for v in 0..self.n {
             let e = self.mate[v];
@@ -675,6 +687,34 @@ impl<const L: usize> Matcher<L> {
 
     /// Augment along S-vertex `v`'s tree path plus the tight edge `v → w`
     /// to the free, unlabelled vertex `w`.
+    /// Augment along the tight edge `{v, w}` between two S-vertices of
+    /// different trees: both paths to their roots flip.
+    fn augment_between(&mut self, v: u32, w: u32) {
+        for (mut s, j) in [(v, w), (w, v)] {
+            let mut q = Ep { from: s, to: j };
+            loop {
+                let bs = self.inblossom[s as usize];
+                if bs as usize >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s as usize] = q;
+                if self.labelend[bs as usize].is_nil() {
+                    break;
+                }
+                let t = self.labelend[bs as usize].to;
+                let bt = self.inblossom[t as usize];
+                let le = self.labelend[bt as usize];
+                s = le.to;
+                let jj = le.flip().to;
+                if bt as usize >= self.n {
+                    self.augment_blossom(bt, jj);
+                }
+                self.mate[jj as usize] = le;
+                q = le.flip();
+            }
+        }
+    }
+
     fn augment_to_free(&mut self, p: Ep) {
         let w = p.to;
         let bw = self.inblossom[w as usize];
@@ -705,10 +745,14 @@ impl<const L: usize> Matcher<L> {
         }
     }
 
-    /// Grow an alternating tree from the free vertex `root` (whose dual is
-    /// positive) until it augments, or its dual (or that of another tree
-    /// vertex, which then becomes the free one) reaches zero.
-    fn stage(&mut self, root: u32) {
+    /// Grow alternating trees from the free vertices `roots` (whose duals
+    /// are positive) until one augments (to a free vertex of dual zero, or
+    /// two trees meet), or a tree vertex's dual reaches zero (a root's, or
+    /// another's, which then becomes its tree's free vertex). All roots at
+    /// once: one dual adjustment serves every tree, so players left over in
+    /// the same way (say, all with the same colour preference) are not each
+    /// charged the search of the whole tight component.
+    fn stage(&mut self, roots: &[u32]) {
         let n = self.n;
         self.label.iter_mut().for_each(|x| *x = 0);
         self.bestedge.iter_mut().for_each(|x| *x = Ep::NIL);
@@ -716,7 +760,11 @@ impl<const L: usize> Matcher<L> {
             self.blossombestedges[b] = None;
         }
         self.queue.clear();
-        self.assign_label(root, 1, Ep::NIL);
+        for &root in roots {
+            if self.label[self.inblossom[root as usize] as usize] == 0 {
+                self.assign_label(root, 1, Ep::NIL);
+            }
+        }
         loop {
             let mut done = false;
             while !done {
@@ -747,8 +795,12 @@ impl<const L: usize> Matcher<L> {
                             let base = self.scan_blossom(v, w);
                             if base != NONE {
                                 self.add_blossom(base, p);
+                            } else {
+                                // Two trees meet: augment through both roots.
+                                self.augment_between(v, w);
+                                done = true;
+                                break;
                             }
-                            // Two S-vertices of one tree always share a base.
                         } else if self.label[w as usize] == 0 {
                             self.label[w as usize] = 2;
                             self.labelend[w as usize] = p.flip();
@@ -842,11 +894,16 @@ impl<const L: usize> Matcher<L> {
                 3 => self.queue.push(deltaedge.from),
                 4 => self.expand_blossom(deltablossom, false),
                 _ => {
-                    // Some S-vertex's dual reached zero: it becomes the free one.
-                    let found = (0..n).find(|&v| {
-                        self.label[self.inblossom[v] as usize] == 1 && self.dual[v].is_zero()
-                    });
-                    if let Some(u) = found.filter(|_| !self.dual[root as usize].is_zero()) {
+                    // Some S-vertex's dual reached zero: unless it is a root
+                    // (free), it becomes its tree's free vertex.
+                    let zero: Vec<usize> = (0..n)
+                        .filter(|&v| {
+                            self.label[self.inblossom[v] as usize] == 1 && self.dual[v].is_zero()
+                        })
+                        .collect();
+                    if !zero.iter().any(|&v| self.mate[v].is_nil())
+                        && let Some(&u) = zero.first()
+                    {
                         self.flip_to(u as u32);
                     }
                     break;
