@@ -841,11 +841,12 @@ impl<const L: usize> Contracted<'_, '_, L> {
     /// The bracket's first solve, started nearer its optimum than from the
     /// installed "everyone floats" matching (whose duals every new edge
     /// inside the bracket violates): each bracket player's dual is its
-    /// pendant's tight value plus half its best gain from a pair in the
-    /// bracket (feasible: `d(u) + d(v)` covers every pair's gain), and the
-    /// pairs whose gain is the best of both players are matched greedily
-    /// (tight). Players without a gain keep their pendant; the rest, and
-    /// `z`, are left to the matcher's stages.
+    /// pendant's tight value plus a share `d(u)` of the gains of its pairs in
+    /// the bracket, first half its best gain (feasible: `d(u) + d(v)` covers
+    /// every pair's gain), then, player by player, the least share that
+    /// keeps its pairs covered; pairs left tight are matched greedily.
+    /// Players without a gain keep their pendant; the rest, and `z`, are
+    /// left to the matcher's stages.
     fn tight_start(&mut self) {
         let k = self.a.len();
         let size = self.m.len();
@@ -869,6 +870,25 @@ impl<const L: usize> Contracted<'_, '_, L> {
                     }
                 }
             }
+        }
+        // Each player's share lowered to the least that keeps its pairs
+        // feasible against the others' current shares (one pass, in order):
+        // weights with a part additive per player (floats, colours) then
+        // still leave every player a tight pair, its best one.
+        for u in 0..k {
+            let mut need = Wide::<L>::ZERO;
+            for (v, &dv) in d.iter().enumerate() {
+                if v != u
+                    && let Some(e) = gain(&self.m, u, v)
+                    && e > dv
+                {
+                    let x = e.minus(dv);
+                    if x > need {
+                        need = x;
+                    }
+                }
+            }
+            d[u] = need;
         }
         let mut mates: Vec<u32> = (0..size as u32).collect();
         let mut duals = vec![Wide::<L>::ZERO; size];
