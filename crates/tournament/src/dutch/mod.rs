@@ -108,7 +108,12 @@ fn pair_with(t: &Swiss, contract: bool) -> Result<Vec<Pairing>, DutchError> {
         loop {
             match with_limbs!(want, pair_contracted(t), Err(engine::Abort::GiveUp)) {
                 Ok(pairs) => return Ok(pairs),
-                Err(engine::Abort::Wider(more)) if more > want => want = more,
+                Err(engine::Abort::Wider(more)) if more > want => {
+                    if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
+                        eprintln!("dutch: a bracket needs {more} bits, not {want}: retrying wider");
+                    }
+                    want = more;
+                }
                 Err(_) => break,
             }
         }
