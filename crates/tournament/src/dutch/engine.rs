@@ -606,9 +606,7 @@ fn fits<const L: usize>(size: usize) -> bool {
 
 /// An [`Abort`], said on stderr when `ARBITER_DUTCH_TRACE` is set.
 fn abort(why: &str) -> Abort {
-    if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
-        eprintln!("dutch: contracted bracket gives up: {why}");
-    }
+    trace(&format!("contracted bracket gives up: {why}"));
     Abort::GiveUp
 }
 
@@ -1216,7 +1214,9 @@ fn ranks_for(ctx: &Ctx<'_>, bye_score: u32) -> HashMap<u32, u64> {
     ranks
 }
 
-fn trace(what: &str) {
+/// Say `what` on stderr when `ARBITER_DUTCH_TRACE` is set (which path a
+/// round took: fallbacks, retries).
+pub(super) fn trace(what: &str) {
     if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
         eprintln!("dutch: {what}");
     }

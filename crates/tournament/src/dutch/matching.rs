@@ -662,67 +662,13 @@ impl<const L: usize> Matcher<L> {
     /// Flip the alternating path from S-vertex `u` to its root, leaving `u`
     /// unmatched and the root matched.
     fn flip_to(&mut self, u: u32) {
-        let (mut s, mut p) = (u, Ep::NIL);
-        loop {
-            let bs = self.inblossom[s as usize];
-            if bs as usize >= self.n {
-                self.augment_blossom(bs, s);
-            }
-            self.mate[s as usize] = p;
-            if self.labelend[bs as usize].is_nil() {
-                break;
-            }
-            let t = self.labelend[bs as usize].to;
-            let bt = self.inblossom[t as usize];
-            let le = self.labelend[bt as usize];
-            s = le.to;
-            let j = le.flip().to;
-            if bt as usize >= self.n {
-                self.augment_blossom(bt, j);
-            }
-            self.mate[j as usize] = le;
-            p = le.flip();
-        }
+        self.flip_path(u, Ep::NIL);
     }
 
-    /// Augment along S-vertex `v`'s tree path plus the tight edge `v → w`
-    /// to the free, unlabelled vertex `w`.
-    /// Augment along the tight edge `{v, w}` between two S-vertices of
-    /// different trees: both paths to their roots flip.
-    fn augment_between(&mut self, v: u32, w: u32) {
-        for (mut s, j) in [(v, w), (w, v)] {
-            let mut q = Ep { from: s, to: j };
-            loop {
-                let bs = self.inblossom[s as usize];
-                if bs as usize >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s as usize] = q;
-                if self.labelend[bs as usize].is_nil() {
-                    break;
-                }
-                let t = self.labelend[bs as usize].to;
-                let bt = self.inblossom[t as usize];
-                let le = self.labelend[bt as usize];
-                s = le.to;
-                let jj = le.flip().to;
-                if bt as usize >= self.n {
-                    self.augment_blossom(bt, jj);
-                }
-                self.mate[jj as usize] = le;
-                q = le.flip();
-            }
-        }
-    }
-
-    fn augment_to_free(&mut self, p: Ep) {
-        let w = p.to;
-        let bw = self.inblossom[w as usize];
-        if bw as usize >= self.n {
-            self.augment_blossom(bw, w);
-        }
-        self.mate[w as usize] = p.flip();
-        let (mut s, mut q) = (p.from, p);
+    /// Match S-vertex `s` by `q` (or leave it unmatched when `q` is nil) and
+    /// flip the alternating path from it to its tree's root, which ends up
+    /// matched.
+    fn flip_path(&mut self, mut s: u32, mut q: Ep) {
         loop {
             let bs = self.inblossom[s as usize];
             if bs as usize >= self.n {
@@ -743,6 +689,25 @@ impl<const L: usize> Matcher<L> {
             self.mate[j as usize] = le;
             q = le.flip();
         }
+    }
+
+    /// Augment along the tight edge `{v, w}` between two S-vertices of
+    /// different trees: both paths to their roots flip.
+    fn augment_between(&mut self, v: u32, w: u32) {
+        self.flip_path(v, Ep { from: v, to: w });
+        self.flip_path(w, Ep { from: w, to: v });
+    }
+
+    /// Augment along S-vertex `v`'s tree path plus the tight edge `v → w`
+    /// to the free, unlabelled vertex `w`.
+    fn augment_to_free(&mut self, p: Ep) {
+        let w = p.to;
+        let bw = self.inblossom[w as usize];
+        if bw as usize >= self.n {
+            self.augment_blossom(bw, w);
+        }
+        self.mate[w as usize] = p.flip();
+        self.flip_path(p.from, p);
     }
 
     /// Grow alternating trees from the free vertices `roots` (whose duals

@@ -109,17 +109,15 @@ fn pair_with(t: &Swiss, contract: bool) -> Result<Vec<Pairing>, DutchError> {
             match with_limbs!(want, pair_contracted(t), Err(engine::Abort::GiveUp)) {
                 Ok(pairs) => return Ok(pairs),
                 Err(engine::Abort::Wider(more)) if more > want => {
-                    if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
-                        eprintln!("dutch: a bracket needs {more} bits, not {want}: retrying wider");
-                    }
+                    engine::trace(&format!(
+                        "a bracket needs {more} bits, not {want}: retrying wider"
+                    ));
                     want = more;
                 }
                 Err(_) => break,
             }
         }
-        if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
-            eprintln!("dutch: contracted brackets gave up; solving the whole field");
-        }
+        engine::trace("contracted brackets gave up; solving the whole field");
     }
     with_limbs!(bits, pair_whole(t), Err(DutchError::TooLarge))
 }
