@@ -975,6 +975,8 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
                 }
             }
         }
+        // The last bracket's matrix goes before the next one is allocated.
+        self.m = Matcher::new(0);
         self.lay = lay.clone();
         for &v in a.iter().chain(&(lower..n).collect::<Vec<_>>()) {
             let (f, c) = ctx.additive::<L>(
