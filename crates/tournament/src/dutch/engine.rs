@@ -978,7 +978,7 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         // The last bracket's matrix goes before the next one is allocated.
         self.m = Matcher::new(0);
         self.lay = lay.clone();
-        for &v in a.iter().chain(&(lower..n).collect::<Vec<_>>()) {
+        for v in a.iter().copied().chain(lower..n) {
             let (f, c) = ctx.additive::<L>(
                 lay,
                 v,

@@ -915,7 +915,9 @@ mod tests {
         go(0, n, w, &mut vec![false; n])
     }
 
-    fn check_optimal(m: &Matcher<2>, n: usize, w: &[u64], case: usize) {
+    /// The total weight of `m`'s matching of the graph `w` (`n × n`),
+    /// checking that it is a matching over edges.
+    fn matched_weight<const L: usize>(m: &Matcher<L>, n: usize, w: &[u64]) -> u64 {
         let mates = m.mates();
         let mut total = 0;
         for v in 0..n {
@@ -926,18 +928,30 @@ mod tests {
                 total += w[v * n + u];
             }
         }
-        assert_eq!(total, brute(n, w), "case {case}: weight is maximum");
+        total
     }
 
-    #[test]
-    fn blossom_matching_stays_optimal_under_random_weight_changes() {
-        let mut seed: u64 = 0x1234_5678_9ABC_DEF1;
-        let mut next = move || {
+    fn check_optimal(m: &Matcher<2>, n: usize, w: &[u64], case: usize) {
+        assert_eq!(
+            matched_weight(m, n, w),
+            brute(n, w),
+            "case {case}: weight is maximum"
+        );
+    }
+
+    /// A xorshift stream: the tests' reproducible randomness.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    #[test]
+    fn blossom_matching_stays_optimal_under_random_weight_changes() {
+        let mut next = xorshift(0x1234_5678_9ABC_DEF1);
         for case in 0..1500 {
             let n = 1 + (next() % 11) as usize;
             let density = next() % 100;
@@ -957,7 +971,7 @@ mod tests {
                 for _ in 0..k {
                     let i = (next() % n as u64) as usize;
                     for j in 0..n {
-                        if i == j || next() % 3 == 0 {
+                        if i == j || next().is_multiple_of(3) {
                             continue;
                         }
                         let x = if next() % 100 < density {
@@ -984,16 +998,10 @@ mod tests {
     /// does: the re-solve must reach the optimum.
     #[test]
     fn installed_pendant_start_then_new_edges_reaches_the_optimum() {
-        let mut seed: u64 = 0xDEAD_BEEF_1234_5678;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0xDEAD_BEEF_1234_5678);
         for case in 0..3000 {
             let k = 1 + (next() % 7) as usize;
-            let z = next() % 2 == 0;
+            let z = next().is_multiple_of(2);
             let n = 2 * k + usize::from(z);
             let mut w = vec![0u64; n * n];
             // As the contracted bracket: pendants and `z` outside the core.
@@ -1001,13 +1009,13 @@ mod tests {
             let mut mates: Vec<u32> = (0..n as u32).collect();
             let mut duals = vec![Wide::<1>::ZERO; n];
             let fs: Vec<u64> = (0..k).map(|_| 64 * (next() % 2)).collect();
-            let fmin = if next() % 2 == 0 { 0 } else { 64 };
+            let fmin = if next().is_multiple_of(2) { 0 } else { 64 };
             let mut unplaced = Vec::new();
             for i in 0..k {
                 let f = fs[i];
                 let a = 32 + f; // C/2 + f with C = 64
                 duals[i] = Wide::from_u64(2 * a);
-                if next() % 4 != 0 {
+                if !next().is_multiple_of(4) {
                     w[i * n + k + i] = a;
                     w[(k + i) * n + i] = a;
                     m.set_weight(i, k + i, Wide::from_u64(a));
@@ -1035,10 +1043,10 @@ mod tests {
             for step in 0..3 {
                 for i in 0..k {
                     for j in 0..i {
-                        if step > 0 && next() % 3 != 0 {
+                        if step > 0 && !next().is_multiple_of(3) {
                             continue;
                         }
-                        let x = if next() % 4 == 0 {
+                        let x = if next().is_multiple_of(4) {
                             0
                         } else {
                             64 + fs[i] + fs[j] + next() % 63
@@ -1049,14 +1057,11 @@ mod tests {
                     }
                 }
                 m.solve();
-                let mut total = 0;
-                for v in 0..n {
-                    let u = m.mates()[v] as usize;
-                    if u > v {
-                        total += w[v * n + u];
-                    }
-                }
-                assert_eq!(total, brute(n, &w), "case {case} step {step}");
+                assert_eq!(
+                    matched_weight(&m, n, &w),
+                    brute(n, &w),
+                    "case {case} step {step}"
+                );
             }
         }
     }
@@ -1069,25 +1074,7 @@ mod tests {
     /// start as roots of one forest.
     #[test]
     fn incremental_re_solves_of_tied_graphs_equal_a_fresh_solve() {
-        let mut seed: u64 = 0x0BAD_5EED_F00D_CAFE;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let value = |m: &Matcher<2>, w: &[u64], n: usize| -> u64 {
-            let mut total = 0;
-            for v in 0..n {
-                let u = m.mates()[v] as usize;
-                assert_eq!(m.mates()[u] as usize, v, "matching is symmetric");
-                if u > v {
-                    assert!(w[v * n + u] > 0, "matched pairs are edges");
-                    total += w[v * n + u];
-                }
-            }
-            total
-        };
+        let mut next = xorshift(0x0BAD_5EED_F00D_CAFE);
         for case in 0..60 {
             let n = 20 + (next() % 41) as usize;
             let g: Vec<u64> = (0..n).map(|_| 8 * (next() % 3)).collect();
@@ -1102,13 +1089,16 @@ mod tests {
                 };
                 for i in rows {
                     for j in 0..n {
-                        if i == j || (step > 0 && next() % 2 == 0) {
+                        if i == j || (step > 0 && next().is_multiple_of(2)) {
                             continue;
                         }
-                        let x = if next() % 5 == 0 {
+                        let x = if next().is_multiple_of(5) {
                             0
                         } else {
-                            64 + g[i] + g[j] + 16 * (next() % 2) + u64::from(next() % 7 == 0)
+                            64 + g[i]
+                                + g[j]
+                                + 16 * (next() % 2)
+                                + u64::from(next().is_multiple_of(7))
                         };
                         w[i * n + j] = x;
                         w[j * n + i] = x;
@@ -1124,8 +1114,8 @@ mod tests {
                 }
                 fresh.solve();
                 assert_eq!(
-                    value(&m, &w, n),
-                    value(&fresh, &w, n),
+                    matched_weight(&m, n, &w),
+                    matched_weight(&fresh, n, &w),
                     "case {case} step {step}"
                 );
             }
