@@ -250,7 +250,11 @@ impl<const L: usize> Matcher<L> {
             self.raise_to_feasible(u);
         }
         let mut roots = Vec::new();
+        let mut adjusted = true;
         loop {
+            if adjusted {
+                self.pair_tight_roots();
+            }
             roots.clear();
             roots.extend(
                 (0..self.n as u32).filter(|&v| {
@@ -266,11 +270,56 @@ impl<const L: usize> Matcher<L> {
             };
             let parity = self.dual[first as usize].0[0] & 1;
             roots.retain(|&r| self.dual[r as usize].0[0] & 1 == parity);
-            self.stage(&roots);
+            adjusted = self.stage(&roots);
         }
         for v in 0..self.n {
             let e = self.mate[v];
             self.mates_out[v] = if e.is_nil() { v as u32 } else { e.to };
+        }
+    }
+
+    /// Match free vertices (outside blossoms, positive dual) joined by a
+    /// tight edge directly, before any stage. A dual adjustment lowers every
+    /// root's dual at once, so the edges between roots that tie become tight
+    /// together; one stage would augment along only one of them and the
+    /// next stage regrow its forest for the next.
+    fn pair_tight_roots(&mut self) {
+        let free = |m: &Self, v: usize| m.mate[v].is_nil() && m.inblossom[v] as usize == v;
+        let roots: Vec<usize> = (0..self.n)
+            .filter(|&v| free(self, v) && !self.dual[v].is_zero())
+            .collect();
+        if roots.len() < 4 {
+            return;
+        }
+        for r in roots {
+            if !free(self, r) {
+                continue;
+            }
+            let dense = if r < self.core { self.core } else { 0 };
+            let total = dense + self.side[r].len();
+            let dr = self.dual[r];
+            for i in 0..total {
+                let (w, wt) = if i < dense {
+                    (i as u32, self.w[r * self.core + i])
+                } else {
+                    self.side[r][i - dense]
+                };
+                let wi = w as usize;
+                if wi == r || wt.is_zero() || !free(self, wi) {
+                    continue;
+                }
+                if dr.plus(self.dual[wi]) == wt.plus(wt) {
+                    self.mate[r] = Ep {
+                        from: r as u32,
+                        to: w,
+                    };
+                    self.mate[wi] = Ep {
+                        from: w,
+                        to: r as u32,
+                    };
+                    break;
+                }
+            }
         }
     }
 
@@ -518,32 +567,61 @@ impl<const L: usize> Matcher<L> {
     }
 
     /// Recompute S-blossom `b`'s least-slack edge to another S-blossom by
-    /// reading its vertices' edges.
+    /// reading edges: those of its own vertices, or, when it holds most of
+    /// the S-vertices (a blossom grown over a tied bracket), those of the
+    /// S-vertices outside it, whichever are fewer.
     fn refresh_best(&mut self, b: u32) {
+        let leaves = self.leaves_of(b);
+        let s_total = (0..self.n)
+            .filter(|&v| self.label[self.inblossom[v] as usize] == 1)
+            .count();
+        let outside = s_total - leaves.len();
         let mut best = Ep::NIL;
         let mut best_slack = Wide::ZERO;
-        for lv in self.leaves_of(b) {
-            let li = lv as usize;
-            let dense = if li < self.core { self.core } else { 0 };
-            let total = dense + self.side[li].len();
-            let dl = self.dual[li];
+        let mut consider = |m: &Self, x: u32, inside: bool| {
+            let xi = x as usize;
+            let dense = if xi < m.core { m.core } else { 0 };
+            let total = dense + m.side[xi].len();
+            let dx = m.dual[xi];
             for i in 0..total {
                 let (j, wt) = if i < dense {
-                    (i as u32, self.w[li * self.core + i])
+                    (i as u32, m.w[xi * m.core + i])
                 } else {
-                    self.side[li][i - dense]
+                    m.side[xi][i - dense]
                 };
-                if j == lv || wt.is_zero() {
+                if j == x || wt.is_zero() {
                     continue;
                 }
-                let bj = self.inblossom[j as usize];
-                if bj == b || self.label[bj as usize] != 1 {
+                let bj = m.inblossom[j as usize];
+                let wanted = if inside {
+                    bj != b && m.label[bj as usize] == 1
+                } else {
+                    bj == b
+                };
+                if !wanted {
                     continue;
                 }
-                let k = dl.plus(self.dual[j as usize]).minus(wt).minus(wt);
+                let k = dx.plus(m.dual[j as usize]).minus(wt).minus(wt);
                 if best.is_nil() || k < best_slack {
-                    best = Ep { from: lv, to: j };
+                    // Oriented from the blossom's vertex to the other end.
+                    best = if inside {
+                        Ep { from: x, to: j }
+                    } else {
+                        Ep { from: j, to: x }
+                    };
                     best_slack = k;
+                }
+            }
+        };
+        if leaves.len() <= outside {
+            for &lv in &leaves {
+                consider(self, lv, true);
+            }
+        } else {
+            for x in 0..self.n as u32 {
+                let bx = self.inblossom[x as usize];
+                if bx != b && self.label[bx as usize] == 1 {
+                    consider(self, x, false);
                 }
             }
         }
@@ -809,14 +887,34 @@ impl<const L: usize> Matcher<L> {
         false
     }
 
+    /// The number of tight edges at `v`.
+    fn tight_degree(&self, v: u32) -> usize {
+        let vi = v as usize;
+        let dense = if vi < self.core { self.core } else { 0 };
+        let total = dense + self.side[vi].len();
+        let dv = self.dual[vi];
+        (0..total)
+            .filter(|&i| {
+                let (w, wt) = if i < dense {
+                    (i as u32, self.w[vi * self.core + i])
+                } else {
+                    self.side[vi][i - dense]
+                };
+                w != v && !wt.is_zero() && dv.plus(self.dual[w as usize]) == wt.plus(wt)
+            })
+            .count()
+    }
+
     /// Grow alternating trees from the free vertices `roots` (whose duals
     /// are positive) until one augments (to a free vertex of dual zero, or
     /// two trees meet), or a tree vertex's dual reaches zero (a root's, or
     /// another's, which then becomes its tree's free vertex). All roots at
     /// once: one dual adjustment serves every tree, so players left over in
     /// the same way (say, all with the same colour preference) are not each
-    /// charged the search of the whole tight component.
-    fn stage(&mut self, roots: &[u32]) {
+    /// charged the search of the whole tight component. Returns whether the
+    /// duals were adjusted.
+    fn stage(&mut self, roots: &[u32]) -> bool {
+        let mut adjusted = false;
         let n = self.n;
         self.label.iter_mut().for_each(|x| *x = 0);
         self.bestedge.iter_mut().for_each(|x| *x = Ep::NIL);
@@ -829,6 +927,20 @@ impl<const L: usize> Matcher<L> {
                 self.assign_label(root, 1, Ep::NIL);
             }
         }
+        if self.queue.len() <= 8 {
+            // A few roots (a re-solve after one player's weights changed):
+            // grow first from the one with the fewest tight edges (the
+            // changed player, typically), whose tree is forced along them,
+            // rather than from a player tied with most of the bracket.
+            let mut keyed: Vec<(usize, u32)> = self
+                .queue
+                .iter()
+                .map(|&v| (self.tight_degree(v), v))
+                .collect();
+            keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+            self.queue.clear();
+            self.queue.extend(keyed.into_iter().map(|(_, v)| v));
+        }
         loop {
             let mut done = false;
             while !done {
@@ -839,6 +951,7 @@ impl<const L: usize> Matcher<L> {
                 break;
             }
             // Dual adjustment.
+            adjusted = true;
             for b in n..2 * n {
                 if self.best_stale[b]
                     && self.blossomparent[b] == NONE
@@ -945,6 +1058,7 @@ impl<const L: usize> Matcher<L> {
                 self.expand_blossom(b as u32, true);
             }
         }
+        adjusted
     }
 }
 
