@@ -10,11 +10,19 @@
 //! matrix) and sparse beyond them: an edge with an end outside the core is
 //! kept in both ends' side lists, for vertices with a handful of edges (the
 //! pendants of a contracted bracket). `set_weight(u, v, w)` with `w = 0`
-//! means "no edge".
+//! means "no edge". A dense weight is stored as its lowest limb plus an
+//! index into a table of distinct higher limbs (a bracket's weights share a
+//! few dozen), so a row scan reads 12 bytes per pair.
+//! Stages grow a forest from every root of one dual parity, pair roots
+//! joined by a tight edge directly after a dual adjustment, and find a new
+//! blossom's least-slack edge from its children's (re-reading edges only
+//! when a child's leads inside it).
 //! Weights are non-negative integers of a fixed width (`Wide<L>`); with
 //! integer weights every dual variable stays an integer (vertex duals are in
 //! the doubled scale: the slack of `{u, v}` is `y_u + y_v − 2·w`), so the
 //! arithmetic is exact. The weights must leave three spare high bits.
+
+use std::collections::HashMap;
 
 use super::wide::Wide;
 
@@ -49,8 +57,17 @@ impl Ep {
 pub struct Matcher<const L: usize> {
     n: usize,
     core: usize,
-    /// The weights among the core vertices.
-    w: Vec<Wide<L>>,
+    /// The weights among the core vertices, split: the lowest limb here,
+    /// the higher limbs as an index into `hi` (weights of one bracket share
+    /// few distinct high parts; a scan then reads 12 bytes per pair, not
+    /// `8·L`).
+    wlo: Vec<u64>,
+    wid: Vec<u32>,
+    /// Distinct high parts (lowest limb zero); entry 0 is zero.
+    hi: Vec<Wide<L>>,
+    hi_index: HashMap<Wide<L>, u32>,
+    /// The last high part interned, and its index.
+    hi_last: (Wide<L>, u32),
     /// By vertex: its edges to or from a vertex outside the core.
     side: Vec<Vec<(u32, Wide<L>)>>,
     mate: Vec<Ep>,
@@ -85,7 +102,11 @@ impl<const L: usize> Matcher<L> {
         Self {
             n,
             core,
-            w: vec![Wide::ZERO; core * core],
+            wlo: vec![0; core * core],
+            wid: vec![0; core * core],
+            hi: vec![Wide::ZERO],
+            hi_index: HashMap::from([(Wide::ZERO, 0)]),
+            hi_last: (Wide::ZERO, 0),
             side: vec![Vec::new(); n],
             mate: vec![Ep::NIL; n],
             label: vec![0; 2 * n],
@@ -125,8 +146,26 @@ impl<const L: usize> Matcher<L> {
             return;
         }
         if u < self.core && v < self.core {
-            self.w[u * self.core + v] = w;
-            self.w[v * self.core + u] = w;
+            let mut h = w;
+            if L > 0 {
+                h.0[0] = 0;
+            }
+            let id = if h == self.hi_last.0 {
+                self.hi_last.1
+            } else {
+                let next = self.hi.len() as u32;
+                let id = *self.hi_index.entry(h).or_insert(next);
+                if id == next {
+                    self.hi.push(h);
+                }
+                self.hi_last = (h, id);
+                id
+            };
+            let lo = if L > 0 { w.0[0] } else { 0 };
+            for idx in [u * self.core + v, v * self.core + u] {
+                self.wlo[idx] = lo;
+                self.wid[idx] = id;
+            }
         } else {
             self.set_side(u, v, w);
             self.set_side(v, u, w);
@@ -300,7 +339,7 @@ impl<const L: usize> Matcher<L> {
             let dr = self.dual[r];
             for i in 0..total {
                 let (w, wt) = if i < dense {
-                    (i as u32, self.w[r * self.core + i])
+                    (i as u32, self.dense_w(r * self.core + i))
                 } else {
                     self.side[r][i - dense]
                 };
@@ -401,11 +440,27 @@ impl<const L: usize> Matcher<L> {
         self.dual[ui] = y;
     }
 
+    /// The weight stored at `idx` of the dense matrix.
+    #[inline(always)]
+    fn dense_w(&self, idx: usize) -> Wide<L> {
+        let mut w = self.hi[self.wid[idx] as usize];
+        if L > 0 {
+            w.0[0] = self.wlo[idx];
+        }
+        w
+    }
+
+    /// Whether the dense matrix holds an edge at `idx`.
+    #[inline(always)]
+    fn dense_edge(&self, idx: usize) -> bool {
+        self.wid[idx] != 0 || self.wlo[idx] != 0
+    }
+
     #[inline(always)]
     fn wt(&self, a: u32, b: u32) -> Wide<L> {
         let (a, b) = (a as usize, b as usize);
         if a < self.core && b < self.core {
-            return self.w[a * self.core + b];
+            return self.dense_w(a * self.core + b);
         }
         let (x, y) = if self.side[a].len() <= self.side[b].len() {
             (a, b)
@@ -585,7 +640,7 @@ impl<const L: usize> Matcher<L> {
             let dx = m.dual[xi];
             for i in 0..total {
                 let (j, wt) = if i < dense {
-                    (i as u32, m.w[xi * m.core + i])
+                    (i as u32, m.dense_w(xi * m.core + i))
                 } else {
                     m.side[xi][i - dense]
                 };
@@ -831,12 +886,19 @@ impl<const L: usize> Matcher<L> {
         };
         let mut best = best_of(self, bv);
         for i in 0..total {
-            let (w, wt) = if i < dense {
-                (i as u32, self.w[row + i])
+            let (w, side_wt) = if i < dense {
+                if !self.dense_edge(row + i) {
+                    continue;
+                }
+                (i as u32, None)
             } else {
-                self.side[vi][i - dense]
+                let (w, wt) = self.side[vi][i - dense];
+                if wt.is_zero() {
+                    continue;
+                }
+                (w, Some(wt))
             };
-            if w == v || wt.is_zero() {
+            if w == v {
                 continue;
             }
             let wi = w as usize;
@@ -848,6 +910,7 @@ impl<const L: usize> Matcher<L> {
             if lbw == 2 && self.label[wi] != 0 {
                 continue;
             }
+            let wt = side_wt.unwrap_or_else(|| self.dense_w(row + i));
             let kslack = dv.plus(self.dual[wi]).minus(wt).minus(wt);
             let p = Ep { from: v, to: w };
             if kslack.is_zero() {
@@ -896,7 +959,7 @@ impl<const L: usize> Matcher<L> {
         (0..total)
             .filter(|&i| {
                 let (w, wt) = if i < dense {
-                    (i as u32, self.w[vi * self.core + i])
+                    (i as u32, self.dense_w(vi * self.core + i))
                 } else {
                     self.side[vi][i - dense]
                 };
