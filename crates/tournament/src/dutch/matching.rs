@@ -73,7 +73,13 @@ pub struct Matcher<const L: usize> {
     mate: Vec<Ep>,
     label: Vec<u8>,
     labelend: Vec<Ep>,
-    inblossom: Vec<u32>,
+    /// By vertex: its group; by group: the top-level blossom (or vertex)
+    /// whose vertices it holds (see `top`, `split`).
+    grp: Vec<u32>,
+    gtop: Vec<u32>,
+    gfree: Vec<u32>,
+    /// By blossom (or vertex): the number of its vertices.
+    bsize: Vec<u32>,
     blossomparent: Vec<u32>,
     blossomchilds: Vec<Vec<u32>>,
     blossombase: Vec<u32>,
@@ -111,7 +117,10 @@ impl<const L: usize> Matcher<L> {
             mate: vec![Ep::NIL; n],
             label: vec![0; 2 * n],
             labelend: vec![Ep::NIL; 2 * n],
-            inblossom: (0..n as u32).collect(),
+            grp: (0..n as u32).collect(),
+            gtop: (0..n as u32).chain(std::iter::repeat_n(NONE, n)).collect(),
+            gfree: (n as u32..2 * n as u32).rev().collect(),
+            bsize: vec![1; 2 * n],
             blossomparent: vec![NONE; 2 * n],
             blossomchilds: vec![Vec::new(); 2 * n],
             blossombase: (0..n as u32).chain(std::iter::repeat_n(NONE, n)).collect(),
@@ -171,7 +180,7 @@ impl<const L: usize> Matcher<L> {
             self.set_side(v, u, w);
         }
         let matched = self.mate[u].to as usize == v;
-        let same_blossom = self.inblossom[u] == self.inblossom[v];
+        let same_blossom = self.top(u as u32) == self.top(v as u32);
         let infeasible = self.dual[u].plus(self.dual[v]) < w.plus(w);
         if matched || same_blossom || infeasible {
             self.mark(u);
@@ -323,7 +332,7 @@ impl<const L: usize> Matcher<L> {
     /// together; one stage would augment along only one of them and the
     /// next stage regrow its forest for the next.
     fn pair_tight_roots(&mut self) {
-        let free = |m: &Self, v: usize| m.mate[v].is_nil() && m.inblossom[v] as usize == v;
+        let free = |m: &Self, v: usize| m.mate[v].is_nil() && m.top(v as u32) as usize == v;
         let roots: Vec<usize> = (0..self.n)
             .filter(|&v| free(self, v) && !self.dual[v].is_zero())
             .collect();
@@ -364,8 +373,8 @@ impl<const L: usize> Matcher<L> {
 
     /// Dissolve every blossom containing `u` and unmatch it.
     fn release(&mut self, u: u32) {
-        while self.inblossom[u as usize] != u {
-            let mut b = self.inblossom[u as usize];
+        while self.top(u) != u {
+            let mut b = self.top(u);
             while self.blossomparent[b as usize] != NONE {
                 b = self.blossomparent[b as usize];
             }
@@ -375,6 +384,44 @@ impl<const L: usize> Matcher<L> {
         if !m.is_nil() {
             self.mate[u as usize] = Ep::NIL;
             self.mate[m.to as usize] = Ep::NIL;
+        }
+    }
+
+    /// The top-level blossom (or vertex) containing vertex `v`.
+    #[inline(always)]
+    fn top(&self, v: u32) -> u32 {
+        self.gtop[self.grp[v as usize] as usize]
+    }
+
+    /// The child with the most vertices.
+    fn largest(&self, childs: &[u32]) -> u32 {
+        childs
+            .iter()
+            .copied()
+            .max_by_key(|&c| self.bsize[c as usize])
+            .unwrap_or(NONE)
+    }
+
+    /// Make the children of top-level blossom `b` top-level: the largest
+    /// keeps `b`'s group, each other child's vertices get a group of their
+    /// own (so a blossom's vertices are only touched when it is not the
+    /// largest part, rather than at every level of nesting).
+    fn split(&mut self, b: u32, childs: &[u32]) {
+        let g = self.grp[self.blossombase[b as usize] as usize];
+        let big = self.largest(childs);
+        for &c in childs {
+            self.blossomparent[c as usize] = NONE;
+            if c == big {
+                self.gtop[g as usize] = c;
+                continue;
+            }
+            let Some(ng) = self.gfree.pop() else {
+                continue;
+            };
+            self.gtop[ng as usize] = c;
+            for lv in self.leaves_of(c) {
+                self.grp[lv as usize] = ng;
+            }
         }
     }
 
@@ -394,16 +441,7 @@ impl<const L: usize> Matcher<L> {
             }
         }
         let childs = std::mem::take(&mut self.blossomchilds[bu]);
-        for &s in &childs {
-            self.blossomparent[s as usize] = NONE;
-            if (s as usize) < self.n {
-                self.inblossom[s as usize] = s;
-            } else {
-                for v in self.leaves_of(s) {
-                    self.inblossom[v as usize] = s;
-                }
-            }
-        }
+        self.split(b, &childs);
         self.dual[bu] = Wide::ZERO;
         self.label[bu] = 0;
         self.labelend[bu] = Ep::NIL;
@@ -499,7 +537,7 @@ impl<const L: usize> Matcher<L> {
     }
 
     fn assign_label(&mut self, w: u32, t: u8, p: Ep) {
-        let b = self.inblossom[w as usize];
+        let b = self.top(w);
         self.label[w as usize] = t;
         self.label[b as usize] = t;
         self.labelend[w as usize] = p;
@@ -521,7 +559,7 @@ impl<const L: usize> Matcher<L> {
         let mut path = Vec::new();
         let mut base = NONE;
         while v != NONE || w != NONE {
-            let b = self.inblossom[v as usize];
+            let b = self.top(v);
             if self.label[b as usize] & 4 != 0 {
                 base = self.blossombase[b as usize];
                 break;
@@ -532,7 +570,7 @@ impl<const L: usize> Matcher<L> {
                 v = NONE;
             } else {
                 v = self.labelend[b as usize].to;
-                let bt = self.inblossom[v as usize];
+                let bt = self.top(v);
                 v = self.labelend[bt as usize].to;
             }
             if w != NONE {
@@ -547,9 +585,9 @@ impl<const L: usize> Matcher<L> {
 
     fn add_blossom(&mut self, base: u32, k: Ep) {
         let (mut v, mut w) = (k.from, k.to);
-        let bb = self.inblossom[base as usize];
-        let mut bv = self.inblossom[v as usize];
-        let mut bw = self.inblossom[w as usize];
+        let bb = self.top(base);
+        let mut bv = self.top(v);
+        let mut bw = self.top(w);
         let Some(b) = self.unusedblossoms.pop() else {
             return;
         };
@@ -564,7 +602,7 @@ impl<const L: usize> Matcher<L> {
             path.push(bv);
             endps.push(self.labelend[bv as usize]);
             v = self.labelend[bv as usize].to;
-            bv = self.inblossom[v as usize];
+            bv = self.top(v);
         }
         path.push(bb);
         path.reverse();
@@ -575,19 +613,39 @@ impl<const L: usize> Matcher<L> {
             path.push(bw);
             endps.push(self.labelend[bw as usize].flip());
             w = self.labelend[bw as usize].to;
-            bw = self.inblossom[w as usize];
+            bw = self.top(w);
         }
         self.label[bu] = 1;
         self.labelend[bu] = self.labelend[bb as usize];
         self.dual[bu] = Wide::ZERO;
         self.blossomchilds[bu] = path.clone();
         self.blossomendps[bu] = endps;
-        for lv in self.leaves_of(b) {
-            if self.label[self.inblossom[lv as usize] as usize] == 2 {
-                self.queue.push(lv);
+        // The vertices of the largest child keep their group, which now
+        // stands for `b`; the others' move into it. T-children's vertices
+        // become S-vertices, to be scanned.
+        let big = self.largest(&path);
+        let g = self.grp[self.blossombase[big as usize] as usize];
+        self.gtop[g as usize] = b;
+        let mut size = 0;
+        for &c in &path {
+            let ci = c as usize;
+            size += self.bsize[ci];
+            let t = self.label[ci] == 2;
+            if c != big {
+                let gc = self.grp[self.blossombase[ci] as usize];
+                self.gfree.push(gc);
+                for lv in self.leaves_of(c) {
+                    self.grp[lv as usize] = g;
+                    if t {
+                        self.queue.push(lv);
+                    }
+                }
+            } else if t {
+                let l = self.leaves_of(c);
+                self.queue.extend(l);
             }
-            self.inblossom[lv as usize] = b;
         }
+        self.bsize[bu] = size;
         // The new blossom's least-slack edge to another S-blossom: the least
         // of its S-children's, while each of those still leads outside it
         // (a T-child's vertices are scanned as S-vertices next). When one
@@ -606,7 +664,7 @@ impl<const L: usize> Matcher<L> {
                 self.best_stale[si] = false;
                 stale = true;
             } else if !e.is_nil() {
-                if self.inblossom[e.to as usize] == b {
+                if self.top(e.to) == b {
                     stale = true;
                 } else {
                     let k = self.slack(e);
@@ -628,7 +686,7 @@ impl<const L: usize> Matcher<L> {
     fn refresh_best(&mut self, b: u32) {
         let leaves = self.leaves_of(b);
         let s_total = (0..self.n)
-            .filter(|&v| self.label[self.inblossom[v] as usize] == 1)
+            .filter(|&v| self.label[self.top(v as u32) as usize] == 1)
             .count();
         let outside = s_total - leaves.len();
         let mut best = Ep::NIL;
@@ -647,7 +705,7 @@ impl<const L: usize> Matcher<L> {
                 if j == x || wt.is_zero() {
                     continue;
                 }
-                let bj = m.inblossom[j as usize];
+                let bj = m.top(j);
                 let wanted = if inside {
                     bj != b && m.label[bj as usize] == 1
                 } else {
@@ -674,7 +732,7 @@ impl<const L: usize> Matcher<L> {
             }
         } else {
             for x in 0..self.n as u32 {
-                let bx = self.inblossom[x as usize];
+                let bx = self.top(x);
                 if bx != b && self.label[bx as usize] == 1 {
                     consider(self, x, false);
                 }
@@ -687,22 +745,18 @@ impl<const L: usize> Matcher<L> {
     fn expand_blossom(&mut self, b: u32, endstage: bool) {
         let bu = b as usize;
         let childs = self.blossomchilds[bu].clone();
-        for &s in &childs {
-            self.blossomparent[s as usize] = NONE;
-            if (s as usize) < self.n {
-                self.inblossom[s as usize] = s;
-            } else if endstage && self.dual[s as usize].is_zero() {
-                self.expand_blossom(s, endstage);
-            } else {
-                for lv in self.leaves_of(s) {
-                    self.inblossom[lv as usize] = s;
+        self.split(b, &childs);
+        if endstage {
+            for &s in &childs {
+                if (s as usize) >= self.n && self.dual[s as usize].is_zero() {
+                    self.expand_blossom(s, endstage);
                 }
             }
         }
         if !endstage && self.label[bu] == 2 {
             let len = childs.len() as isize;
             let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
-            let entrychild = self.inblossom[self.labelend[bu].flip().to as usize];
+            let entrychild = self.top(self.labelend[bu].flip().to);
             let mut j = childs.iter().position(|&c| c == entrychild).unwrap_or(0) as isize;
             let (jstep, endptrick): (isize, bool) =
                 if j & 1 == 1 { (1, false) } else { (-1, true) };
@@ -825,7 +879,7 @@ impl<const L: usize> Matcher<L> {
     /// matched.
     fn flip_path(&mut self, mut s: u32, mut q: Ep) {
         loop {
-            let bs = self.inblossom[s as usize];
+            let bs = self.top(s);
             if bs as usize >= self.n {
                 self.augment_blossom(bs, s);
             }
@@ -834,7 +888,7 @@ impl<const L: usize> Matcher<L> {
                 break;
             }
             let t = self.labelend[bs as usize].to;
-            let bt = self.inblossom[t as usize];
+            let bt = self.top(t);
             let le = self.labelend[bt as usize];
             s = le.to;
             let j = le.flip().to;
@@ -857,7 +911,7 @@ impl<const L: usize> Matcher<L> {
     /// to the free, unlabelled vertex `w`.
     fn augment_to_free(&mut self, p: Ep) {
         let w = p.to;
-        let bw = self.inblossom[w as usize];
+        let bw = self.top(w);
         if bw as usize >= self.n {
             self.augment_blossom(bw, w);
         }
@@ -879,7 +933,7 @@ impl<const L: usize> Matcher<L> {
         let dense = if vi < self.core { self.core } else { 0 };
         let total = dense + self.side[vi].len();
         let row = vi * self.core;
-        let mut bv = self.inblossom[vi];
+        let mut bv = self.top(vi as u32);
         let best_of = |m: &Self, b: u32| {
             let e = m.bestedge[b as usize];
             (!e.is_nil()).then(|| m.slack(e))
@@ -902,7 +956,7 @@ impl<const L: usize> Matcher<L> {
                 continue;
             }
             let wi = w as usize;
-            let bw = self.inblossom[wi];
+            let bw = self.top(wi as u32);
             if bw == bv {
                 continue;
             }
@@ -929,7 +983,7 @@ impl<const L: usize> Matcher<L> {
                         return true;
                     }
                     self.add_blossom(base, p);
-                    bv = self.inblossom[vi];
+                    bv = self.top(vi as u32);
                     best = best_of(self, bv);
                 } else {
                     self.label[wi] = 2;
@@ -986,7 +1040,7 @@ impl<const L: usize> Matcher<L> {
         }
         self.queue.clear();
         for &root in roots {
-            if self.label[self.inblossom[root as usize] as usize] == 0 {
+            if self.label[self.top(root) as usize] == 0 {
                 self.assign_label(root, 1, Ep::NIL);
             }
         }
@@ -1027,7 +1081,7 @@ impl<const L: usize> Matcher<L> {
             let mut deltatype = 1u8;
             let mut delta: Option<Wide<L>> = None;
             for v in 0..n {
-                if self.label[self.inblossom[v] as usize] == 1
+                if self.label[self.top(v as u32) as usize] == 1
                     && delta.is_none_or(|d| self.dual[v] < d)
                 {
                     delta = Some(self.dual[v]);
@@ -1038,7 +1092,7 @@ impl<const L: usize> Matcher<L> {
             let mut deltablossom = NONE;
             for v in 0..n {
                 let be = self.bestedge[v];
-                if self.label[self.inblossom[v] as usize] == 0 && !be.is_nil() {
+                if self.label[self.top(v as u32) as usize] == 0 && !be.is_nil() {
                     let d = self.slack(be);
                     if d < delta {
                         delta = d;
@@ -1070,7 +1124,7 @@ impl<const L: usize> Matcher<L> {
                 }
             }
             for v in 0..n {
-                match self.label[self.inblossom[v] as usize] {
+                match self.label[self.top(v as u32) as usize] {
                     1 => self.dual[v] = self.dual[v].minus(delta),
                     2 => self.dual[v] = self.dual[v].plus(delta),
                     _ => {}
@@ -1088,7 +1142,7 @@ impl<const L: usize> Matcher<L> {
             match deltatype {
                 2 => {
                     let (mut i, j) = (deltaedge.from, deltaedge.to);
-                    if self.label[self.inblossom[i as usize] as usize] != 1 {
+                    if self.label[self.top(i) as usize] != 1 {
                         i = j;
                     }
                     self.queue.push(i);
@@ -1100,7 +1154,7 @@ impl<const L: usize> Matcher<L> {
                     // (free), it becomes its tree's free vertex.
                     let zero: Vec<usize> = (0..n)
                         .filter(|&v| {
-                            self.label[self.inblossom[v] as usize] == 1 && self.dual[v].is_zero()
+                            self.label[self.top(v as u32) as usize] == 1 && self.dual[v].is_zero()
                         })
                         .collect();
                     if !zero.iter().any(|&v| self.mate[v].is_nil())

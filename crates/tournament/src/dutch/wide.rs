@@ -9,8 +9,27 @@
 use std::cmp::Ordering;
 
 /// An unsigned integer of `L` 64-bit limbs, least significant limb first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Eq, Debug)]
 pub struct Wide<const L: usize>(pub [u64; L]);
+
+/// Compared limb by limb in line (the derived comparison of the array calls
+/// `memcmp`, which the matcher's inner loops paid for).
+impl<const L: usize> PartialEq for Wide<L> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        let mut diff = 0;
+        for i in 0..L {
+            diff |= self.0[i] ^ other.0[i];
+        }
+        diff == 0
+    }
+}
+
+impl<const L: usize> std::hash::Hash for Wide<L> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl<const L: usize> Default for Wide<L> {
     fn default() -> Self {
