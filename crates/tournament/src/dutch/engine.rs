@@ -48,6 +48,9 @@ struct Ctx<'a> {
     /// The layout with every score group (the whole-field graph's).
     global: Layout,
     b: u32,
+    /// By vertex: its float one and two rounds back (`Float::None` before
+    /// that many rounds), worked out once rather than per pair.
+    floats: Vec<[Float; 2]>,
 }
 
 /// Where each score group's counter sits within the score blocks of a
@@ -227,13 +230,7 @@ impl Ctx<'_> {
                 || (pp.absolute_preference() && op.absolute_preference())
                 || pp.colour_preference != op.colour_preference)));
         let rounds = self.t.played_rounds;
-        let fl = |v: usize, k: usize| {
-            if rounds >= k {
-                self.float(v, k)
-            } else {
-                Float::None
-            }
-        };
+        let fl = |v: usize, k: usize| self.floats[v][k - 1];
         for k in 1..=2 {
             if rounds >= k {
                 r = r.shifted(b);
@@ -330,7 +327,7 @@ impl<'a> Ctx<'a> {
             }
         }
         let global = Layout::new(&group_bits, group_bits.keys().copied());
-        Some(Ctx {
+        let mut ctx = Ctx {
             t,
             sorted,
             score,
@@ -338,7 +335,20 @@ impl<'a> Ctx<'a> {
             group_bits,
             global,
             b: bits_to_represent(max_size),
-        })
+            floats: Vec::new(),
+        };
+        let back = |v: usize, k: usize| {
+            if t.played_rounds >= k {
+                ctx.float(v, k)
+            } else {
+                Float::None
+            }
+        };
+        let floats = (0..ctx.sorted.len())
+            .map(|v| [back(v, 1), back(v, 2)])
+            .collect();
+        ctx.floats = floats;
+        Some(ctx)
     }
 }
 
