@@ -343,32 +343,32 @@ impl<const L: usize> Matcher<L> {
             if !free(self, r) {
                 continue;
             }
-            let dense = if r < self.core { self.core } else { 0 };
-            let total = dense + self.side[r].len();
             let dr = self.dual[r];
-            for i in 0..total {
-                let (w, wt) = if i < dense {
-                    (i as u32, self.dense_w(r * self.core + i))
-                } else {
-                    self.side[r][i - dense]
+            let partner = self.edges(r as u32).find(|&(w, wt)| {
+                free(self, w as usize) && dr.plus(self.dual[w as usize]) == wt.plus(wt)
+            });
+            if let Some((w, _)) = partner {
+                self.mate[r] = Ep {
+                    from: r as u32,
+                    to: w,
                 };
-                let wi = w as usize;
-                if wi == r || wt.is_zero() || !free(self, wi) {
-                    continue;
-                }
-                if dr.plus(self.dual[wi]) == wt.plus(wt) {
-                    self.mate[r] = Ep {
-                        from: r as u32,
-                        to: w,
-                    };
-                    self.mate[wi] = Ep {
-                        from: w,
-                        to: r as u32,
-                    };
-                    break;
-                }
+                self.mate[w as usize] = Ep {
+                    from: w,
+                    to: r as u32,
+                };
             }
         }
+    }
+
+    /// `v`'s edges: `(other end, weight)` for every non-zero weight.
+    fn edges(&self, v: u32) -> impl Iterator<Item = (u32, Wide<L>)> + '_ {
+        let vi = v as usize;
+        let dense = if vi < self.core { self.core } else { 0 };
+        let row = vi * self.core;
+        (0..dense)
+            .filter(move |&i| i != vi && self.dense_edge(row + i))
+            .map(move |i| (i as u32, self.dense_w(row + i)))
+            .chain(self.side[vi].iter().copied().filter(|e| !e.1.is_zero()))
     }
 
     /// Dissolve every blossom containing `u` and unmatch it.
@@ -692,19 +692,8 @@ impl<const L: usize> Matcher<L> {
         let mut best = Ep::NIL;
         let mut best_slack = Wide::ZERO;
         let mut consider = |m: &Self, x: u32, inside: bool| {
-            let xi = x as usize;
-            let dense = if xi < m.core { m.core } else { 0 };
-            let total = dense + m.side[xi].len();
-            let dx = m.dual[xi];
-            for i in 0..total {
-                let (j, wt) = if i < dense {
-                    (i as u32, m.dense_w(xi * m.core + i))
-                } else {
-                    m.side[xi][i - dense]
-                };
-                if j == x || wt.is_zero() {
-                    continue;
-                }
+            let dx = m.dual[x as usize];
+            for (j, wt) in m.edges(x) {
                 let bj = m.top(j);
                 let wanted = if inside {
                     bj != b && m.label[bj as usize] == 1
@@ -1006,19 +995,9 @@ impl<const L: usize> Matcher<L> {
 
     /// The number of tight edges at `v`.
     fn tight_degree(&self, v: u32) -> usize {
-        let vi = v as usize;
-        let dense = if vi < self.core { self.core } else { 0 };
-        let total = dense + self.side[vi].len();
-        let dv = self.dual[vi];
-        (0..total)
-            .filter(|&i| {
-                let (w, wt) = if i < dense {
-                    (i as u32, self.dense_w(vi * self.core + i))
-                } else {
-                    self.side[vi][i - dense]
-                };
-                w != v && !wt.is_zero() && dv.plus(self.dual[w as usize]) == wt.plus(wt)
-            })
+        let dv = self.dual[v as usize];
+        self.edges(v)
+            .filter(|&(w, wt)| dv.plus(self.dual[w as usize]) == wt.plus(wt))
             .count()
     }
 
@@ -1244,10 +1223,13 @@ mod tests {
     #[test]
     fn blossom_matching_stays_optimal_under_random_weight_changes() {
         let mut next = xorshift(0x1234_5678_9ABC_DEF1);
-        for case in 0..1500 {
+        for case in 0..2000 {
             let n = 1 + (next() % 11) as usize;
-            let density = next() % 100;
-            let wmax = [3, 10, 1000][case % 3];
+            // Regime 3: weights 4 and 5 only, nearly every edge present, so
+            // nearly every edge is tight and stages nest blossoms, whose
+            // least-slack edges often lead inside them (`refresh_best`).
+            let regime = case % 4;
+            let density = if regime == 3 { 90 } else { next() % 100 };
             let mut w = vec![0u64; n * n];
             let mut m = Matcher::<2>::new(n);
             // The same graph with only a prefix of the vertices dense.
@@ -1266,10 +1248,12 @@ mod tests {
                         if i == j || next().is_multiple_of(3) {
                             continue;
                         }
-                        let x = if next() % 100 < density {
-                            1 + next() % wmax
-                        } else {
+                        let x = if next() % 100 >= density {
                             0
+                        } else if regime == 3 {
+                            4 + next() % 2
+                        } else {
+                            1 + next() % [3, 10, 1000][regime]
                         };
                         w[i * n + j] = x;
                         w[j * n + i] = x;
@@ -1288,45 +1272,6 @@ mod tests {
     /// A pendant start (each of `k` vertices matched to its own pendant,
     /// tight), then random edges among the `k`, as the contracted bracket
     /// does: the re-solve must reach the optimum.
-    /// Weights of one or two values on dense graphs: nearly every edge is
-    /// tight, so stages form blossoms inside blossoms, and a blossom's least
-    /// slack edge to another often leads into the blossom itself (the case
-    /// `refresh_best` covers).
-    #[test]
-    fn nested_blossoms_of_nearly_equal_weights_stay_optimal() {
-        let mut next = xorshift(0x0DDB_1055_0A5E_7777);
-        for case in 0..2500 {
-            let n = 5 + (next() % 6) as usize;
-            let mut w = vec![0u64; n * n];
-            let mut m = Matcher::<2>::new(n);
-            for step in 0..5 {
-                let rows = if step == 0 {
-                    n
-                } else {
-                    1 + (next() % 2) as usize
-                };
-                for _ in 0..rows {
-                    let i = (next() % n as u64) as usize;
-                    for j in 0..n {
-                        if i == j {
-                            continue;
-                        }
-                        let x = match next() % 10 {
-                            0 => 0,
-                            1..=6 => 4,
-                            _ => 5,
-                        };
-                        w[i * n + j] = x;
-                        w[j * n + i] = x;
-                        m.set_weight(i, j, Wide::from_u64(x));
-                    }
-                }
-                m.solve();
-                check_optimal(&m, n, &w, case);
-            }
-        }
-    }
-
     #[test]
     fn installed_pendant_start_then_new_edges_reaches_the_optimum() {
         let mut next = xorshift(0xDEAD_BEEF_1234_5678);
