@@ -609,9 +609,10 @@ pub(super) enum Abort {
 /// The most memory a matcher's dense weight matrix may take (1.5 GiB).
 const MATRIX_BUDGET: usize = 3 << 29;
 
-/// Whether a matcher with `size` dense vertices and `L`-limb weights fits.
-fn fits<const L: usize>(size: usize) -> bool {
-    size.saturating_mul(size).saturating_mul(L * 8) <= MATRIX_BUDGET
+/// Whether a matcher with `size` dense vertices fits: it stores 12 bytes
+/// per pair whatever the width of the weights (`matching::Matcher`).
+fn fits(size: usize) -> bool {
+    size.saturating_mul(size).saturating_mul(12) <= MATRIX_BUDGET
 }
 
 /// An [`Abort`], said on stderr when `ARBITER_DUTCH_TRACE` is set.
@@ -1026,7 +1027,7 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         if self.absorbed {
             let nl = self.lower.len();
             let size = k + nl;
-            if !fits::<L>(size) {
+            if !fits(size) {
                 return Err(abort("bracket too large"));
             }
             self.z = None;
@@ -1053,7 +1054,7 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         let z = (odd_field && !self.lower.is_empty()).then_some(2 * k);
         self.z = z;
         let size = 2 * k + usize::from(z.is_some());
-        if !fits::<L>(k) {
+        if !fits(k) {
             return Err(abort("bracket too large"));
         }
         // Only the bracket's own players are dense; pendants and `z` have
@@ -1258,7 +1259,7 @@ pub(super) fn pair_contracted<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>,
         }
     }
     let widest = groups.windows(2).map(|w| w[0] + w[1]).max().unwrap_or(n);
-    if !fits::<L>(widest) {
+    if !fits(widest) {
         trace("the widest bracket does not fit");
         return Err(Abort::GiveUp);
     }
@@ -1287,7 +1288,7 @@ pub(super) fn pair_whole<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, Dutc
     let warm = ctx.warm_start(|s| ranks_for(&ctx, s));
     // The whole field: a dense n × n weight matrix; refuse sizes whose
     // matrix would not fit rather than abort on allocation.
-    if !fits::<L>(n + 1) {
+    if !fits(n + 1) {
         return Err(DutchError::TooLarge);
     }
     let mut unplayed_ranks: HashMap<u32, u64> = HashMap::new();
