@@ -199,19 +199,6 @@ impl<const L: usize> Matcher<L> {
         }
     }
 
-    /// `v`'s neighbours: every core vertex when `v` is in the core (weight
-    /// zero included), then its side list.
-    #[inline(always)]
-    fn neighbour(&self, v: u32, i: usize) -> Option<u32> {
-        let vi = v as usize;
-        let dense = if vi < self.core { self.core } else { 0 };
-        if i < dense {
-            Some(i as u32)
-        } else {
-            self.side[vi].get(i - dense).map(|e| e.0)
-        }
-    }
-
     fn mark(&mut self, u: usize) {
         if !self.dirty[u] {
             self.dirty[u] = true;
@@ -274,12 +261,8 @@ impl<const L: usize> Matcher<L> {
     pub fn is_feasible(&self) -> bool {
         (0..self.n).all(|u| {
             let m = self.mate[u];
-            (0..).map_while(|i| self.neighbour(u as u32, i)).all(|v| {
+            self.edges(u as u32).all(|(v, w)| {
                 let v = v as usize;
-                let w = self.wt(u as u32, v as u32);
-                if u == v || w.is_zero() {
-                    return true;
-                }
                 let need = w.plus(w);
                 let have = self.dual[u].plus(self.dual[v]);
                 have >= need && (m.to as usize != v || have == need)
@@ -456,17 +439,8 @@ impl<const L: usize> Matcher<L> {
     fn raise_to_feasible(&mut self, u: u32) {
         let ui = u as usize;
         let mut y = Wide::ZERO;
-        let mut i = 0;
-        while let Some(v) = self.neighbour(u, i) {
-            i += 1;
+        for (v, w) in self.edges(u) {
             let v = v as usize;
-            if v == ui {
-                continue;
-            }
-            let w = self.wt(u, v as u32);
-            if w.is_zero() {
-                continue;
-            }
             let need = w.plus(w);
             if need > self.dual[v] {
                 let d = need.minus(self.dual[v]);
