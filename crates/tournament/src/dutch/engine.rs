@@ -639,6 +639,12 @@ trait Graph<const L: usize> {
     fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort>;
     /// Fix the pair `v0`–`v1`.
     fn finalize(&mut self, v0: usize, v1: usize, max: Wide<L>);
+    /// The first of the bracket players `cands` whose pair with `u` is
+    /// tight under the last solve's duals (see [`Matcher::first_tight`]).
+    fn first_tight(&self, u: usize, cands: &[usize]) -> Option<usize>;
+    /// Whether the pairs `u`–`m`, `j`–`k` of the last solve's optimum can
+    /// become `u`–`j`, `k`–`m` in another (see [`Matcher::can_exchange`]).
+    fn can_exchange(&self, u: usize, m: usize, j: usize, k: usize) -> bool;
 }
 
 /// The whole field in one matcher (exact, always able to answer).
@@ -664,6 +670,12 @@ impl<const L: usize> Graph<L> for Dense<L> {
     }
     fn finalize(&mut self, v0: usize, v1: usize, max: Wide<L>) {
         finalize_pair(&mut self.m, v0, v1, max);
+    }
+    fn first_tight(&self, u: usize, cands: &[usize]) -> Option<usize> {
+        self.m.first_tight(u, cands)
+    }
+    fn can_exchange(&self, u: usize, m: usize, j: usize, k: usize) -> bool {
+        self.m.can_exchange(u, m, j, k)
     }
 }
 
@@ -1151,6 +1163,26 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
                 self.lower.len(),
                 self.lower_free.len()
             )))
+        }
+    }
+
+    fn first_tight(&self, u: usize, cands: &[usize]) -> Option<usize> {
+        let local = |v: usize| self.local.get(v).copied().filter(|&l| l != FREE);
+        let lu = local(u)? as usize;
+        let mut lc = Vec::with_capacity(cands.len());
+        for &v in cands {
+            lc.push(local(v)? as usize);
+        }
+        self.m.first_tight(lu, &lc)
+    }
+
+    fn can_exchange(&self, u: usize, m: usize, j: usize, k: usize) -> bool {
+        let local = |v: usize| self.local.get(v).copied().filter(|&l| l != FREE);
+        match (local(u), local(m), local(j), local(k)) {
+            (Some(u), Some(m), Some(j), Some(k)) => self
+                .m
+                .can_exchange(u as usize, m as usize, j as usize, k as usize),
+            _ => false,
         }
     }
 
@@ -1705,11 +1737,48 @@ fn brackets<const L: usize, G: Graph<L>>(
             }
         }
 
-        // Each S1 player's opponent, highest first.
+        // Each S1 player's opponent, highest first. The re-solve is skipped
+        // when the player's partner is already its first candidate whose
+        // pair is tight under the duals (no other candidate is in any
+        // optimal matching then); that holds only while the duals are the
+        // last solve's, here from this step's first re-solve on.
+        let mut duals_current = false;
+        let mut cands: Vec<usize> = Vec::new();
         for &pi in &remainder.clone() {
             let pv = vidx[pi];
             let mp = st(&stable, pv);
             if mp > pv && mp < nsgb_vertex {
+                if duals_current {
+                    cands.clear();
+                    cands.extend(
+                        remainder
+                            .iter()
+                            .filter(|&&oi| oi > pi && !matched[vidx[oi]] && !base[oi][pi].is_zero())
+                            .map(|&oi| vidx[oi]),
+                    );
+                    let first = g.first_tight(pv, &cands).map(|i| cands[i]);
+                    if first == Some(mp) {
+                        matched[pv] = true;
+                        matched[mp] = true;
+                        g.finalize(pv, mp, max_w);
+                        continue;
+                    }
+                    // Or another optimum gives it that candidate by
+                    // exchanging two pairs: then it is the player's best.
+                    if let Some(j) = first {
+                        let k = st(&stable, j);
+                        if k < n && k != j && k != pv && k != mp && g.can_exchange(pv, mp, j, k) {
+                            stable[pv] = j as u32;
+                            stable[j] = pv as u32;
+                            stable[k] = mp as u32;
+                            stable[mp] = k as u32;
+                            matched[pv] = true;
+                            matched[j] = true;
+                            g.finalize(pv, j, max_w);
+                            continue;
+                        }
+                    }
+                }
                 let mut addend = 0u64;
                 for &oi in remainder.iter().rev() {
                     let ov = vidx[oi];
@@ -1723,6 +1792,7 @@ fn brackets<const L: usize, G: Graph<L>>(
                     addend += 1;
                 }
                 g.solve(&mut stable)?;
+                duals_current = true;
                 let mv = st(&stable, pv);
                 matched[pv] = true;
                 matched[mv] = true;

@@ -249,6 +249,84 @@ impl<const L: usize> Matcher<L> {
         self.mark(u);
     }
 
+    /// The first of `cands` (vertices other than `u`) whose edge to `u` is
+    /// tight under the current duals, blossom duals included:
+    /// `y_u + y_v + 2·Σ z_B = 2·w` over the blossoms `B` holding both. After
+    /// a solve the duals are optimal, so by complementary slackness no
+    /// maximum-weight matching of the weights solved for pairs `u` with a
+    /// vertex whose edge is not tight: when `u`'s partner is the first tight
+    /// candidate, no preference among the candidates can move it. Only
+    /// meaningful while no weight has changed since the last solve (other
+    /// than to fix pairs of that solve's matching).
+    pub fn first_tight(&self, u: usize, cands: &[usize]) -> Option<usize> {
+        // The blossoms holding `u`, innermost first, each with the sum of
+        // its dual and those of the blossoms around it.
+        let mut chain: Vec<(u32, Wide<L>)> = Vec::new();
+        let mut b = self.blossomparent[u];
+        while b != NONE {
+            chain.push((b, self.dual[b as usize]));
+            b = self.blossomparent[b as usize];
+        }
+        for i in (0..chain.len().saturating_sub(1)).rev() {
+            chain[i].1 = chain[i].1.plus(chain[i + 1].1);
+        }
+        let mut at = vec![NONE; if chain.is_empty() { 0 } else { 2 * self.n }];
+        for (i, &(b, _)) in chain.iter().enumerate() {
+            at[b as usize] = i as u32;
+        }
+        cands.iter().position(|&v| {
+            let w = self.wt(u as u32, v as u32);
+            if w.is_zero() || v == u {
+                return false;
+            }
+            let need = w.plus(w);
+            let mut have = self.dual[u].plus(self.dual[v]);
+            if have > need {
+                return false;
+            }
+            if chain.is_empty() {
+                return have == need;
+            }
+            let mut b = self.blossomparent[v];
+            while b != NONE && at[b as usize] == NONE {
+                b = self.blossomparent[b as usize];
+            }
+            if b != NONE {
+                let z = chain[at[b as usize] as usize].1;
+                have = have.plus(z).plus(z);
+            }
+            have == need
+        })
+    }
+
+    /// Whether, in an optimal matching holding the pairs `u`–`m` and
+    /// `j`–`k` (all four distinct), exchanging them for `u`–`j` and `k`–`m`
+    /// leaves a matching that is optimal too, by the current duals: the
+    /// pair `k`–`m` is tight (`u`–`j` is the caller's to know) and every
+    /// blossom with a positive dual keeps its number of inner pairs (so it
+    /// stays full). The duals must be the last solve's (see
+    /// [`Matcher::first_tight`]); the matching is the caller's, who applies
+    /// the exchange.
+    pub fn can_exchange(&self, u: usize, m: usize, j: usize, k: usize) -> bool {
+        if self.first_tight(k, &[m]) != Some(0) {
+            return false;
+        }
+        let mut inside: HashMap<u32, u8> = HashMap::new();
+        for (bit, v) in [u, m, j, k].into_iter().enumerate() {
+            let mut b = self.blossomparent[v];
+            while b != NONE {
+                *inside.entry(b).or_insert(0) |= 1 << bit;
+                b = self.blossomparent[b as usize];
+            }
+        }
+        // Bits: u 1, m 2, j 4, k 8.
+        let both = |mask: u8, x: u8, y: u8| i32::from(mask & x != 0 && mask & y != 0);
+        inside.iter().all(|(&b, &mask)| {
+            self.dual[b as usize].is_zero()
+                || both(mask, 1, 4) + both(mask, 8, 2) == both(mask, 1, 2) + both(mask, 4, 8)
+        })
+    }
+
     /// Whether the current matching and duals satisfy the optimality
     /// conditions with no blossoms present (a check for [`Matcher::install`]).
     pub fn is_optimal(&self) -> bool {
@@ -1241,6 +1319,83 @@ mod tests {
                 check_optimal(&sparse, n, &w, case);
             }
         }
+    }
+
+    /// The certificates the S1 step skips re-solves on (C.04.3 D: each S1
+    /// player's opponent): after a solve, every partner a vertex has in
+    /// *some* maximum-weight matching is tight under the duals, blossom
+    /// duals included (so a pair that is not is in none), and an exchange of
+    /// two matched pairs that `can_exchange` allows leaves a maximum-weight
+    /// matching. Small tied graphs, against exhaustive search.
+    #[test]
+    fn tight_pairs_and_allowed_exchanges_agree_with_every_optimum() {
+        let mut next = xorshift(0x0DDB_A11C_0FFE_E123);
+        let (mut exchanges, mut refused) = (0, 0);
+        for case in 0..1500 {
+            let n = 4 + (next() % 7) as usize;
+            let mut w = vec![0u64; n * n];
+            let mut m = Matcher::<2>::new(n);
+            for i in 0..n {
+                for j in i + 1..n {
+                    if next() % 100 < 85 {
+                        let x = 4 + next() % 3;
+                        w[i * n + j] = x;
+                        w[j * n + i] = x;
+                        m.set_weight(i, j, Wide::from_u64(x));
+                    }
+                }
+            }
+            m.solve();
+            let best = brute(n, &w);
+            assert_eq!(matched_weight(&m, n, &w), best, "case {case}");
+            let without = |a: usize, b: usize| {
+                let mut r = w.clone();
+                for x in 0..n {
+                    for y in [a, b] {
+                        r[x * n + y] = 0;
+                        r[y * n + x] = 0;
+                    }
+                }
+                brute(n, &r)
+            };
+            for u in 0..n {
+                for v in 0..n {
+                    if u != v && w[u * n + v] > 0 && w[u * n + v] + without(u, v) == best {
+                        assert_eq!(m.first_tight(u, &[v]), Some(0), "case {case}: {u}-{v}");
+                    }
+                }
+            }
+            let mates: Vec<usize> = m.mates().iter().map(|&x| x as usize).collect();
+            let pairs: Vec<(usize, usize)> = (0..n)
+                .filter(|&v| mates[v] != v)
+                .map(|v| (v, mates[v]))
+                .collect();
+            for &(u, mu) in &pairs {
+                for &(j, k) in &pairs {
+                    if j == u || j == mu || m.first_tight(u, &[j]) != Some(0) {
+                        continue;
+                    }
+                    if !m.can_exchange(u, mu, j, k) {
+                        refused += 1;
+                        continue;
+                    }
+                    exchanges += 1;
+                    let mut total = 0;
+                    for &(a, b) in &pairs {
+                        if a < b && ![u, mu, j, k].contains(&a) {
+                            total += w[a * n + b];
+                        }
+                    }
+                    assert!(w[k * n + mu] > 0, "case {case}: {k}-{mu} is an edge");
+                    total += w[u * n + j] + w[k * n + mu];
+                    assert_eq!(total, best, "case {case}: exchange {u}-{mu}, {j}-{k}");
+                }
+            }
+        }
+        assert!(
+            exchanges > 1000 && refused > 100,
+            "{exchanges} exchanges, {refused} refused"
+        );
     }
 
     /// A pendant start (each of `k` vertices matched to its own pendant,
