@@ -9,7 +9,10 @@ use crate::auth::Actor;
 use crate::now_text;
 
 /// Records one change: who (the actor's token id), when (now), what (action
-/// on entity), and the JSON before and after.
+/// on entity), and the JSON before and after. The row id is a version 7
+/// UUID, ordered by creation within the process, so two changes in the same
+/// millisecond (the resolution of `at`) are listed in the order they were
+/// made (`ORDER BY at, id`).
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn record(
     tx: &mut Transaction<'static, Any>,
@@ -25,7 +28,7 @@ pub(crate) async fn record(
         "INSERT INTO audit (id, at, actor, tournament_id, action, entity, entity_id, before, after) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
-    .bind(Uuid::new_v4().to_string())
+    .bind(Uuid::now_v7().to_string())
     .bind(now_text())
     .bind(&actor.id)
     .bind(tournament_id)
