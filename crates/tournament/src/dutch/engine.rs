@@ -19,7 +19,7 @@
 //! can be proven to give the whole field's optimum; otherwise on the
 //! `Dense` whole field.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::matching::Matcher;
 use super::state::{Colour, Entrant, Swiss};
@@ -42,7 +42,14 @@ struct Ctx<'a> {
     t: &'a Swiss,
     sorted: Vec<usize>,
     score: Vec<u32>,
-    forbidden: Vec<HashSet<usize>>,
+    /// By vertex: the vertices it must not meet (played or forbidden),
+    /// sorted.
+    forbidden: Vec<Vec<u32>>,
+    /// By vertex: may get the pairing-allocated bye (C.04.1 f).
+    bye_ok: Vec<bool>,
+    /// Topscorers (score above this) may meet with equal absolute colour
+    /// preferences: in the last round only (C.04.3 C.3).
+    topscorer_above: Option<u32>,
     /// Bits of each score group's counters (enough for the group's size).
     group_bits: HashMap<u32, u32>,
     /// The layout with every score group (the whole-field graph's).
@@ -100,14 +107,13 @@ impl Ctx<'_> {
 
     fn compatible(&self, a: usize, b: usize) -> bool {
         let (pa, pb) = (self.p(a), self.p(b));
-        let t = self.t;
-        let top = (t.played_rounds as u32 * t.points.win.max(t.points.draw)) >> 1;
-        !self.forbidden[pa.id].contains(&pb.id)
+        self.forbidden[a].binary_search(&(b as u32)).is_err()
             && (!pa.absolute_preference()
                 || !pb.absolute_preference()
                 || pa.colour_preference != pb.colour_preference
-                || (t.played_rounds + 1 >= t.expected_rounds
-                    && (self.sc(a) > top || self.sc(b) > top)))
+                || self
+                    .topscorer_above
+                    .is_some_and(|top| self.sc(a) > top || self.sc(b) > top))
     }
 
     fn float(&self, v: usize, back: usize) -> Float {
@@ -135,13 +141,7 @@ impl Ctx<'_> {
     }
 
     fn bye_candidate(&self, v: usize, bye_score: u32) -> bool {
-        self.t.eligible_for_bye(self.p(v)) && self.sc(v) <= bye_score
-    }
-
-    fn one_at<const L: usize>(&self, lay: &Layout, score: u32) -> Wide<L> {
-        let shift = lay.shift_of(score);
-        debug_assert!(shift.is_some(), "score {score} in the layout");
-        Wide::from_u64(1).shifted(shift.unwrap_or(0))
+        self.bye_ok[v] && self.sc(v) <= bye_score
     }
 
     /// Total number of bits of a weight, excluding the top field.
@@ -158,6 +158,10 @@ impl Ctx<'_> {
         t + 3 * b + 1
     }
 
+    /// The weight of the pair `h`–`l` (`h` ranked higher). Its fields are
+    /// written from the top down at a cursor (`at`) that starts at
+    /// [`Ctx::total_shift`] and ends at 0; a count by score group goes to
+    /// the cursor plus the group's place in the layout.
     #[allow(clippy::too_many_arguments)]
     fn weight<const L: usize>(
         &self,
@@ -177,35 +181,54 @@ impl Ctx<'_> {
         let (ph, pl) = (self.p(h), self.p(l));
         let (sh, sl) = (self.sc(h), self.sc(l));
         let bit = |x: bool| u64::from(x);
-        let mut r = Wide::<L>::from_u64(
+        let group = |score: u32| {
+            let shift = lay.shift_of(score);
+            debug_assert!(shift.is_some(), "score {score} in the layout");
+            shift.unwrap_or(0)
+        };
+        let mut at = self.total_shift(lay);
+        let mut r = Wide::<L>::ZERO.add_at(
+            at,
             1 + bit(!self.bye_candidate(h, bye_score)) + bit(!self.bye_candidate(l, bye_score)),
         );
-        r = r.shifted(b).add_u64(bit(in_cur));
-        r = r.shifted(s);
+        at -= b;
+        r = r.add_at(at, bit(in_cur));
+        at -= s;
         if in_cur {
-            r = r.plus(self.one_at(lay, sh));
+            r = r.add_at(at + group(sh), 1);
         }
-        r = r.shifted(b).add_u64(bit(in_next));
-        r = r.shifted(s);
+        at -= b;
+        r = r.add_at(at, bit(in_next));
+        at -= s;
         if in_next {
-            r = r.plus(self.one_at(lay, sh));
+            r = r.add_at(at + group(sh), 1);
         }
-        r = r.shifted(2 * b);
+        at -= 2 * b;
         if single_df_bye {
             if sh == bye_score {
-                r = r.add_u64(unplayed_ranks.get(&ph.played_games).copied().unwrap_or(0));
+                r = r.add_at(
+                    at,
+                    unplayed_ranks.get(&ph.played_games).copied().unwrap_or(0),
+                );
             }
             if sl == bye_score {
-                r = r.add_u64(unplayed_ranks.get(&pl.played_games).copied().unwrap_or(0));
+                r = r.add_at(
+                    at,
+                    unplayed_ranks.get(&pl.played_games).copied().unwrap_or(0),
+                );
             }
         }
         // Colour criteria, seen from the lower player.
         let m = in_cur;
         let (pp, op) = (pl, ph);
-        r = r.shifted(b).add_u64(bit(m
-            && (!pp.absolute_imbalance()
-                || !op.absolute_imbalance()
-                || pp.colour_preference != op.colour_preference)));
+        at -= b;
+        r = r.add_at(
+            at,
+            bit(m
+                && (!pp.absolute_imbalance()
+                    || !op.absolute_imbalance()
+                    || pp.colour_preference != op.colour_preference)),
+        );
         let rep_ok = if pp.colour_imbalance == op.colour_imbalance {
             pp.repeated_colour.is_none() || pp.repeated_colour != op.repeated_colour
         } else {
@@ -216,52 +239,63 @@ impl Ctx<'_> {
             };
             which.repeated_colour != pp.colour_preference.map(Colour::invert)
         };
-        r = r.shifted(b).add_u64(bit(m
-            && (!pp.absolute_preference()
-                || !op.absolute_preference()
-                || pp.colour_preference != op.colour_preference
-                || rep_ok)));
-        r = r.shifted(b).add_u64(bit(
-            m && prefs_compatible(pp.colour_preference, op.colour_preference)
-        ));
-        r = r.shifted(b).add_u64(bit(m
-            && ((!pp.strong_preference && !pp.absolute_preference())
-                || (!op.strong_preference && !op.absolute_preference())
-                || (pp.absolute_preference() && op.absolute_preference())
-                || pp.colour_preference != op.colour_preference)));
+        at -= b;
+        r = r.add_at(
+            at,
+            bit(m
+                && (!pp.absolute_preference()
+                    || !op.absolute_preference()
+                    || pp.colour_preference != op.colour_preference
+                    || rep_ok)),
+        );
+        at -= b;
+        r = r.add_at(
+            at,
+            bit(m && prefs_compatible(pp.colour_preference, op.colour_preference)),
+        );
+        at -= b;
+        r = r.add_at(
+            at,
+            bit(m
+                && ((!pp.strong_preference && !pp.absolute_preference())
+                    || (!op.strong_preference && !op.absolute_preference())
+                    || (pp.absolute_preference() && op.absolute_preference())
+                    || pp.colour_preference != op.colour_preference)),
+        );
         let rounds = self.t.played_rounds;
         let fl = |v: usize, k: usize| self.floats[v][k - 1];
         for k in 1..=2 {
             if rounds >= k {
-                r = r.shifted(b);
+                at -= b;
                 if in_cur {
-                    r = r.add_u64(bit(fl(l, k) == Float::Down));
-                    r = r.add_u64(bit(sh <= sl && fl(h, k) == Float::Down));
+                    r = r.add_at(at, bit(fl(l, k) == Float::Down));
+                    r = r.add_at(at, bit(sh <= sl && fl(h, k) == Float::Down));
                 }
-                r = r.shifted(b);
+                at -= b;
                 if in_cur {
-                    r = r.add_u64(bit(!(sh > sl && fl(l, k) == Float::Up)));
+                    r = r.add_at(at, bit(!(sh > sl && fl(l, k) == Float::Up)));
                 }
             }
         }
         for k in 1..=2 {
             if rounds >= k {
-                r = r.shifted(s);
+                at -= s;
                 if in_cur {
                     if fl(l, k) == Float::Down {
-                        r = r.plus(self.one_at(lay, sl));
+                        r = r.add_at(at + group(sl), 1);
                     }
                     if fl(h, k) == Float::Down {
-                        r = r.plus(self.one_at(lay, sh));
+                        r = r.add_at(at + group(sh), 1);
                     }
                 }
-                r = r.shifted(s);
+                at -= s;
                 if in_cur && !(fl(l, k) == Float::Up && sh > sl) {
-                    r = r.plus(self.one_at(lay, sh));
+                    r = r.add_at(at + group(sh), 1);
                 }
             }
         }
-        r.shifted(3 * b + 1)
+        debug_assert_eq!(at, 3 * b + 1, "the fields fill the weight");
+        r
     }
 }
 
@@ -310,12 +344,33 @@ impl<'a> Ctx<'a> {
             .iter()
             .map(|&id| t.score_acc(&t.players[id], 0))
             .collect();
-        let mut forbidden = t.forbidden_sets(t.played_rounds);
+        let mut by_id = t.forbidden_sets(t.played_rounds);
         for p in t.players.iter().filter(|p| p.valid) {
             for r in p.rounds.iter().filter(|r| r.played) {
-                forbidden[p.id].insert(r.opponent);
+                by_id[p.id].insert(r.opponent);
             }
         }
+        let mut vertex_of = vec![u32::MAX; t.players.len()];
+        for (v, &id) in sorted.iter().enumerate() {
+            vertex_of[id] = v as u32;
+        }
+        let forbidden = sorted
+            .iter()
+            .map(|&id| {
+                let mut vs: Vec<u32> = by_id[id]
+                    .iter()
+                    .filter_map(|&o| vertex_of.get(o).copied().filter(|&v| v != u32::MAX))
+                    .collect();
+                vs.sort_unstable();
+                vs
+            })
+            .collect();
+        let bye_ok = sorted
+            .iter()
+            .map(|&id| t.eligible_for_bye(&t.players[id]))
+            .collect();
+        let topscorer_above = (t.played_rounds + 1 >= t.expected_rounds)
+            .then(|| (t.played_rounds as u32 * t.points.win.max(t.points.draw)) >> 1);
         let mut group_bits = HashMap::new();
         let (mut max_size, mut run) = (0usize, 0usize);
         for i in (0..sorted.len()).rev() {
@@ -332,6 +387,8 @@ impl<'a> Ctx<'a> {
             sorted,
             score,
             forbidden,
+            bye_ok,
+            topscorer_above,
             group_bits,
             global,
             b: bits_to_represent(max_size),

@@ -111,6 +111,32 @@ impl<const L: usize> Wide<L> {
         self.plus(Self::from_u64(v))
     }
 
+    /// Wrapping addition of `v << pos` (bits beyond the top limb are
+    /// lost, as by [`Wide::shifted`]): one limb or two and a carry, where a
+    /// shift of the whole value would touch every limb.
+    #[inline]
+    #[must_use]
+    pub fn add_at(mut self, pos: u32, v: u64) -> Self {
+        let limb = (pos / 64) as usize;
+        let off = pos % 64;
+        if limb >= L || v == 0 {
+            return self;
+        }
+        let (s, c) = self.0[limb].overflowing_add(v << off);
+        self.0[limb] = s;
+        // `v >> (64 - off)` is below 2^63, so adding the carry cannot wrap.
+        let mut carry = u64::from(c) + if off == 0 { 0 } else { v >> (64 - off) };
+        for x in &mut self.0[limb + 1..] {
+            if carry == 0 {
+                break;
+            }
+            let (s, c) = x.overflowing_add(carry);
+            *x = s;
+            carry = u64::from(c);
+        }
+        self
+    }
+
     /// Wrapping subtraction of a small value.
     #[inline]
     #[must_use]
@@ -216,6 +242,15 @@ mod tests {
             assert_eq!(to_u128(wa.minus(wb)), a.wrapping_sub(b));
             assert_eq!(wa.cmp(&wb), a.cmp(&b));
             let s = (b % 130) as u32;
+            let v = b as u64;
+            assert_eq!(
+                to_u128(wa.add_at(s, v)),
+                if s >= 128 {
+                    a
+                } else {
+                    a.wrapping_add(u128::from(v) << s)
+                }
+            );
             assert_eq!(to_u128(wa.shifted(s)), if s >= 128 { 0 } else { a << s });
             assert_eq!(to_u128(wa.half()), a >> 1);
             assert_eq!(
