@@ -690,6 +690,15 @@ trait Graph<const L: usize> {
     fn local(&self) -> bool;
     /// Set the weight of a pair of the bracket.
     fn set(&mut self, u: usize, v: usize, w: Wide<L>);
+    /// Set the weight of every pair `a[j]`–`a[i]`, `j < i`, `i ≥ from`, of
+    /// the bracket `a` given to [`Graph::begin`] to `w(j, i)`.
+    fn load(&mut self, a: &[usize], from: usize, w: impl Fn(usize, usize) -> Wide<L>) {
+        for i in from..a.len() {
+            for j in 0..i {
+                self.set(a[i], a[j], w(j, i));
+            }
+        }
+    }
     /// Re-solve; `stable[v]` becomes the partner of each bracket player
     /// `v`: itself when unpaired (or given the bye), `n` when paired with a
     /// player below the bracket.
@@ -1166,6 +1175,11 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         Ok(())
     }
 
+    fn load(&mut self, a: &[usize], from: usize, w: impl Fn(usize, usize) -> Wide<L>) {
+        debug_assert_eq!(a, self.a, "the bracket of `begin`");
+        self.m.fill(from, a.len(), w);
+    }
+
     fn set(&mut self, u: usize, v: usize, w: Wide<L>) {
         let at = |v: usize| self.local.get(v).copied().unwrap_or(FREE);
         let (lu, lv) = (at(u), at(v));
@@ -1516,6 +1530,50 @@ fn publish(t: &Swiss, ctx: &Ctx<'_>, partner: &[Option<usize>]) -> Vec<Pairing> 
 /// The bracket-by-bracket pairing on the matching `g`: each player's partner
 /// (`None` for the bye), or `Abort` when `g` could not vouch for a result.
 #[allow(clippy::needless_range_loop, clippy::too_many_arguments)]
+/// A bracket's pair weights before any preference is added, by position in
+/// the bracket: worked out when read rather than stored (a stored table of
+/// a 5,000-player bracket took a gigabyte at eight limbs), less the pairs
+/// ruled out on the way (`cut`).
+struct Base<F> {
+    weight: F,
+    /// Bit `larger·(larger − 1)/2 + smaller`: the pair is cut.
+    cut: Vec<u64>,
+}
+
+impl<F> Base<F> {
+    fn new(len: usize, weight: F) -> Self {
+        Base {
+            weight,
+            cut: vec![0; (len * len.saturating_sub(1) / 2).div_ceil(64)],
+        }
+    }
+
+    fn index(larger: usize, smaller: usize) -> usize {
+        debug_assert!(smaller < larger, "a pair is read larger first");
+        larger * (larger - 1) / 2 + smaller
+    }
+
+    fn get<const L: usize>(&self, larger: usize, smaller: usize) -> Wide<L>
+    where
+        F: Fn(usize, usize) -> Wide<L>,
+    {
+        let i = Self::index(larger, smaller);
+        if self.cut[i / 64] >> (i % 64) & 1 == 1 {
+            Wide::ZERO
+        } else {
+            (self.weight)(smaller, larger)
+        }
+    }
+
+    fn cut(&mut self, larger: usize, smaller: usize) {
+        let i = Self::index(larger, smaller);
+        self.cut[i / 64] |= 1 << (i % 64);
+    }
+}
+
+// Positions in the bracket index `vidx` and `base` alike: loops over them
+// read as the rules do.
+#[allow(clippy::needless_range_loop)]
 fn brackets<const L: usize, G: Graph<L>>(
     ctx: &Ctx<'_>,
     g: &mut G,
@@ -1539,20 +1597,16 @@ fn brackets<const L: usize, G: Graph<L>>(
     let mut stable: Vec<u32> = (0..n as u32).collect();
     let mut sgb = 0usize; // number of moved-down players
     let mut sgb_vertex = 0usize;
-    let ewc = |base: &Vec<Vec<Wide<L>>>,
-               small: usize,
-               large: usize,
-               small_rem: usize,
-               rem_pairs: usize| {
-        let mut r = base[large][small];
-        if !r.is_zero() {
-            let addend = Wide::<L>::from_u64(u64::from(small_rem < rem_pairs))
-                .shifted(2 * bbits)
-                .sub_u64(small_rem as u64)
-                .shifted(1);
-            r = r.plus(addend);
+    // A pair's base weight with the remainder's exchange preference added.
+    let ewc = |r: Wide<L>, small_rem: usize, rem_pairs: usize| {
+        if r.is_zero() {
+            return r;
         }
-        r
+        let addend = Wide::<L>::from_u64(u64::from(small_rem < rem_pairs))
+            .shifted(2 * bbits)
+            .sub_u64(small_rem as u64)
+            .shifted(1);
+        r.plus(addend)
     };
     while vidx.len() > 1 || next < n {
         let nsgb = vidx.len();
@@ -1570,30 +1624,24 @@ fn brackets<const L: usize, G: Graph<L>>(
         };
         let max_w: Wide<L> = Wide::ones(ctx.total_shift(&lay) + 2);
         g.begin(&vidx, sgb, next, &lay)?;
-        // base[larger][smaller]
-        let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); len];
-        for larger in sgb..len {
-            let row: Vec<Wide<L>> = (0..larger)
-                .map(|smaller| {
-                    ctx.weight(
-                        &lay,
-                        vidx[smaller],
-                        vidx[larger],
-                        larger < nsgb,
-                        larger >= nsgb,
-                        bye_score,
-                        single_df_bye,
-                        unplayed_ranks,
-                    )
-                })
-                .collect();
-            base[larger] = row;
-        }
-        for larger in sgb..len {
-            for smaller in 0..larger {
-                g.set(vidx[larger], vidx[smaller], base[larger][smaller]);
-            }
-        }
+        // The pairs' weights before any preference (`base.get(larger,
+        // smaller)`, by position in `vidx`), worked out when read.
+        let mut base = {
+            let (vidx, lay) = (&vidx, &lay);
+            Base::new(len, move |smaller, larger| {
+                ctx.weight(
+                    lay,
+                    vidx[smaller],
+                    vidx[larger],
+                    larger < nsgb,
+                    larger >= nsgb,
+                    bye_score,
+                    single_df_bye,
+                    unplayed_ranks,
+                )
+            })
+        };
+        g.load(&vidx, sgb, |smaller, larger| base.get(larger, smaller));
         g.solve(&mut stable)?;
         let st = |stable: &Vec<u32>, v: usize| stable[v] as usize;
 
@@ -1628,7 +1676,7 @@ fn brackets<const L: usize, G: Graph<L>>(
             let mv = st(&stable, pv);
             if mv < sgb_vertex || mv >= nsgb_vertex {
                 for oi in sgb..nsgb {
-                    let e = base[oi][pi];
+                    let e = base.get(oi, pi);
                     if !e.is_zero() {
                         let e = if e.0[0] & 1 == 0 { e.add_u64(1) } else { e };
                         g.set(pv, vidx[oi], e);
@@ -1641,7 +1689,7 @@ fn brackets<const L: usize, G: Graph<L>>(
                 matched[pv] = true;
                 remaining_matched -= 1;
                 for oi in sgb..nsgb {
-                    let e = base[oi][pi];
+                    let e = base.get(oi, pi);
                     if !e.is_zero() {
                         let e = e.add_u64((nsgb - sgb) as u64).add_u64(1);
                         g.set(pv, vidx[oi], e);
@@ -1662,7 +1710,7 @@ fn brackets<const L: usize, G: Graph<L>>(
                 if matched[ov] {
                     continue;
                 }
-                let e = base[oi][pi];
+                let e = base.get(oi, pi);
                 if !e.is_zero() {
                     g.set(pv, ov, e.add_u64(addend));
                     addend += 1;
@@ -1690,7 +1738,7 @@ fn brackets<const L: usize, G: Graph<L>>(
         for (oj, &oi) in remainder.iter().enumerate() {
             let ov = vidx[oi];
             for (ri, &pi) in remainder.iter().enumerate().take(oj) {
-                g.set(vidx[pi], ov, ewc(&base, pi, oi, ri, rem_pairs));
+                g.set(vidx[pi], ov, ewc(base.get(oi, pi), ri, rem_pairs));
             }
         }
         g.solve(&mut stable)?;
@@ -1719,7 +1767,7 @@ fn brackets<const L: usize, G: Graph<L>>(
             let mv = st(&stable, pv);
             if mv > pv && mv < nsgb_vertex {
                 for &oi in &remainder[opp_start..] {
-                    let e = ewc(&base, remainder[it], oi, pri, rem_pairs);
+                    let e = ewc(base.get(oi, remainder[it]), pri, rem_pairs);
                     if !e.is_zero() {
                         g.set(pv, vidx[oi], e.sub_u64(1));
                     }
@@ -1732,9 +1780,13 @@ fn brackets<const L: usize, G: Graph<L>>(
             for k in it + 1..remainder.len() {
                 let oi = remainder[k];
                 if exchange {
-                    base[oi][remainder[it]] = Wide::ZERO;
+                    base.cut(oi, remainder[it]);
                 }
-                g.set(pv, vidx[oi], ewc(&base, remainder[it], oi, pri, rem_pairs));
+                g.set(
+                    pv,
+                    vidx[oi],
+                    ewc(base.get(oi, remainder[it]), pri, rem_pairs),
+                );
             }
         }
 
@@ -1748,7 +1800,7 @@ fn brackets<const L: usize, G: Graph<L>>(
             let already = mv > pv && mv < nsgb_vertex;
             if !already {
                 for k in it + 1..remainder.len() {
-                    let e = ewc(&base, remainder[it], remainder[k], ri, rem_pairs);
+                    let e = ewc(base.get(remainder[k], remainder[it]), ri, rem_pairs);
                     if !e.is_zero() {
                         g.set(pv, vidx[remainder[k]], e.add_u64(1));
                     }
@@ -1760,11 +1812,11 @@ fn brackets<const L: usize, G: Graph<L>>(
             if exchange {
                 left -= 1;
                 for k in 0..it {
-                    base[remainder[it]][remainder[k]] = Wide::ZERO;
+                    base.cut(remainder[it], remainder[k]);
                     g.set(pv, vidx[remainder[k]], Wide::ZERO);
                 }
                 for oi in nsgb..len {
-                    base[oi][remainder[it]] = Wide::ZERO;
+                    base.cut(oi, remainder[it]);
                     g.set(pv, vidx[oi], Wide::ZERO);
                 }
             }
@@ -1773,7 +1825,7 @@ fn brackets<const L: usize, G: Graph<L>>(
                     g.set(
                         pv,
                         vidx[remainder[k]],
-                        ewc(&base, remainder[it], remainder[k], ri, rem_pairs),
+                        ewc(base.get(remainder[k], remainder[it]), ri, rem_pairs),
                     );
                 }
             }
@@ -1788,9 +1840,9 @@ fn brackets<const L: usize, G: Graph<L>>(
                 let ov = vidx[remainder[bidx]];
                 let (mp, mo) = (st(&stable, pv), st(&stable, ov));
                 if mp <= pv || mp >= nsgb_vertex || (mo > ov && mo < nsgb_vertex) {
-                    base[remainder[bidx]][remainder[a]] = Wide::ZERO;
+                    base.cut(remainder[bidx], remainder[a]);
                 }
-                g.set(pv, ov, base[remainder[bidx]][remainder[a]]);
+                g.set(pv, ov, base.get(remainder[bidx], remainder[a]));
             }
         }
 
@@ -1810,7 +1862,9 @@ fn brackets<const L: usize, G: Graph<L>>(
                     cands.extend(
                         remainder
                             .iter()
-                            .filter(|&&oi| oi > pi && !matched[vidx[oi]] && !base[oi][pi].is_zero())
+                            .filter(|&&oi| {
+                                oi > pi && !matched[vidx[oi]] && !base.get(oi, pi).is_zero()
+                            })
                             .map(|&oi| vidx[oi]),
                     );
                     let first = g.first_tight(pv, &cands).map(|i| cands[i]);
@@ -1842,7 +1896,7 @@ fn brackets<const L: usize, G: Graph<L>>(
                     if oi <= pi || matched[ov] {
                         continue;
                     }
-                    let e = base[oi][pi];
+                    let e = base.get(oi, pi);
                     if !e.is_zero() {
                         g.set(pv, ov, e.add_u64(addend));
                     }

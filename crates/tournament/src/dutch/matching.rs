@@ -187,6 +187,25 @@ impl<const L: usize> Matcher<L> {
         }
     }
 
+    /// [`Matcher::set_weight`]`(i, j, w(j, i))` for every pair `j < i` of
+    /// core vertices with `from ≤ i < to`, in square tiles, so that both
+    /// halves of the symmetric matrix are written a cache line at a time
+    /// (row by row, the mirrored half would take a cache miss per pair).
+    pub fn fill(&mut self, from: usize, to: usize, w: impl Fn(usize, usize) -> Wide<L>) {
+        const TILE: usize = 32;
+        let to = to.min(self.core);
+        for i0 in (from..to).step_by(TILE) {
+            let i1 = (i0 + TILE).min(to);
+            for j0 in (0..i1).step_by(TILE) {
+                for i in i0..i1 {
+                    for j in j0..(j0 + TILE).min(i) {
+                        self.set_weight(i, j, w(j, i));
+                    }
+                }
+            }
+        }
+    }
+
     fn set_side(&mut self, u: usize, v: usize, w: Wide<L>) {
         let list = &mut self.side[u];
         match list.iter().position(|e| e.0 as usize == v) {
