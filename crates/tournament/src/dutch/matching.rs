@@ -87,6 +87,9 @@ pub struct Matcher<const L: usize> {
     bestedge: Vec<Ep>,
     /// By blossom: its `bestedge` is not yet known (see `refresh_best`).
     best_stale: Vec<bool>,
+    /// By vertex: scanned as a root's in a stage that then augmented
+    /// elsewhere, without a dual adjustment (see `stage`).
+    stuck: Vec<bool>,
     unusedblossoms: Vec<u32>,
     dual: Vec<Wide<L>>,
     queue: Vec<u32>,
@@ -127,6 +130,7 @@ impl<const L: usize> Matcher<L> {
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![Ep::NIL; 2 * n],
             best_stale: vec![false; 2 * n],
+            stuck: vec![false; n],
             unusedblossoms: (n as u32..2 * n as u32).rev().collect(),
             dual: vec![Wide::ZERO; 2 * n],
             queue: Vec::new(),
@@ -1107,14 +1111,33 @@ impl<const L: usize> Matcher<L> {
             keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
             self.queue.clear();
             self.queue.extend(keyed.into_iter().map(|(_, v)| v));
+        } else {
+            // Many roots: a stage ends at its first augmentation, and the
+            // next grows its forest again from every root. Roots whose trees
+            // the last stage grew without finding a path are grown last
+            // (the queue is a stack): any order finds a path if one exists.
+            let stuck = &self.stuck;
+            let (mut first, rest): (Vec<u32>, Vec<u32>) =
+                self.queue.iter().partition(|&&v| stuck[v as usize]);
+            first.extend(rest);
+            self.queue = first;
         }
+        let mut grown = Vec::new();
         loop {
             let mut done = false;
             while !done {
                 let Some(v) = self.queue.pop() else { break };
+                if self.labelend[self.top(v) as usize].is_nil() {
+                    grown.push(v);
+                }
                 done = self.scan(v);
             }
             if done {
+                if !adjusted {
+                    for v in grown {
+                        self.stuck[v as usize] = true;
+                    }
+                }
                 break;
             }
             // Dual adjustment.
