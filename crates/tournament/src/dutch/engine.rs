@@ -45,7 +45,7 @@ struct Ctx<'a> {
     /// By vertex: the vertices it must not meet (played or forbidden),
     /// sorted.
     forbidden: Vec<Vec<u32>>,
-    /// By vertex: may get the pairing-allocated bye (C.04.1 f).
+    /// By vertex: may get the pairing-allocated bye (C.04.1 d).
     bye_ok: Vec<bool>,
     /// Topscorers (score above this) may meet with equal absolute colour
     /// preferences: in the last round only (C.04.3 C.3).

@@ -1314,6 +1314,56 @@ mod tests {
         }
     }
 
+    /// `fill` (tiles of 32) stores what `set_weight` pair by pair stores,
+    /// for cores that are not a multiple of the tile and ranges that start
+    /// inside one, high limbs included; and solves to the same value.
+    #[test]
+    fn a_tiled_fill_stores_every_weight_set_pair_by_pair() {
+        let mut next = xorshift(0x0F1E_2D3C_4B5A_6978);
+        for (n, core, from) in [
+            (70, 70, 0),
+            (70, 70, 5),
+            (100, 67, 33),
+            (40, 40, 39),
+            (9, 9, 3),
+        ] {
+            let w: Vec<u64> = (0..n * n).map(|_| next() % 7).collect();
+            let wt = |j: usize, i: usize| {
+                let x = w[i.max(j) * n + i.min(j)];
+                let mut v = Wide::<2>::from_u64(x);
+                v.0[1] = x % 3;
+                v
+            };
+            let mut filled = Matcher::<2>::with_core(n, core);
+            let mut one_by_one = Matcher::<2>::with_core(n, core);
+            filled.fill(from, n, wt);
+            for i in from..core {
+                for j in 0..i {
+                    one_by_one.set_weight(i, j, wt(j, i));
+                }
+            }
+            for i in 0..n {
+                for j in 0..n {
+                    assert_eq!(
+                        filled.weight(i, j),
+                        one_by_one.weight(i, j),
+                        "{n} {core} {from}: {i}–{j}"
+                    );
+                }
+            }
+            filled.solve();
+            one_by_one.solve();
+            let value = |m: &Matcher<2>| {
+                (0..n)
+                    .filter(|&v| (m.mates()[v] as usize) > v)
+                    .fold(Wide::<2>::ZERO, |s, v| {
+                        s.plus(m.weight(v, m.mates()[v] as usize))
+                    })
+            };
+            assert_eq!(value(&filled), value(&one_by_one), "{n} {core} {from}");
+        }
+    }
+
     #[test]
     fn blossom_matching_stays_optimal_under_random_weight_changes() {
         let mut next = xorshift(0x1234_5678_9ABC_DEF1);
