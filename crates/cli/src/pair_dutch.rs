@@ -137,7 +137,14 @@ fn pair(input: &str, output: Option<&str>) -> ExitCode {
             &format!("{input}: the initial colour is unknown (add XXC white1 or black1)"),
         );
     }
-    let pairs = match dutch::pair_round(&t) {
+    // `ARBITER_DUTCH_TRACE=1`: say on stderr which path the round took.
+    let (pairs, notes) = dutch::pair_round_traced(&t);
+    if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
+        for note in notes {
+            eprintln!("dutch: {note}");
+        }
+    }
+    let pairs = match pairs {
         Ok(p) => p,
         Err(DutchError::NoValidPairing) => {
             return fail(1, &format!("{input}: no valid pairing exists"));

@@ -93,6 +93,26 @@ fn whole_field_fallback_pairs_the_next_round_as_the_endorsed_engine() {
     }
 }
 
+/// The traced pairing is the pairing; its notes say when the engine fell
+/// back to the whole field (p010: a bracket's floater cannot be placed
+/// below while the bye is also below) and are empty when it did not.
+#[test]
+fn traced_pairing_says_when_it_fell_back_to_the_whole_field() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dutch/next_round");
+    for (name, falls_back) in [("p010", true), ("p001", false)] {
+        let trf = dir.join(format!("{name}.trf"));
+        let text = std::fs::read_to_string(&trf).expect("fixture readable");
+        let expected = std::fs::read_to_string(trf.with_extension("expected"))
+            .expect("expected output present");
+        let t = read_trf(&text, true).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (pairs, notes) = tournament::dutch::pair_round_traced(&t);
+        assert_eq!(render(pairs), expected, "{name}");
+        let fell_back = notes.iter().any(|n| n.contains("solving the whole field"));
+        assert_eq!(fell_back, falls_back, "{name}: {notes:?}");
+        assert_eq!(notes.is_empty(), !falls_back, "{name}: {notes:?}");
+    }
+}
+
 #[test]
 fn next_round_pairing_equals_the_endorsed_engine_with_byes_forbidden_pairs_and_acceleration() {
     let files = fixtures("next_round", "trf");

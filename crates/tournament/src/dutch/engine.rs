@@ -657,8 +657,8 @@ fn player_mates<const L: usize>(m: &Matcher<L>, n: usize) -> Vec<u32> {
 /// A [`Graph`] could not vouch for its result.
 #[derive(Debug)]
 pub(super) enum Abort {
-    /// The caller falls back to the whole field.
-    GiveUp,
+    /// The caller falls back to the whole field; why.
+    GiveUp(String),
     /// A bracket's weights need this many bits: the caller retries wider.
     Wider(u32),
 }
@@ -672,10 +672,9 @@ fn fits(size: usize) -> bool {
     size.saturating_mul(size).saturating_mul(12) <= MATRIX_BUDGET
 }
 
-/// An [`Abort`], said on stderr when `ARBITER_DUTCH_TRACE` is set.
+/// A contracted bracket that gives up, and why.
 fn abort(why: &str) -> Abort {
-    trace(&format!("contracted bracket gives up: {why}"));
-    Abort::GiveUp
+    Abort::GiveUp(format!("contracted bracket gives up: {why}"))
 }
 
 /// The matching the bracket loop works on, by player (sorted index).
@@ -1330,14 +1329,6 @@ fn ranks_for(ctx: &Ctx<'_>, bye_score: u32) -> HashMap<u32, u64> {
     ranks
 }
 
-/// Say `what` on stderr when `ARBITER_DUTCH_TRACE` is set (which path a
-/// round took: fallbacks, retries).
-pub(super) fn trace(what: &str) {
-    if std::env::var_os("ARBITER_DUTCH_TRACE").is_some() {
-        eprintln!("dutch: {what}");
-    }
-}
-
 /// Pair the next round bracket by bracket on [`Contracted`] graphs with
 /// `L`-limb weights; `Err` when that cannot be vouched for (the caller then
 /// solves the whole field) or the weights need more limbs.
@@ -1347,8 +1338,7 @@ pub(super) fn pair_contracted<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>,
     };
     let n = ctx.sorted.len();
     let Some(w) = ctx.warm_start(|s| ranks_for(&ctx, s)) else {
-        trace("no warm start");
-        return Err(Abort::GiveUp);
+        return Err(Abort::GiveUp("no warm start".into()));
     };
     // The largest bracket (two adjacent score groups, before moved-down
     // players) must fit the contracted graph's matrix, or it is not tried.
@@ -1363,8 +1353,7 @@ pub(super) fn pair_contracted<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>,
     }
     let widest = groups.windows(2).map(|w| w[0] + w[1]).max().unwrap_or(n);
     if !fits(widest) {
-        trace("the widest bracket does not fit");
-        return Err(Abort::GiveUp);
+        return Err(Abort::GiveUp("the widest bracket does not fit".into()));
     }
     let ranks = if n % 2 == 1 {
         ranks_for(&ctx, w.bye_score)

@@ -14,7 +14,7 @@
 //! Unlike them, the matching is never solved from scratch, and a bracket is
 //! matched on a graph of its own players only (the players below it
 //! contracted), falling back to the whole field when that cannot be proven
-//! optimal; `ARBITER_DUTCH_TRACE=1` says on stderr when that happens.
+//! optimal; [`pair_round_traced`] says when that happens.
 
 pub mod engine;
 pub mod generator;
@@ -74,14 +74,23 @@ impl std::error::Error for DutchError {}
 /// are left out; the result lists the boards in publication order, the bye
 /// last.
 pub fn pair_round(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
-    pair_with(t, true)
+    pair_with(t, true, &mut Vec::new())
+}
+
+/// [`pair_round`], and notes on the path the round took: why a contracted
+/// bracket gave up, a retry with wider weights, the fall-back to the whole
+/// field (none when the first path held). The pairing is the same.
+pub fn pair_round_traced(t: &Swiss) -> (Result<Vec<Pairing>, DutchError>, Vec<String>) {
+    let mut notes = Vec::new();
+    let r = pair_with(t, true, &mut notes);
+    (r, notes)
 }
 
 /// [`pair_round`] on the whole-field matcher only, the path the engine falls
 /// back to when a contracted bracket cannot be proven optimal (for tests).
 #[doc(hidden)]
 pub fn pair_round_whole_field(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
-    pair_with(t, false)
+    pair_with(t, false, &mut Vec::new())
 }
 
 /// Call `engine::$f::<L>($t)` with the fewest limbs `L` that hold `$bits`
@@ -96,7 +105,11 @@ macro_rules! with_limbs {
     };
 }
 
-fn pair_with(t: &Swiss, contract: bool) -> Result<Vec<Pairing>, DutchError> {
+fn pair_with(
+    t: &Swiss,
+    contract: bool,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Pairing>, DutchError> {
     let Some(bits) = engine::needed_bits(t) else {
         return Ok(Vec::new());
     };
@@ -106,18 +119,26 @@ fn pair_with(t: &Swiss, contract: bool) -> Result<Vec<Pairing>, DutchError> {
         // holds moved-down players from further up.
         let mut want = engine::bracket_bits(t).unwrap_or(bits);
         loop {
-            match with_limbs!(want, pair_contracted(t), Err(engine::Abort::GiveUp)) {
+            let too_wide = || engine::Abort::GiveUp(format!("{want} bits are too wide"));
+            match with_limbs!(want, pair_contracted(t), Err(too_wide())) {
                 Ok(pairs) => return Ok(pairs),
                 Err(engine::Abort::Wider(more)) if more > want => {
-                    engine::trace(&format!(
+                    notes.push(format!(
                         "a bracket needs {more} bits, not {want}: retrying wider"
                     ));
                     want = more;
                 }
-                Err(_) => break,
+                Err(engine::Abort::Wider(more)) => {
+                    notes.push(format!("a bracket needs {more} bits again"));
+                    break;
+                }
+                Err(engine::Abort::GiveUp(why)) => {
+                    notes.push(why);
+                    break;
+                }
             }
         }
-        engine::trace("contracted brackets gave up; solving the whole field");
+        notes.push("contracted brackets gave up; solving the whole field".into());
     }
     with_limbs!(bits, pair_whole(t), Err(DutchError::TooLarge))
 }
