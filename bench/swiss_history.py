@@ -13,6 +13,10 @@ library only; the output depends only on the arguments.
     python3 bench/swiss_history.py 9998 3 23 r4.trf 11   # round 4 of 11
     arbiter pair --dutch r4.trf -p pairs.txt
 
+A sixth argument `draws` makes every game a draw (the whole field stays one
+score group: the widest bracket there is). With ROUNDS = 0 the file gets
+`XXC white1`, as round 1 needs the initial colour.
+
 See docs/benchmarks.md, "FIDE Dutch pairing".
 """
 
@@ -21,10 +25,11 @@ import sys
 
 
 def main() -> None:
-    if len(sys.argv) not in (5, 6):
-        sys.exit("usage: swiss_history.py PLAYERS ROUNDS SEED OUT.trf [TOTAL_ROUNDS]")
+    if len(sys.argv) not in (5, 6, 7) or (len(sys.argv) == 7 and sys.argv[6] != "draws"):
+        sys.exit("usage: swiss_history.py PLAYERS ROUNDS SEED OUT.trf [TOTAL_ROUNDS [draws]]")
     n, rounds, seed, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-    total = int(sys.argv[5]) if len(sys.argv) == 6 else rounds + 1
+    total = int(sys.argv[5]) if len(sys.argv) >= 6 else rounds + 1
+    all_draws = len(sys.argv) == 7
     if not 2 <= n <= 9999 or rounds < 0 or total <= rounds:
         sys.exit("need 2..9999 players (TRF start numbers have four digits) and TOTAL > ROUNDS")
     rng = random.Random(seed)
@@ -52,7 +57,9 @@ def main() -> None:
                 a, b = b, a
             whites[a] += 1
             x = rng.random()
-            if x < 0.02:
+            if all_draws:
+                ra, rb, sa = "=", "=", 0.5
+            elif x < 0.02:
                 ra, rb, sa = "+", "-", 1.0
             elif x < 0.42:
                 ra, rb, sa = "1", "0", 1.0
@@ -70,6 +77,8 @@ def main() -> None:
     with open(out, "w", encoding="ascii") as f:
         f.write(f"012 Benchmark {n} players, seed {seed}\n")
         f.write(f"XXR {total}\n")
+        if rounds == 0:
+            f.write("XXC white1\n")
         for p in range(n):
             name = f"Bench, Player{p + 1:05d}"
             line = f"001 {p + 1:4d}      {name:<33} {ratings[p]:4d} FID {'':11} {'':10} "
