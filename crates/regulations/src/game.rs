@@ -318,48 +318,6 @@ fn parse_square(s: &str) -> Result<Square, Rejection> {
     })
 }
 
-/// The article cited inside a reason text like "... (Art. 5.1(6))".
-fn article_in(reason: &str) -> Option<&str> {
-    let start = reason.rfind("(Art. ")? + 6;
-    let rest = &reason[start..];
-    let end = rest.rfind(')')?;
-    Some(&rest[..end]).filter(|a| !a.is_empty())
-}
-
-fn article_for_illegal(reason: &str) -> &'static str {
-    let r = reason.to_ascii_lowercase();
-    if r.contains("can move to") {
-        // "no white king can move to e3": the piece's movement rule.
-        for (role, article) in [
-            ("king", "5.1(1)"),
-            ("queen", "5.2"),
-            ("bishop", "5.3"),
-            ("rook", "5.4"),
-            ("knight", "5.5"),
-            ("pawn", "5.6"),
-        ] {
-            if r.contains(role) {
-                return article;
-            }
-        }
-    }
-    if r.contains("check") {
-        "9.1"
-    } else if r.contains("castl") {
-        if r.contains("attack") || r.contains("between") || r.contains("through") {
-            "5.1(6)"
-        } else {
-            "5.1(5)"
-        }
-    } else if r.contains("en passant") {
-        "5.6(3)"
-    } else if r.contains("promot") {
-        "5.6(4)"
-    } else {
-        "4.1"
-    }
-}
-
 fn material_signature(pos: &Position) -> (String, String) {
     let side = |c: Color| {
         let mut s = String::new();
@@ -1357,7 +1315,7 @@ impl Game {
                 }
                 SanError::Illegal { reason, .. } => Rejection::new(
                     "illegal_move",
-                    article_in(reason).unwrap_or_else(|| article_for_illegal(reason)),
+                    reason.article(),
                     format!("{mover} to move: {e}"),
                 ),
             }),

@@ -9,8 +9,10 @@
 //! Nothing in the contract changed; these were added:
 //! - `Position::why_illegal(from, to, promotion) -> Option<IllegalReason>`;
 //!   `IllegalMove { uci, reason: IllegalReason }`; `IllegalReason::article()`
-//!   gives the article ("5.1(6)"). `UciError::Illegal` carries an
-//!   `IllegalReason`.
+//!   gives the article ("5.1(6)"). `UciError::Illegal` and
+//!   `SanError::Illegal` carry an `IllegalReason` (the SAN error also the side
+//!   to move and the square named, for its message); a SAN naming a piece
+//!   the side does not have is `IllegalReason::NoPieceOfKind`.
 //! - `Position::legal_ep_square()` (the en-passant square only when a capture
 //!   is legal, Art. 10.10), `legal_moves_filtered(from, to)`,
 //!   `has_legal_moves()`, `role_at`, `pieces`, `by_color`, `by_role`,

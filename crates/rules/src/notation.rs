@@ -43,6 +43,9 @@ pub enum IllegalReason {
     /// En passant is allowed only on the move right after the two-square
     /// advance of the pawn captured (Art. 5.6(3)).
     EnPassantNotAvailable,
+    /// The side to move has no piece of this kind matching the move as
+    /// written (SAN: the piece letter and any file or rank given; Art. 4.1).
+    NoPieceOfKind(Role),
 }
 
 impl IllegalReason {
@@ -50,7 +53,9 @@ impl IllegalReason {
     #[must_use]
     pub fn article(self) -> &'static str {
         match self {
-            IllegalReason::NoPiece(_) | IllegalReason::OwnPieceOnTarget(_) => "4.1",
+            IllegalReason::NoPiece(_)
+            | IllegalReason::OwnPieceOnTarget(_)
+            | IllegalReason::NoPieceOfKind(_) => "4.1",
             IllegalReason::NotYourPiece(_) => "3.2",
             IllegalReason::CannotMoveThere(role) => match role {
                 Role::King => "5.1(1)",
@@ -108,6 +113,9 @@ impl fmt::Display for IllegalReason {
             IllegalReason::EnPassantNotAvailable => f.write_str(
                 "en passant only on the move right after the enemy pawn's two-square advance",
             ),
+            IllegalReason::NoPieceOfKind(role) => {
+                write!(f, "no {} matches the move", role.name())
+            }
         }?;
         write!(f, " (Art. {})", self.article())
     }
@@ -142,8 +150,14 @@ pub enum SanError {
     Illegal {
         /// The SAN as given.
         san: String,
-        /// Why no legal move matches.
-        reason: String,
+        /// Why no legal move matches; [`IllegalReason::article`] gives the
+        /// article. When no piece of the kind named can reach the square it
+        /// is [`IllegalReason::CannotMoveThere`], as for the same move in UCI.
+        reason: IllegalReason,
+        /// The side to move.
+        side: Color,
+        /// The square the SAN names (the king's target for castling).
+        to: Square,
     },
     /// More than one legal move matches (Art. 10.16(1) for sealed moves).
     Ambiguous {
@@ -158,7 +172,23 @@ impl fmt::Display for SanError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SanError::Malformed { reason } => write!(f, "malformed SAN: {reason}"),
-            SanError::Illegal { san, reason } => write!(f, "illegal move {san}: {reason}"),
+            SanError::Illegal {
+                san,
+                reason,
+                side,
+                to,
+            } => {
+                write!(f, "illegal move {san}: ")?;
+                match reason {
+                    IllegalReason::NoPieceOfKind(role) => {
+                        write!(f, "{side} has no {} that matches", role.name())
+                    }
+                    IllegalReason::CannotMoveThere(role) => {
+                        write!(f, "no {side} {} can move to {to}", role.name())
+                    }
+                    other => write!(f, "{other}"),
+                }
+            }
             SanError::Ambiguous { san, candidates } => {
                 write!(
                     f,
@@ -533,7 +563,9 @@ impl Position {
                         };
                         Err(SanError::Illegal {
                             san,
-                            reason: reason.to_string(),
+                            reason,
+                            side: us,
+                            to: target,
                         })
                     }
                 }
@@ -558,7 +590,9 @@ impl Position {
                 if promotes && promotion.is_none() {
                     return Err(SanError::Illegal {
                         san,
-                        reason: IllegalReason::PromotionRequired.to_string(),
+                        reason: IllegalReason::PromotionRequired,
+                        side: us,
+                        to,
                     });
                 }
                 moves.retain(|m| m.promotion() == promotion);
@@ -567,6 +601,8 @@ impl Position {
                     0 => Err(SanError::Illegal {
                         san,
                         reason: self.san_no_match(role, from_mask, to, promotion),
+                        side: us,
+                        to,
                     }),
                     _ => Err(SanError::Ambiguous {
                         san,
@@ -577,16 +613,17 @@ impl Position {
         }
     }
 
+    /// Why no piece of `role` in `from_mask` can move to `to`: the most
+    /// informative of their reasons.
     fn san_no_match(
         &self,
         role: Role,
         from_mask: Bitboard,
         to: Square,
         promotion: Option<Role>,
-    ) -> String {
-        let us = self.turn;
+    ) -> IllegalReason {
         if from_mask.is_empty() {
-            return format!("{us} has no {} that matches", role.name());
+            return IllegalReason::NoPieceOfKind(role);
         }
         let mut reasons: Vec<IllegalReason> = from_mask
             .filter_map(|from| self.why_illegal(from, to, promotion))
@@ -599,10 +636,8 @@ impl Position {
             _ => 0,
         });
         match reasons.first() {
-            Some(IllegalReason::CannotMoveThere(_)) | None => {
-                format!("no {us} {} can move to {to}", role.name())
-            }
-            Some(r) => r.to_string(),
+            Some(IllegalReason::CannotMoveThere(_)) | None => IllegalReason::CannotMoveThere(role),
+            Some(&r) => r,
         }
     }
 

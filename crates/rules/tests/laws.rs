@@ -187,6 +187,95 @@ fn illegal_san_says_why() {
     assert!(e.contains("5.1(5)"), "{e}");
 }
 
+/// Arts. 3.2, 4.1, 4.2, 5.1–5.6 and 9.1: a move refused in SAN carries the
+/// same typed reason, hence the same article, as the same move in UCI.
+#[test]
+fn an_illegal_san_move_carries_the_reason_and_article_of_the_same_move_in_uci() {
+    let start = rules::STARTING_FEN;
+    for (fen, san, uci, article) in [
+        // 9.1: the knight is pinned.
+        ("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", "e2c3", "9.1"),
+        // 4.2: the bishop's path is blocked.
+        (start, "Bc4", "f1c4", "4.2"),
+        // 4.1: a piece of the same colour stands on the target.
+        (start, "Qd2", "d1d2", "4.1"),
+        // 5.5, 5.1(1), 5.6: the piece does not move that way.
+        (start, "Nb4", "b1b4", "5.5"),
+        (start, "Ke3", "e1e3", "5.1(1)"),
+        (start, "e5", "e2e5", "5.6"),
+        // 5.1(6): castling through an attacked square.
+        (
+            "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1",
+            "O-O",
+            "e1g1",
+            "5.1(6)",
+        ),
+        // 5.1(5): the right to castle is lost.
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+            "O-O-O",
+            "e1c1",
+            "5.1(5)",
+        ),
+        // 5.6(3): en passant only right after the two-square advance.
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1", "exd6", "e5d6", "5.6(3)"),
+        // 5.6(4): a pawn reaching the last rank must be promoted.
+        ("8/4P3/8/7k/8/8/8/4K3 w - - 0 1", "e8", "e7e8", "5.6(4)"),
+    ] {
+        let p = pos(fen);
+        let Err(SanError::Illegal { reason, .. }) = p.parse_san(san) else {
+            panic!("{san} in {fen} should be illegal");
+        };
+        let Err(UciError::Illegal {
+            reason: uci_reason, ..
+        }) = p.parse_uci(uci)
+        else {
+            panic!("{uci} in {fen} should be illegal");
+        };
+        assert_eq!(reason, uci_reason, "{san} / {uci} in {fen}");
+        assert_eq!(reason.article(), article, "{san} in {fen}");
+    }
+}
+
+/// Art. 4.1: a SAN naming a piece the side to move does not have is illegal
+/// for want of a piece; the messages read as before.
+#[test]
+fn a_san_move_of_a_missing_piece_cites_article_4_1() {
+    let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let e = p.parse_san("Nf3").unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SanError::Illegal {
+                reason: IllegalReason::NoPieceOfKind(Role::Knight),
+                side: Color::White,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let SanError::Illegal { reason, .. } = &e else {
+        unreachable!()
+    };
+    assert_eq!(reason.article(), "4.1");
+    assert_eq!(
+        e.to_string(),
+        "illegal move Nf3: white has no knight that matches"
+    );
+    let e = Position::startpos().parse_san("Ke3").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "illegal move Ke3: no white king can move to e3"
+    );
+    let e = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1")
+        .parse_san("Nd4")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "illegal move Nd4: the king would be in check (Art. 9.1)"
+    );
+}
+
 #[test]
 fn uci_accepts_king_takes_rook_castling_and_rejects_bad_text() {
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
