@@ -1,3 +1,4 @@
+// Long, but one algorithm (weighted blossom matching): kept whole in one file.
 //! Maximum-weight matching on a general graph (Edmonds' blossom algorithm
 //! with Galil's primal–dual bookkeeping, after the classic O(n³)
 //! implementation by Van Rantwijk), kept *incrementally*: after edge weights
@@ -54,7 +55,7 @@ impl Ep {
 /// A dense weighted graph and an incrementally maintained maximum-weight
 /// matching over it.
 #[derive(Debug, Clone)]
-pub struct Matcher<const L: usize> {
+pub(crate) struct Matcher<const L: usize> {
     n: usize,
     core: usize,
     /// The weights among the core vertices, split: the lowest limb here,
@@ -143,11 +144,6 @@ impl<const L: usize> Matcher<L> {
     /// Number of vertices.
     pub fn len(&self) -> usize {
         self.n
-    }
-
-    /// Whether the graph has no vertices.
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
     }
 
     /// Set the weight of the edge `{u, v}` (`u ≠ v`); zero removes it. If the
