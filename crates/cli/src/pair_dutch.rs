@@ -219,7 +219,10 @@ fn generate(config: Option<&str>, output: &str, seed: u64) -> ExitCode {
         }
         Err(e) => return fail(3, &e.to_string()),
     };
-    let text = dutch::write_trf(&t, &format!("Arbiter random tournament {seed}"));
+    let text = tournament::trf::write_tournament(
+        &dutch::tournament_of(&t, &format!("Arbiter random tournament {seed}")),
+        tournament::trf::Format::Trf16,
+    );
     match std::fs::write(output, text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(5, &format!("cannot write {output}: {e}")),

@@ -189,6 +189,9 @@ fn check_hand(name: &str) {
 fn defective_player_record_is_refused_with_line_and_column() {
     let text = "012 Test\n001    1      Player0001                        2500                             0.0    1    \n001    2      Player0002                        2400                             0.0    2     1 x 1\nXXR 3\n";
     let err = read_trf(text, true).expect_err("bad colour is refused");
+    let tournament::dutch::InputError::Trf(err) = err else {
+        panic!("expected a TRF error, got {err}");
+    };
     assert_eq!(err.line, 3);
     assert_eq!(err.column, 97);
 }

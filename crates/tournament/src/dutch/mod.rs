@@ -1,9 +1,12 @@
 //! The FIDE Dutch Swiss system (C.04.3, 2025 edition), with the general
 //! handling rules of C.04.1/C.04.2 and Baku acceleration (C.04.5).
 //!
-//! [`pair_round`] pairs the next round of a [`Swiss`] tournament; [`read_trf`]
-//! builds one from a TRF16 file with the extensions pairing programs share
-//! (`XXR`, `XXC rank|white1|black1`, `XXP`, `XXA`, `240`, `250`, `260`);
+//! [`pair_round`] pairs the next round of a [`Swiss`] tournament;
+//! [`swiss_for_next_round`] builds that view from a [`crate::model::Tournament`]
+//! (the one adapter, used by the CLI and the server alike) and [`read_trf`]
+//! from a TRF file read by [`crate::trf`] (with the extensions pairing
+//! programs share: `XXR`, `XXC rank|white1|black1`, `XXP`, `XXA`, `240`,
+//! `250`, `260`);
 //! [`check`] re-pairs every round of a finished file and lists the rounds
 //! whose pairings differ; [`generate`] plays a random tournament (the three
 //! functions C.04.A asks of an endorsed pairing program).
@@ -16,16 +19,16 @@
 //! contracted), falling back to the whole field when that cannot be proven
 //! optimal; [`pair_round_traced`] says when that happens.
 
-pub mod engine;
+pub(crate) mod engine;
 pub mod generator;
-pub mod matching;
+mod input;
+pub(crate) mod matching;
 pub mod state;
-pub mod trf_io;
-pub mod wide;
+pub(crate) mod wide;
 
 pub use generator::{GeneratorConfig, generate};
+pub use input::{InputError, read_trf, swiss_for_next_round, swiss_history, tournament_of};
 pub use state::{Colour, Entrant, ForbiddenGroup, Outcome, Points, Round, Swiss};
-pub use trf_io::{TrfError, read_trf, write_trf};
 
 /// One board of a round: white and black by player index (pairing number −
 /// 1); `black = None` is the pairing-allocated bye.
@@ -69,7 +72,7 @@ impl std::error::Error for DutchError {}
 /// Pair the next round (`t.played_rounds + 1`) by the Dutch system.
 ///
 /// `t` must have had [`Swiss::update_ranks`] and
-/// [`Swiss::compute_player_data`] applied ([`read_trf`] does both). Players
+/// [`Swiss::compute_player_data`] applied ([`swiss_for_next_round`] does both). Players
 /// with an entry for the round being paired (requested byes, withdrawals)
 /// are left out; the result lists the boards in publication order, the bye
 /// last.
