@@ -2,6 +2,7 @@
 //! article.
 
 use crate::clock::{ClockView, Clocks};
+use crate::code::Code;
 use crate::event::{
     AnnulReason, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind, IrregularityKind,
     Penalty, Who,
@@ -310,8 +311,8 @@ fn ci(c: Color) -> usize {
 
 fn parse_square(s: &str) -> Result<Square, Rejection> {
     s.trim().parse::<Square>().map_err(|_| {
-        Rejection::new(
-            "malformed_square",
+        Rejection::of(
+            Code::MalformedSquare,
             "1.3",
             format!("'{s}' is not a square (a1..h8)"),
         )
@@ -551,13 +552,13 @@ struct Step {
 }
 
 impl Step {
-    fn rule(&mut self, code: &str, article: &str, message: impl Into<String>) {
-        self.rulings.push(Citation::new(code, article, message));
+    fn rule(&mut self, code: Code, article: &str, message: impl Into<String>) {
+        self.rulings.push(Citation::of(code, article, message));
     }
 }
 
-fn reject<T>(code: &str, article: &str, message: impl Into<String>) -> Result<T, Rejection> {
-    Err(Rejection::new(code, article, message))
+fn reject<T>(code: Code, article: &str, message: impl Into<String>) -> Result<T, Rejection> {
+    Err(Rejection::of(code, article, message))
 }
 
 impl Game {
@@ -587,7 +588,7 @@ impl Game {
         out: &mut Step,
         t: u64,
         loser: Color,
-        code: &str,
+        code: Code,
         article: &str,
         msg: &str,
     ) {
@@ -598,7 +599,7 @@ impl Game {
                 out,
                 t,
                 GameResult::win_for(winner),
-                Citation::new(code, article, format!("{loser} {msg}: {winner} wins")),
+                Citation::of(code, article, format!("{loser} {msg}: {winner} wins")),
             );
         } else {
             self.finish(
@@ -606,8 +607,8 @@ impl Game {
                 out,
                 t,
                 GameResult::Draw,
-                Citation::new(
-                    "draw_opponent_cannot_checkmate",
+                Citation::of(
+                    Code::DrawOpponentCannotCheckmate,
                     "10.5",
                     format!(
                         "{loser} {msg}, but {winner} cannot checkmate by any series of legal moves: draw"
@@ -665,7 +666,7 @@ impl Game {
                     out,
                     at,
                     c,
-                    "lost_on_time",
+                    Code::LostOnTime,
                     "10.14",
                     "has overstepped the time limit (flag fell, Art. 12.2)",
                 );
@@ -676,8 +677,8 @@ impl Game {
                 out,
                 at,
                 GameResult::BothLose,
-                Citation::new(
-                    "overlong_game_scores_nothing",
+                Citation::of(
+                    Code::OverlongGameScoresNothing,
                     "club (3)",
                     "the game lasted longer than the club's limit: neither side scores",
                 ),
@@ -699,8 +700,8 @@ impl Game {
                 out,
                 t,
                 fix(GameResult::win_for(c.other())),
-                Citation::new(
-                    "lost_by_lateness",
+                Citation::of(
+                    Code::LostByLateness,
                     self.profile.lateness_article(false),
                     format!("{c} did not arrive within the lateness limit and loses"),
                 ),
@@ -710,8 +711,8 @@ impl Game {
                 out,
                 t,
                 fix(GameResult::BothLose),
-                Citation::new(
-                    "both_absent_both_lose",
+                Citation::of(
+                    Code::BothAbsentBothLose,
                     self.profile.lateness_article(true),
                     "neither player arrived within the lateness limit: both lose",
                 ),
@@ -736,7 +737,7 @@ impl Game {
                     out,
                     t,
                     c,
-                    "lost_on_time",
+                    Code::LostOnTime,
                     "10.14",
                     "has overstepped the time limit",
                 );
@@ -750,7 +751,7 @@ impl Game {
             Status::Finished => {
                 let t = st.termination.as_ref();
                 reject(
-                    "game_over",
+                    Code::GameOver,
                     t.map_or("10", |t| t.reason.article.as_str()),
                     format!(
                         "the game is over ({})",
@@ -758,7 +759,7 @@ impl Game {
                     ),
                 )
             }
-            Status::Annulled => reject("game_annulled", "8.5", "the game was annulled"),
+            Status::Annulled => reject(Code::GameAnnulled, "8.5", "the game was annulled"),
             _ => Ok(()),
         }
     }
@@ -766,9 +767,9 @@ impl Game {
     fn require_in_progress(&self, st: &State) -> Result<(), Rejection> {
         self.require_active(st)?;
         match st.status {
-            Status::Scheduled => reject("game_not_started", "12.3", "the game has not started"),
+            Status::Scheduled => reject(Code::GameNotStarted, "12.3", "the game has not started"),
             Status::Adjourned => reject(
-                "game_adjourned",
+                Code::GameAdjourned,
                 "13.1",
                 "the game is adjourned; it must be resumed first",
             ),
@@ -780,7 +781,7 @@ impl Game {
         let t = ev.at_ms;
         if t < st.last_ms {
             return reject(
-                "time_goes_backwards",
+                Code::TimeGoesBackwards,
                 "12.2",
                 format!(
                     "event at {t} ms is earlier than the previous event at {} ms",
@@ -791,10 +792,13 @@ impl Game {
         if let EventKind::Flag { .. } = ev.kind
             && st.status == Status::Finished
             && let Some(term) = &st.termination
-            && matches!(term.reason.code.as_str(), "resignation" | "draw_agreed")
+            && matches!(
+                Code::parse(&term.reason.code),
+                Some(Code::Resignation | Code::DrawAgreed)
+            )
         {
             return reject(
-                "result_stands",
+                Code::ResultStands,
                 "12.7",
                 "a resignation or agreed draw stands even if a flag is found down afterwards",
             );
@@ -810,7 +814,7 @@ impl Game {
                 return Ok(());
             }
             out.rule(
-                "event_after_game_end",
+                Code::EventAfterGameEnd,
                 "10",
                 "the game had already ended before this event; it has no effect",
             );
@@ -822,7 +826,7 @@ impl Game {
             && self.live()
         {
             out.rule(
-                "result_stands_flag_down",
+                Code::ResultStandsFlagDown,
                 "12.7",
                 "a flag is down, but a resignation or agreed draw stands",
             );
@@ -864,13 +868,13 @@ impl Game {
                 let sq = parse_square(square)?;
                 let Some(p) = st.position.piece_at(sq) else {
                     return reject(
-                        "no_piece_on_square",
+                        Code::NoPieceOnSquare,
                         "7.1",
                         format!("there is no piece on {sq}"),
                     );
                 };
                 out.rule(
-                    "adjusted_with_notice",
+                    Code::AdjustedWithNotice,
                     "7.1",
                     format!(
                         "{player} adjusted the {} on {sq} with notice: no obligation",
@@ -897,12 +901,12 @@ impl Game {
                             out,
                             t,
                             GameResult::Draw,
-                            Citation::new("draw_agreed", article, "draw by agreement"),
+                            Citation::of(Code::DrawAgreed, article, "draw by agreement"),
                         );
                         Ok(())
                     }
                     _ => reject(
-                        "no_draw_offer",
+                        Code::NoDrawOffer,
                         "10.6",
                         format!("there is no draw offer standing for {player} to accept"),
                     ),
@@ -912,14 +916,14 @@ impl Game {
                 Some(o) if o.by != *player => {
                     st.offer = None;
                     out.rule(
-                        "draw_offer_declined",
+                        Code::DrawOfferDeclined,
                         "10.7",
                         format!("{player} declined the draw offer"),
                     );
                     Ok(())
                 }
                 _ => reject(
-                    "no_draw_offer",
+                    Code::NoDrawOffer,
                     "10.7",
                     format!("there is no draw offer standing for {player} to decline"),
                 ),
@@ -931,7 +935,7 @@ impl Game {
             } => self.on_claim(st, out, t, *player, *reason, intended_move.as_deref()),
             EventKind::Resign { player } => {
                 if st.status == Status::Scheduled {
-                    return reject("game_not_started", "10.2", "the game has not started");
+                    return reject(Code::GameNotStarted, "10.2", "the game has not started");
                 }
                 let article = if st.status == Status::Adjourned {
                     "14.2"
@@ -943,7 +947,7 @@ impl Game {
                     out,
                     t,
                     GameResult::win_for(player.other()),
-                    Citation::new("resignation", article, format!("{player} resigned")),
+                    Citation::of(Code::Resignation, article, format!("{player} resigned")),
                 );
                 Ok(())
             }
@@ -952,7 +956,7 @@ impl Game {
                 self.require_in_progress(st)?;
                 if self.live() && st.clocks.time_control().is_timed() {
                     return reject(
-                        "flag_order_known",
+                        Code::FlagOrderKnown,
                         "12.8",
                         "the server's clocks show which flag fell first",
                     );
@@ -960,7 +964,7 @@ impl Game {
                 st.clocks.advance_period(Color::White);
                 st.clocks.advance_period(Color::Black);
                 out.rule(
-                    "both_flags_down_play_continues",
+                    Code::BothFlagsDownPlayContinues,
                     "12.8",
                     "both flags are down and it cannot be shown which fell first: play continues; the next move of each player counts as the first of the next period",
                 );
@@ -976,28 +980,28 @@ impl Game {
                 grave,
             } => {
                 let (code, article) = match reason {
-                    ClockAdjustReason::DefectiveClock => ("clock_replaced", "12.4"),
+                    ClockAdjustReason::DefectiveClock => (Code::ClockReplaced, "12.4"),
                     ClockAdjustReason::ResumptionError => {
                         if !st.resumed {
                             return reject(
-                                "not_resumed",
+                                Code::NotResumed,
                                 "14.6",
                                 "the game has not been resumed from an adjournment",
                             );
                         }
                         if st.moves_since_resume > 0 && !grave {
                             return reject(
-                                "clock_error_too_late",
+                                Code::ClockErrorTooLate,
                                 "14.6",
                                 "a clock error at resumption must be pointed out before the first move (unless grave)",
                             );
                         }
-                        ("clock_corrected_at_resumption", "14.6")
+                        (Code::ClockCorrectedAtResumption, "14.6")
                     }
-                    ClockAdjustReason::ArbiterDecision => ("clock_adjusted", "16"),
+                    ClockAdjustReason::ArbiterDecision => (Code::ClockAdjusted, "16"),
                 };
                 if !st.clocks.time_control().is_timed() {
-                    return reject("untimed_game", "12.1", "the game has no time control");
+                    return reject(Code::UntimedGame, "12.1", "the game has no time control");
                 }
                 st.clocks.set(t, *player, *remaining_ms);
                 out.rule(
@@ -1011,10 +1015,10 @@ impl Game {
             EventKind::StopClocks { reason } => {
                 self.require_in_progress(st)?;
                 if st.clocks.stop(t).is_none() {
-                    return reject("clocks_not_running", "12.5", "the clocks are not running");
+                    return reject(Code::ClocksNotRunning, "12.5", "the clocks are not running");
                 }
                 out.rule(
-                    "clocks_stopped",
+                    Code::ClocksStopped,
                     "12.5",
                     format!("the arbiter stopped the clocks: {reason}"),
                 );
@@ -1023,12 +1027,16 @@ impl Game {
             EventKind::StartClocks { reason } => {
                 self.require_in_progress(st)?;
                 if st.clocks.running().is_some() {
-                    return reject("clocks_running", "12.5", "the clocks are already running");
+                    return reject(
+                        Code::ClocksRunning,
+                        "12.5",
+                        "the clocks are already running",
+                    );
                 }
                 let c = st.unpressed.unwrap_or_else(|| st.position.turn());
                 st.clocks.resume(t, c);
                 out.rule(
-                    "clocks_restarted",
+                    Code::ClocksRestarted,
                     "12.5",
                     format!("the arbiter restarted {c}'s clock: {reason}"),
                 );
@@ -1041,7 +1049,7 @@ impl Game {
             } => self.on_penalty(st, out, t, *player, *penalty, reason),
             EventKind::Refuse { who } => {
                 if st.status == Status::Scheduled {
-                    return reject("game_not_started", "10.17", "the game has not started");
+                    return reject(Code::GameNotStarted, "10.17", "the game has not started");
                 }
                 let (result, msg) = match who {
                     Who::White => (
@@ -1062,7 +1070,7 @@ impl Game {
                     out,
                     t,
                     result,
-                    Citation::new("refusal_to_comply", "10.17", msg),
+                    Citation::of(Code::RefusalToComply, "10.17", msg),
                 );
                 Ok(())
             }
@@ -1072,8 +1080,8 @@ impl Game {
                     out,
                     t,
                     *result,
-                    Citation::new(
-                        "arbiter_declared_result",
+                    Citation::of(
+                        Code::ArbiterDeclaredResult,
                         "16",
                         format!("the arbiter declared {result}: {reason}"),
                     ),
@@ -1091,13 +1099,13 @@ impl Game {
                 if late {
                     if *restart {
                         return reject(
-                            "too_late_to_restart",
+                            Code::TooLateToRestart,
                             "8.6",
                             "more than a quarter of the first period has elapsed: the game continues",
                         );
                     }
                     out.rule(
-                        "colours_reversed_play_continues",
+                        Code::ColoursReversedPlayContinues,
                         "8.6",
                         "colours reversed, but more than a quarter of the first period has elapsed: play continues",
                     );
@@ -1105,13 +1113,13 @@ impl Game {
                     st.clocks.stop(t);
                     st.status = Status::Annulled;
                     out.rule(
-                        "colours_reversed_restart",
+                        Code::ColoursReversedRestart,
                         "8.6",
                         "colours reversed within the first quarter of the first period: the game is restarted with the right colours",
                     );
                 } else {
                     out.rule(
-                        "colours_reversed_play_continues",
+                        Code::ColoursReversedPlayContinues,
                         "8.6",
                         "colours reversed: the arbiter lets play continue",
                     );
@@ -1136,7 +1144,7 @@ impl Game {
                 st.clocks.stop(t);
                 st.status = Status::Annulled;
                 st.offer = None;
-                out.rule("game_annulled", article, msg);
+                out.rule(Code::GameAnnulled, article, msg);
                 Ok(())
             }
             EventKind::Seal { san } => self.on_seal(st, out, t, san),
@@ -1148,14 +1156,14 @@ impl Game {
             EventKind::Arrive { player } => {
                 if st.present[ci(*player)] {
                     return reject(
-                        "already_present",
+                        Code::AlreadyPresent,
                         self.profile.lateness_article(false),
                         format!("{player} is already at the board"),
                     );
                 }
                 st.present[ci(*player)] = true;
                 out.rule(
-                    "player_arrived",
+                    Code::PlayerArrived,
                     self.profile.lateness_article(false),
                     format!("{player} arrived at the board"),
                 );
@@ -1173,16 +1181,16 @@ impl Game {
 
     fn on_start(&self, st: &mut State, out: &mut Step, t: u64) -> Result<(), Rejection> {
         if st.status != Status::Scheduled {
-            return reject("already_started", "12.3", "the game has already started");
+            return reject(Code::AlreadyStarted, "12.3", "the game has already started");
         }
         st.status = Status::InProgress;
         st.started_at = Some(t);
         let c = st.position.turn();
         if self.live() {
             st.clocks.start(t, c);
-            out.rule("clock_started", "12.3", format!("{c}'s clock started"));
+            out.rule(Code::ClockStarted, "12.3", format!("{c}'s clock started"));
         } else {
-            out.rule("game_started", "12.3", "the game started");
+            out.rule(Code::GameStarted, "12.3", "the game started");
         }
         Ok(())
     }
@@ -1231,7 +1239,7 @@ impl Game {
                 out,
                 t,
                 GameResult::win_for(by),
-                Citation::new("checkmate", article, format!("{by} checkmates")),
+                Citation::of(Code::Checkmate, article, format!("{by} checkmates")),
             );
             return true;
         }
@@ -1242,8 +1250,8 @@ impl Game {
                 out,
                 t,
                 GameResult::Draw,
-                Citation::new(
-                    "stalemate",
+                Citation::of(
+                    Code::Stalemate,
                     article,
                     format!("{} is stalemated: draw", pos.turn()),
                 ),
@@ -1257,8 +1265,8 @@ impl Game {
                 out,
                 t,
                 GameResult::Draw,
-                Citation::new(
-                    "dead_position",
+                Citation::of(
+                    Code::DeadPosition,
                     article,
                     "neither side can checkmate by any series of legal moves: draw",
                 ),
@@ -1272,8 +1280,8 @@ impl Game {
                     out,
                     t,
                     GameResult::Draw,
-                    Citation::new(
-                        "fivefold_repetition",
+                    Citation::of(
+                        Code::FivefoldRepetition,
                         "2023 9.6.1",
                         "the same position has appeared five times: draw",
                     ),
@@ -1286,8 +1294,8 @@ impl Game {
                     out,
                     t,
                     GameResult::Draw,
-                    Citation::new(
-                        "seventy_five_move_rule",
+                    Citation::of(
+                        Code::SeventyFiveMoveRule,
                         "2023 9.6.2",
                         "75 moves by each side without a capture or a pawn move: draw",
                     ),
@@ -1308,29 +1316,29 @@ impl Game {
         match (san, uci) {
             (Some(s), None) => pos.parse_san(s).map_err(|e| match &e {
                 SanError::Malformed { .. } => {
-                    Rejection::new("malformed_move", "11.1", format!("{mover} to move: {e}"))
+                    Rejection::of(Code::MalformedMove, "11.1", format!("{mover} to move: {e}"))
                 }
                 SanError::Ambiguous { .. } => {
-                    Rejection::new("ambiguous_move", "11.1", format!("{mover} to move: {e}"))
+                    Rejection::of(Code::AmbiguousMove, "11.1", format!("{mover} to move: {e}"))
                 }
-                SanError::Illegal { reason, .. } => Rejection::new(
-                    "illegal_move",
+                SanError::Illegal { reason, .. } => Rejection::of(
+                    Code::IllegalMove,
                     reason.article(),
                     format!("{mover} to move: {e}"),
                 ),
             }),
             (None, Some(u)) => pos.parse_uci(u).map_err(|e| match &e {
                 UciError::Malformed { .. } => {
-                    Rejection::new("malformed_move", "11.1", format!("{mover} to move: {e}"))
+                    Rejection::of(Code::MalformedMove, "11.1", format!("{mover} to move: {e}"))
                 }
-                UciError::Illegal { reason, .. } => Rejection::new(
-                    "illegal_move",
+                UciError::Illegal { reason, .. } => Rejection::of(
+                    Code::IllegalMove,
                     reason.article(),
                     format!("{mover} to move: {e}"),
                 ),
             }),
             _ => reject(
-                "malformed_event",
+                Code::MalformedEvent,
                 "11.1",
                 "a move needs exactly one of `san` and `uci`",
             ),
@@ -1355,7 +1363,7 @@ impl Game {
         self.require_in_progress(st)?;
         if st.sealed.is_some() {
             return reject(
-                "envelope_not_opened",
+                Code::EnvelopeNotOpened,
                 "14.3",
                 "the sealed move has not been opened yet",
             );
@@ -1366,7 +1374,7 @@ impl Game {
             && due != m
         {
             return reject(
-                "must_play_declared_move",
+                Code::MustPlayDeclaredMove,
                 "10.13(2)",
                 format!(
                     "after the incorrect claim {mover} must play the declared move {}",
@@ -1376,8 +1384,8 @@ impl Game {
         }
         match self.touch_obligation() {
             Obligation::Moves { moves, why } if !moves.contains(&m) => {
-                return Err(Rejection(Citation::new(
-                    "touch_move_violation",
+                return Err(Rejection(Citation::of(
+                    Code::TouchMoveViolation,
                     &why.article,
                     format!("touch-move: {}", why.message),
                 )));
@@ -1390,7 +1398,7 @@ impl Game {
         let _ = san;
         if declined {
             out.rule(
-                "draw_offer_lapsed",
+                Code::DrawOfferLapsed,
                 "10.7",
                 format!("{mover} moved: the draw offer is declined"),
             );
@@ -1402,7 +1410,7 @@ impl Game {
                 Some(o) if o != mover => {
                     // The opponent never pressed: his clock still runs.
                     out.rule(
-                        "previous_move_not_pressed",
+                        Code::PreviousMoveNotPressed,
                         "6.5",
                         format!("{o} did not press his clock; it keeps running and his move does not count for the time control"),
                     );
@@ -1431,7 +1439,7 @@ impl Game {
         if offer_draw {
             st.offer = Some(Offer { by: mover });
             out.rule(
-                "draw_offered",
+                Code::DrawOffered,
                 "10.7",
                 format!("{mover} offered a draw with his move"),
             );
@@ -1450,7 +1458,7 @@ impl Game {
             && think > cap
         {
             out.rule(
-                "move_time_cap_exceeded",
+                Code::MoveTimeCapExceeded,
                 "club (3)",
                 format!(
                     "{mover} took {} for one move, more than the {} allowed: a foul",
@@ -1472,8 +1480,8 @@ impl Game {
                 out,
                 t,
                 GameResult::win_for(c.other()),
-                Citation::new(
-                    "fouls_limit_lose",
+                Citation::of(
+                    Code::FoulsLimitLose,
                     "club (3)",
                     format!("{c} committed {limit} fouls and loses for indiscipline"),
                 ),
@@ -1491,7 +1499,7 @@ impl Game {
         self.require_in_progress(st)?;
         if st.unpressed != Some(player) {
             return reject(
-                "no_move_to_press",
+                Code::NoMoveToPress,
                 "6.5",
                 format!("{player} has no completed move waiting for a clock press"),
             );
@@ -1504,7 +1512,7 @@ impl Game {
             None
         };
         out.rule(
-            "clock_pressed",
+            Code::ClockPressed,
             "6.5",
             format!("{player} pressed the clock: the move counts for the time control"),
         );
@@ -1533,7 +1541,7 @@ impl Game {
         for sq in &squares {
             let Some(p) = st.position.piece_at(*sq) else {
                 return reject(
-                    "no_piece_on_square",
+                    Code::NoPieceOnSquare,
                     "7.2",
                     format!("there is no piece on {sq}"),
                 );
@@ -1543,7 +1551,7 @@ impl Game {
         st.touched_since_opponent_moved[ci(player)] = true;
         if player != st.position.turn() || st.unpressed.is_some() {
             out.rule(
-                "touch_not_on_move",
+                Code::TouchNotOnMove,
                 "7.2",
                 format!("{player} is not the player to move: no touch-move obligation (7.4: his own touch-move claims are now barred)"),
             );
@@ -1587,7 +1595,7 @@ impl Game {
         let sq = parse_square(square)?;
         if st.touched_since_opponent_moved[ci(claimant)] {
             return reject(
-                "touch_move_claim_too_late",
+                Code::TouchMoveClaimTooLate,
                 "7.4",
                 format!("{claimant} has touched a piece himself: the claim comes too late"),
             );
@@ -1597,7 +1605,7 @@ impl Game {
             // The opponent has not moved yet: the touch stands.
             let Some(p) = st.position.piece_at(sq) else {
                 return reject(
-                    "no_piece_on_square",
+                    Code::NoPieceOnSquare,
                     "7.2",
                     format!("there is no piece on {sq}"),
                 );
@@ -1610,7 +1618,7 @@ impl Game {
                 placed_on: None,
             });
             out.rule(
-                "touch_move_claim_upheld",
+                Code::TouchMoveClaimUpheld,
                 "7.2",
                 format!(
                     "{claimant}'s claim upheld: {opp} touched the {} on {sq}",
@@ -1628,11 +1636,11 @@ impl Game {
         }
         // The opponent has moved: check his last move against the touch.
         let Some(last) = st.plies.last().cloned() else {
-            return reject("nothing_to_claim", "7.2", "no move has been made");
+            return reject(Code::NothingToClaim, "7.2", "no move has been made");
         };
         if last.by != opp {
             return reject(
-                "nothing_to_claim",
+                Code::NothingToClaim,
                 "7.2",
                 format!("{opp} made no move to claim against"),
             );
@@ -1641,7 +1649,7 @@ impl Game {
         let mut before = self.prefix_state(idx)?;
         let Some(p) = before.position.piece_at(sq) else {
             return reject(
-                "no_piece_on_square",
+                Code::NoPieceOnSquare,
                 "7.2",
                 format!("there was no piece on {sq} before {opp}'s move"),
             );
@@ -1660,14 +1668,14 @@ impl Game {
         );
         let Obligation::Moves { moves, why } = ob else {
             return reject(
-                "touch_move_claim_unfounded",
+                Code::TouchMoveClaimUnfounded,
                 "7.3",
                 format!("the touched piece could not be moved or captured: {opp} was free to move"),
             );
         };
         if moves.contains(&last.mv) {
             return reject(
-                "touch_move_claim_unfounded",
+                Code::TouchMoveClaimUnfounded,
                 "7.2",
                 format!(
                     "{opp}'s move {} satisfied the touch-move obligation",
@@ -1680,7 +1688,7 @@ impl Game {
         *st = before;
         out.voided.extend(idx..self.log.len());
         out.rule(
-            "touch_move_claim_upheld",
+            Code::TouchMoveClaimUpheld,
             "7.2",
             format!(
                 "{claimant}'s claim upheld: {opp}'s move {} is retracted",
@@ -1694,11 +1702,11 @@ impl Game {
     /// The state just before log entry `idx`, by replaying the log prefix.
     fn prefix_state(&self, idx: usize) -> Result<State, Rejection> {
         let mut g = Game::new(self.profile.clone(), self.setup.clone())
-            .map_err(|e| Rejection::new("internal_replay_failed", "8.1", e.0))?;
+            .map_err(|e| Rejection::of(Code::InternalReplayFailed, "8.1", e.0))?;
         for e in self.log.iter().take(idx) {
             g.apply(e.event.clone()).map_err(|r| {
-                Rejection::new(
-                    "internal_replay_failed",
+                Rejection::of(
+                    Code::InternalReplayFailed,
                     "8.1",
                     format!("replaying the log failed: {r}"),
                 )
@@ -1733,19 +1741,19 @@ impl Game {
     fn on_offer(&self, st: &mut State, out: &mut Step, player: Color) -> Result<(), Rejection> {
         self.require_active(st)?;
         if st.status == Status::Scheduled {
-            return reject("game_not_started", "10.7", "the game has not started");
+            return reject(Code::GameNotStarted, "10.7", "the game has not started");
         }
         match st.offer {
             Some(o) if o.by == player => {
                 return reject(
-                    "draw_offer_already_standing",
+                    Code::DrawOfferAlreadyStanding,
                     "10.7",
                     format!("{player}'s draw offer is still standing"),
                 );
             }
             Some(_) => {
                 return reject(
-                    "opponent_offer_standing",
+                    Code::OpponentOfferStanding,
                     "10.6",
                     format!(
                         "{}'s draw offer stands: {player} may accept it",
@@ -1758,21 +1766,25 @@ impl Game {
         st.offer = Some(Offer { by: player });
         if st.status == Status::Adjourned {
             out.rule(
-                "draw_offer_after_sealing",
+                Code::DrawOfferAfterSealing,
                 "10.9",
                 format!("{player} offered a draw after the sealing: the opponent may defer his answer until he has seen the sealed move"),
             );
         } else if !self.live() || st.unpressed == Some(player) {
-            out.rule("draw_offered", "10.7", format!("{player} offered a draw"));
+            out.rule(
+                Code::DrawOffered,
+                "10.7",
+                format!("{player} offered a draw"),
+            );
         } else if st.position.turn() == player {
             out.rule(
-                "draw_offer_before_move",
+                Code::DrawOfferBeforeMove,
                 "10.9",
                 format!("{player} offered a draw with his own clock running: the opponent may defer his answer until he has seen the move"),
             );
         } else {
             out.rule(
-                "irregular_draw_offer",
+                Code::IrregularDrawOffer,
                 "10.8",
                 format!("{player} offered a draw while the opponent's clock was running: the offer is valid, the arbiter may penalise it"),
             );
@@ -1796,14 +1808,14 @@ impl Game {
         };
         if st.position.turn() != player || st.unpressed.is_some() {
             return reject(
-                "claim_not_on_move",
+                Code::ClaimNotOnMove,
                 base_article,
                 format!("only the player to move may claim a draw by {what}"),
             );
         }
         if st.sealed.is_some() {
             return reject(
-                "envelope_not_opened",
+                Code::EnvelopeNotOpened,
                 "14.3",
                 "the sealed move has not been opened yet",
             );
@@ -1811,7 +1823,7 @@ impl Game {
         // Art. 10.13: the arbiter stops both clocks while he checks.
         let was_running = st.clocks.stop(t);
         out.rule(
-            "clocks_stopped_for_claim",
+            Code::ClocksStoppedForClaim,
             "10.13",
             "the arbiter stops both clocks and checks the claim",
         );
@@ -1886,8 +1898,8 @@ impl Game {
                 out,
                 t,
                 GameResult::Draw,
-                Citation::new(
-                    "draw_claim_upheld",
+                Citation::of(
+                    Code::DrawClaimUpheld,
                     &article,
                     format!("{player}'s claim of {what} is correct ({detail}): draw"),
                 ),
@@ -1898,7 +1910,7 @@ impl Game {
             ClaimPenalty::AddToClaimantUsed { ms } => {
                 st.clocks.charge(player, ms);
                 out.rule(
-                    "incorrect_claim_time_penalty",
+                    Code::IncorrectClaimTimePenalty,
                     "10.13(2)",
                     format!(
                         "{player}'s claim of {what} is incorrect ({detail}): {} added to his used time",
@@ -1911,7 +1923,7 @@ impl Game {
                         out,
                         t,
                         player,
-                        "incorrect_claim_oversteps_time",
+                        Code::IncorrectClaimOverstepsTime,
                         "10.13(2)",
                         "overstepped the time limit through the incorrect-claim penalty",
                     );
@@ -1921,7 +1933,7 @@ impl Game {
             ClaimPenalty::AddToOpponent { ms } => {
                 st.clocks.add(t, player.other(), ms);
                 out.rule(
-                    "incorrect_claim_opponent_bonus",
+                    Code::IncorrectClaimOpponentBonus,
                     "2023 9.5.3",
                     format!(
                         "{player}'s claim of {what} is incorrect ({detail}): {} added to {}'s time",
@@ -1932,14 +1944,14 @@ impl Game {
             }
         }
         out.rule(
-            "claim_cannot_be_withdrawn",
+            Code::ClaimCannotBeWithdrawn,
             "10.13(3)",
             "the claim has been decided and cannot be withdrawn: play continues",
         );
         if let Some(Ok(m)) = mv {
             st.must_play = Some(m);
             out.rule(
-                "declared_move_must_be_played",
+                Code::DeclaredMoveMustBePlayed,
                 "10.13(2)",
                 format!(
                     "{player} must now play the declared move {}",
@@ -1977,12 +1989,12 @@ impl Game {
         self.require_in_progress(st)?;
         if self.live() {
             if !st.clocks.time_control().is_timed() {
-                return reject("untimed_game", "12.2", "the game has no time control");
+                return reject(Code::UntimedGame, "12.2", "the game has no time control");
             }
             // observe() has already ended the game if a flag was down.
             return match player {
                 Some(c) => reject(
-                    "flag_not_down",
+                    Code::FlagNotDown,
                     "12.2",
                     format!(
                         "{c}'s flag is not down: {} remain",
@@ -1991,7 +2003,7 @@ impl Game {
                 ),
                 None => {
                     out.rule(
-                        "no_flag_down",
+                        Code::NoFlagDown,
                         "12.2",
                         "the arbiter checked the clocks: no flag is down",
                     );
@@ -2001,7 +2013,7 @@ impl Game {
         }
         let Some(c) = player else {
             return reject(
-                "flag_needs_player",
+                Code::FlagNeedsPlayer,
                 "12.2",
                 "in scoresheet mode the arbiter must say whose flag fell",
             );
@@ -2011,7 +2023,7 @@ impl Game {
             out,
             t,
             c,
-            "lost_on_time",
+            Code::LostOnTime,
             "10.14",
             "has overstepped the time limit (flag fell, Art. 12.2)",
         );
@@ -2029,14 +2041,14 @@ impl Game {
     ) -> Result<(), Rejection> {
         self.require_in_progress(st)?;
         match penalty {
-            Penalty::Warn => out.rule("warning", "16", format!("{player} is warned: {reason}")),
+            Penalty::Warn => out.rule(Code::Warning, "16", format!("{player} is warned: {reason}")),
             Penalty::AddTimeToOpponent { ms } => {
                 if !st.clocks.time_control().is_timed() {
-                    return reject("untimed_game", "16", "the game has no time control");
+                    return reject(Code::UntimedGame, "16", "the game has no time control");
                 }
                 st.clocks.add(t, player.other(), ms);
                 out.rule(
-                    "time_added_to_opponent",
+                    Code::TimeAddedToOpponent,
                     "16",
                     format!(
                         "{} added to {}'s clock for {player}'s offence: {reason}",
@@ -2047,11 +2059,11 @@ impl Game {
             }
             Penalty::DeductTime { ms } => {
                 if !st.clocks.time_control().is_timed() {
-                    return reject("untimed_game", "16", "the game has no time control");
+                    return reject(Code::UntimedGame, "16", "the game has no time control");
                 }
                 st.clocks.charge_at(t, player, ms);
                 out.rule(
-                    "time_deducted",
+                    Code::TimeDeducted,
                     "16",
                     format!(
                         "{} deducted from {player}'s clock: {reason}",
@@ -2066,7 +2078,7 @@ impl Game {
                 } else {
                     "16"
                 };
-                out.rule("foul", article, format!("foul by {player}: {reason}"));
+                out.rule(Code::Foul, article, format!("foul by {player}: {reason}"));
                 self.add_foul(st, out, t, player);
             }
         }
@@ -2084,7 +2096,7 @@ impl Game {
     ) -> Result<(), Rejection> {
         self.require_active(st)?;
         if st.status == Status::Scheduled {
-            return reject("game_not_started", "8.1", "the game has not started");
+            return reject(Code::GameNotStarted, "8.1", "the game has not started");
         }
         let article = match kind {
             IrregularityKind::IllegalMove => "8.1",
@@ -2094,7 +2106,7 @@ impl Game {
         let ply_us = usize::try_from(ply).unwrap_or(usize::MAX);
         if ply_us == 0 || ply_us > n + 1 {
             return reject(
-                "no_such_ply",
+                Code::NoSuchPly,
                 article,
                 format!(
                     "ply {ply} does not exist ({n} plies recorded; use {} for a move just refused)",
@@ -2116,7 +2128,7 @@ impl Game {
             r.resumed = st.resumed;
             out.voided.extend(idx..self.log.len());
             out.rule(
-                "position_restored",
+                Code::PositionRestored,
                 article,
                 format!(
                     "the position is restored to before ply {ply}; {} later move(s) are void",
@@ -2126,7 +2138,7 @@ impl Game {
             r
         } else {
             out.rule(
-                "illegal_move_not_recorded",
+                Code::IllegalMoveNotRecorded,
                 article,
                 "the illegal move was not recorded: the position stands",
             );
@@ -2143,7 +2155,7 @@ impl Game {
                     clk.set(t, Color::White, cs.white_ms);
                     clk.set(t, Color::Black, cs.black_ms);
                     out.rule(
-                        "clocks_set_by_arbiter",
+                        Code::ClocksSetByArbiter,
                         "12.6",
                         format!(
                             "clocks set to white {} and black {}",
@@ -2176,7 +2188,7 @@ impl Game {
                         };
                         if r < i64::try_from(floor).unwrap_or(i64::MAX) {
                             return reject(
-                                "reallocation_not_applicable",
+                                Code::ReallocationNotApplicable,
                                 "12.6",
                                 format!(
                                     "reallocating in proportion to moves would leave {c} {} (less than {}): the arbiter must set the clocks",
@@ -2190,7 +2202,7 @@ impl Game {
                     clk.set(t, Color::White, new_remaining[0]);
                     clk.set(t, Color::Black, new_remaining[1]);
                     out.rule(
-                        "clocks_reallocated",
+                        Code::ClocksReallocated,
                         "12.6",
                         format!(
                             "time reallocated in proportion to moves played: white {}, black {}",
@@ -2224,7 +2236,7 @@ impl Game {
                     out,
                     t,
                     offender,
-                    "second_illegal_move_loses",
+                    Code::SecondIllegalMoveLoses,
                     "2023 7.5.5",
                     &format!("completed illegal move number {k}"),
                 );
@@ -2233,7 +2245,7 @@ impl Game {
                     .clocks
                     .add(t, offender.other(), p.opponent_bonus_ms);
                 out.rule(
-                    "illegal_move_time_bonus",
+                    Code::IllegalMoveTimeBonus,
                     "2023 7.5.4",
                     format!(
                         "{offender} completed an illegal move: {} added to {}'s clock",
@@ -2251,7 +2263,7 @@ impl Game {
         self.require_in_progress(st)?;
         if !self.profile.adjournment_allowed {
             return reject(
-                "adjournment_not_allowed",
+                Code::AdjournmentNotAllowed,
                 "13.1",
                 format!(
                     "the {} profile does not allow adjournment",
@@ -2261,7 +2273,7 @@ impl Game {
         }
         if st.unpressed.is_some() {
             return reject(
-                "move_not_completed",
+                Code::MoveNotCompleted,
                 "13.1",
                 "the last move has not been completed by a clock press",
             );
@@ -2294,7 +2306,7 @@ impl Game {
         st.status = Status::Adjourned;
         st.touches.clear();
         out.rule(
-            "move_sealed",
+            Code::MoveSealed,
             "13.1",
             format!("{sealer} sealed his move {}; it stays hidden until resumption; the time to seal was charged to him", st.position.fullmove_number()),
         );
@@ -2312,10 +2324,10 @@ impl Game {
     ) -> Result<(), Rejection> {
         self.require_active(st)?;
         if st.status != Status::Adjourned {
-            return reject("not_adjourned", "14.1", "the game is not adjourned");
+            return reject(Code::NotAdjourned, "14.1", "the game is not adjourned");
         }
         let Some(sealed) = st.sealed.clone() else {
-            return reject("not_adjourned", "14.1", "no sealed move");
+            return reject(Code::NotAdjourned, "14.1", "no sealed move");
         };
         st.status = Status::InProgress;
         st.resumed = true;
@@ -2325,7 +2337,7 @@ impl Game {
         let sealer = sealed.envelope.sealer;
         let replier = sealer.other();
         out.rule(
-            "game_resumed",
+            Code::GameResumed,
             "14.1",
             "the adjourned position and clock times are set up",
         );
@@ -2335,7 +2347,7 @@ impl Game {
                 st.clocks.start(t, sealer);
             }
             out.rule(
-                "envelope_lost",
+                Code::EnvelopeLost,
                 "14.5",
                 format!("the envelope is lost: play resumes from the adjourned position and times; {sealer} plays his sealed move on the board"),
             );
@@ -2347,7 +2359,7 @@ impl Game {
         if st.present[ci(replier)] {
             if !st.present[ci(sealer)] {
                 out.rule(
-                    "sealer_absent",
+                    Code::SealerAbsent,
                     "14.4",
                     format!("{sealer} (the sealer) is absent: {replier} may reply to the sealed move in writing; {sealer}'s clock then runs"),
                 );
@@ -2355,7 +2367,7 @@ impl Game {
             self.open_envelope(st, out, t);
         } else {
             out.rule(
-                "replier_absent_clock_runs",
+                Code::ReplierAbsentClockRuns,
                 "14.3",
                 format!(
                     "{replier} is absent: his clock runs, the envelope is opened when he arrives"
@@ -2377,17 +2389,17 @@ impl Game {
             Err(e) => {
                 let (code, article, what) = match &e {
                     SanError::Ambiguous { .. } => {
-                        ("sealed_move_ambiguous", "10.16(1)", "ambiguous")
+                        (Code::SealedMoveAmbiguous, "10.16(1)", "ambiguous")
                     }
-                    SanError::Illegal { .. } => ("sealed_move_illegal", "10.16(3)", "illegal"),
+                    SanError::Illegal { .. } => (Code::SealedMoveIllegal, "10.16(3)", "illegal"),
                     SanError::Malformed { .. } => (
-                        "sealed_move_unreadable",
+                        Code::SealedMoveUnreadable,
                         "10.16(2)",
                         "recorded so that its meaning cannot be established",
                     ),
                 };
                 out.rule(
-                    "envelope_opened",
+                    Code::EnvelopeOpened,
                     "14.2",
                     format!("the sealed move '{}' is revealed", sealed.san),
                 );
@@ -2408,7 +2420,7 @@ impl Game {
         st.moves_since_resume = 0;
         st.clocks.complete_move(sealer);
         out.rule(
-            "envelope_opened",
+            Code::EnvelopeOpened,
             "14.2",
             format!("the sealed move {san} is made on the board"),
         );
@@ -2419,7 +2431,7 @@ impl Game {
         self.require_in_progress(st)?;
         if !self.profile.perpetual_check_declaration {
             return reject(
-                "perpetual_check_not_in_profile",
+                Code::PerpetualCheckNotInProfile,
                 "10.10",
                 format!(
                     "the {} profile has no perpetual-check rule: claim threefold repetition",
@@ -2434,7 +2446,7 @@ impl Game {
             .position(|p| p.repetition_key() == cur.repetition_key() && p.same_position(cur));
         let Some(i) = first else {
             return reject(
-                "not_perpetual_check",
+                Code::NotPerpetualCheck,
                 "china-national",
                 "the position has not repeated",
             );
@@ -2452,7 +2464,7 @@ impl Game {
         });
         if !(all_checks || all_checks2) || n - 1 - i < 2 {
             return reject(
-                "not_perpetual_check",
+                Code::NotPerpetualCheck,
                 "china-national",
                 "the repeated sequence is not a series of checks by one side",
             );
@@ -2462,8 +2474,8 @@ impl Game {
             out,
             t,
             GameResult::Draw,
-            Citation::new(
-                "perpetual_check",
+            Citation::of(
+                Code::PerpetualCheck,
                 "china-national",
                 "the checking sequence has repeated: perpetual check, draw",
             ),

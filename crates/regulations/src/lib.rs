@@ -15,6 +15,7 @@
 //! - `clock`: clock arithmetic over event times (6.5, 12.1–12.5, 12.8)
 //! - `profile`: `fide-seed`, `fide-2023`, `china-national`, `club` as data
 //! - `event`: the closed event enum (serde behind the `serde` feature)
+//! - `code`: every ruling and rejection code ([`Code`]), defined once
 //! - `touch`: touch-move obligations (5.1(3)–(4), 7.2, 7.3)
 //! - `game`: the state machine (arts. 6–10, 12–14, club plan)
 //! - `result`: results, citations, scoring (10, 17)
@@ -27,6 +28,7 @@
 //! and a later `press` event completes the move for the time control.
 
 mod clock;
+mod code;
 mod event;
 mod game;
 mod profile;
@@ -35,6 +37,7 @@ mod time_control;
 mod touch;
 
 pub use clock::{ClockView, Clocks};
+pub use code::Code;
 pub use event::{
     AnnulReason, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind, IrregularityKind,
     Penalty, Who,

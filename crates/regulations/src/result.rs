@@ -1,5 +1,6 @@
 //! Results, rulings and scoring (Art. 10, 17; club plan).
 
+use crate::code::Code;
 use std::fmt;
 
 /// A decision with a stable machine-readable code, the article it applies
@@ -7,7 +8,8 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Citation {
-    /// snake_case, stable (e.g. `incorrect_claim_time_penalty`).
+    /// snake_case, stable (e.g. `incorrect_claim_time_penalty`): the text
+    /// of a [`Code`].
     pub code: String,
     /// The article, e.g. `10.13(2)`; FIDE 2023 articles read `2023 9.6.1`,
     /// the club plan's rules `club (3)`.
@@ -24,6 +26,11 @@ impl Citation {
             article: article.to_string(),
             message: message.into(),
         }
+    }
+
+    /// Builds a citation with a typed code.
+    pub(crate) fn of(code: Code, article: &str, message: impl Into<String>) -> Citation {
+        Citation::new(code.code(), article, message)
     }
 }
 
@@ -45,6 +52,10 @@ impl Rejection {
     /// Builds a rejection.
     pub fn new(code: &str, article: &str, message: impl Into<String>) -> Rejection {
         Rejection(Citation::new(code, article, message))
+    }
+    /// Builds a rejection with a typed code.
+    pub(crate) fn of(code: Code, article: &str, message: impl Into<String>) -> Rejection {
+        Rejection(Citation::of(code, article, message))
     }
     /// The stable code.
     pub fn code(&self) -> &str {

@@ -1,6 +1,7 @@
 //! Touch-move (Art. 5.1(3)–(4), 7.2, 7.3): which moves a player who has
 //! deliberately touched pieces may still make.
 
+use crate::code::Code;
 use crate::result::Citation;
 use rules::{Color, Move, Piece, Position, Role, Square};
 
@@ -116,8 +117,8 @@ pub fn obligation(pos: &Position, touches: &[Touched], placed_binds: bool) -> Ob
         if !caps.is_empty() {
             return Obligation::Moves {
                 moves: caps,
-                why: Citation::new(
-                    "touch_move_obligation",
+                why: Citation::of(
+                    Code::TouchMoveObligation,
                     "7.2(2)",
                     format!(
                         "{} must capture {}",
@@ -145,8 +146,8 @@ pub fn obligation(pos: &Position, touches: &[Touched], placed_binds: bool) -> Ob
                         .all(|r| r.piece.color == mover && r.piece.role == Role::Rook)
                     && order.len() > i + 1
                 {
-                    return Obligation::Free(Citation::new(
-                        "touched_king_cannot_move",
+                    return Obligation::Free(Citation::of(
+                        Code::TouchedKingCannotMove,
                         "5.1(4)",
                         "the king touched to castle has no legal move: any legal move may be made",
                     ));
@@ -159,8 +160,8 @@ pub fn obligation(pos: &Position, touches: &[Touched], placed_binds: bool) -> Ob
                     moves = there;
                     return Obligation::Moves {
                         moves,
-                        why: Citation::new(
-                            "placed_piece_obligation",
+                        why: Citation::of(
+                            Code::PlacedPieceObligation,
                             "6.1",
                             format!(
                                 "{} was put down on {dest}: it must be moved there",
@@ -173,8 +174,8 @@ pub fn obligation(pos: &Position, touches: &[Touched], placed_binds: bool) -> Ob
             let article = if opp.is_empty() { "7.2(1)" } else { "7.2(2)" };
             return Obligation::Moves {
                 moves,
-                why: Citation::new(
-                    "touch_move_obligation",
+                why: Citation::of(
+                    Code::TouchMoveObligation,
                     article,
                     format!(
                         "{} was touched first and must be moved",
@@ -192,8 +193,8 @@ pub fn obligation(pos: &Position, touches: &[Touched], placed_binds: bool) -> Ob
                 let article = if own.is_empty() { "7.2(1)" } else { "7.2(2)" };
                 return Obligation::Moves {
                     moves,
-                    why: Citation::new(
-                        "touch_move_obligation",
+                    why: Citation::of(
+                        Code::TouchMoveObligation,
                         article,
                         format!(
                             "{} was touched and must be captured",
@@ -204,8 +205,8 @@ pub fn obligation(pos: &Position, touches: &[Touched], placed_binds: bool) -> Ob
             }
         }
     }
-    Obligation::Free(Citation::new(
-        "touched_pieces_cannot_move",
+    Obligation::Free(Citation::of(
+        Code::TouchedPiecesCannotMove,
         "7.3",
         "no touched piece can be moved or captured: any legal move may be made",
     ))

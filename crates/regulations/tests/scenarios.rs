@@ -23,9 +23,9 @@
 //! scenario, and so does an `expect rejected` after an accepted event.
 
 use regulations::{
-    AnnulReason, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind, Game, GameResult,
-    GameSetup, IrregularityKind, Mode, Obligation, Penalty, Profile, Rejection, Ruling, Status,
-    TimeControl, Who, format_points,
+    AnnulReason, ClaimReason, ClockAdjustReason, ClockSetting, Code, Event, EventKind, Game,
+    GameResult, GameSetup, IrregularityKind, Mode, Obligation, Penalty, Profile, Rejection, Ruling,
+    Status, TimeControl, Who, format_points,
 };
 use rules::Color;
 use std::fmt::Write as _;
@@ -422,11 +422,23 @@ fn run(sc: &Scenario, file: &str) -> Result<(), String> {
                     };
                     match res {
                         Ok(a) => {
+                            for r in &a.rulings {
+                                assert!(
+                                    Code::parse(&r.code).is_some_and(Code::is_ruling),
+                                    "ruling code {} is not a ruling Code",
+                                    r.code
+                                );
+                            }
                             last.voided = a.voided.len();
                             last.rulings = a.rulings;
                         }
                         Err(r) => {
                             assert_eq!(before, game, "a rejected event changed the game");
+                            assert!(
+                                Code::parse(r.code()).is_some_and(Code::is_rejection),
+                                "rejection code {} is not a rejection Code",
+                                r.code()
+                            );
                             last.rejection = Some(r);
                         }
                     }
