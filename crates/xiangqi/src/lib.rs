@@ -1,0 +1,51 @@
+//! Pure Xiangqi (Chinese chess) rules for Arbiter.
+//!
+//! Articles are cited from the Chinese competition-rules fragment
+//! (`xiangqi-competition-rules-fragment-zh.txt`) as `xq 4.1.2` and so on.
+//! The fragment starts at article 4 (results); the movement rules it
+//! refers to (行棋规定, xq 4.1.6) are the standard ones.
+//!
+//! The crate does no I/O, reads no clock, draws no random numbers and never
+//! allocates during move generation.
+//!
+//! # Layout
+//! - `types`: [`Color`], [`Role`], [`Piece`], [`Square`] (files a–i, ranks
+//!   0–9 as ICCS writes them; Red on ranks 0–4, moving first).
+//! - `tables`: compile-time move tables (rays, horse legs, elephant eyes,
+//!   palace steps, soldier steps).
+//! - `zobrist`: compile-time Zobrist keys (SplitMix64 from a fixed seed).
+//! - `setup`: [`Setup`] (raw, maybe illegal), FEN, [`SetupProblem`].
+//! - `position`: [`Position`] (always legal), move generation, legality,
+//!   [`Position::outcome`].
+//! - `perft`: [`perft`] and [`perft_bulk`].
+//!
+//! # Invariants
+//! - A [`Position`] only comes from [`Position::from_setup`] (or FEN) and
+//!   legal moves: one general per side inside its palace, advisors and
+//!   elephants on their points, soldiers never behind their start, piece
+//!   counts within the initial set, the side not to move not in check and
+//!   the generals not facing.
+//! - The board is a 90-point mailbox (`rank * 9 + file`) of one-byte piece
+//!   codes plus one 90-bit occupancy mask per side; every table lookup is by
+//!   a [`Square`], which is always in range, so no input can index out of
+//!   bounds.
+//! - Move generation writes into a fixed-capacity [`MoveList`] on the stack.
+//! - [`Position::hash`] always equals [`Position::compute_hash`].
+mod moves;
+mod perft;
+mod position;
+mod setup;
+mod tables;
+mod types;
+mod zobrist;
+
+pub use moves::{MAX_MOVES, Move, MoveList};
+pub use perft::{perft, perft_bulk};
+pub use position::{
+    DrawReason, IllegalMove, IllegalReason, Outcome, Position, PositionError, SquareSet, WinReason,
+};
+pub use setup::{
+    FenError, MAX_FEN_COUNTER, STARTING_FEN, Setup, SetupError, SetupProblem, is_advisor_point,
+    is_elephant_point,
+};
+pub use types::{Color, FILES, Piece, RANKS, Role, SQUARES, Square};
