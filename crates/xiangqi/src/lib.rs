@@ -18,6 +18,7 @@
 //! - `position`: [`Position`] (always legal), move generation, legality,
 //!   [`Position::outcome`].
 //! - `perft`: [`perft`] and [`perft_bulk`].
+//! - `iccs`: coordinate notation (`h2e2`), [`IccsError`].
 //!
 //! # Invariants
 //! - A [`Position`] only comes from [`Position::from_setup`] (or FEN) and
@@ -31,6 +32,7 @@
 //!   bounds.
 //! - Move generation writes into a fixed-capacity [`MoveList`] on the stack.
 //! - [`Position::hash`] always equals [`Position::compute_hash`].
+mod iccs;
 mod moves;
 mod perft;
 mod position;
@@ -39,6 +41,7 @@ mod tables;
 mod types;
 mod zobrist;
 
+pub use iccs::IccsError;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use perft::{perft, perft_bulk};
 pub use position::{
