@@ -17,7 +17,10 @@
 //! - `event`: the closed event enum (serde behind the `serde` feature)
 //! - `code`: every ruling and rejection code ([`Code`]), defined once
 //! - `touch`: touch-move obligations (5.1(3)–(4), 7.2, 7.3)
-//! - `game`: the state machine (arts. 6–10, 12–14, club plan)
+//! - `game`: the state machine (arts. 6–10, 12–14, club plan): `game/mod.rs`
+//!   (`Game`, `apply`, the state), `dispatch` (event routing), `moves`,
+//!   `touch_move`, `claims`, `flags`, `lateness`, `penalties`,
+//!   `irregularities`, `adjournment`, `view`
 //! - `result`: results, citations, scoring (10, 17)
 //!
 //! # Live mode and clock presses

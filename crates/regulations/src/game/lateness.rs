@@ -1,0 +1,142 @@
+//! What happened by an event's time without an event (12.2, 10.15, club
+//! plan): a flag fall, a lateness forfeit, an over-long game; and arrivals.
+
+use super::{Game, State, Status, Step, ci, reject};
+use crate::code::Code;
+use crate::result::{Citation, GameResult, Rejection};
+use rules::Color;
+
+impl Game {
+    /// Art. 12.2, 10.15, club plan: what happened by time `t` without an
+    /// event — the earliest of a flag fall, a lateness forfeit and the end of
+    /// an over-long game. Returns true if the game ended.
+    pub(super) fn observe(&self, st: &mut State, out: &mut Step, t: u64, flags: bool) -> bool {
+        if !self.live() || matches!(st.status, Status::Finished | Status::Annulled) {
+            return false;
+        }
+        // (instant, kind) kind: 0 flag, 1 lateness, 2 over-long
+        let mut cands: Vec<(u64, u8)> = Vec::new();
+        if flags
+            && st.status == Status::InProgress
+            && let Some((_, at)) = st.clocks.flag_time()
+            && at <= t
+        {
+            cands.push((at, 0));
+        }
+        if let (Some(limit), Some(start)) = (self.profile.lateness_limit_ms, st.session_start)
+            && st.status != Status::Adjourned
+            && (!st.present[0] || !st.present[1])
+        {
+            let deadline = start.saturating_add(limit);
+            if t > deadline {
+                cands.push((deadline, 1));
+            }
+        }
+        if let (Some(max), Some(start)) = (self.profile.max_game_duration_ms, st.started_at)
+            && st.status == Status::InProgress
+        {
+            let end = start.saturating_add(max);
+            if t > end {
+                cands.push((end, 2));
+            }
+        }
+        cands.sort_unstable();
+        let Some(&(at, kind)) = cands.first() else {
+            return false;
+        };
+        match kind {
+            0 => {
+                let Some((c, _)) = st.clocks.flag_time() else {
+                    return false;
+                };
+                st.clocks.stop(at.max(st.last_ms));
+                self.loss_unless_no_mate(
+                    st,
+                    out,
+                    at,
+                    c,
+                    Code::LostOnTime,
+                    "10.14",
+                    "has overstepped the time limit (flag fell, Art. 12.2)",
+                );
+            }
+            1 => self.forfeit_for_lateness(st, out, at),
+            _ => self.finish(
+                st,
+                out,
+                at,
+                GameResult::BothLose,
+                Citation::of(
+                    Code::OverlongGameScoresNothing,
+                    "club (3)",
+                    "the game lasted longer than the club's limit: neither side scores",
+                ),
+            ),
+        }
+        true
+    }
+
+    fn forfeit_for_lateness(&self, st: &mut State, out: &mut Step, t: u64) {
+        let played = !st.plies.is_empty();
+        let absent: Vec<Color> = Color::ALL
+            .into_iter()
+            .filter(|c| !st.present[ci(*c)])
+            .collect();
+        let fix = |r: GameResult| if played { r } else { r.as_forfeit() };
+        match absent.as_slice() {
+            [c] => self.finish(
+                st,
+                out,
+                t,
+                fix(GameResult::win_for(c.other())),
+                Citation::of(
+                    Code::LostByLateness,
+                    self.profile.lateness_article(false),
+                    format!("{c} did not arrive within the lateness limit and loses"),
+                ),
+            ),
+            _ => self.finish(
+                st,
+                out,
+                t,
+                fix(GameResult::BothLose),
+                Citation::of(
+                    Code::BothAbsentBothLose,
+                    self.profile.lateness_article(true),
+                    "neither player arrived within the lateness limit: both lose",
+                ),
+            ),
+        }
+    }
+
+    /// Art. 10.15: a player arrives at the board (the sealed move is
+    /// opened when the replier arrives, 14.3).
+    pub(super) fn on_arrive(
+        &self,
+        st: &mut State,
+        out: &mut Step,
+        t: u64,
+        player: Color,
+    ) -> Result<(), Rejection> {
+        if st.present[ci(player)] {
+            return reject(
+                Code::AlreadyPresent,
+                self.profile.lateness_article(false),
+                format!("{player} is already at the board"),
+            );
+        }
+        st.present[ci(player)] = true;
+        out.rule(
+            Code::PlayerArrived,
+            self.profile.lateness_article(false),
+            format!("{player} arrived at the board"),
+        );
+        if st.status == Status::InProgress
+            && let Some(s) = &st.sealed
+            && s.envelope.sealer.other() == player
+        {
+            self.open_envelope(st, out, t);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,107 @@
+//! The arbiter's penalties (16) and the club's fouls (club plan (3)).
+
+use super::{Game, State, Step, ci, fmt_ms, reject};
+use crate::code::Code;
+use crate::event::Penalty;
+use crate::result::{Citation, GameResult, Rejection};
+use rules::Color;
+
+impl Game {
+    pub(super) fn per_move_cap(
+        &self,
+        st: &mut State,
+        out: &mut Step,
+        t: u64,
+        mover: Color,
+        think: u64,
+    ) {
+        if let Some(cap) = self.profile.per_move_cap_ms
+            && think > cap
+        {
+            out.rule(
+                Code::MoveTimeCapExceeded,
+                "club (3)",
+                format!(
+                    "{mover} took {} for one move, more than the {} allowed: a foul",
+                    fmt_ms(i64::try_from(think).unwrap_or(i64::MAX)),
+                    fmt_ms(i64::try_from(cap).unwrap_or(i64::MAX))
+                ),
+            );
+            self.add_foul(st, out, t, mover);
+        }
+    }
+
+    fn add_foul(&self, st: &mut State, out: &mut Step, t: u64, c: Color) {
+        st.fouls[ci(c)] = st.fouls[ci(c)].saturating_add(1);
+        if let Some(limit) = self.profile.foul_limit
+            && st.fouls[ci(c)] >= limit
+        {
+            self.finish(
+                st,
+                out,
+                t,
+                GameResult::win_for(c.other()),
+                Citation::of(
+                    Code::FoulsLimitLose,
+                    "club (3)",
+                    format!("{c} committed {limit} fouls and loses for indiscipline"),
+                ),
+            );
+        }
+    }
+
+    pub(super) fn on_penalty(
+        &self,
+        st: &mut State,
+        out: &mut Step,
+        t: u64,
+        player: Color,
+        penalty: Penalty,
+        reason: &str,
+    ) -> Result<(), Rejection> {
+        self.require_in_progress(st)?;
+        match penalty {
+            Penalty::Warn => out.rule(Code::Warning, "16", format!("{player} is warned: {reason}")),
+            Penalty::AddTimeToOpponent { ms } => {
+                if !st.clocks.time_control().is_timed() {
+                    return reject(Code::UntimedGame, "16", "the game has no time control");
+                }
+                st.clocks.add(t, player.other(), ms);
+                out.rule(
+                    Code::TimeAddedToOpponent,
+                    "16",
+                    format!(
+                        "{} added to {}'s clock for {player}'s offence: {reason}",
+                        fmt_ms(i64::try_from(ms).unwrap_or(i64::MAX)),
+                        player.other()
+                    ),
+                );
+            }
+            Penalty::DeductTime { ms } => {
+                if !st.clocks.time_control().is_timed() {
+                    return reject(Code::UntimedGame, "16", "the game has no time control");
+                }
+                st.clocks.charge_at(t, player, ms);
+                out.rule(
+                    Code::TimeDeducted,
+                    "16",
+                    format!(
+                        "{} deducted from {player}'s clock: {reason}",
+                        fmt_ms(i64::try_from(ms).unwrap_or(i64::MAX))
+                    ),
+                );
+                self.check_flags_now(st, out, t);
+            }
+            Penalty::Foul => {
+                let article = if self.profile.foul_limit.is_some() {
+                    "club (3)"
+                } else {
+                    "16"
+                };
+                out.rule(Code::Foul, article, format!("foul by {player}: {reason}"));
+                self.add_foul(st, out, t, player);
+            }
+        }
+        Ok(())
+    }
+}
