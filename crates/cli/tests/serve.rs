@@ -26,8 +26,8 @@ impl Drop for Server {
     }
 }
 
-fn start() -> Server {
-    let db = std::env::temp_dir().join(format!("arbiter-e2e-{}.db", std::process::id()));
+fn start(name: &str) -> Server {
+    let db = std::env::temp_dir().join(format!("arbiter-e2e-{name}-{}.db", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["serve", "--listen", "127.0.0.1:0", "--database-url"])
         .arg(format!("sqlite:{}", db.display()))
@@ -57,8 +57,22 @@ fn call(
     token: Option<&str>,
     body: Option<&Value>,
 ) -> (u16, Value) {
+    let payload = body.map(Value::to_string);
+    let body = payload.as_deref().map(|p| ("application/json", p));
+    call_raw(server, method, path, token, body)
+}
+
+/// A request with a body of any type (`(content type, text)`); the answer's
+/// JSON, or its text as a JSON string.
+fn call_raw(
+    server: &Server,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<(&str, &str)>,
+) -> (u16, Value) {
     let mut stream = TcpStream::connect(&server.address).unwrap();
-    let payload = body.map(Value::to_string).unwrap_or_default();
+    let payload = body.map_or("", |(_, text)| text);
     let mut request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
         server.address
@@ -66,8 +80,8 @@ fn call(
     if let Some(token) = token {
         request.push_str(&format!("Authorization: Bearer {token}\r\n"));
     }
-    if body.is_some() {
-        request.push_str("Content-Type: application/json\r\n");
+    if let Some((content_type, _)) = body {
+        request.push_str(&format!("Content-Type: {content_type}\r\n"));
     }
     request.push_str(&format!(
         "Content-Length: {}\r\n\r\n{payload}",
@@ -86,7 +100,7 @@ fn call(
 
 #[test]
 fn the_real_binary_runs_a_small_swiss_and_shuts_down_gracefully() {
-    let mut server = start();
+    let mut server = start("small-swiss");
     let (status, token) = call(
         &server,
         "POST",
@@ -223,4 +237,139 @@ fn the_real_binary_runs_a_small_swiss_and_shuts_down_gracefully() {
     assert!(killed.success());
     let status = server.child.wait().unwrap();
     assert!(status.success(), "graceful shutdown exits 0, got {status}");
+}
+
+/// The start of a TRF16 player record: start number, name, rating, points
+/// and rank (no rounds yet).
+fn player_record(start_number: u32, rating: u32) -> String {
+    let name = format!("Player{start_number:04}, Test");
+    format!(
+        "001 {start_number:>4}      {name:<33} {rating:>4}{:28}{:>4} {start_number:>4}",
+        "", "0.0"
+    )
+}
+
+/// The engine's output format for the pairings of an API round: the number
+/// of pairs, then `white black` start numbers, the bye as `N 0`, last.
+fn pairs_of_round(round: &Value) -> String {
+    let boards = round["boards"].as_array().unwrap();
+    let pab: Vec<&Value> = round["byes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["kind"] == "pairing_allocated")
+        .collect();
+    let mut out = format!("{}\n", boards.len() + pab.len());
+    for b in boards {
+        out.push_str(&format!(
+            "{} {}\n",
+            b["white"]["start_number"], b["black"]["start_number"]
+        ));
+    }
+    for b in pab {
+        out.push_str(&format!("{} 0\n", b["player"]["start_number"]));
+    }
+    out
+}
+
+/// `arbiter pair --dutch FILE -p` on a TRF text.
+fn cli_pairs(trf: &str, label: &str) -> String {
+    let dir = std::env::temp_dir();
+    let input = dir.join(format!("arbiter-parity-{label}-{}.trf", std::process::id()));
+    let output = input.with_extension("out");
+    std::fs::write(&input, trf).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["pair", "--dutch"])
+        .arg(&input)
+        .arg("-p")
+        .arg(&output)
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "{label}: arbiter pair --dutch failed\n{trf}"
+    );
+    let pairs = std::fs::read_to_string(&output).unwrap();
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
+    pairs
+}
+
+/// C.04.2, C.04.3 E.5, C.04.5: a TRF with forbidden pairs (`XXP`),
+/// acceleration (`XXA`), an initial colour (`XXC black1`) and a requested
+/// bye (`240`), imported through the API and paired there round by round,
+/// pairs exactly as `arbiter pair --dutch` pairs the same file — the file
+/// imported for round 1, the server's own TRF export for every later round.
+#[test]
+fn a_trf_imported_through_the_api_pairs_round_by_round_as_arbiter_pair_dutch_does() {
+    let server = start("pairing-parity");
+    let admin = Some(ADMIN);
+    let mut trf = String::from("012 Parity Open\nXXR 5\nXXC black1\n");
+    for n in 1..=15 {
+        trf.push_str(&player_record(n, 2500 - 37 * n));
+        trf.push('\n');
+    }
+    trf.push_str("XXP 1 2\nXXP 5 6 7\n");
+    for n in 1..=4 {
+        trf.push_str(&format!("XXA {n:>4}  1.0  1.0\n"));
+    }
+    trf.push_str("240 H   2    9\n");
+    let (status, t) = call_raw(
+        &server,
+        "POST",
+        "/api/v1/tournaments/import",
+        admin,
+        Some(("text/plain", &trf)),
+    );
+    assert_eq!(status, 201, "{t}");
+    assert_eq!(t["pairing"]["initial_colour"], "black", "{t}");
+    assert_eq!(t["pairing"]["acceleration"], "explicit", "{t}");
+    assert_eq!(t["pairing"]["forbidden_pairs"].as_array().unwrap().len(), 2);
+    let t = t["id"].as_str().unwrap().to_owned();
+    let results = ["1-0", "0-1", "1/2-1/2", "1-0", "+-", "0-1", "1/2-1/2"];
+    for round in 1..=5 {
+        let file = if round == 1 {
+            trf.clone()
+        } else {
+            let (status, text) = call(
+                &server,
+                "GET",
+                &format!("/api/v1/tournaments/{t}/export/trf"),
+                None,
+                None,
+            );
+            assert_eq!(status, 200);
+            text.as_str().unwrap().to_owned()
+        };
+        let expected = cli_pairs(&file, &format!("round{round}"));
+        let (status, r) = call(
+            &server,
+            "POST",
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            admin,
+            None,
+        );
+        assert_eq!(status, 201, "round {round}: {r}");
+        assert_eq!(pairs_of_round(&r), expected, "round {round}\n{file}");
+        if round == 2 {
+            let nine = r["byes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|b| b["player"]["start_number"] == 9 && b["kind"] == "half");
+            assert!(nine, "the requested bye of player 9 is kept: {r}");
+        }
+        for (i, b) in r["boards"].as_array().unwrap().iter().enumerate() {
+            let board = b["board"].as_i64().unwrap();
+            let result = results[(i + round) % results.len()];
+            let (status, body) = call(
+                &server,
+                "PUT",
+                &format!("/api/v1/tournaments/{t}/rounds/{round}/boards/{board}/result"),
+                admin,
+                Some(&json!({ "result": result })),
+            );
+            assert_eq!(status, 200, "{body}");
+        }
+    }
 }

@@ -44,6 +44,7 @@ mod engine;
 pub mod error;
 mod games;
 mod group_commit;
+mod pairing_options;
 mod rounds;
 mod stream;
 mod tournaments;

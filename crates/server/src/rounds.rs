@@ -16,8 +16,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::{Any, AnyConnection, Row, Transaction};
 use tournament::model::{
-    self, ByeKind, Colour, GameResult, Participation, Player, Points, Scoring, StartNumber,
-    Tournament,
+    self, ByeKind, GameResult, Player, Points, Scoring, StartNumber, Tournament,
 };
 use uuid::Uuid;
 
@@ -290,7 +289,7 @@ pub(crate) fn to_model(loaded: &Loaded) -> Tournament {
         tiebreak_edition: model::TiebreakEdition::default(),
         rating_floor: None,
         rating_system: model::RatingSystem::default(),
-        pairing: model::PairingOptions::default(),
+        pairing: t.pairing.to_model(),
         players: loaded.players.iter().map(model_player).collect(),
         rounds,
     }
@@ -302,130 +301,19 @@ struct NewBoard {
     black: StartNumber,
 }
 
-/// The Dutch engine's view of the model, for pairing round `t.rounds.len() + 1`.
-fn swiss_view(t: &Tournament) -> Result<tournament::dutch::Swiss, ApiError> {
-    use tournament::dutch::{Colour as C, Entrant, Outcome as O, Round as R, Swiss};
-    let next = t.rounds_paired() + 1;
-    let size = t.players.iter().map(|p| p.start_number).max().unwrap_or(0);
-    let size = usize::try_from(size).unwrap_or(0);
-    let mut players: Vec<Entrant> = (0..size)
-        .map(|i| {
-            let mut gap = Entrant::new(i, 0, 0, Vec::new());
-            gap.valid = false;
-            gap
-        })
-        .collect();
-    for p in &t.players {
-        let Some(index) = usize::try_from(p.start_number)
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-        else {
-            continue;
-        };
-        let mut history = Vec::new();
-        for round in 1..next {
-            let entry = match t.participation(p.start_number, round) {
-                Some(Participation::Game {
-                    opponent,
-                    colour,
-                    outcome,
-                    ..
-                }) => {
-                    let outcome_kind = match outcome {
-                        model::Outcome::Win | model::Outcome::ForfeitWin => O::Win,
-                        model::Outcome::Draw => O::Draw,
-                        model::Outcome::Loss | model::Outcome::ForfeitLoss => O::Loss,
-                        model::Outcome::NotPlayed => {
-                            return Err(ApiError::conflict(
-                                "results_missing",
-                                format!("round {round} has boards without a result"),
-                            ));
-                        }
-                    };
-                    R {
-                        opponent: usize::try_from(opponent).unwrap_or(1).saturating_sub(1),
-                        colour: Some(match colour {
-                            Colour::White => C::White,
-                            Colour::Black => C::Black,
-                        }),
-                        outcome: outcome_kind,
-                        played: matches!(
-                            outcome,
-                            model::Outcome::Win | model::Outcome::Draw | model::Outcome::Loss
-                        ),
-                        paired: true,
-                    }
-                }
-                Some(Participation::Bye(kind)) => R {
-                    opponent: index,
-                    colour: None,
-                    outcome: match kind {
-                        ByeKind::PairingAllocated | ByeKind::FullPoint => O::Win,
-                        ByeKind::HalfPoint => O::Draw,
-                        ByeKind::ZeroPoint | ByeKind::Absent => O::Loss,
-                    },
-                    played: false,
-                    paired: kind == ByeKind::PairingAllocated,
-                },
-                None => R::absent(index),
-            };
-            history.push(entry);
-        }
-        // A player not available next round gets an entry for it, so the
-        // engine leaves him out.
-        match p.status(next) {
-            model::PlayerStatus::Playing => {}
-            model::PlayerStatus::RequestedBye(kind) => history.push(R {
-                opponent: index,
-                colour: None,
-                outcome: match kind {
-                    ByeKind::FullPoint => O::Win,
-                    ByeKind::HalfPoint => O::Draw,
-                    _ => O::Loss,
-                },
-                played: false,
-                paired: false,
-            }),
-            model::PlayerStatus::Withdrawn | model::PlayerStatus::NotYetEntered => {
-                history.push(R::absent(index));
-            }
-        }
-        let score = t.score_after(p.start_number, next - 1).tenths();
-        if let Some(slot) = players.get_mut(index) {
-            *slot = Entrant::new(index, score, u32::from(p.rating()), history);
-        }
-    }
-    let s = &t.scoring;
-    let mut swiss = Swiss {
-        players,
-        by_rank: t
-            .players
-            .iter()
-            .filter_map(|p| usize::try_from(p.start_number).ok()?.checked_sub(1))
-            .collect(),
-        played_rounds: usize::try_from(next - 1).unwrap_or(0),
-        expected_rounds: usize::try_from(t.planned_rounds).unwrap_or(0),
-        points: tournament::dutch::Points {
-            win: s.win_white.tenths(),
-            draw: s.draw_white.tenths(),
-            loss: s.loss_white.tenths(),
-            zero_bye: s.zero_point_bye.tenths(),
-            forfeit_loss: s.forfeit_loss.tenths(),
-            pab: s.pairing_allocated_bye.tenths(),
-        },
-        initial_colour: Some(C::White),
-        forbidden: Vec::new(),
-    };
-    swiss.update_ranks();
-    swiss.compute_player_data();
-    Ok(swiss)
-}
-
 /// Pairs the next round: the boards and who gets the pairing-allocated bye.
 fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<StartNumber>), ApiError> {
     match t.system {
         model::System::Swiss => {
-            let swiss = swiss_view(t)?;
+            let swiss = tournament::dutch::swiss_for_next_round(t).map_err(|e| match e {
+                tournament::dutch::InputError::ResultsMissing { .. } => {
+                    ApiError::conflict("results_missing", e.to_string())
+                }
+                tournament::dutch::InputError::AllRoundsPaired { .. } => {
+                    ApiError::conflict("all_rounds_paired", e.to_string())
+                }
+                other => ApiError::unprocessable("cannot_pair", other.to_string()),
+            })?;
             let pairings = tournament::dutch::pair_round(&swiss).map_err(|e| match e {
                 tournament::dutch::DutchError::NoValidPairing => ApiError::Unprocessable {
                     code: "no_valid_pairing".into(),
@@ -533,7 +421,8 @@ async fn pair_round(
     let next = check_pairable(&read)?;
     let read_model = to_model(&read);
     let mut planned = read.clone();
-    if next == 1 {
+    let renumber = next == 1 && !is_imported(&read);
+    if renumber {
         renumber_in_memory(&mut planned);
     }
     let pairing_model = to_model(&planned);
@@ -550,7 +439,7 @@ async fn pair_round(
             "the tournament changed while the round was being paired; try again",
         ));
     }
-    if next == 1 {
+    if renumber {
         renumber_fide(&mut tx, &actor, &mut loaded).await?;
     }
     let model = to_model(&loaded);
@@ -596,38 +485,43 @@ fn check_pairable(loaded: &Loaded) -> Result<i64, ApiError> {
     Ok(next)
 }
 
+/// Whether the tournament came from a TRF file: its start numbers are the
+/// file's (the organiser's), not renumbered before round 1.
+fn is_imported(loaded: &Loaded) -> bool {
+    loaded.tournament.details.get("imported").is_some()
+}
+
 /// The FIDE start order of `fide_order`, applied to the rows only (the
 /// pairing is computed from it before anything is written).
 fn renumber_in_memory(loaded: &mut Loaded) {
     let after = fide_order(loaded);
+    apply_numbers(loaded, &after);
+}
+
+/// Gives the players of `loaded` their new start numbers, and the pairing
+/// options that name players by start number the same renaming.
+fn apply_numbers(loaded: &mut Loaded, after: &BTreeMap<String, i64>) {
+    let mut renamed = BTreeMap::new();
     for p in &mut loaded.players {
-        if let Some(n) = after.get(&p.id) {
-            p.start_number = *n;
+        if let Some(&n) = after.get(&p.id) {
+            if let (Ok(from), Ok(to)) = (u32::try_from(p.start_number), u32::try_from(n)) {
+                renamed.insert(from, to);
+            }
+            p.start_number = n;
         }
     }
     loaded.players.sort_by_key(|p| p.start_number);
+    loaded.tournament.pairing.renumber(&renamed);
 }
 
 /// Start numbers in the FIDE order (rating, title, name; C.04.2 A.2), by
 /// player id.
 fn fide_order(loaded: &Loaded) -> BTreeMap<String, i64> {
-    let mut after = BTreeMap::new();
-    // The same order as `tournament::model::assign_start_numbers_fide`,
-    // applied to the rows so each keeps its id.
-    let mut sorted: Vec<&PlayerRow> = loaded.players.iter().collect();
-    sorted.sort_by(|a, b| {
-        let pa = model_player(a);
-        let pb = model_player(b);
-        pb.rating()
-            .cmp(&pa.rating())
-            .then_with(|| title_rank(pa.title).cmp(&title_rank(pb.title)))
-            .then_with(|| pa.name.to_lowercase().cmp(&pb.name.to_lowercase()))
-            .then_with(|| pa.name.cmp(&pb.name))
-    });
-    for (number, row) in (1_i64..).zip(sorted) {
-        after.insert(row.id.clone(), number);
-    }
-    after
+    let players: Vec<Player> = loaded.players.iter().map(model_player).collect();
+    (1_i64..)
+        .zip(model::fide_order(&players))
+        .map(|(number, i)| (loaded.players[i].id.clone(), number))
+        .collect()
 }
 
 /// Before round 1, start numbers follow the FIDE order (rating, title, name;
@@ -660,12 +554,12 @@ async fn renumber_fide(
             .execute(&mut **tx)
             .await?;
     }
-    for p in &mut loaded.players {
-        if let Some(n) = after.get(&p.id) {
-            p.start_number = *n;
-        }
-    }
-    loaded.players.sort_by_key(|p| p.start_number);
+    apply_numbers(loaded, &after);
+    sqlx::query("UPDATE tournaments SET pairing = $1 WHERE id = $2")
+        .bind(serde_json::to_string(&loaded.tournament.pairing)?)
+        .bind(&loaded.tournament.id)
+        .execute(&mut **tx)
+        .await?;
     audit::record(
         tx,
         actor,
@@ -678,10 +572,6 @@ async fn renumber_fide(
     )
     .await?;
     Ok(())
-}
-
-fn title_rank(title: Option<model::Title>) -> u8 {
-    title.map_or(8, |t| t as u8)
 }
 
 /// Inserts round `number` with its boards, games and byes; returns its JSON.
@@ -1542,6 +1432,7 @@ async fn import_trf(
         },
         scoring,
         recording: "live".to_owned(),
+        pairing: crate::pairing_options::PairingOptions::from_model(&model.pairing)?,
         details: json!({ "imported": "trf" }),
     };
     crate::tournaments::check_new_tournament(&new)?;
@@ -1579,6 +1470,26 @@ async fn import_trf(
             p.joins_at.map(i64::from),
         )
         .await?;
+        // Byes requested for rounds not yet paired (TRF `240`, or the column
+        // after the last paired round).
+        let paired = model.rounds_paired();
+        for (&round, &kind) in p.requested_byes.range(paired + 1..) {
+            let kind = match kind {
+                ByeKind::HalfPoint => "half",
+                ByeKind::FullPoint => "full",
+                _ => "zero",
+            };
+            sqlx::query(
+                "INSERT INTO requested_byes (tournament_id, player_id, round, kind) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&row.id)
+            .bind(&player.id)
+            .bind(i64::from(round))
+            .bind(kind)
+            .execute(&mut *tx)
+            .await?;
+        }
         ids.insert(p.start_number, player);
     }
     let loaded = Loaded {

@@ -19,6 +19,7 @@ use uuid::Uuid;
 
 use crate::auth::{Actor, Permission, Role};
 use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::pairing_options::{PairingOptions, PairingRequest};
 use crate::{AppState, audit, now_text};
 
 /// The regulations profiles a tournament may name (`regulations::Profile::by_name`).
@@ -232,6 +233,9 @@ struct CreateTournament {
     /// Recording mode of new boards: `live` (default) or `scoresheet`.
     #[serde(default)]
     recording: Option<String>,
+    /// Pairing options (initial colour, acceleration, forbidden pairs).
+    #[serde(default)]
+    pairing: Option<PairingRequest>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -251,6 +255,8 @@ struct UpdateTournament {
     scoring: Option<ScoringSpec>,
     #[serde(default)]
     recording: Option<String>,
+    #[serde(default)]
+    pairing: Option<PairingRequest>,
 }
 
 /// A tournament row.
@@ -266,6 +272,8 @@ pub struct TournamentRow {
     pub scoring: ScoringSpec,
     /// Recording mode new boards get: `live` or `scoresheet`.
     pub recording: String,
+    /// What the Dutch engine reads besides players and results.
+    pub pairing: PairingOptions,
     #[serde(skip)]
     pub details: Value,
     #[serde(skip)]
@@ -290,6 +298,7 @@ fn tournament_row(row: &AnyRow) -> Result<TournamentRow, ApiError> {
     let tiebreaks: String = row.try_get("tiebreaks")?;
     let scoring: String = row.try_get("scoring")?;
     let details: String = row.try_get("details")?;
+    let pairing: String = row.try_get("pairing")?;
     Ok(TournamentRow {
         id: row.try_get("id")?,
         name: row.try_get("name")?,
@@ -300,6 +309,7 @@ fn tournament_row(row: &AnyRow) -> Result<TournamentRow, ApiError> {
         tiebreaks: serde_json::from_str(&tiebreaks)?,
         scoring: serde_json::from_str(&scoring)?,
         recording: row.try_get("recording")?,
+        pairing: serde_json::from_str(&pairing)?,
         details: serde_json::from_str(&details)?,
         owner_token: row.try_get("owner_token")?,
         created_at: row.try_get("created_at")?,
@@ -330,6 +340,7 @@ pub(crate) struct NewTournament {
     pub tiebreaks: Vec<String>,
     pub scoring: ScoringSpec,
     pub recording: String,
+    pub pairing: PairingOptions,
     pub details: Value,
 }
 
@@ -381,6 +392,7 @@ pub(crate) async fn insert_tournament(
         tiebreaks: new.tiebreaks,
         scoring: new.scoring,
         recording: new.recording,
+        pairing: new.pairing,
         details: new.details,
         owner_token: owner,
         created_at: now.clone(),
@@ -388,8 +400,8 @@ pub(crate) async fn insert_tournament(
     };
     sqlx::query(
         "INSERT INTO tournaments (id, name, system, rounds, time_control, regulations, tiebreaks, \
-         scoring, details, owner_token, created_at, updated_at, recording) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+         scoring, details, owner_token, created_at, updated_at, recording, pairing) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(&row.id)
     .bind(&row.name)
@@ -404,6 +416,7 @@ pub(crate) async fn insert_tournament(
     .bind(&row.created_at)
     .bind(&row.updated_at)
     .bind(&row.recording)
+    .bind(serde_json::to_string(&row.pairing)?)
     .execute(&mut **tx)
     .await?;
     audit::record(
@@ -446,6 +459,10 @@ async fn create_tournament(
         .tiebreaks
         .unwrap_or_else(|| default_tiebreaks(&body.system));
     check_tiebreaks(&tiebreaks)?;
+    let mut pairing = PairingOptions::new_drawn()?;
+    if let Some(request) = body.pairing {
+        pairing.apply(request, &[], rounds, 0)?;
+    }
     let new = NewTournament {
         name: body.name,
         time_control: check_time_control(body.time_control.as_deref())?,
@@ -459,6 +476,7 @@ async fn create_tournament(
             body.recording.as_deref().unwrap_or("live"),
         )?
         .to_owned(),
+        pairing,
         details: json!({}),
     };
     let (_write, mut tx) = state.db().begin().await?;
@@ -544,10 +562,22 @@ async fn update_tournament(
     if let Some(recording) = body.recording {
         after.recording = crate::engine::check_mode("recording", &recording)?.to_owned();
     }
+    if let Some(request) = body.pairing {
+        let players: Vec<u32> = load_players(&mut tx, &id)
+            .await?
+            .iter()
+            .filter_map(|p| u32::try_from(p.start_number).ok())
+            .collect();
+        let paired = rounds_paired(&mut tx, &id).await?;
+        after
+            .pairing
+            .apply(request, &players, after.rounds, paired)?;
+    }
     after.updated_at = now_text();
     sqlx::query(
         "UPDATE tournaments SET name = $1, rounds = $2, time_control = $3, regulations = $4, \
-         tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8 WHERE id = $9",
+         tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8, pairing = $10 \
+         WHERE id = $9",
     )
     .bind(&after.name)
     .bind(after.rounds)
@@ -558,6 +588,7 @@ async fn update_tournament(
     .bind(&after.updated_at)
     .bind(&after.recording)
     .bind(&id)
+    .bind(serde_json::to_string(&after.pairing)?)
     .execute(&mut *tx)
     .await?;
     audit::record(

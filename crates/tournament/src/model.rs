@@ -862,18 +862,29 @@ pub fn replace_result(
     Ok(corrected)
 }
 
-/// Orders players the FIDE way (C.04.2 A.2): rating descending, then title
-/// (GM > IM > WGM > FM > WIM > CM > WFM > WCM > none), then name alphabetically,
-/// and renumbers them 1…n in that order. Boards and byes are not renumbered:
-/// call this before round 1.
-pub fn assign_start_numbers_fide(players: &mut [Player]) {
-    players.sort_by(|a, b| {
+/// The FIDE initial order (C.04.2 A.2): indices into `players`, rating
+/// descending, then title (GM > IM > WGM > FM > WIM > CM > WFM > WCM > none),
+/// then name alphabetically (case-insensitive, then exact).
+pub fn fide_order(players: &[Player]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&players[a], &players[b]);
         b.rating()
             .cmp(&a.rating())
             .then_with(|| title_rank(a.title).cmp(&title_rank(b.title)))
             .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
             .then_with(|| a.name.cmp(&b.name))
     });
+    order
+}
+
+/// Orders players the FIDE way ([`fide_order`], C.04.2 A.2) and renumbers
+/// them 1…n in that order. Boards and byes are not renumbered: call this
+/// before round 1.
+pub fn assign_start_numbers_fide(players: &mut [Player]) {
+    let order = fide_order(players);
+    let sorted: Vec<Player> = order.iter().map(|&i| players[i].clone()).collect();
+    players.clone_from_slice(&sorted);
     renumber(players);
 }
 

@@ -8,5 +8,6 @@ mod games;
 mod hostile;
 mod multi;
 mod openapi;
+mod pairing;
 mod setup;
 mod tournaments;

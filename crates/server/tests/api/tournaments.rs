@@ -152,7 +152,10 @@ async fn a_swiss_round_one_pairs_top_half_against_bottom_half(app: TestApp) {
     let t = app
         .tournament(
             &organiser,
-            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+            json!({
+                "name": "Open", "system": "swiss-dutch", "rounds": 3,
+                "pairing": { "initial_colour": "white" }
+            }),
         )
         .await;
     app.players(&organiser, &t, EIGHT).await;
