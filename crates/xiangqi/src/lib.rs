@@ -19,6 +19,9 @@
 //!   [`Position::outcome`].
 //! - `perft`: [`perft`] and [`perft_bulk`].
 //! - `iccs`: coordinate notation (`h2e2`), [`IccsError`].
+//! - `notation`: what WXF and Chinese notation share (relative files,
+//!   tandem pieces, finding the move a description names), [`NotationError`].
+//! - `wxf`: WXF notation ([`Position::to_wxf`], [`Position::parse_wxf`]).
 //!
 //! # Invariants
 //! - A [`Position`] only comes from [`Position::from_setup`] (or FEN) and
@@ -34,15 +37,18 @@
 //! - [`Position::hash`] always equals [`Position::compute_hash`].
 mod iccs;
 mod moves;
+mod notation;
 mod perft;
 mod position;
 mod setup;
 mod tables;
 mod types;
+mod wxf;
 mod zobrist;
 
 pub use iccs::IccsError;
 pub use moves::{MAX_MOVES, Move, MoveList};
+pub use notation::NotationError;
 pub use perft::{perft, perft_bulk};
 pub use position::{
     DrawReason, IllegalMove, IllegalReason, Outcome, Position, PositionError, SquareSet, WinReason,

@@ -1,0 +1,281 @@
+//! What WXF and Chinese notation share: describing a move relative to the
+//! mover (file numbered from the mover's right, forward / backward /
+//! sideways, tandem pieces) and finding the move a description names.
+
+use crate::moves::Move;
+use crate::position::{IllegalReason, Position};
+use crate::types::{Color, Piece, Role, Square};
+use std::fmt;
+
+/// Direction of a move as the mover sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Op {
+    Forward,
+    Backward,
+    Sideways,
+}
+
+/// Which of several like pieces on one file.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Rank {
+    /// The foremost.
+    Front,
+    /// The rearmost.
+    Rear,
+    /// The middle one of three or five.
+    Middle,
+    /// WXF `P+`: the front one of two or three, the second of four or five.
+    WxfPlus,
+    /// WXF `P-`: the rear one of two or three, the second-last of four or five.
+    WxfMinus,
+    /// The n-th from the front, 0-based (Chinese 一二三四五).
+    #[allow(dead_code)]
+    Nth(u8),
+}
+
+impl Rank {
+    fn matches(self, idx: usize, count: usize) -> bool {
+        if count < 2 {
+            return false;
+        }
+        match self {
+            Rank::Front => idx == 0,
+            Rank::Rear => idx + 1 == count,
+            Rank::Middle => count % 2 == 1 && idx == count / 2,
+            Rank::WxfPlus => idx == usize::from(count >= 4),
+            Rank::WxfMinus => idx + 1 + usize::from(count >= 4) == count,
+            Rank::Nth(n) => idx == usize::from(n),
+        }
+    }
+}
+
+/// How a description picks the piece.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Selector {
+    /// The piece on that file (1–9 from the mover's right).
+    File(u8),
+    /// One of several like pieces on a file; the file is named only when
+    /// soldiers stand in tandem on more than one file.
+    Tandem { file: Option<u8>, rank: Rank },
+}
+
+/// A parsed move description.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Description {
+    pub(crate) role: Role,
+    pub(crate) selector: Selector,
+    pub(crate) op: Op,
+    /// The destination file (sideways moves and all advisor, elephant and
+    /// horse moves) or the number of ranks moved.
+    pub(crate) target: u8,
+}
+
+/// A move described for writing: everything a notation needs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Described {
+    pub(crate) piece: Piece,
+    pub(crate) file: u8,
+    pub(crate) op: Op,
+    pub(crate) target: u8,
+    /// Index from the front among like pieces on the file, and their count
+    /// (count 1: no tandem). Advisors and elephants are always count 1:
+    /// their direction already tells which one moves.
+    pub(crate) index: u8,
+    pub(crate) count: u8,
+    /// Whether soldiers of this side stand in tandem on more than one file.
+    pub(crate) multi_file: bool,
+}
+
+/// Why a WXF or Chinese move was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum NotationError {
+    /// The text is not a move in the notation; the reason says what is wrong.
+    Malformed {
+        /// The text.
+        text: String,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// No piece of the side to move fits the description.
+    NoSuchPiece(String),
+    /// More than one legal move fits (the tandem marker is missing).
+    Ambiguous(String),
+    /// The move described is against the rules.
+    Illegal {
+        /// The move.
+        mv: Move,
+        /// Why it is illegal.
+        reason: IllegalReason,
+    },
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::Malformed { text, reason } => {
+                write!(f, "malformed move '{text}': {reason}")
+            }
+            NotationError::NoSuchPiece(t) => {
+                write!(f, "'{t}': no piece of the side to move can make that move")
+            }
+            NotationError::Ambiguous(t) => write!(
+                f,
+                "'{t}' is ambiguous: more than one piece can make it (name front or rear)"
+            ),
+            NotationError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// The file number (1–9) of a board file from that side's right.
+pub(crate) fn side_file(color: Color, file: u8) -> u8 {
+    match color {
+        Color::Red => 9 - file,
+        Color::Black => file + 1,
+    }
+}
+
+fn op_and_target(color: Color, role: Role, from: Square, to: Square) -> (Op, u8) {
+    let (fr, tr) = (from.relative_rank(color), to.relative_rank(color));
+    let to_file = side_file(color, to.file());
+    if fr == tr {
+        return (Op::Sideways, to_file);
+    }
+    let op = if tr > fr { Op::Forward } else { Op::Backward };
+    let target = match role {
+        Role::Advisor | Role::Elephant | Role::Horse => to_file,
+        _ => tr.abs_diff(fr),
+    };
+    (op, target)
+}
+
+/// Like pieces on the file of `sq`, front first (from `color`'s view).
+fn file_mates(pos: &Position, piece: Piece, sq: Square) -> ([Square; 10], usize) {
+    let mut out = [sq; 10];
+    let mut n = 0;
+    for rank in 0..10u8 {
+        let r = match piece.color {
+            Color::Red => 9 - rank,
+            Color::Black => rank,
+        };
+        if let Some(s) = Square::from_coords(sq.file(), r)
+            && pos.piece_at(s) == Some(piece)
+            && let Some(slot) = out.get_mut(n)
+        {
+            *slot = s;
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
+fn soldiers_in_tandem_on_several_files(pos: &Position, color: Color) -> bool {
+    let soldier = Piece::new(color, Role::Soldier);
+    let mut files = 0;
+    for f in 0..9u8 {
+        let n = (0..10u8)
+            .filter_map(|r| Square::from_coords(f, r))
+            .filter(|&s| pos.piece_at(s) == Some(soldier))
+            .count();
+        if n >= 2 {
+            files += 1;
+        }
+    }
+    files > 1
+}
+
+/// Describes a move of the piece on `m.from` (which must hold a piece).
+pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
+    let piece = pos.piece_at(m.from)?;
+    let (op, target) = op_and_target(piece.color, piece.role, m.from, m.to);
+    let (index, count) = if matches!(piece.role, Role::Advisor | Role::Elephant) {
+        (0, 1)
+    } else {
+        let (mates, n) = file_mates(pos, piece, m.from);
+        let idx = mates.iter().take(n).position(|&s| s == m.from).unwrap_or(0);
+        (idx as u8, n as u8)
+    };
+    let multi_file = piece.role == Role::Soldier
+        && count >= 2
+        && soldiers_in_tandem_on_several_files(pos, piece.color);
+    Some(Described {
+        piece,
+        file: side_file(piece.color, m.from.file()),
+        op,
+        target,
+        index,
+        count,
+        multi_file,
+    })
+}
+
+fn fits(d: &Described, want: &Description) -> bool {
+    if d.piece.role != want.role || d.op != want.op || d.target != want.target {
+        return false;
+    }
+    match want.selector {
+        Selector::File(f) => d.file == f,
+        Selector::Tandem { file, rank } => {
+            file.is_none_or(|f| f == d.file)
+                && rank.matches(usize::from(d.index), usize::from(d.count))
+        }
+    }
+}
+
+/// Finds the move a description names for the side to move.
+pub(crate) fn resolve(
+    pos: &Position,
+    want: &Description,
+    text: &str,
+) -> Result<Move, NotationError> {
+    let us = pos.turn();
+    let mut legal: Option<Move> = None;
+    let mut legal_count = 0usize;
+    let mut middle: Option<Move> = None;
+    let mut illegal: Option<(Move, IllegalReason)> = None;
+    for from in Square::all() {
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
+        if p.color != us || p.role != want.role {
+            continue;
+        }
+        for to in Square::all() {
+            let m = Move::new(from, to);
+            let Some(d) = describe(pos, m) else {
+                continue;
+            };
+            if from == to || !fits(&d, want) {
+                continue;
+            }
+            match pos.why_illegal(m) {
+                None => {
+                    legal_count += 1;
+                    legal = Some(m);
+                    if d.count >= 3
+                        && d.count % 2 == 1
+                        && usize::from(d.index) == usize::from(d.count / 2)
+                    {
+                        middle = Some(m);
+                    }
+                }
+                Some(IllegalReason::CannotMoveThere(_)) => {}
+                Some(reason) => {
+                    if illegal.is_none() {
+                        illegal = Some((m, reason));
+                    }
+                }
+            }
+        }
+    }
+    match (legal_count, legal, middle, illegal) {
+        (1, Some(m), _, _) => Ok(m),
+        // WXF and Chinese name the middle one of three or five soldiers by its file.
+        (n, _, Some(m), _) if n > 1 && matches!(want.selector, Selector::File(_)) => Ok(m),
+        (n, _, _, _) if n > 1 => Err(NotationError::Ambiguous(text.to_string())),
+        (_, _, _, Some((mv, reason))) => Err(NotationError::Illegal { mv, reason }),
+        _ => Err(NotationError::NoSuchPiece(text.to_string())),
+    }
+}
