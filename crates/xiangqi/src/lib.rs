@@ -22,6 +22,8 @@
 //! - `notation`: what WXF and Chinese notation share (relative files,
 //!   tandem pieces, finding the move a description names), [`NotationError`].
 //! - `wxf`: WXF notation ([`Position::to_wxf`], [`Position::parse_wxf`]).
+//! - `chinese`: Chinese notation ([`Position::to_chinese`],
+//!   [`Position::parse_chinese`]).
 //!
 //! # Invariants
 //! - A [`Position`] only comes from [`Position::from_setup`] (or FEN) and
@@ -35,6 +37,7 @@
 //!   bounds.
 //! - Move generation writes into a fixed-capacity [`MoveList`] on the stack.
 //! - [`Position::hash`] always equals [`Position::compute_hash`].
+mod chinese;
 mod iccs;
 mod moves;
 mod notation;

@@ -29,7 +29,6 @@ pub(crate) enum Rank {
     /// WXF `P-`: the rear one of two or three, the second-last of four or five.
     WxfMinus,
     /// The n-th from the front, 0-based (Chinese 一二三四五).
-    #[allow(dead_code)]
     Nth(u8),
 }
 

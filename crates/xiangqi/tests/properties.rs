@@ -23,7 +23,7 @@ proptest! {
     #[test]
     fn legal_generation_equals_the_reference_generator_along_random_playouts(
         start in 0..STARTS.len(),
-        choices in prop::collection::vec(any::<u16>(), 0..80),
+        choices in prop::collection::vec(any::<u16>(), 0..160),
     ) {
         let mut pos = Position::from_fen(STARTS[start]).expect("valid");
         for c in choices {
@@ -41,7 +41,7 @@ proptest! {
     }
 
     #[test]
-    fn the_incremental_key_equals_a_freshly_computed_key_and_fen_round_trips(
+    fn the_incremental_key_equals_a_fresh_key_and_fen_and_every_notation_round_trip(
         start in 0..STARTS.len(),
         choices in prop::collection::vec(any::<u16>(), 0..200),
     ) {
@@ -57,6 +57,11 @@ proptest! {
                 break;
             }
             let m = legal[usize::from(c) % legal.len()];
+            let wxf = pos.to_wxf(m).expect("a piece moves");
+            prop_assert_eq!(pos.parse_wxf(&wxf), Ok(m), "{} {}", pos.to_fen(), wxf);
+            let chinese = pos.to_chinese(m).expect("a piece moves");
+            prop_assert_eq!(pos.parse_chinese(&chinese), Ok(m), "{} {}", pos.to_fen(), chinese);
+            prop_assert_eq!(pos.parse_iccs(&m.to_iccs()), Ok(m));
             pos.play_unchecked(m);
         }
     }
@@ -66,6 +71,8 @@ proptest! {
         let _ = Setup::from_fen(&s);
         let _ = Position::from_fen(&s);
         let _ = Position::startpos().parse_iccs(&s);
+        let _ = Position::startpos().parse_wxf(&s);
+        let _ = Position::startpos().parse_chinese(&s);
     }
 
     #[test]
