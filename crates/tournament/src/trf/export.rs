@@ -1,0 +1,520 @@
+//! [`Tournament`] → [`Document`] → text.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+use super::error::ExportError;
+use super::records::{Document, Format, Line, PlayerRecord, Record, RoundCell};
+use crate::model::{
+    Board, ByeKind, Colour, Date, GameResult, Player, Points, Round, Scoring, Sex, StartNumber,
+    Tournament,
+};
+
+/// Writes a tournament as TRF in the given format. Values that do not fit
+/// their columns (see [`try_write_tournament`]) break the column layout.
+pub fn write_tournament(tournament: &Tournament, format: Format) -> String {
+    Document::from_tournament(tournament, format).to_string()
+}
+
+/// Like [`write_tournament`], but refuses values that do not fit their
+/// columns instead of writing a file other programs would misread.
+pub fn try_write_tournament(
+    tournament: &Tournament,
+    format: Format,
+) -> Result<String, ExportError> {
+    let document = Document::from_tournament(tournament, format);
+    for line in &document.lines {
+        match &line.record {
+            Record::Player(p) => {
+                let n = p.start_number;
+                if n == 0 || n > 9999 {
+                    return Err(ExportError::StartNumber(n));
+                }
+                if let Some(rating) = p.rating.filter(|&r| r > 9999) {
+                    return Err(ExportError::Rating { player: n, rating });
+                }
+                if let Some(id) = p.fide_id.filter(|&id| id > 99_999_999_999) {
+                    return Err(ExportError::FideId { player: n, id });
+                }
+                if let Some(points) = p.points.filter(|p| p.tenths() > 999) {
+                    return Err(ExportError::Points { player: n, points });
+                }
+            }
+            Record::Byes { round, .. } if *round > 999 => return Err(ExportError::Round(*round)),
+            Record::ProhibitedPairings { last_round, .. }
+            | Record::AcceleratedRounds { last_round, .. }
+                if *last_round > 999 =>
+            {
+                return Err(ExportError::Round(*last_round));
+            }
+            _ => {}
+        }
+    }
+    Ok(document.to_string())
+}
+
+fn result_codes(board: &Board) -> (char, char) {
+    match (board.result, board.rated) {
+        (GameResult::WhiteWins, true) => ('1', '0'),
+        (GameResult::BlackWins, true) => ('0', '1'),
+        (GameResult::Draw, true) => ('=', '='),
+        (GameResult::WhiteWins, false) => ('W', 'L'),
+        (GameResult::BlackWins, false) => ('L', 'W'),
+        (GameResult::Draw, false) => ('D', 'D'),
+        (GameResult::WhiteWinsByForfeit, _) => ('+', '-'),
+        (GameResult::BlackWinsByForfeit, _) => ('-', '+'),
+        (GameResult::DoubleForfeit, _) => ('-', '-'),
+        (GameResult::NotPlayed, _) => (' ', ' '),
+    }
+}
+
+fn bye_code(kind: ByeKind) -> char {
+    match kind {
+        ByeKind::PairingAllocated => 'U',
+        ByeKind::FullPoint => 'F',
+        ByeKind::HalfPoint => 'H',
+        ByeKind::ZeroPoint => 'Z',
+        ByeKind::Absent => '-',
+    }
+}
+
+fn format_date(date: Date) -> String {
+    if date.month == 0 && date.day == 0 {
+        format!("{:04}", date.year)
+    } else {
+        format!("{:04}/{:02}/{:02}", date.year, date.month, date.day)
+    }
+}
+
+impl Document {
+    /// Builds the document for a tournament in the given format.
+    pub fn from_tournament(t: &Tournament, format: Format) -> Document {
+        let mut out: Vec<Record> = Vec::new();
+        let mut verbatim = |tag: &str, value: &str| {
+            out.push(Record::Verbatim(format!("{tag} {value}")));
+        };
+        verbatim("012", &t.name);
+        let info = &t.info;
+        for (tag, value) in [
+            ("022", &info.city),
+            ("032", &info.federation),
+            ("042", &info.start_date),
+            ("052", &info.end_date),
+        ] {
+            if let Some(v) = value {
+                verbatim(tag, v);
+            }
+        }
+        verbatim("062", &t.players.len().to_string());
+        let rated = t
+            .players
+            .iter()
+            .filter(|p| p.fide_rating.is_some_and(|r| r > 0))
+            .count();
+        verbatim("072", &rated.to_string());
+        if let Some(kind) = &info.kind {
+            verbatim("092", kind);
+        }
+        if let Some(v) = &info.chief_arbiter {
+            verbatim("102", v);
+        }
+        for deputy in &info.deputy_arbiters {
+            verbatim("112", deputy);
+        }
+        if let Some(v) = &info.time_control {
+            verbatim("122", v);
+        }
+        if !info.round_dates.is_empty() {
+            let mut line = format!("{:<89}", "132");
+            for date in &info.round_dates {
+                line.push_str(&format!("  {date:<8}"));
+            }
+            out.push(Record::Verbatim(line.trim_end().to_owned()));
+        }
+        let p = &t.pairing;
+        match format {
+            Format::Trf16 => {
+                if t.planned_rounds > 0 {
+                    out.push(Record::Rounds(t.planned_rounds));
+                }
+                let mut xxc = Vec::new();
+                if p.use_rank {
+                    xxc.push("rank".to_owned());
+                }
+                match p.initial_colour {
+                    Some(Colour::White) => xxc.push("white1".to_owned()),
+                    Some(Colour::Black) => xxc.push("black1".to_owned()),
+                    None => {}
+                }
+                if !xxc.is_empty() {
+                    out.push(Record::Configuration(xxc));
+                }
+                if t.scoring != Scoring::default() {
+                    out.push(Record::Scoring(xxs_tokens(&t.scoring)));
+                }
+            }
+            Format::Trf2026 => {
+                if t.planned_rounds > 0 {
+                    out.push(Record::Verbatim(format!("142 {}", t.planned_rounds)));
+                }
+                match p.initial_colour {
+                    Some(Colour::White) => out.push(Record::Verbatim("152 W".into())),
+                    Some(Colour::Black) => out.push(Record::Verbatim("152 B".into())),
+                    None => {}
+                }
+                if t.scoring != Scoring::default() {
+                    match scoring_162(&t.scoring) {
+                        Some(line) => out.push(Record::Verbatim(line)),
+                        None => out.push(Record::Scoring(xxs_tokens(&t.scoring))),
+                    }
+                }
+                if p.baku {
+                    out.push(Record::Verbatim("192 FIDE_DUTCH_2025_BAKU".into()));
+                }
+                if !t.tiebreaks.is_empty() {
+                    out.push(Record::Verbatim(format!("202 {}", t.tiebreaks.join(","))));
+                }
+                if p.use_rank {
+                    out.push(Record::Configuration(vec!["rank".into()]));
+                }
+            }
+        }
+        for group in &p.forbidden_pairs {
+            out.push(Record::ForbiddenPairs(group.clone()));
+        }
+        for f in &p.forbidden_pairs_in_rounds {
+            out.push(Record::ProhibitedPairings {
+                first_round: f.first_round,
+                last_round: f.last_round,
+                players: f.players.clone(),
+            });
+        }
+        for player in &t.players {
+            if let Some(points) = player.grade_points {
+                out.push(Record::Grade {
+                    player: player.start_number,
+                    points,
+                });
+            }
+        }
+        for (&player, points) in &p.accelerations {
+            match format {
+                Format::Trf16 => out.push(Record::Acceleration {
+                    player,
+                    points: points.iter().map(|&x| Some(x)).collect(),
+                }),
+                Format::Trf2026 => {
+                    // One 250 record per run of equal non-zero points.
+                    let mut start = 0;
+                    while start < points.len() {
+                        let mut end = start;
+                        while end + 1 < points.len() && points[end + 1] == points[start] {
+                            end += 1;
+                        }
+                        if points[start] != Points::ZERO {
+                            out.push(Record::AcceleratedRounds {
+                                match_points: None,
+                                game_points: points[start],
+                                first_round: start as u32 + 1,
+                                last_round: end as u32 + 1,
+                                first_player: player,
+                                last_player: player,
+                            });
+                        }
+                        start = end + 1;
+                    }
+                }
+            }
+        }
+        // Requested byes beyond the next round go into 240 records.
+        let next = t.rounds_paired() + 1;
+        let mut later: BTreeMap<(u32, ByeKind), Vec<StartNumber>> = BTreeMap::new();
+        for player in &t.players {
+            for (&round, &kind) in &player.requested_byes {
+                let kind = match kind {
+                    ByeKind::FullPoint | ByeKind::HalfPoint | ByeKind::ZeroPoint => kind,
+                    ByeKind::Absent => ByeKind::ZeroPoint,
+                    ByeKind::PairingAllocated => continue,
+                };
+                if round != next {
+                    later
+                        .entry((round, kind))
+                        .or_default()
+                        .push(player.start_number);
+                }
+            }
+        }
+        for ((round, kind), players) in later {
+            out.push(Record::Byes {
+                kind,
+                round,
+                players,
+            });
+        }
+        let cells: Vec<_> = t.rounds.iter().map(|round| round_cells(t, round)).collect();
+        for player in &t.players {
+            out.push(Record::Player(record_from_player(t, &cells, player, next)));
+        }
+        Document {
+            lines: out
+                .into_iter()
+                .map(|record| Line { number: 0, record })
+                .collect(),
+            line_ending: "\n".to_owned(),
+        }
+    }
+}
+
+fn xxs_tokens(s: &Scoring) -> Vec<String> {
+    let entries = [
+        ("WW", s.win_white),
+        ("BW", s.win_black),
+        ("WD", s.draw_white),
+        ("BD", s.draw_black),
+        ("WL", s.loss_white),
+        ("BL", s.loss_black),
+        ("ZPB", s.zero_point_bye),
+        ("HPB", s.half_point_bye),
+        ("FPB", s.full_point_bye),
+        ("PAB", s.pairing_allocated_bye),
+        ("FW", s.forfeit_win),
+        ("FL", s.forfeit_loss),
+    ];
+    entries
+        .iter()
+        .map(|(code, p)| format!("{code}={}", short_points(*p)))
+        .collect()
+}
+
+/// `1`, `0.5`, `3` — the short form JaVaFo writes in `XXS`.
+fn short_points(p: Points) -> String {
+    if p.tenths().is_multiple_of(10) {
+        (p.tenths() / 10).to_string()
+    } else {
+        p.to_string()
+    }
+}
+
+/// The TRF-2026 `162` line, if the scoring fits its five codes.
+fn scoring_162(s: &Scoring) -> Option<String> {
+    let candidate = Scoring {
+        zero_point_bye: s.absent,
+        forfeit_loss: s.absent,
+        pairing_allocated_bye: s.pairing_allocated_bye,
+        ..Scoring::new(s.win_white, s.draw_white, s.loss_white)
+    };
+    if candidate != *s {
+        return None;
+    }
+    let mut line = "162 ".to_owned();
+    for (code, p) in [
+        ('W', s.win_white),
+        ('D', s.draw_white),
+        ('L', s.loss_white),
+        ('A', s.absent),
+        ('P', s.pairing_allocated_bye),
+    ] {
+        line.push_str(&format!(" {code}{p:>4}   "));
+    }
+    Some(line.trim_end().to_owned())
+}
+
+/// Every listed player's cell and points in one round (one pass over the
+/// round, so export stays linear in the number of players).
+fn round_cells(t: &Tournament, round: &Round) -> HashMap<StartNumber, (RoundCell, Points)> {
+    let mut cells = HashMap::with_capacity(round.boards.len() * 2 + round.byes.len());
+    for board in &round.boards {
+        let (white_code, black_code) = result_codes(board);
+        let points = |colour| t.scoring.outcome(board.result.outcome_for(colour), colour);
+        let white = RoundCell {
+            opponent: Some(board.black),
+            colour: 'w',
+            result: white_code,
+        };
+        let black = RoundCell {
+            opponent: Some(board.white),
+            colour: 'b',
+            result: black_code,
+        };
+        cells.insert(board.white, (white, points(Colour::White)));
+        cells.insert(board.black, (black, points(Colour::Black)));
+    }
+    for bye in &round.byes {
+        let cell = RoundCell {
+            opponent: Some(0),
+            colour: '-',
+            result: bye_code(bye.kind),
+        };
+        cells
+            .entry(bye.player)
+            .or_insert((cell, t.scoring.bye(bye.kind)));
+    }
+    cells
+}
+
+fn record_from_player(
+    t: &Tournament,
+    cells: &[HashMap<StartNumber, (RoundCell, Points)>],
+    player: &Player,
+    next: u32,
+) -> PlayerRecord {
+    let me = player.start_number;
+    let mut total = Points::ZERO;
+    let mut rounds: Vec<RoundCell> = cells
+        .iter()
+        .map(|round| match round.get(&me) {
+            Some(&(cell, points)) => {
+                total += points;
+                cell
+            }
+            None => {
+                total += t.scoring.bye(ByeKind::Absent);
+                RoundCell::BLANK
+            }
+        })
+        .collect();
+    if let Some(&kind) = player.requested_byes.get(&next) {
+        rounds.push(RoundCell {
+            opponent: Some(0),
+            colour: '-',
+            result: bye_code(kind),
+        });
+    }
+    while rounds.last().is_some_and(RoundCell::is_blank) {
+        rounds.pop();
+    }
+    PlayerRecord {
+        start_number: me,
+        sex: match player.sex {
+            Some(Sex::Male) => 'm',
+            Some(Sex::Female) => 'w',
+            None => ' ',
+        },
+        title: player
+            .title
+            .map_or(String::new(), |t| t.trf_code().to_owned()),
+        name: player.name.clone(),
+        rating: player.fide_rating,
+        federation: player.federation.clone().unwrap_or_default(),
+        fide_id: player.fide_id,
+        birth_date: player.birth_date.map(format_date).unwrap_or_default(),
+        points: Some(player.reported_points.unwrap_or(total)),
+        rank: player.reported_rank,
+        rounds,
+    }
+}
+
+fn opt<T: fmt::Display>(value: Option<T>) -> String {
+    value.map_or(String::new(), |v| v.to_string())
+}
+
+impl fmt::Display for PlayerRecord {
+    /// The `001` line, column-exact, without trailing blanks.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name: String = self.name.chars().take(33).collect();
+        let mut line = format!(
+            "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+            self.start_number,
+            self.sex,
+            self.title,
+            name,
+            opt(self.rating),
+            self.federation,
+            opt(self.fide_id),
+            self.birth_date,
+            opt(self.points),
+            opt(self.rank),
+        );
+        for cell in &self.rounds {
+            let opponent = match cell.opponent {
+                None => "    ".to_owned(),
+                Some(0) => "0000".to_owned(),
+                Some(n) => format!("{n:>4}"),
+            };
+            line.push_str(&format!("  {opponent} {} {}", cell.colour, cell.result));
+        }
+        f.write_str(line.trim_end())
+    }
+}
+
+fn write_groups(line: &mut String, players: &[StartNumber]) {
+    for p in players {
+        line.push_str(&format!(" {p:04}"));
+    }
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Record::Player(p) => p.fmt(f),
+            Record::Verbatim(raw) | Record::NationalRating { raw, .. } => {
+                f.write_str(raw.trim_end())
+            }
+            Record::Rounds(n) => write!(f, "XXR {n}"),
+            Record::Configuration(tokens) => write!(f, "XXC {}", tokens.join(" ")),
+            Record::Scoring(tokens) => write!(f, "XXS {}", tokens.join(" ")),
+            Record::ForbiddenPairs(players) | Record::Absent(players) => {
+                let tag = if matches!(self, Record::Absent(_)) {
+                    "XXZ"
+                } else {
+                    "XXP"
+                };
+                let list: Vec<String> = players.iter().map(u32::to_string).collect();
+                write!(f, "{tag} {}", list.join(" "))
+            }
+            Record::Grade { player, points } => write!(f, "XXG {player:>4} {points}"),
+            Record::Acceleration { player, points } => {
+                let mut line = format!("XXA {player:>4}");
+                for p in points {
+                    line.push_str(&format!(" {:>4}", opt(*p)));
+                }
+                f.write_str(line.trim_end())
+            }
+            Record::Byes {
+                kind,
+                round,
+                players,
+            } => {
+                let mut line = format!("240 {} {round:03}", bye_code(*kind));
+                write_groups(&mut line, players);
+                f.write_str(&line)
+            }
+            Record::AcceleratedRounds {
+                match_points,
+                game_points,
+                first_round,
+                last_round,
+                first_player,
+                last_player,
+            } => write!(
+                f,
+                "250 {:>4} {game_points:>4} {first_round:03} {last_round:03} {first_player:04} {last_player:04}",
+                opt(*match_points)
+            ),
+            Record::ProhibitedPairings {
+                first_round,
+                last_round,
+                players,
+            } => {
+                let mut line = format!("260 {first_round:03} {last_round:03}");
+                write_groups(&mut line, players);
+                f.write_str(&line)
+            }
+        }
+    }
+}
+
+impl fmt::Display for Document {
+    /// The file text, one record per line, each followed by the line ending.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ending = if self.line_ending.is_empty() {
+            "\n"
+        } else {
+            &self.line_ending
+        };
+        for line in &self.lines {
+            write!(f, "{}{ending}", line.record)?;
+        }
+        Ok(())
+    }
+}
