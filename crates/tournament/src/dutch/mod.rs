@@ -13,7 +13,7 @@
 //!
 //! The pairing is computed as in the endorsed engines: for each score bracket
 //! a maximum-weight matching, with the criteria of C.04.3 packed, in their
-//! order of priority, into the bits of each edge weight (see [`engine`]).
+//! order of priority, into the bits of each edge weight (see `engine`).
 //! Unlike them, the matching is never solved from scratch, and a bracket is
 //! matched on a graph of its own players only (the players below it
 //! contracted), falling back to the whole field when that cannot be proven
