@@ -22,6 +22,8 @@
 //! - `notation`: what WXF and Chinese notation share (relative files,
 //!   tandem pieces, finding the move a description names), [`NotationError`].
 //! - `wxf`: WXF notation ([`Position::to_wxf`], [`Position::parse_wxf`]).
+//! - `repetition`: the facts perpetual check and chase are judged on
+//!   ([`Position::move_facts`]: check, newly attacked pieces, protection).
 //! - `chinese`: Chinese notation ([`Position::to_chinese`],
 //!   [`Position::parse_chinese`]).
 //!
@@ -43,6 +45,7 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
+mod repetition;
 mod setup;
 mod tables;
 mod types;
@@ -56,6 +59,7 @@ pub use perft::{perft, perft_bulk};
 pub use position::{
     DrawReason, IllegalMove, IllegalReason, Outcome, Position, PositionError, SquareSet, WinReason,
 };
+pub use repetition::{MoveFacts, NewAttack};
 pub use setup::{
     FenError, MAX_FEN_COUNTER, STARTING_FEN, Setup, SetupError, SetupProblem, is_advisor_point,
     is_elephant_point,

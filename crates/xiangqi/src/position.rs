@@ -107,8 +107,10 @@ pub struct Position {
 
 /// How a move would leave the mover's general, if not safe.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Exposure {
+pub(crate) enum Exposure {
+    /// The generals face each other.
     Facing,
+    /// The general is attacked.
     Attacked,
 }
 
@@ -339,7 +341,7 @@ impl fmt::Display for Position {
 /// Whether the general of `us` on `g` is attacked or faces the other
 /// general, on this board.
 #[inline]
-fn exposure(board: &[u8; SQUARES], g: Square, us: Color) -> Option<Exposure> {
+pub(crate) fn exposure(board: &[u8; SQUARES], g: Square, us: Color) -> Option<Exposure> {
     let them = color_bit(us.opposite());
     let rays = &RAYS[g.index()];
     let mut attacked = false;
@@ -986,6 +988,10 @@ impl Position {
                 HORSE_CODE | CHARIOT_CODE | CANNON_CODE | SOLDIER_CODE
             )
         })
+    }
+
+    pub(crate) fn board_array(&self) -> &[u8; SQUARES] {
+        &self.board
     }
 
     /// The pieces of colour `by` that could capture on `sq` by their movement
