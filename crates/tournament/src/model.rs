@@ -7,7 +7,7 @@
 //!
 //! Changes since the first version (all additive):
 //! `PairingOptions::forbidden_pairs_in_rounds` (TRF-2026 `260`);
-//! `Round::participations` and `Tournament::scores_after` (linear-time views).
+//! `Round::participations` and `Tournament::scores_after` (one-pass views).
 //!
 //! Start numbers ([`StartNumber`]) are 1-based pairing numbers; a player is
 //! looked up with [`Tournament::player`]. Rounds are 1-based too:
@@ -19,7 +19,7 @@
 //! [`Tournament::points_in_round`] / [`Tournament::score_after`] give the points
 //! under the tournament's [`Scoring`].
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::iter::Sum;
 use std::ops::{Add, AddAssign};
@@ -543,8 +543,8 @@ impl Round {
     /// built in one pass over the round (for engines that look up many
     /// players; [`Tournament::participation`] scans the round per call).
     /// Players not in the map were absent.
-    pub fn participations(&self) -> HashMap<StartNumber, Participation> {
-        let mut map = HashMap::with_capacity(self.boards.len() * 2 + self.byes.len());
+    pub fn participations(&self) -> BTreeMap<StartNumber, Participation> {
+        let mut map = BTreeMap::new();
         for board in &self.boards {
             for (player, opponent, colour) in [
                 (board.white, board.black, Colour::White),

@@ -66,6 +66,7 @@ pub(crate) struct Matcher<const L: usize> {
     wid: Vec<u32>,
     /// Distinct high parts (lowest limb zero); entry 0 is zero.
     hi: Vec<Wide<L>>,
+    // lookup only: order never reaches a result
     hi_index: HashMap<Wide<L>, u32>,
     /// The last high part interned, and its index.
     hi_last: (Wide<L>, u32),
@@ -330,6 +331,7 @@ impl<const L: usize> Matcher<L> {
         if self.first_tight(k, &[m]) != Some(0) {
             return false;
         }
+        // lookup only: order never reaches a result (`all` of independent checks)
         let mut inside: HashMap<u32, u8> = HashMap::new();
         for (bit, v) in [u, m, j, k].into_iter().enumerate() {
             let mut b = self.blossomparent[v];

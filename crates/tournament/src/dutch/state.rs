@@ -3,7 +3,7 @@
 //!
 //! Scores are kept in tenths of a point (`10` = one point), as in TRF.
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
 /// A piece colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -279,8 +279,8 @@ impl Swiss {
     }
 
     /// Forbidden opponents per player for round `round` (0-based).
-    pub fn forbidden_sets(&self, round: usize) -> Vec<HashSet<usize>> {
-        let mut r = vec![HashSet::new(); self.players.len()];
+    pub fn forbidden_sets(&self, round: usize) -> Vec<BTreeSet<usize>> {
+        let mut r = vec![BTreeSet::new(); self.players.len()];
         for g in &self.forbidden {
             if round < g.start || round >= g.end {
                 continue;

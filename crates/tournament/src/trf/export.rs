@@ -322,6 +322,7 @@ fn scoring_162(s: &Scoring) -> Option<String> {
 /// Every listed player's cell and points in one round (one pass over the
 /// round, so export stays linear in the number of players).
 fn round_cells(t: &Tournament, round: &Round) -> HashMap<StartNumber, (RoundCell, Points)> {
+    // lookup only: order never reaches a result
     let mut cells = HashMap::with_capacity(round.boards.len() * 2 + round.byes.len());
     for board in &round.boards {
         let (white_code, black_code) = result_codes(board);

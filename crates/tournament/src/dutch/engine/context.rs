@@ -38,6 +38,7 @@ pub(super) struct RoundContext<'a> {
     /// preferences: in the last round only (C.04.3 C.3).
     topscorer_above: Option<u32>,
     /// Bits of each score group's counters (enough for the group's size).
+    // lookup only: order never reaches a result (Layout::new sorts the keys)
     pub(super) group_bits: HashMap<u32, u32>,
     /// The layout with every score group (the whole-field graph's).
     pub(super) global: Layout,
@@ -153,6 +154,7 @@ impl<'a> RoundContext<'a> {
             .collect();
         let topscorer_above = (t.played_rounds + 1 >= t.expected_rounds)
             .then(|| (t.played_rounds as u32 * t.points.win.max(t.points.draw)) >> 1);
+        // lookup only: order never reaches a result (Layout::new sorts the keys)
         let mut group_bits = HashMap::new();
         let (mut max_size, mut run) = (0usize, 0usize);
         for i in (0..sorted.len()).rev() {

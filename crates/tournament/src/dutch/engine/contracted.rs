@@ -29,6 +29,7 @@ pub(super) struct Contracted<'c, 'a, const L: usize> {
     /// ranks by unplayed games there (the additive part of the weights).
     bye_score: u32,
     single_downfloat_bye: bool,
+    // lookup only: order never reaches a result
     unplayed_ranks: HashMap<u32, u64>,
     /// The current bracket's layout.
     layout: Layout,

@@ -50,6 +50,7 @@ pub(super) fn ranks_by_played_games(ctx: &RoundContext<'_>, bye_score: u32) -> H
         .map(|v| ctx.entrant(v).played_games)
         .collect();
     counts.sort_unstable_by(|a, b| b.cmp(a));
+    // lookup only: order never reaches a result
     let mut ranks = HashMap::new();
     for (rank, count) in counts.into_iter().enumerate() {
         ranks.insert(count, rank as u64);
@@ -117,6 +118,7 @@ pub(crate) fn pair_whole<const L: usize>(t: &Swiss) -> Result<Vec<Pairing>, Dutc
     if !matrix_fits(n + 1) {
         return Err(DutchError::TooLarge);
     }
+    // lookup only: order never reaches a result
     let mut unplayed_ranks: HashMap<u32, u64> = HashMap::new();
     let mut bye_score = 0;
     let mut single_downfloat_bye = false;
