@@ -22,6 +22,9 @@
 //!   `FenError { field: FenField, reason }`.
 //! - `PositionProblem::TooManyPawns(Color)` and `ImpossibleCheck`;
 //!   `BadCastlingRights(Color, CastlingSide)`.
+//! - The draw thresholds `THREEFOLD_REPETITION`, `FIVEFOLD_REPETITION`,
+//!   `FIFTY_MOVE_HALFMOVES` and `SEVENTY_FIVE_MOVE_HALFMOVES` (Arts. 9.2,
+//!   9.3, 9.6).
 mod attacks;
 mod bitboard;
 mod movegen;
@@ -42,7 +45,10 @@ pub use attacks::{
 pub use bitboard::Bitboard;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{IllegalMove, IllegalReason, SanError, UciError};
-pub use outcome::Outcome;
+pub use outcome::{
+    FIFTY_MOVE_HALFMOVES, FIVEFOLD_REPETITION, Outcome, SEVENTY_FIVE_MOVE_HALFMOVES,
+    THREEFOLD_REPETITION,
+};
 pub use perft::{perft, perft_bulk};
 pub use position::{Position, PositionError, PositionProblem};
 pub use setup::{FenError, FenField, MAX_FEN_COUNTER, STARTING_FEN, Setup};

@@ -20,6 +20,23 @@ pub enum Outcome {
     InsufficientMaterial,
 }
 
+/// Occurrences of the same position (Art. 9.2.2: same player to move,
+/// pieces, castling rights and en-passant possibility) at which the player to
+/// move may claim a draw (Art. 9.2.1): threefold repetition.
+pub const THREEFOLD_REPETITION: usize = 3;
+
+/// Occurrences of the same position at which the game is drawn without a
+/// claim (Art. 9.6.1): fivefold repetition.
+pub const FIVEFOLD_REPETITION: usize = 5;
+
+/// The half-move clock at which a draw may be claimed (Art. 9.3): the last 50
+/// moves by each player without a capture or a pawn move.
+pub const FIFTY_MOVE_HALFMOVES: u32 = 100;
+
+/// The half-move clock at which the game is drawn without a claim, unless
+/// the last move mated (Art. 9.6.2): 75 moves by each player.
+pub const SEVENTY_FIVE_MOVE_HALFMOVES: u32 = 150;
+
 /// How many plies of forced play [`Position::can_checkmate`] looks at before
 /// trusting the material rule.
 const FORCED_LINE_PLIES: u32 = 4;
