@@ -1,10 +1,16 @@
 //! The `arbiter` command-line tool.
 //!
 //! # Layout
-//! `main` only dispatches on the first argument; each subcommand lives in its
-//! own module with a `run(args: &[String]) -> ExitCode` entry point and parses
-//! its own arguments (no argument-parsing dependency: the commands are few and
-//! their interfaces are fixed by the pairing-engine conventions they follow).
+//! The command line is parsed with clap (derive): [`Cli`] lists the
+//! subcommands; each lives in its own module, which defines its arguments (a
+//! `clap::Args` struct, with a one-line description per flag for `--help`)
+//! and a `run(args) -> ExitCode` entry point. Flags and their environment
+//! fallbacks (`ARBITER_LISTEN`, `DATABASE_URL`) are read here and nowhere
+//! else.
+//!
+//! Exit status of a command line that cannot be parsed: 2, except for `pair`,
+//! whose interface follows the pairing engines' (bbpPairings, JaVaFo): 3,
+//! invalid request. `--help` (and `arbiter help [COMMAND]`) exits 0.
 
 mod pair;
 mod pair_dutch;
@@ -16,6 +22,9 @@ mod standings;
 
 use std::process::ExitCode;
 
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand};
+
 /// mimalloc instead of the system allocator: the server allocates and frees
 /// many small objects per request (JSON, strings, futures); with glibc's
 /// malloc that was about a quarter of its CPU time recording moves (see
@@ -23,34 +32,38 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const USAGE: &str = "\
-arbiter — an arbiter-grade chess tournament server
+/// Exit status of a command line that cannot be parsed (except `pair`).
+const USAGE_ERROR: u8 = 2;
 
-USAGE:
-    arbiter <COMMAND> [ARGS...]
+/// arbiter — an arbiter-grade chess tournament server
+#[derive(Debug, Parser)]
+#[command(name = "arbiter", arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-COMMANDS:
-    pair --round-robin [--double] <TRF> -p [OUTPUT]
-                           pair the next round (bbpPairings output format)
-    pair --dutch <TRF> -p [OUTPUT] | <TRF> -c | -g [CONFIG] -o <TRF> [-s SEED]
-                           FIDE Dutch Swiss: pair, check a file, generate
-    perft <FEN|startpos> <DEPTH> [--bulk] [--divide]
-                           count leaf nodes of the legal move tree
-    pgn check <FILE|->     replay every game; one JSON line per game (final FEN,
-                           status, claimable draws, errors with line and column)
-    standings <TRF> [--tiebreaks BH/C1,BH,SB,...] [--edition 2024|2023|virtual-opponent] [--json]
-                           ranked table with every FIDE C.07 tie-break value
-    rating <TRF> [--json]  per-player FIDE rating change and performance
-    serve [--listen ADDR] [--database-url URL]
-                           run the REST server (default 127.0.0.1:8080, sqlite:arbiter.db)
-    migrate [--database-url URL]
-                           apply database migrations and exit
-    help                   print this text
-";
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Pair the next round of a TRF tournament (bbpPairings' interface and output)
+    Pair(pair::PairArgs),
+    /// Count the leaf nodes of the legal move tree
+    Perft(perft::PerftArgs),
+    /// PGN files: `pgn check` replays every game, one JSON line per game
+    Pgn(pgn::PgnArgs),
+    /// Ranked table with every FIDE C.07 tie-break value
+    Standings(standings::StandingsArgs),
+    /// Per-player FIDE rating change and performance
+    Rating(rating::RatingArgs),
+    /// Run the REST server
+    Serve(serve::ServeArgs),
+    /// Apply the database migrations and exit
+    Migrate(serve::MigrateArgs),
+}
 
 fn main() -> ExitCode {
     // Arguments that are not valid UTF-8 (a file name in another encoding,
-    // garbage from a script) get a clear error instead of a panic.
+    // garbage from a script) get a clear error, exit status 2.
     let mut args: Vec<String> = Vec::new();
     for (i, arg) in std::env::args_os().skip(1).enumerate() {
         match arg.into_string() {
@@ -61,31 +74,43 @@ fn main() -> ExitCode {
                     i + 1,
                     raw.to_string_lossy()
                 );
-                return ExitCode::from(2);
+                return ExitCode::from(USAGE_ERROR);
             }
         }
     }
-    let Some(command) = args.first() else {
-        eprint!("{USAGE}");
-        return ExitCode::from(2);
+    let cli = match Cli::try_parse_from(std::iter::once("arbiter".to_owned()).chain(args.clone())) {
+        Ok(cli) => cli,
+        Err(error) => return refused(&error, args.first().map(String::as_str)),
     };
-    let rest = &args[1..];
-    match command.as_str() {
-        "pair" => pair::run(rest),
-        "perft" => perft::run(rest),
-        "pgn" => pgn::run(rest),
-        "standings" => standings::run(rest),
-        "rating" => rating::run(rest),
-        "serve" => serve::run(rest),
-        "migrate" => serve::migrate(rest),
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        other => {
-            eprintln!("arbiter: unknown command '{other}'\n");
-            eprint!("{USAGE}");
-            ExitCode::from(2)
-        }
+    match cli.command {
+        Command::Pair(args) => pair::run(args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Pgn(args) => pgn::run(&args),
+        Command::Standings(args) => standings::run(&args),
+        Command::Rating(args) => rating::run(&args),
+        Command::Serve(args) => serve::run(&args),
+        Command::Migrate(args) => serve::migrate(&args),
+    }
+}
+
+/// Prints clap's message (help to stdout, errors to stderr) and gives the
+/// exit status: 0 for help, 3 for a `pair` request, 2 otherwise.
+fn refused(error: &clap::Error, command: Option<&str>) -> ExitCode {
+    let _ = error.print();
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => ExitCode::SUCCESS,
+        _ if command == Some("pair") => ExitCode::from(pair::INVALID_REQUEST),
+        _ => ExitCode::from(USAGE_ERROR),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
     }
 }

@@ -15,19 +15,97 @@
 //! on stderr); 5 a file cannot be read or written.
 //!
 //! # Layout
-//! `run` = parse the arguments into a [`Request`], read the file, call the
-//! engine ([`Engine`]), write the pairs. `--dutch` requests are handed whole
-//! to `pair_dutch` (its checker `-c` and generator `-g` modes take their own
-//! arguments); they share the output format and exit statuses above.
+//! [`PairArgs`] is the command line (clap); `run` turns it into a request,
+//! reads the file, calls the engine ([`Engine`]), writes the pairs.
+//! `--dutch` requests go to `pair_dutch` as a [`DutchMode`] (pair `-p`,
+//! checker `-c`, generator `-g`); they share the output format and exit
+//! statuses above. A command line clap cannot parse exits 3 (see `main`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+use clap::{ArgGroup, Args};
 
 use tournament::model::{System, Tournament};
 use tournament::round_robin;
 use tournament::trf;
 
-const USAGE: &str = "usage: arbiter pair --round-robin [--double] <input.trf> -p [output]";
+/// Exit status of an invalid request or a defective file.
+pub const INVALID_REQUEST: u8 = 3;
+
+/// `arbiter pair`: one pairing system, one mode.
+#[derive(Debug, Args)]
+#[command(
+    group(ArgGroup::new("system").required(true).args(["round_robin", "dutch"])),
+    group(ArgGroup::new("mode").required(true).args(["pair", "check", "generate"])),
+    override_usage = "arbiter pair --round-robin [--double] <INPUT.TRF> -p [OUTPUT]\n       \
+        arbiter pair --dutch <INPUT.TRF> -p [OUTPUT]\n       \
+        arbiter pair --dutch <INPUT.TRF> -c\n       \
+        arbiter pair --dutch -g [CONFIG] -o <OUTPUT.TRF> [-s SEED]",
+    after_help = "Output: the number of pairs, then one `white black` line per board by start \
+        number; a bye is `N 0`.\n\
+        Exit status: 0 paired; 1 no valid pairing (with -c: some round differs); \
+        3 invalid request or defective file; 5 a file cannot be read or written."
+)]
+pub struct PairArgs {
+    /// Round robin from the Berger tables (FIDE C.05 Annex 1)
+    #[arg(long)]
+    round_robin: bool,
+    /// With --round-robin: double round robin (otherwise the file's 092 record decides)
+    #[arg(long, conflicts_with = "dutch")]
+    double: bool,
+    /// FIDE Dutch system (C.04.3)
+    #[arg(long)]
+    dutch: bool,
+    /// The tournament file (TRF); with -g, the generator's configuration file
+    #[arg(value_name = "INPUT.TRF", required_unless_present = "generate")]
+    input: Option<PathBuf>,
+    /// Pair the next round; write the pairs to OUTPUT (default: stdout)
+    #[arg(short = 'p', value_name = "OUTPUT")]
+    pair: Option<Option<PathBuf>>,
+    /// With --dutch: re-pair every round of the file and report the differences
+    #[arg(short = 'c', conflicts_with = "round_robin")]
+    check: bool,
+    /// With --dutch: generate a random tournament (CONFIG: the generator's parameters)
+    #[arg(
+        short = 'g',
+        value_name = "CONFIG",
+        requires = "output",
+        conflicts_with = "round_robin"
+    )]
+    generate: Option<Option<PathBuf>>,
+    /// With -g: the file to write the generated tournament to
+    #[arg(short = 'o', value_name = "OUTPUT.TRF", requires = "generate")]
+    output: Option<PathBuf>,
+    /// With -g: the random seed [default: 0]
+    #[arg(short = 's', value_name = "SEED", requires = "generate")]
+    seed: Option<u64>,
+}
+
+/// What `--dutch` is asked to do.
+#[derive(Debug, PartialEq, Eq)]
+pub enum DutchMode {
+    /// `<input.trf> -p [output]`: pair the next round.
+    Pair {
+        input: PathBuf,
+        output: Option<PathBuf>,
+    },
+    /// `<input.trf> -c`: check every round of the file.
+    Check { input: PathBuf },
+    /// `-g [config] -o <output.trf> [-s seed]`: a random tournament.
+    Generate {
+        config: Option<PathBuf>,
+        output: PathBuf,
+        seed: u64,
+    },
+}
+
+/// A request clap has parsed, by pairing system.
+#[derive(Debug, PartialEq, Eq)]
+enum Task {
+    RoundRobin(Request),
+    Dutch(DutchMode),
+}
 
 /// Which pairing system pairs the round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,7 +115,7 @@ enum Engine {
     RoundRobin { double: bool },
 }
 
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 struct Request {
     engine: Engine,
     input: PathBuf,
@@ -60,7 +138,7 @@ impl Failure {
     fn exit(self) -> ExitCode {
         let (code, message) = match self {
             Failure::NoPairing(m) => (1, m),
-            Failure::Invalid(m) => (3, m),
+            Failure::Invalid(m) => (INVALID_REQUEST, m),
             Failure::Io(m) => (5, m),
         };
         eprintln!("arbiter pair: {message}");
@@ -68,65 +146,61 @@ impl Failure {
     }
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "--dutch") {
-        return crate::pair_dutch::run(args);
+/// What the parsed command line asks for: a round-robin request or a Dutch
+/// mode. Clap has checked the combinations (one system, one mode, `-c` and
+/// `-g` only with `--dutch`, a file unless `-g`); what is left: `-g`'s
+/// configuration is given once (as `-g CONFIG` or as the lone file), and
+/// `--round-robin` only pairs (`-p`).
+fn interpret(args: PairArgs) -> Result<Task, String> {
+    if let Some(config) = args.generate {
+        let config = match (config, args.input) {
+            (Some(_), Some(extra)) => {
+                return Err(format!("unexpected argument '{}'", extra.display()));
+            }
+            (config, input) => config.or(input),
+        };
+        let output = args.output.ok_or("-g needs -o <output.trf>")?;
+        return Ok(Task::Dutch(DutchMode::Generate {
+            config,
+            output,
+            seed: args.seed.unwrap_or(0),
+        }));
     }
-    match execute(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(failure) => failure.exit(),
+    let input = args.input.ok_or("no input file given")?;
+    if args.check {
+        return Ok(Task::Dutch(DutchMode::Check { input }));
+    }
+    let output = args
+        .pair
+        .ok_or("nothing to do: give -p [output] to pair the next round")?;
+    if args.dutch {
+        return Ok(Task::Dutch(DutchMode::Pair { input, output }));
+    }
+    Ok(Task::RoundRobin(Request {
+        engine: Engine::RoundRobin {
+            double: args.double,
+        },
+        input,
+        output,
+    }))
+}
+
+/// Entry point for `arbiter pair ...`.
+pub fn run(args: PairArgs) -> ExitCode {
+    match interpret(args) {
+        Err(message) => Failure::Invalid(message).exit(),
+        Ok(Task::Dutch(mode)) => crate::pair_dutch::run(mode),
+        Ok(Task::RoundRobin(request)) => match execute(&request) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(failure) => failure.exit(),
+        },
     }
 }
 
-fn execute(args: &[String]) -> Result<(), Failure> {
-    let request = parse_args(args).map_err(|m| Failure::Invalid(format!("{m}\n{USAGE}")))?;
+fn execute(request: &Request) -> Result<(), Failure> {
     let tournament = read_tournament(&request.input)?;
     let pairs = pair(request.engine, &tournament)?;
     write_pairs(&pairs, request.output.as_ref())
-}
-
-fn parse_args(args: &[String]) -> Result<Request, String> {
-    let mut engine = None;
-    let mut double = false;
-    let mut input = None;
-    let mut output = None;
-    let mut pairing_requested = false;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--round-robin" => engine = Some(Engine::RoundRobin { double: false }),
-            "--double" => double = true,
-            "-p" => {
-                pairing_requested = true;
-                if let Some(next) = args.get(i + 1).filter(|a| !a.starts_with('-')) {
-                    output = Some(PathBuf::from(next));
-                    i += 1;
-                }
-            }
-            flag if flag.starts_with('-') && flag.len() > 1 => {
-                return Err(format!("unknown option '{flag}'"));
-            }
-            file => {
-                if input.replace(PathBuf::from(file)).is_some() {
-                    return Err(format!("more than one input file ('{file}')"));
-                }
-            }
-        }
-        i += 1;
-    }
-    let engine = match engine {
-        Some(Engine::RoundRobin { .. }) => Engine::RoundRobin { double },
-        None => return Err("no pairing system given (--round-robin)".into()),
-    };
-    let input = input.ok_or("no input file given")?;
-    if !pairing_requested {
-        return Err("nothing to do: give -p [output] to pair the next round".into());
-    }
-    Ok(Request {
-        engine,
-        input,
-        output,
-    })
 }
 
 fn read_tournament(path: &PathBuf) -> Result<Tournament, Failure> {
@@ -192,29 +266,110 @@ fn write_pairs(pairs: &[(u32, u32)], output: Option<&PathBuf>) -> Result<(), Fai
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| (*s).to_owned()).collect()
+    fn parse(list: &[&str]) -> Result<Task, String> {
+        let cli = crate::Cli::try_parse_from(["arbiter", "pair"].iter().chain(list))
+            .map_err(|e| e.to_string())?;
+        match cli.command {
+            crate::Command::Pair(args) => interpret(args),
+            other => panic!("not pair: {other:?}"),
+        }
+    }
+
+    fn path(p: &str) -> PathBuf {
+        PathBuf::from(p)
     }
 
     #[test]
     fn the_bbppairings_command_line_is_understood() {
-        let r = parse_args(&args(&["--round-robin", "in.trf", "-p", "out.txt"])).unwrap();
-        assert_eq!(r.engine, Engine::RoundRobin { double: false });
-        assert_eq!(r.input, PathBuf::from("in.trf"));
-        assert_eq!(r.output, Some(PathBuf::from("out.txt")));
-        let r = parse_args(&args(&["--round-robin", "--double", "in.trf", "-p"])).unwrap();
-        assert_eq!(r.engine, Engine::RoundRobin { double: true });
-        assert_eq!(r.output, None);
+        let r = parse(&["--round-robin", "in.trf", "-p", "out.txt"]).unwrap();
+        assert_eq!(
+            r,
+            Task::RoundRobin(Request {
+                engine: Engine::RoundRobin { double: false },
+                input: path("in.trf"),
+                output: Some(path("out.txt")),
+            })
+        );
+        let r = parse(&["--round-robin", "--double", "in.trf", "-p"]).unwrap();
+        assert_eq!(
+            r,
+            Task::RoundRobin(Request {
+                engine: Engine::RoundRobin { double: true },
+                input: path("in.trf"),
+                output: None,
+            })
+        );
+    }
+
+    #[test]
+    fn the_dutch_modes_are_understood() {
+        assert_eq!(
+            parse(&["--dutch", "in.trf", "-p"]).unwrap(),
+            Task::Dutch(DutchMode::Pair {
+                input: path("in.trf"),
+                output: None
+            })
+        );
+        assert_eq!(
+            parse(&["--dutch", "in.trf", "-p", "out"]).unwrap(),
+            Task::Dutch(DutchMode::Pair {
+                input: path("in.trf"),
+                output: Some(path("out"))
+            })
+        );
+        assert_eq!(
+            parse(&["--dutch", "in.trf", "-c"]).unwrap(),
+            Task::Dutch(DutchMode::Check {
+                input: path("in.trf")
+            })
+        );
+        assert_eq!(
+            parse(&["--dutch", "-g", "-o", "out.trf"]).unwrap(),
+            Task::Dutch(DutchMode::Generate {
+                config: None,
+                output: path("out.trf"),
+                seed: 0
+            })
+        );
+        for args in [
+            &["--dutch", "-g", "cfg", "-o", "out.trf", "-s", "7"][..],
+            &["--dutch", "-g", "-o", "out.trf", "cfg", "-s", "7"],
+        ] {
+            assert_eq!(
+                parse(args).unwrap(),
+                Task::Dutch(DutchMode::Generate {
+                    config: Some(path("cfg")),
+                    output: path("out.trf"),
+                    seed: 7
+                }),
+                "{args:?}"
+            );
+        }
     }
 
     #[test]
     fn requests_without_system_file_or_mode_are_refused() {
-        assert!(parse_args(&args(&["in.trf", "-p"])).is_err());
-        assert!(parse_args(&args(&["--round-robin", "-p"])).is_err());
-        assert!(parse_args(&args(&["--round-robin", "in.trf"])).is_err());
-        assert!(parse_args(&args(&["--round-robin", "a.trf", "b.trf", "-p"])).is_err());
-        assert!(parse_args(&args(&["--round-robin", "in.trf", "-x", "-p"])).is_err());
+        for args in [
+            &["in.trf", "-p"][..],
+            &["--round-robin", "-p"],
+            &["--round-robin", "in.trf"],
+            &["--round-robin", "a.trf", "b.trf", "-p"],
+            &["--round-robin", "in.trf", "-x", "-p"],
+            &["--round-robin", "--dutch", "in.trf", "-p"],
+            &["--round-robin", "in.trf", "-c"],
+            &["--dutch"],
+            &["--dutch", "in.trf"],
+            &["--dutch", "--double", "in.trf", "-p"],
+            &["--dutch", "in.trf", "-p", "-c"],
+            &["--dutch", "-g"],
+            &["--dutch", "-g", "cfg", "-o", "out", "extra"],
+            &["--dutch", "-g", "-o", "out", "-s", "x"],
+            &["--dutch", "in.trf", "-p", "-s", "1"],
+        ] {
+            assert!(parse(args).is_err(), "{args:?}");
+        }
     }
 
     #[test]

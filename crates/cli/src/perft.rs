@@ -1,39 +1,34 @@
 //! `arbiter perft <FEN|startpos> <DEPTH> [--bulk] [--divide]`: counts the
 //! leaves of the legal move tree. The last line printed is the leaf count.
 
+use clap::Args;
 use rules::{Position, perft, perft_bulk};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: arbiter perft <FEN|startpos> <DEPTH> [--bulk] [--divide]";
+/// `arbiter perft` (bad arguments: exit status 2).
+#[derive(Debug, Args)]
+#[command(after_help = "The last line printed is the leaf count.")]
+pub struct PerftArgs {
+    /// The position: a FEN (quoted), or `startpos`
+    #[arg(value_name = "FEN|startpos")]
+    fen: String,
+    /// Depth in plies, 0 to 64
+    #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=64))]
+    depth: u32,
+    /// Count the legal moves at depth 1 instead of making them
+    #[arg(long)]
+    bulk: bool,
+    /// First print `<uci>: <count>` for each root move
+    #[arg(long)]
+    divide: bool,
+}
 
-/// Runs the subcommand; exit status 2 on bad arguments.
-pub fn run(args: &[String]) -> ExitCode {
-    let mut bulk = false;
-    let mut divide = false;
-    let mut positional = Vec::new();
-    for a in args {
-        match a.as_str() {
-            "--bulk" => bulk = true,
-            "--divide" => divide = true,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            s if s.starts_with("--") => {
-                eprintln!("arbiter perft: unknown option '{s}'\n{USAGE}");
-                return ExitCode::from(2);
-            }
-            _ => positional.push(a.as_str()),
-        }
-    }
-    let [fen, depth] = positional[..] else {
-        eprintln!("arbiter perft: expected a FEN (or 'startpos') and a depth\n{USAGE}");
-        return ExitCode::from(2);
-    };
-    let pos = if fen == "startpos" {
+/// Runs the subcommand; exit status 2 on a bad FEN.
+pub fn run(args: &PerftArgs) -> ExitCode {
+    let pos = if args.fen == "startpos" {
         Position::startpos()
     } else {
-        match Position::from_fen(fen) {
+        match Position::from_fen(&args.fen) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("arbiter perft: {e}");
@@ -41,13 +36,7 @@ pub fn run(args: &[String]) -> ExitCode {
             }
         }
     };
-    let depth: u32 = match depth.parse() {
-        Ok(d) if d <= 64 => d,
-        _ => {
-            eprintln!("arbiter perft: depth must be a whole number from 0 to 64, got '{depth}'");
-            return ExitCode::from(2);
-        }
-    };
+    let (depth, bulk, divide) = (args.depth, args.bulk, args.divide);
     let count = |p: &Position, d: u32| if bulk { perft_bulk(p, d) } else { perft(p, d) };
     let total = if divide && depth > 0 {
         let mut total = 0;

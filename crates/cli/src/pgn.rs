@@ -15,6 +15,10 @@
 //!   `seventy_five`: half-move clock ≥ 150 and the game is not already over
 //!   on the board (mate, stalemate, dead position)
 //!   (FIDE Laws 2023, Art. 9.6).
+//!
+//! The thresholds are the `rules` crate's ([`rules::THREEFOLD_REPETITION`],
+//! [`rules::FIFTY_MOVE_HALFMOVES`], [`rules::FIVEFOLD_REPETITION`],
+//! [`rules::SEVENTY_FIVE_MOVE_HALFMOVES`]), not copied here.
 //! - `result`: the `Result` tag, else the movetext's termination marker.
 //! - `error`: `{"line":L,"column":C,"message":"..."}` for a game that could
 //!   not be read or replayed; `plies` and `fen` then describe the game as far
@@ -26,21 +30,38 @@
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
-use rules::Outcome;
+use clap::{Args, Subcommand};
 use rules::pgn::{ReplayedGame, Replayer};
+use rules::{
+    FIFTY_MOVE_HALFMOVES, FIVEFOLD_REPETITION, Outcome, SEVENTY_FIVE_MOVE_HALFMOVES,
+    THREEFOLD_REPETITION,
+};
 
-const USAGE: &str = "usage: arbiter pgn check <FILE|->";
+/// `arbiter pgn` (bad arguments: exit status 2).
+#[derive(Debug, Args)]
+pub struct PgnArgs {
+    #[command(subcommand)]
+    command: PgnCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum PgnCommand {
+    /// Replay every game; one JSON line per game (final FEN, status, claimable
+    /// draws, errors with line and column)
+    #[command(
+        after_help = "A summary `N games, M errors` goes to stderr. Exit status: 0 \
+        when every game is sound, 1 when any failed, 2 on a usage error or unreadable file."
+    )]
+    Check {
+        /// The PGN file, or `-` for standard input
+        #[arg(value_name = "FILE|-")]
+        file: String,
+    },
+}
 
 /// Entry point for `arbiter pgn ...`.
-pub fn run(args: &[String]) -> ExitCode {
-    let [command, path] = args else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    if command != "check" {
-        eprintln!("arbiter pgn: unknown subcommand '{command}'\n{USAGE}");
-        return ExitCode::from(2);
-    }
+pub fn run(args: &PgnArgs) -> ExitCode {
+    let PgnCommand::Check { file: path } = &args.command;
     let input = if path == "-" {
         let mut buf = Vec::new();
         io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
@@ -104,10 +125,10 @@ fn report(game: &ReplayedGame<'_>, out: &mut String) {
         .map_or(0, rules::Position::halfmove_clock);
     let mut claimable = Vec::new();
     if outcome.is_none() && game.position.is_some() {
-        if game.repetitions >= 3 {
+        if game.repetitions >= THREEFOLD_REPETITION {
             claimable.push("threefold");
         }
-        if halfmoves >= 100 {
+        if halfmoves >= FIFTY_MOVE_HALFMOVES {
             claimable.push("fifty_moves");
         }
     }
@@ -141,13 +162,13 @@ fn report(game: &ReplayedGame<'_>, out: &mut String) {
         json_string(out, claim);
     }
     out.push_str("],\"fivefold\":");
-    out.push_str(if game.repetitions >= 5 {
+    out.push_str(if game.repetitions >= FIVEFOLD_REPETITION {
         "true"
     } else {
         "false"
     });
     out.push_str(",\"seventy_five\":");
-    out.push_str(if halfmoves >= 150 && !finished {
+    out.push_str(if halfmoves >= SEVENTY_FIVE_MOVE_HALFMOVES && !finished {
         "true"
     } else {
         "false"

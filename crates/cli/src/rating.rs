@@ -9,6 +9,7 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
+use clap::Args;
 use tournament::model::{RatingSystem, Tournament};
 use tournament::rating::{
     Grade, GradeLine, PlayerRating, ReportOptions, fide_report, grade_report,
@@ -16,52 +17,34 @@ use tournament::rating::{
 
 use crate::standings::{json_string, load};
 
-const USAGE: &str = "\
-usage: arbiter rating <input.trf> [--games-completed N] [--grade-points] [--json]
-  --grade-points        the club grade-points scheme instead of FIDE (points
-                        before the event from the XXG grade-points records;
-                        players without one start ungraded at 0)
-  --games-completed N   rated games every player completed before the event
-                        (default: 30 or more, i.e. the 30-game rule does not apply)";
+/// `arbiter rating` (bad arguments: exit status 2).
+#[derive(Debug, Args)]
+#[command(after_help = "Exit status: 0 success, 2 usage, 3 defective file, 5 unreadable file.")]
+pub struct RatingArgs {
+    /// The tournament file (TRF)
+    #[arg(value_name = "INPUT.TRF")]
+    input: String,
+    /// Rated games every player completed before the event (default: 30 or more, i.e. the
+    /// 30-game rule does not apply)
+    #[arg(long, value_name = "N")]
+    games_completed: Option<u32>,
+    /// The club grade-points scheme instead of FIDE (points before the event from the XXG
+    /// records; players without one start ungraded at 0)
+    #[arg(long)]
+    grade_points: bool,
+    /// JSON instead of a table
+    #[arg(long)]
+    json: bool,
+}
 
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let mut input = None;
-    let mut json = false;
-    let mut games_completed = None;
-    let mut grade_points = false;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--json" => json = true,
-            "--grade-points" => grade_points = true,
-            "--games-completed" => {
-                let Some(n) = iter.next().and_then(|v| v.parse().ok()) else {
-                    eprintln!("arbiter rating: --games-completed needs a number\n{USAGE}");
-                    return ExitCode::from(2);
-                };
-                games_completed = Some(n);
-            }
-            flag if flag.starts_with("--") => {
-                eprintln!("arbiter rating: unknown option '{flag}'\n{USAGE}");
-                return ExitCode::from(2);
-            }
-            path => {
-                if input.replace(path.to_string()).is_some() {
-                    eprintln!("arbiter rating: only one input file\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-            }
-        }
-    }
-    let Some(input) = input else {
-        eprintln!("arbiter rating: missing input file\n{USAGE}");
-        return ExitCode::from(2);
-    };
-    let tournament = match load(&input) {
+pub fn run(args: &RatingArgs) -> ExitCode {
+    let &RatingArgs {
+        ref input,
+        games_completed,
+        grade_points,
+        json,
+    } = args;
+    let tournament = match load(input) {
         Ok(t) => t,
         Err(code) => return code,
     };

@@ -1,16 +1,62 @@
 //! `arbiter serve` and `arbiter migrate`: the REST service.
 //!
-//! Configuration comes from flags over environment variables over defaults
-//! (`server::Config`): `--listen ADDR` / `ARBITER_LISTEN` (default
-//! `127.0.0.1:8080`), `--database-url URL` / `DATABASE_URL` (default
-//! `sqlite:arbiter.db`, created when missing), `ARBITER_ADMIN_TOKEN`.
+//! Configuration: flags over environment variables over defaults, read by
+//! clap here (`--listen ADDR` / `ARBITER_LISTEN`, default `127.0.0.1:8080`;
+//! `--database-url URL` / `DATABASE_URL`, default `sqlite:arbiter.db`,
+//! created when missing; a blank value means the default) and handed to
+//! `server::Config::new`, which adds `ARBITER_ADMIN_TOKEN`.
 
 use std::process::ExitCode;
 
+use clap::Args;
 use server::{AppState, Config, Db};
 
-fn config(args: &[String], allow_listen: bool) -> Result<Config, ExitCode> {
-    Config::from_args(args, |key| std::env::var(key).ok(), allow_listen).map_err(|e| {
+/// `arbiter serve` (bad arguments: exit status 2).
+#[derive(Debug, Args)]
+#[command(
+    after_help = "ARBITER_ADMIN_TOKEN: the administrator's bearer token (without it, \
+    no administrator can sign in)."
+)]
+pub struct ServeArgs {
+    /// Address to listen on, host:port
+    #[arg(
+        long,
+        value_name = "ADDR",
+        env = "ARBITER_LISTEN",
+        default_value = Config::DEFAULT_LISTEN
+    )]
+    listen: String,
+    #[command(flatten)]
+    database: DatabaseArgs,
+}
+
+/// `arbiter migrate` (bad arguments: exit status 2).
+#[derive(Debug, Args)]
+pub struct MigrateArgs {
+    #[command(flatten)]
+    database: DatabaseArgs,
+}
+
+/// `--database-url`, shared by `serve` and `migrate`.
+#[derive(Debug, Args)]
+struct DatabaseArgs {
+    /// Database: sqlite:PATH (created when missing) or postgres://...
+    // The value is hidden from --help: a URL may carry a password.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "DATABASE_URL",
+        hide_env_values = true,
+        default_value = Config::DEFAULT_DATABASE_URL
+    )]
+    database_url: String,
+}
+
+fn config(listen: &str, database: &DatabaseArgs) -> Result<Config, ExitCode> {
+    Config::new(listen, &database.database_url, |key| {
+        std::env::var(key).ok()
+    })
+    .map_err(|e| {
         eprintln!("arbiter: {e}");
         ExitCode::from(2)
     })
@@ -39,12 +85,8 @@ async fn open(config: &Config) -> Result<Db, ExitCode> {
 }
 
 /// `arbiter serve [--listen ADDR] [--database-url URL]`
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("usage: arbiter serve [--listen ADDR] [--database-url URL]");
-        return ExitCode::SUCCESS;
-    }
-    let config = match config(args, true) {
+pub fn run(args: &ServeArgs) -> ExitCode {
+    let config = match config(&args.listen, &args.database) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -90,12 +132,8 @@ pub fn run(args: &[String]) -> ExitCode {
 }
 
 /// `arbiter migrate [--database-url URL]`
-pub fn migrate(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("usage: arbiter migrate [--database-url URL]");
-        return ExitCode::SUCCESS;
-    }
-    let config = match config(args, false) {
+pub fn migrate(args: &MigrateArgs) -> ExitCode {
+    let config = match config(Config::DEFAULT_LISTEN, &args.database) {
         Ok(c) => c,
         Err(code) => return code,
     };

@@ -7,97 +7,66 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
+use clap::{Args, ValueEnum};
 use tournament::model::{TiebreakEdition, Tournament};
 use tournament::standings::{
     Preset, Standings, StandingsOptions, compute_standings, crosstable, explain, parse_tiebreaks,
 };
 
-const USAGE: &str = "\
-usage: arbiter standings <input.trf> [--tiebreaks LIST|PRESET] [--edition 2024|2023|virtual-opponent]
-                         [--after-round N] [--lots SEED] [--crosstable] [--explain START_NUMBER] [--json]
-  LIST: C.07 acronyms with modifiers, comma-separated (BH/C1,BH,SB,DE,WIN,BPG);
-  PRESET: fide-swiss, fide-round-robin, china-national.
-  Without --tiebreaks: fide-round-robin for round robins, fide-swiss otherwise.";
-
-struct Arguments {
+/// `arbiter standings` (bad arguments: exit status 2).
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Without --tiebreaks: fide-round-robin for round robins, fide-swiss \
+    otherwise.\nExit status: 0 success, 2 usage, 3 defective file, 5 unreadable file."
+)]
+pub struct StandingsArgs {
+    /// The tournament file (TRF)
+    #[arg(value_name = "INPUT.TRF")]
     input: String,
+    /// C.07 acronyms with modifiers, comma-separated (BH/C1,BH,SB,...), or a preset:
+    /// fide-swiss, fide-round-robin, china-national
+    #[arg(long, value_name = "LIST|PRESET")]
     tiebreaks: Option<String>,
-    edition: TiebreakEdition,
+    /// Which edition of the tie-break rules
+    #[arg(long, value_enum, default_value_t = Edition::Fide2024)]
+    edition: Edition,
+    /// The standings after round N instead of the last
+    #[arg(long, value_name = "N")]
     after_round: Option<u32>,
+    /// Seed of the drawing of lots that breaks the remaining ties
+    #[arg(long, value_name = "SEED")]
     lots: Option<u64>,
+    /// Also print the crosstable
+    #[arg(long)]
     crosstable: bool,
+    /// Explain the tie-break values of the player with this start number
+    #[arg(long, value_name = "START_NUMBER")]
     explain: Option<u32>,
+    /// The scoring table's core as JSON
+    #[arg(long)]
     json: bool,
 }
 
-fn parse_arguments(args: &[String]) -> Result<Arguments, String> {
-    let mut input = None;
-    let mut parsed = Arguments {
-        input: String::new(),
-        tiebreaks: None,
-        edition: TiebreakEdition::Fide2024,
-        after_round: None,
-        lots: None,
-        crosstable: false,
-        explain: None,
-        json: false,
-    };
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let mut value = |name: &str| {
-            iter.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match arg.as_str() {
-            "--tiebreaks" => parsed.tiebreaks = Some(value("--tiebreaks")?),
-            "--edition" => {
-                parsed.edition = parse_edition(&value("--edition")?)?;
-            }
-            "--after-round" => {
-                let v = value("--after-round")?;
-                parsed.after_round = Some(
-                    v.parse()
-                        .map_err(|_| format!("--after-round: '{v}' is not a number"))?,
-                );
-            }
-            "--lots" => {
-                let v = value("--lots")?;
-                parsed.lots = Some(
-                    v.parse()
-                        .map_err(|_| format!("--lots: '{v}' is not a seed"))?,
-                );
-            }
-            "--explain" => {
-                let v = value("--explain")?;
-                parsed.explain = Some(
-                    v.parse()
-                        .map_err(|_| format!("--explain: '{v}' is not a start number"))?,
-                );
-            }
-            "--crosstable" => parsed.crosstable = true,
-            "--json" => parsed.json = true,
-            flag if flag.starts_with("--") => return Err(format!("unknown option '{flag}'")),
-            path => {
-                if input.replace(path.to_string()).is_some() {
-                    return Err("only one input file".to_string());
-                }
-            }
-        }
-    }
-    parsed.input = input.ok_or("missing input file")?;
-    Ok(parsed)
+/// `--edition`: the C.07 edition whose rules compute the tie-breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Edition {
+    /// C.07, August 2024 (unplayed rounds per Art. 16)
+    #[value(name = "2024")]
+    Fide2024,
+    /// C.07 as of 2023
+    #[value(name = "2023")]
+    Fide2023,
+    /// The pre-2023 "virtual opponent" method for unplayed games
+    VirtualOpponent,
 }
 
-/// `2024`, `2023` or `virtual-opponent`.
-pub fn parse_edition(text: &str) -> Result<TiebreakEdition, String> {
-    match text {
-        "2024" => Ok(TiebreakEdition::Fide2024),
-        "2023" => Ok(TiebreakEdition::Fide2023),
-        "virtual-opponent" => Ok(TiebreakEdition::VirtualOpponent),
-        other => Err(format!(
-            "unknown edition '{other}' (expected 2024, 2023 or virtual-opponent)"
-        )),
+impl From<Edition> for TiebreakEdition {
+    fn from(edition: Edition) -> TiebreakEdition {
+        match edition {
+            Edition::Fide2024 => TiebreakEdition::Fide2024,
+            Edition::Fide2023 => TiebreakEdition::Fide2023,
+            Edition::VirtualOpponent => TiebreakEdition::VirtualOpponent,
+        }
     }
 }
 
@@ -115,18 +84,7 @@ pub fn load(path: &str) -> Result<Tournament, ExitCode> {
     })
 }
 
-pub fn run(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let arguments = match parse_arguments(args) {
-        Ok(a) => a,
-        Err(message) => {
-            eprintln!("arbiter standings: {message}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+pub fn run(arguments: &StandingsArgs) -> ExitCode {
     let tournament = match load(&arguments.input) {
         Ok(t) => t,
         Err(code) => return code,
@@ -152,7 +110,7 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     let options = StandingsOptions {
         tiebreaks,
-        edition: arguments.edition,
+        edition: arguments.edition.into(),
         after_round: arguments.after_round,
         lots_seed: arguments.lots,
     };

@@ -1,5 +1,6 @@
-//! Configuration from flags and environment: `--listen` / `ARBITER_LISTEN`,
-//! `--database-url` / `DATABASE_URL`, `ARBITER_ADMIN_TOKEN`.
+//! Configuration: where to listen and which database (resolved by the caller
+//! from `--listen` / `ARBITER_LISTEN` and `--database-url` / `DATABASE_URL`),
+//! and the administrator token (`ARBITER_ADMIN_TOKEN`, read here).
 
 use std::fmt;
 
@@ -50,40 +51,34 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 impl Config {
-    /// Reads flags (`--listen ADDR`, `--database-url URL`, also as
-    /// `--flag=value`) over environment variables (read through `env`) over
-    /// the defaults. `allow_listen`: whether `--listen` is accepted (not for
-    /// `migrate`).
-    pub fn from_args(
-        args: &[String],
+    /// The default listen address ([`DEFAULT_LISTEN`]).
+    pub const DEFAULT_LISTEN: &'static str = DEFAULT_LISTEN;
+    /// The default database ([`DEFAULT_DATABASE_URL`]).
+    pub const DEFAULT_DATABASE_URL: &'static str = DEFAULT_DATABASE_URL;
+
+    /// The configuration from values the caller already resolved (the
+    /// `arbiter` command line reads `--listen` / `ARBITER_LISTEN` and
+    /// `--database-url` / `DATABASE_URL` over the defaults); a blank value
+    /// means the default. The administrator token is read here, through
+    /// `env`, from `ARBITER_ADMIN_TOKEN`. Refuses a database URL of an
+    /// unknown kind.
+    pub fn new(
+        listen: &str,
+        database_url: &str,
         env: impl Fn(&str) -> Option<String>,
-        allow_listen: bool,
     ) -> Result<Config, ConfigError> {
-        let non_empty = |v: Option<String>| v.filter(|s| !s.trim().is_empty());
-        let mut config = Config {
-            listen: non_empty(env("ARBITER_LISTEN")).unwrap_or_else(|| DEFAULT_LISTEN.into()),
-            database_url: non_empty(env("DATABASE_URL"))
-                .unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
-            admin_token: non_empty(env("ARBITER_ADMIN_TOKEN")),
-        };
-        let mut iter = args.iter();
-        while let Some(arg) = iter.next() {
-            let (flag, inline) = match arg.split_once('=') {
-                Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-                _ => (arg.as_str(), None),
-            };
-            let mut value = || {
-                inline
-                    .clone()
-                    .or_else(|| iter.next().cloned())
-                    .ok_or_else(|| ConfigError(format!("{flag} needs a value")))
-            };
-            match flag {
-                "--listen" if allow_listen => config.listen = value()?,
-                "--database-url" => config.database_url = value()?,
-                other => return Err(ConfigError(format!("unknown argument '{other}'"))),
+        let or_default = |v: &str, default: &str| {
+            if v.trim().is_empty() {
+                default.to_owned()
+            } else {
+                v.to_owned()
             }
-        }
+        };
+        let config = Config {
+            listen: or_default(listen, DEFAULT_LISTEN),
+            database_url: or_default(database_url, DEFAULT_DATABASE_URL),
+            admin_token: env("ARBITER_ADMIN_TOKEN").filter(|s| !s.trim().is_empty()),
+        };
         crate::db::normalise_url(&config.database_url).map_err(|e| ConfigError(e.to_string()))?;
         Ok(config)
     }
@@ -93,32 +88,18 @@ impl Config {
 mod tests {
     use super::*;
 
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| (*s).to_owned()).collect()
-    }
-
     #[test]
-    fn a_fresh_machine_gets_sqlite_on_localhost_8080() {
-        let config = Config::from_args(&[], |_| None, true).unwrap();
+    fn blank_values_mean_the_defaults_sqlite_on_localhost_8080() {
+        let config = Config::new("", " ", |_| None).unwrap();
         assert_eq!(config.listen, "127.0.0.1:8080");
         assert_eq!(config.database_url, "sqlite:arbiter.db");
         assert_eq!(config.admin_token, None);
     }
 
     #[test]
-    fn flags_win_over_environment() {
-        let env = |k: &str| match k {
-            "ARBITER_LISTEN" => Some("0.0.0.0:9000".to_owned()),
-            "DATABASE_URL" => Some("postgres://db/arbiter".to_owned()),
-            "ARBITER_ADMIN_TOKEN" => Some("secret".to_owned()),
-            _ => None,
-        };
-        let config = Config::from_args(
-            &args(&["--listen=127.0.0.1:1", "--database-url", "sqlite:x.db"]),
-            env,
-            true,
-        )
-        .unwrap();
+    fn values_are_kept_and_the_token_comes_from_the_environment() {
+        let env = |k: &str| (k == "ARBITER_ADMIN_TOKEN").then(|| "secret".to_owned());
+        let config = Config::new("127.0.0.1:1", "sqlite:x.db", env).unwrap();
         assert_eq!(config.listen, "127.0.0.1:1");
         assert_eq!(config.database_url, "sqlite:x.db");
         assert_eq!(config.admin_token.as_deref(), Some("secret"));
@@ -126,12 +107,7 @@ mod tests {
     }
 
     #[test]
-    fn unknown_flags_and_schemes_are_refused() {
-        assert!(Config::from_args(&args(&["--port", "1"]), |_| None, true).is_err());
-        assert!(Config::from_args(&args(&["--listen"]), |_| None, true).is_err());
-        assert!(Config::from_args(&args(&["--listen", "x"]), |_| None, false).is_err());
-        assert!(
-            Config::from_args(&args(&["--database-url", "mysql://x"]), |_| None, true).is_err()
-        );
+    fn unknown_schemes_are_refused() {
+        assert!(Config::new(DEFAULT_LISTEN, "mysql://x", |_| None).is_err());
     }
 }
