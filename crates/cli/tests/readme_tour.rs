@@ -109,6 +109,7 @@ fn is_uuid(s: &[u8]) -> bool {
 /// Masks what differs from run to run: ids, times, clock readings, dates.
 fn normalise(text: &str) -> String {
     let mut out = String::new();
+    let mut in_movetext = false;
     for line in text.lines() {
         let mut line = line.trim_end().to_owned();
         // UUIDs.
@@ -136,9 +137,26 @@ fn normalise(text: &str) -> String {
                 from = digits_start;
             }
         }
+        // Clock readings in PGN comments.
+        let mut from = 0;
+        while let Some(pos) = line[from..].find("[%clk ") {
+            let start = from + pos + "[%clk ".len();
+            let end = line[start..].find(']').map_or(line.len(), |e| start + e);
+            line.replace_range(start..end, "<t>");
+            from = start;
+        }
         if line.starts_with("[Date \"") {
             line = "[Date \"<date>\"]".to_owned();
         }
+        // PGN movetext is one line here: where the writer wraps it depends
+        // on how long the clock readings are.
+        let continues_movetext =
+            in_movetext && !line.is_empty() && !line.starts_with('[') && !line.starts_with("{\"");
+        if continues_movetext {
+            out.pop();
+            out.push(' ');
+        }
+        in_movetext = line.starts_with("1. ") || continues_movetext;
         out.push_str(&line);
         out.push('\n');
     }

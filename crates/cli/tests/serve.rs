@@ -224,10 +224,19 @@ fn the_real_binary_runs_a_small_swiss_and_shuts_down_gracefully() {
         None,
     );
     assert_eq!(status, 200);
-    assert!(
-        pgn.as_str().unwrap().contains("1. e4 c5 2. Nf3 1/2-1/2"),
+    // Live moves carry the clock reading after each move (`[%clk]`).
+    let pgn = pgn.as_str().unwrap();
+    let moves: Vec<&str> = pgn
+        .split_whitespace()
+        .skip_while(|w| *w != "1.")
+        .filter(|w| !w.starts_with('{') && !w.ends_with('}'))
+        .collect();
+    assert_eq!(
+        moves,
+        ["1.", "e4", "1...", "c5", "2.", "Nf3", "1/2-1/2"],
         "{pgn}"
     );
+    assert_eq!(pgn.matches("[%clk 1:30:").count(), 3, "{pgn}");
 
     // SIGTERM: graceful shutdown, exit status 0.
     let killed = Command::new("kill")
@@ -370,6 +379,160 @@ fn a_trf_imported_through_the_api_pairs_round_by_round_as_arbiter_pair_dutch_doe
                 Some(&json!({ "result": result })),
             );
             assert_eq!(status, 200, "{body}");
+        }
+    }
+}
+
+/// Runs `program args…` with `input` on standard input; (exit status, stdout).
+fn run_with_input(program: &str, args: &[&str], input: &str) -> (bool, String) {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{program}: {e}"));
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+/// python-chess reads the first game of a PGN text: its White and Black
+/// tags, its moves in SAN and each move's `[%clk]` in seconds, one per line;
+/// a parse error fails. `None` when python-chess is not installed (CI
+/// installs it; there its absence is a failure).
+fn python_chess_reads(pgn: &str) -> Option<String> {
+    let script = "import sys, chess.pgn\n\
+                  g = chess.pgn.read_game(sys.stdin)\n\
+                  assert g is not None and not g.errors, g.errors if g else 'no game'\n\
+                  print(g.headers['White']); print(g.headers['Black'])\n\
+                  print(' '.join(f'{n.san()}@{n.clock()}' for n in g.mainline()))\n";
+    let probe = Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .status();
+    if !probe.is_ok_and(|s| s.success()) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python-chess is needed in CI (pip install chess)"
+        );
+        return None;
+    }
+    let (ok, out) = run_with_input("python3", &["-c", script], pgn);
+    assert!(ok, "python-chess refused the PGN: {out}\n{pgn}");
+    Some(out)
+}
+
+/// The PGN export (the game's and the tournament's) is written by the one
+/// PGN writer: the Seven Tag Roster first and in order, `"` and `\` in a
+/// name escaped (PGN 8.1), `[%clk]` after each move, a standard
+/// `Termination`; `arbiter pgn check` and python-chess both read it back
+/// with the name and the clocks intact.
+#[test]
+fn pgn_exports_escape_names_carry_clocks_and_read_back_in_other_tools() {
+    let server = start("pgn-export");
+    let admin = Some(ADMIN);
+    let (status, t) = call(
+        &server,
+        "POST",
+        "/api/v1/tournaments",
+        admin,
+        Some(&json!({
+            "name": "Escapes \"Open\"", "system": "swiss-dutch", "rounds": 1,
+            "time_control": "5400+30", "pairing": { "initial_colour": "white" }
+        })),
+    );
+    assert_eq!(status, 201, "{t}");
+    let t = t["id"].as_str().unwrap().to_owned();
+    let tricky = "O\"Brien \\ Jr.";
+    for (name, rating) in [(tricky, 2400), ("Smith, John", 2300)] {
+        let (status, p) = call(
+            &server,
+            "POST",
+            &format!("/api/v1/tournaments/{t}/players"),
+            admin,
+            Some(&json!({ "name": name, "rating": rating })),
+        );
+        assert_eq!(status, 201, "{p}");
+    }
+    let (status, r) = call(
+        &server,
+        "POST",
+        &format!("/api/v1/tournaments/{t}/rounds"),
+        admin,
+        None,
+    );
+    assert_eq!(status, 201, "{r}");
+    let game = r["boards"][0]["game_id"].as_str().unwrap().to_owned();
+    let events = [
+        json!({ "type": "start", "at": "2026-04-01T14:00:00Z" }),
+        json!({ "type": "move", "san": "e4", "at": "2026-04-01T14:00:10Z" }),
+        json!({ "type": "move", "san": "e5", "at": "2026-04-01T14:01:00Z" }),
+        json!({ "type": "move", "san": "Nf3", "at": "2026-04-01T14:01:05Z" }),
+        json!({ "type": "resign", "player": "black", "at": "2026-04-01T14:02:00Z" }),
+    ];
+    for (seq, mut event) in events.into_iter().enumerate() {
+        event["expected_seq"] = json!(seq);
+        let (status, body) = call(
+            &server,
+            "POST",
+            &format!("/api/v1/games/{game}/events"),
+            admin,
+            Some(&event),
+        );
+        assert_eq!(status, 201, "{body}");
+    }
+    let text = |path: &str| {
+        let (status, body) = call(&server, "GET", path, None, None);
+        assert_eq!(status, 200, "{path}");
+        body.as_str().unwrap().to_owned()
+    };
+    for pgn in [
+        text(&format!("/api/v1/games/{game}/pgn")),
+        text(&format!("/api/v1/tournaments/{t}/export/pgn")),
+    ] {
+        let tags: Vec<&str> = pgn
+            .lines()
+            .take(7)
+            .map(|l| l.split(' ').next().unwrap_or_default())
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                "[Event", "[Site", "[Date", "[Round", "[White", "[Black", "[Result"
+            ],
+            "{pgn}"
+        );
+        assert!(pgn.contains("[Event \"Escapes \\\"Open\\\"\"]"), "{pgn}");
+        assert!(pgn.contains("[White \"O\\\"Brien \\\\ Jr.\"]"), "{pgn}");
+        assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
+        assert!(
+            pgn.contains(
+                "1. e4 {[%clk 1:30:20]} 1... e5 {[%clk 1:29:40]} 2. Nf3 {[%clk 1:30:45]} 1-0"
+            ),
+            "{pgn}"
+        );
+        let (ok, report) =
+            run_with_input(env!("CARGO_BIN_EXE_arbiter"), &["pgn", "check", "-"], &pgn);
+        assert!(ok, "arbiter pgn check refused it: {report}\n{pgn}");
+        if let Some(read) = python_chess_reads(&pgn) {
+            // python-chess keeps a tag value as written (it does not undo
+            // the escapes), so it reads back the escaped form.
+            assert_eq!(
+                read, "O\\\"Brien \\\\ Jr.\nSmith, John\ne4@5420.0 e5@5380.0 Nf3@5445.0\n",
+                "{pgn}"
+            );
         }
     }
 }

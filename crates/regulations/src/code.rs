@@ -304,6 +304,33 @@ impl Code {
     pub fn parse(text: &str) -> Option<Code> {
         Code::ALL.iter().copied().find(|c| c.code() == text)
     }
+
+    /// The PGN `Termination` tag value (PGN standard 9.8.1) of a game ended
+    /// by this ruling: `normal` (mate, stalemate, dead position, repetition,
+    /// the move rules, agreement, resignation), `time forfeit` (a flag, 10.5,
+    /// 10.14), `abandoned` (lateness and absence, 10.15–10.17),
+    /// `adjudication` (a result the arbiter declares, 12.5), or
+    /// `rules infraction` (fouls, refusals, illegal moves, invalid sealed
+    /// moves, the club's limits).
+    #[must_use]
+    pub const fn pgn_termination(self) -> &'static str {
+        match self {
+            Code::LostOnTime
+            | Code::DrawOpponentCannotCheckmate
+            | Code::IncorrectClaimOverstepsTime => "time forfeit",
+            Code::LostByLateness | Code::BothAbsentBothLose | Code::SealerAbsent => "abandoned",
+            Code::ArbiterDeclaredResult => "adjudication",
+            Code::FoulsLimitLose
+            | Code::MoveTimeCapExceeded
+            | Code::OverlongGameScoresNothing
+            | Code::RefusalToComply
+            | Code::SecondIllegalMoveLoses
+            | Code::SealedMoveAmbiguous
+            | Code::SealedMoveIllegal
+            | Code::SealedMoveUnreadable => "rules infraction",
+            _ => "normal",
+        }
+    }
 }
 
 impl std::fmt::Display for Code {
@@ -335,6 +362,29 @@ mod tests {
             assert!(c.is_rejection() || c.is_ruling(), "{t}");
         }
         assert_eq!(Code::parse("no_such_code"), None);
+    }
+
+    /// PGN 9.8.1: a game's end maps to a standard `Termination` value.
+    #[test]
+    fn every_ending_has_a_standard_pgn_termination() {
+        let standard = [
+            "normal",
+            "time forfeit",
+            "abandoned",
+            "adjudication",
+            "rules infraction",
+        ];
+        for &c in Code::ALL {
+            assert!(standard.contains(&c.pgn_termination()), "{c}");
+        }
+        assert_eq!(Code::Checkmate.pgn_termination(), "normal");
+        assert_eq!(Code::LostOnTime.pgn_termination(), "time forfeit");
+        assert_eq!(Code::LostByLateness.pgn_termination(), "abandoned");
+        assert_eq!(
+            Code::ArbiterDeclaredResult.pgn_termination(),
+            "adjudication"
+        );
+        assert_eq!(Code::FoulsLimitLose.pgn_termination(), "rules infraction");
     }
 
     /// Art. 8.5: an annulled game is announced by a ruling and refuses every

@@ -4,6 +4,7 @@
 
 use regulations::{Event, EventKind, Game, GameResult, Mode, Penalty, Profile, TimeControl};
 use rules::Color;
+use rules::pgn::GameResult as PgnResult;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -399,67 +400,43 @@ impl GameState {
         }
     }
 
-    /// The game as PGN: the seven-tag roster, the moves, the result.
+    /// The game as PGN (written by `rules::pgn::write_game`: the Seven Tag
+    /// Roster first and in order, escaped values, `[%clk]` after each move
+    /// from the recorded clocks, a standard `Termination` value).
     pub fn pgn(&self, headers: &[(&str, String)]) -> String {
         let result = match self.game.result() {
-            Some(GameResult::WhiteWins | GameResult::WhiteWinsByForfeit) => "1-0",
-            Some(GameResult::BlackWins | GameResult::BlackWinsByForfeit) => "0-1",
-            Some(GameResult::Draw) => "1/2-1/2",
-            _ => "*",
+            Some(GameResult::WhiteWins | GameResult::WhiteWinsByForfeit) => PgnResult::WhiteWins,
+            Some(GameResult::BlackWins | GameResult::BlackWinsByForfeit) => PgnResult::BlackWins,
+            Some(GameResult::Draw) => PgnResult::Draw,
+            _ => PgnResult::Unknown,
         };
-        let mut out = String::new();
+        let mut game = rules::pgn::Game {
+            result,
+            ..rules::pgn::Game::default()
+        };
         for (name, value) in headers {
-            out.push_str(&format!(
-                "[{name} \"{}\"]\n",
-                value.replace(['\\', '"'], "")
-            ));
+            game.set_tag(name, value.clone());
         }
-        out.push_str(&format!("[Result \"{result}\"]\n"));
         if let Some(fen) = &self.game.setup().fen {
-            out.push_str("[SetUp \"1\"]\n");
-            out.push_str(&format!("[FEN \"{fen}\"]\n"));
+            game.set_tag("SetUp", "1");
+            game.set_tag("FEN", fen.clone());
         }
         if let Some(t) = self.game.termination() {
-            out.push_str(&format!("[Termination \"{}\"]\n", t.reason.code));
+            let value = regulations::Code::parse(&t.reason.code)
+                .map_or("normal", regulations::Code::pgn_termination);
+            game.set_tag("Termination", value);
         }
-        out.push('\n');
-        let mut line = String::new();
-        // A game from a set-up position numbers its moves from the FEN's
-        // move number, Black's first move written "n..." (PGN 8.2.2.2).
-        let initial = self.game.initial_position();
-        let first = u64::from(initial.fullmove_number().max(1));
-        let offset = usize::from(initial.turn() == Color::Black);
-        for (i, san) in self.game.san_moves().iter().enumerate() {
-            let ply = i + offset;
-            let number = first + u64::try_from(ply / 2).unwrap_or(0);
-            let token = if ply % 2 == 0 {
-                format!("{number}. {san}")
-            } else if i == 0 {
-                format!("{number}... {san}")
-            } else {
-                san.clone()
-            };
-            if !line.is_empty() && line.len() + token.len() + 1 > 79 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&token);
-        }
-        if !line.is_empty() && line.len() + result.len() + 1 > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(result);
-        out.push_str(&line);
-        out.push_str("\n\n");
+        game.moves = self
+            .game
+            .plies()
+            .iter()
+            .map(|ply| rules::pgn::SanPly {
+                clock_ms: ply.clock_ms,
+                ..rules::pgn::SanPly::new(ply.san.as_str())
+            })
+            .collect();
+        let mut out = String::new();
+        rules::pgn::write_game(&game, &mut out);
         out
     }
 }

@@ -1345,6 +1345,9 @@ async fn export_pgn(
         let game = crate::games::load_game(state.db().pool(), &game_id).await?;
         let events = crate::games::load_events(state.db().pool(), &game_id, 0).await?;
         let current = crate::games::fold(&game.setup(), &events)?;
+        if !out.is_empty() {
+            out.push('\n');
+        }
         out.push_str(&crate::games::game_pgn(&game, &current));
     }
     Ok((

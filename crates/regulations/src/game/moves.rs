@@ -73,6 +73,11 @@ pub struct PlyRecord {
     pub at_ms: u64,
     /// Index of the event in the log that made it.
     pub event_index: usize,
+    /// The mover's remaining time once the move was completed (after the
+    /// clock press and any increment; what PGN's `[%clk]` records), in
+    /// milliseconds; `None` when no clock reading exists (a scoresheet move
+    /// entered without a time, a sealed move).
+    pub clock_ms: Option<u64>,
 }
 
 impl Game {
@@ -105,6 +110,7 @@ impl Game {
             by,
             at_ms: t,
             event_index,
+            clock_ms: None,
         });
         st.touches.clear();
         st.must_play = None;
@@ -116,6 +122,14 @@ impl Game {
         }
         st.moves_since_resume = st.moves_since_resume.saturating_add(1);
         san
+    }
+
+    /// Notes on the last ply, if `mover` made it, the mover's clock at `t`.
+    fn record_clock(st: &mut State, t: u64, mover: Color) {
+        let remaining = st.clocks.remaining_at(t, mover);
+        if let Some(ply) = st.plies.last_mut().filter(|p| p.by == mover) {
+            ply.clock_ms = Some(u64::try_from(remaining).unwrap_or(0));
+        }
     }
 
     pub(super) fn count_same(st: &State, p: &Position) -> usize {
@@ -340,6 +354,9 @@ impl Game {
                 st.clocks.set(t, mover, ms);
             }
         }
+        if self.live() || clock_ms.is_some() {
+            Self::record_clock(st, t, mover);
+        }
         if offer_draw {
             st.offer = Some(Offer { by: mover });
             out.rule(
@@ -379,6 +396,7 @@ impl Game {
             st.clocks.complete_move(player);
             None
         };
+        Self::record_clock(st, t, player);
         out.rule(
             Code::ClockPressed,
             "6.5",

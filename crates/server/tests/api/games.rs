@@ -362,7 +362,18 @@ async fn the_state_shows_position_moves_clocks_and_result(app: TestApp) {
     assert_eq!(r.body["state"]["status"], "finished");
     assert_eq!(r.body["state"]["result"], "1-0");
     let pgn = app.get(&format!("/api/v1/games/{game}/pgn"), None).await;
-    assert!(pgn.text.contains("1. e4 e5 1-0"), "{}", pgn.text);
+    // White moved 10 s in, Black 20 s later; 30 s increment (Art. 6.5).
+    assert!(
+        pgn.text
+            .contains("1. e4 {[%clk 1:30:20]} 1... e5 {[%clk 1:30:10]} 1-0"),
+        "{}",
+        pgn.text
+    );
+    assert!(
+        pgn.text.contains("[Termination \"normal\"]"),
+        "{}",
+        pgn.text
+    );
 }
 
 async fn a_finished_tournament_game_writes_its_board_result(app: TestApp) {

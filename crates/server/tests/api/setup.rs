@@ -79,7 +79,10 @@ async fn a_game_may_start_from_a_set_up_position_given_in_fen(app: TestApp) {
         .text;
     assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
     assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
-    assert!(pgn.contains("40... Kd7 41. e4"), "{pgn}");
+    assert!(
+        pgn.contains("40... Kd7 {[%clk 1:30:20]} 41. e4 {[%clk 1:30:20]} *"),
+        "{pgn}"
+    );
 }
 
 /// A position that cannot arise in a game is refused before anything is
