@@ -76,7 +76,7 @@ impl fmt::Display for Rejection {
 impl std::error::Error for Rejection {}
 
 /// The result of a game. With `serde` it is written in its notation
-/// (`"1-0"`, `"1/2-1/2"`, `"+/-"`, ...), see [`GameResult::notation`].
+/// (`"1-0"`, `"1/2-1/2"`, `"+-"`, ...), see [`GameResult::notation`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
@@ -99,29 +99,32 @@ pub enum GameResult {
 }
 
 impl GameResult {
-    /// The result's usual notation (`1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`,
-    /// `-/-`, `0-0`).
+    /// The result's notation, the same as a tournament board's
+    /// (`tournament::model::GameResult::notation`): `1-0`, `0-1`, `1/2-1/2`,
+    /// `+-` and `-+` (a forfeit: the `+` side wins), `--` (both forfeit),
+    /// `0-0` (both lose a played game).
     pub fn notation(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
-            GameResult::WhiteWinsByForfeit => "+/-",
-            GameResult::BlackWinsByForfeit => "-/+",
-            GameResult::DoubleForfeit => "-/-",
+            GameResult::WhiteWinsByForfeit => "+-",
+            GameResult::BlackWinsByForfeit => "-+",
+            GameResult::DoubleForfeit => "--",
             GameResult::BothLose => "0-0",
         }
     }
 
-    /// Parses the notation (also `½-½`).
+    /// Parses the notation, and the spellings scoresheets and other
+    /// programs use (`½-½`, `+/-`, `-/+`, `-/-`).
     pub fn parse(s: &str) -> Option<GameResult> {
         Some(match s.trim() {
             "1-0" => GameResult::WhiteWins,
             "0-1" => GameResult::BlackWins,
             "1/2-1/2" | "½-½" | "=" => GameResult::Draw,
-            "+/-" | "+/−" | "+--" => GameResult::WhiteWinsByForfeit,
-            "-/+" | "−/+" | "--+" => GameResult::BlackWinsByForfeit,
-            "-/-" | "−/−" | "---" => GameResult::DoubleForfeit,
+            "+-" | "+/-" | "+/−" | "+--" => GameResult::WhiteWinsByForfeit,
+            "-+" | "-/+" | "−/+" | "--+" => GameResult::BlackWinsByForfeit,
+            "--" | "-/-" | "−/−" | "---" => GameResult::DoubleForfeit,
             "0-0" => GameResult::BothLose,
             _ => return None,
         })

@@ -120,19 +120,6 @@ pub struct GameState {
     game: Game,
 }
 
-/// API notation of a result (`+-` for a forfeit, as in the issue).
-pub fn result_notation(result: GameResult) -> &'static str {
-    match result {
-        GameResult::WhiteWins => "1-0",
-        GameResult::BlackWins => "0-1",
-        GameResult::Draw => "1/2-1/2",
-        GameResult::WhiteWinsByForfeit => "+-",
-        GameResult::BlackWinsByForfeit => "-+",
-        GameResult::DoubleForfeit => "--",
-        GameResult::BothLose => "0-0",
-    }
-}
-
 /// Parses a stored or posted event (with `at_ms`) into the Laws' event;
 /// the error names the faulty field.
 pub fn parse_event(event: &Map<String, Value>) -> Result<Event, ApiError> {
@@ -284,7 +271,7 @@ impl GameState {
 
     /// The result, if the game is over.
     pub fn result(&self) -> Option<&'static str> {
-        self.game.result().map(result_notation)
+        self.game.result().map(GameResult::notation)
     }
 
     /// The moves played, with their SAN.
@@ -391,7 +378,7 @@ impl GameState {
         match probe.apply(observation) {
             Ok(applied) if probe.status() == regulations::Status::Finished => json!({
                 "status": probe.status().as_str(),
-                "result": probe.result().map(result_notation),
+                "result": probe.result().map(GameResult::notation),
                 "rulings": applied.rulings.iter().map(|r| json!({
                     "code": r.code, "article": r.article, "message": r.message,
                 })).collect::<Vec<_>>(),

@@ -148,17 +148,10 @@ pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loade
     })
 }
 
-/// API result notation → model.
+/// A board result as entered or stored (the model's notation, also the
+/// spellings `tournament::model::GameResult::parse` reads).
 pub(crate) fn parse_result(text: &str) -> Option<GameResult> {
-    Some(match text {
-        "1-0" => GameResult::WhiteWins,
-        "0-1" => GameResult::BlackWins,
-        "1/2-1/2" => GameResult::Draw,
-        "+-" => GameResult::WhiteWinsByForfeit,
-        "-+" => GameResult::BlackWinsByForfeit,
-        "--" => GameResult::DoubleForfeit,
-        _ => return None,
-    })
+    GameResult::parse(text)
 }
 
 fn bye_kind(text: &str) -> ByeKind {
@@ -1083,7 +1076,7 @@ async fn put_result(
     ApiPath((id, round, board)): ApiPath<(String, i64, i64)>,
     ApiJson(body): ApiJson<ResultBody>,
 ) -> Result<Json<Value>, ApiError> {
-    if parse_result(&body.result).is_none() {
+    let Some(parsed) = parse_result(&body.result) else {
         return Err(ApiError::invalid_field(
             "result",
             format!(
@@ -1091,7 +1084,9 @@ async fn put_result(
                 body.result
             ),
         ));
-    }
+    };
+    // Stored in the one notation whatever spelling was entered.
+    let result = parsed.notation();
     let (_write, mut tx) = state.db().begin().await?;
     let tournament = load_tournament(&mut *tx, &id).await?;
     actor.require(
@@ -1099,8 +1094,8 @@ async fn put_result(
         &id,
         tournament.owner_token.as_deref(),
     )?;
-    check_against_game(&mut tx, &id, round, board, &body.result).await?;
-    set_board_result(&mut tx, &actor, &id, round, board, &body.result).await?;
+    check_against_game(&mut tx, &id, round, board, result).await?;
+    set_board_result(&mut tx, &actor, &id, round, board, result).await?;
     tx.commit().await?;
     let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
     let board_json = board_json(&loaded, round, board);
@@ -1564,15 +1559,7 @@ async fn import_trf(
 }
 
 fn api_result(result: GameResult) -> Option<&'static str> {
-    Some(match result {
-        GameResult::WhiteWins => "1-0",
-        GameResult::BlackWins => "0-1",
-        GameResult::Draw => "1/2-1/2",
-        GameResult::WhiteWinsByForfeit => "+-",
-        GameResult::BlackWinsByForfeit => "-+",
-        GameResult::DoubleForfeit => "--",
-        GameResult::NotPlayed => return None,
-    })
+    (result != GameResult::NotPlayed).then(|| result.notation())
 }
 
 /// Routes for standings, exports and the TRF import.
@@ -1586,4 +1573,38 @@ pub fn reports_router() -> Router<AppState> {
             "/tournaments/import",
             post(import_trf).layer(axum::extract::DefaultBodyLimit::max(crate::IMPORT_LIMIT)),
         )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_result;
+
+    /// One notation everywhere: a game's result (regulations) is written on
+    /// its board (tournament model) in the same spelling it is shown in.
+    #[test]
+    fn a_games_result_reads_as_the_same_board_result() {
+        use regulations::GameResult as Game;
+        use tournament::model::GameResult as Board;
+        for (game, board) in [
+            (Game::WhiteWins, Board::WhiteWins),
+            (Game::BlackWins, Board::BlackWins),
+            (Game::Draw, Board::Draw),
+            (Game::WhiteWinsByForfeit, Board::WhiteWinsByForfeit),
+            (Game::BlackWinsByForfeit, Board::BlackWinsByForfeit),
+            (Game::DoubleForfeit, Board::DoubleForfeit),
+        ] {
+            assert_eq!(game.notation(), board.notation());
+            assert_eq!(parse_result(game.notation()), Some(board));
+        }
+        for (spelling, board) in [
+            ("+/-", Board::WhiteWinsByForfeit),
+            ("-/+", Board::BlackWinsByForfeit),
+            ("-/-", Board::DoubleForfeit),
+            ("½-½", Board::Draw),
+        ] {
+            assert_eq!(parse_result(spelling), Some(board), "{spelling}");
+        }
+        assert_eq!(parse_result("*"), None);
+        assert_eq!(parse_result("2-0"), None);
+    }
 }

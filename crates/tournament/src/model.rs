@@ -472,17 +472,35 @@ impl GameResult {
         )
     }
 
-    /// The usual notation: `1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`, `-/-`, `*`.
+    /// The notation of a board's result, the same as a game's
+    /// (`regulations::GameResult::notation`): `1-0`, `0-1`, `1/2-1/2`, `+-`
+    /// and `-+` (a forfeit: the `+` side wins), `--` (both forfeit), `*`
+    /// (no result yet).
     pub const fn notation(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
-            GameResult::WhiteWinsByForfeit => "+/-",
-            GameResult::BlackWinsByForfeit => "-/+",
-            GameResult::DoubleForfeit => "-/-",
+            GameResult::WhiteWinsByForfeit => "+-",
+            GameResult::BlackWinsByForfeit => "-+",
+            GameResult::DoubleForfeit => "--",
             GameResult::NotPlayed => "*",
         }
+    }
+
+    /// Parses a result entered for a board: the notation, and the spellings
+    /// scoresheets and other programs use (`½-½`, `+/-`, `-/+`, `-/-`). `*`
+    /// is not a result.
+    pub fn parse(text: &str) -> Option<GameResult> {
+        Some(match text.trim() {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" | "½-½" => GameResult::Draw,
+            "+-" | "+/-" => GameResult::WhiteWinsByForfeit,
+            "-+" | "-/+" => GameResult::BlackWinsByForfeit,
+            "--" | "-/-" => GameResult::DoubleForfeit,
+            _ => return None,
+        })
     }
 }
 
