@@ -5,7 +5,7 @@
 //! allocates during move generation. Everything is re-exported flat from the
 //! crate root.
 //!
-//! # Additions to the shared API contract (`RULES_API.md`)
+//! # Additions to the API first agreed for this crate
 //! Nothing in the contract changed; these were added:
 //! - `Position::why_illegal(from, to, promotion) -> Option<IllegalReason>`;
 //!   `IllegalMove { uci, reason: IllegalReason }`; `IllegalReason::article()`
