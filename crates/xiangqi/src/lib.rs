@@ -39,6 +39,26 @@
 //!   bounds.
 //! - Move generation writes into a fixed-capacity [`MoveList`] on the stack.
 //! - [`Position::hash`] always equals [`Position::compute_hash`].
+//! - Legal moves are the pseudo-legal moves that leave the mover's general
+//!   neither attacked nor facing the other general; a move that touches no
+//!   point on the general's rank or file or diagonally next to it, made by
+//!   a side not in check, is accepted without testing (it cannot change
+//!   either).
+//!
+//! # How the move generator is checked
+//! - `tests/data/cpw.perft`: every published count of the Chess Programming
+//!   Wiki's "Chinese Chess Perft Results" (12 positions, to depth 5 or 6) is
+//!   reproduced (depth <= 4 in the normal run, the rest in an ignored test);
+//!   depths <= 3 also by a slow reference generator written in the tests.
+//! - `tests/properties.rs`: legal moves equal the reference generator's along
+//!   random playouts.
+//! - `tests/data/fairy_stockfish_moves.tsv`: legal moves and the moves that
+//!   give check equal Fairy-Stockfish's (pyffish) in 228 positions kept from
+//!   11,000 compared.
+//!
+//! Speed (bulk-counting perft, one core of the development machine, release
+//! build): start position depth 5 (133,312,995 leaves) in about 2.3 s,
+//! ~57 M leaves/s; `cargo run --release -p xiangqi --example perft -- 5`.
 mod chinese;
 mod iccs;
 mod moves;
