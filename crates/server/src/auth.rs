@@ -85,12 +85,24 @@ pub enum Permission {
     Manage,
     /// Results and game events: any arbiter of the tournament.
     Arbitrate,
+    /// Creating a tournament (JSON or TRF import): organisers and the
+    /// administrator.
+    CreateTournament,
+    /// Creating a game outside any tournament: organisers and the
+    /// administrator.
+    CreateGame,
 }
 
 impl Actor {
     /// Whether this actor may act on tournament `tournament_id` owned by
     /// `owner` (the organiser token that created it).
     pub fn may(&self, permission: Permission, tournament_id: &str, owner: Option<&str>) -> bool {
+        if matches!(
+            permission,
+            Permission::CreateTournament | Permission::CreateGame
+        ) {
+            return matches!(self.role, Role::Admin | Role::Organiser);
+        }
         match self.role {
             Role::Admin => true,
             Role::Organiser => owner == Some(self.id.as_str()),
@@ -102,7 +114,8 @@ impl Actor {
         }
     }
 
-    /// [`Actor::may`] or 403.
+    /// [`Actor::may`] or 403. For the `Create…` permissions, which concern
+    /// no existing tournament, pass `""` and `None`.
     pub fn require(
         &self,
         permission: Permission,
@@ -115,6 +128,10 @@ impl Actor {
             Err(ApiError::Forbidden(match permission {
                 Permission::Manage => "this token may not manage this tournament".into(),
                 Permission::Arbitrate => "this token may not arbitrate this tournament".into(),
+                Permission::CreateTournament => {
+                    "only organisers and administrators create tournaments".into()
+                }
+                Permission::CreateGame => "only organisers and administrators create games".into(),
             }))
         }
     }

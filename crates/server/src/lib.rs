@@ -42,10 +42,16 @@ mod config;
 pub mod db;
 mod engine;
 pub mod error;
+mod game_rows;
 mod games;
 mod group_commit;
+mod import;
 mod pairing_options;
+mod players;
+mod reports;
+mod results;
 mod rounds;
+mod stored;
 mod stream;
 mod tournaments;
 
@@ -182,8 +188,10 @@ pub fn app(state: AppState) -> Router {
         .route("/openapi.json", get(openapi))
         .merge(auth::router())
         .merge(tournaments::router())
+        .merge(players::router())
+        .merge(audit::router())
         .merge(rounds::router())
-        .merge(rounds::reports_router())
+        .merge(reports::router())
         .merge(games::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     Router::new()

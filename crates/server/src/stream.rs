@@ -25,7 +25,7 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
 use crate::auth::REVOKED_PREFIX;
-use crate::games::{View, event_json, last_resume, load_events};
+use crate::game_rows::{View, event_json, last_resume, load_events};
 use crate::{AppState, Hint, log};
 
 /// The `LISTEN/NOTIFY` channel.

@@ -1,0 +1,220 @@
+//! `POST /tournaments/import`: a TRF16 or TRF-2026 file (read by
+//! `tournament::trf`) becomes a tournament with its players, rounds,
+//! results, requested byes and pairing options.
+
+use std::collections::{BTreeMap, HashMap};
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use serde_json::{Value, json};
+use tournament::model::{self, ByeKind, GameResult, Points, StartNumber};
+
+use crate::AppState;
+use crate::auth::{Actor, Permission};
+use crate::error::ApiError;
+use crate::players::PlayerRow;
+use crate::rounds::{NewBoard, claim_slot, write_round};
+use crate::stored::{Loaded, bye_text};
+
+fn points_value(p: Points) -> crate::tournaments::PointsValue {
+    crate::tournaments::PointsValue(p.as_f64())
+}
+
+/// `POST /tournaments/import`: a TRF16 (or TRF-2026) body becomes a
+/// tournament with its players, rounds and results.
+pub(crate) async fn import_trf(
+    State(state): State<AppState>,
+    actor: Actor,
+    request: axum::extract::Request,
+) -> Result<impl IntoResponse, ApiError> {
+    actor.require(Permission::CreateTournament, "", None)?;
+    let bytes = axum::body::to_bytes(request.into_body(), crate::IMPORT_LIMIT)
+        .await
+        .map_err(|_| ApiError::PayloadTooLarge("TRF body too large".into()))?;
+    let text = tournament::trf::decode(&bytes);
+    let model = tournament::trf::read_tournament(&text).map_err(|e| ApiError::BadRequest {
+        code: "invalid_trf",
+        message: e.to_string(),
+        at: Some(format!("line {} column {}", e.line, e.column)),
+    })?;
+    model.validate().map_err(|e| ApiError::BadRequest {
+        code: "invalid_trf",
+        message: e.to_string(),
+        at: None,
+    })?;
+    if model.players.is_empty() {
+        return Err(ApiError::BadRequest {
+            code: "invalid_trf",
+            message: "the TRF has no player records (001 lines): nothing to import".into(),
+            at: None,
+        });
+    }
+    let s = &model.scoring;
+    let scoring = crate::tournaments::ScoringSpec {
+        win: points_value(s.win_white),
+        draw: points_value(s.draw_white),
+        loss: points_value(s.loss_white),
+        forfeit_win: Some(points_value(s.forfeit_win)),
+        forfeit_loss: Some(points_value(s.forfeit_loss)),
+        pairing_allocated_bye: Some(points_value(s.pairing_allocated_bye)),
+        full_point_bye: Some(points_value(s.full_point_bye)),
+        half_point_bye: Some(points_value(s.half_point_bye)),
+        zero_point_bye: Some(points_value(s.zero_point_bye)),
+    };
+    let system = match model.system {
+        model::System::RoundRobin => "round-robin",
+        model::System::DoubleRoundRobin => "double-round-robin",
+        model::System::Swiss => "swiss-dutch",
+    };
+    let name = if model.name.trim().is_empty() {
+        "Imported tournament".to_owned()
+    } else {
+        model.name.clone()
+    };
+    let planned = i64::from(model.planned_rounds.max(model.rounds_paired()));
+    let new = crate::tournaments::NewTournament {
+        name,
+        system: system.to_owned(),
+        rounds: planned,
+        time_control: None,
+        regulations: crate::tournaments::DEFAULT_PROFILE.to_owned(),
+        tiebreaks: if model.tiebreaks.is_empty() {
+            crate::tournaments::default_tiebreaks(system)
+        } else {
+            model.tiebreaks.clone()
+        },
+        scoring,
+        recording: "live".to_owned(),
+        pairing: crate::pairing_options::PairingOptions::from_model(&model.pairing)?,
+        details: json!({ "imported": "trf" }),
+    };
+    crate::tournaments::check_new_tournament(&new)?;
+    let (_write, mut tx) = state.db().begin().await?;
+    let row = crate::tournaments::insert_tournament(&mut tx, &actor, new).await?;
+    let mut ids: HashMap<StartNumber, PlayerRow> = HashMap::new();
+    for p in &model.players {
+        let details = crate::players::PlayerDetails {
+            rating: p.fide_rating,
+            national_rating: p.national_rating,
+            title: p.title.map(|t| t.abbreviation().to_owned()),
+            federation: p.federation.clone().filter(|f| !f.trim().is_empty()),
+            fide_id: p.fide_id.filter(|id| *id > 0),
+            sex: p
+                .sex
+                .map(|s| if s == model::Sex::Female { "w" } else { "m" }.to_owned()),
+            birth_date: p.birth_date.map(|d| match (d.month, d.day) {
+                (0, _) => format!("{:04}", d.year),
+                (m, 0) => format!("{:04}-{m:02}", d.year),
+                (m, day) => format!("{:04}-{m:02}-{day:02}", d.year),
+            }),
+            club: p.club.clone(),
+        };
+        let player = crate::players::insert_player(
+            &mut tx,
+            &row.id,
+            Some(i64::from(p.start_number)),
+            if p.name.trim().is_empty() {
+                "?"
+            } else {
+                &p.name
+            },
+            &details,
+            p.withdrawn_from.map(i64::from),
+            p.joins_at.map(i64::from),
+        )
+        .await?;
+        // Byes requested for rounds not yet paired (TRF `240`, or the column
+        // after the last paired round).
+        let paired = model.rounds_paired();
+        for (&round, &kind) in p.requested_byes.range(paired + 1..) {
+            let kind = match kind {
+                ByeKind::HalfPoint => "half",
+                ByeKind::FullPoint => "full",
+                _ => "zero",
+            };
+            sqlx::query(
+                "INSERT INTO requested_byes (tournament_id, player_id, round, kind) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&row.id)
+            .bind(&player.id)
+            .bind(i64::from(round))
+            .bind(kind)
+            .execute(&mut *tx)
+            .await?;
+        }
+        ids.insert(p.start_number, player);
+    }
+    let loaded = Loaded {
+        tournament: row.clone(),
+        players: ids.values().cloned().collect(),
+        rounds: 0,
+        starts: BTreeMap::new(),
+        boards: Vec::new(),
+        byes: Vec::new(),
+    };
+    for (number, round) in (1_i64..).zip(&model.rounds) {
+        let boards: Vec<NewBoard> = round
+            .boards
+            .iter()
+            .map(|b| NewBoard {
+                white: b.white,
+                black: b.black,
+            })
+            .collect();
+        let mut partial = model.clone();
+        partial
+            .rounds
+            .truncate(usize::try_from(number).unwrap_or(0));
+        // Requested byes of imported rounds are in the round's byes already.
+        for p in &mut partial.players {
+            p.requested_byes.clear();
+        }
+        write_round(
+            &mut tx, &actor, &loaded, &partial, number, &boards, None, None,
+        )
+        .await?;
+        for bye in &round.byes {
+            let p = ids
+                .get(&bye.player)
+                .ok_or_else(|| ApiError::invalid_field("trf", "a bye names an unknown player"))?;
+            sqlx::query(
+                "INSERT INTO round_byes (tournament_id, round, player_id, kind) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&row.id)
+            .bind(number)
+            .bind(&p.id)
+            .bind(bye_text(bye.kind))
+            .execute(&mut *tx)
+            .await?;
+            claim_slot(&mut tx, &row.id, number, &p.id).await?;
+        }
+        for (board_number, b) in (1_i64..).zip(&round.boards) {
+            if let Some(result) = api_result(b.result) {
+                sqlx::query(
+                    "UPDATE boards SET result = $1, rated = $2 WHERE tournament_id = $3 AND round = $4 AND board = $5",
+                )
+                .bind(result)
+                .bind(i64::from(b.rated))
+                .bind(&row.id)
+                .bind(number)
+                .bind(board_number)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+    }
+    tx.commit().await?;
+    let mut value = crate::tournaments::tournament_json(&row);
+    if let Value::Object(map) = &mut value {
+        map.insert("players".into(), json!(model.players.len()));
+        map.insert("rounds_paired".into(), json!(model.rounds.len()));
+    }
+    Ok((StatusCode::CREATED, Json(value)))
+}
+
+fn api_result(result: GameResult) -> Option<&'static str> {
+    (result != GameResult::NotPlayed).then(|| result.notation())
+}

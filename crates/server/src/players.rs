@@ -1,0 +1,550 @@
+//! Players: register, list, correct, withdraw, requested byes and late
+//! entries; start numbers (reassigned in FIDE order when round 1 is paired).
+
+use std::collections::BTreeMap;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{patch, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, Row, Transaction};
+use uuid::Uuid;
+
+use crate::auth::{Actor, Permission};
+use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::tournaments::{check_name, load_tournament};
+use crate::{AppState, audit, now_text};
+
+/// A player's optional data (everything but the name and start number).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDetails {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub national_rating: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub federation: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_date: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
+}
+
+impl PlayerDetails {
+    /// Checks every field; the error names it.
+    pub fn check(&self) -> Result<(), ApiError> {
+        for (field, rating) in [
+            ("rating", self.rating),
+            ("national_rating", self.national_rating),
+        ] {
+            if rating.is_some_and(|r| r > 3500) {
+                return Err(ApiError::invalid_field(field, "must be between 0 and 3500"));
+            }
+        }
+        if let Some(title) = &self.title
+            && tournament::model::Title::parse(title).is_none()
+        {
+            return Err(ApiError::invalid_field(
+                "title",
+                format!("unknown FIDE title '{title}' (GM, IM, WGM, FM, WIM, CM, WFM, WCM)"),
+            ));
+        }
+        if let Some(fed) = &self.federation
+            && (fed.len() != 3 || !fed.bytes().all(|b| b.is_ascii_uppercase()))
+        {
+            return Err(ApiError::invalid_field(
+                "federation",
+                "a three-letter FIDE federation code in capitals (e.g. FRA)",
+            ));
+        }
+        if self
+            .fide_id
+            .is_some_and(|id| id == 0 || id > 99_999_999_999)
+        {
+            return Err(ApiError::invalid_field(
+                "fide_id",
+                "must be a positive FIDE id",
+            ));
+        }
+        if let Some(sex) = &self.sex
+            && sex != "m"
+            && sex != "w"
+        {
+            return Err(ApiError::invalid_field(
+                "sex",
+                "'m' or 'w' (as FIDE records it)",
+            ));
+        }
+        if let Some(date) = &self.birth_date
+            && parse_date(date).is_none()
+        {
+            return Err(ApiError::invalid_field(
+                "birth_date",
+                "YYYY, YYYY-MM or YYYY-MM-DD",
+            ));
+        }
+        if let Some(club) = &self.club {
+            check_name("club", club)?;
+        }
+        Ok(())
+    }
+}
+
+/// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` → the model's date (0 = unknown).
+pub(crate) fn parse_date(text: &str) -> Option<tournament::model::Date> {
+    let mut parts = text.split('-');
+    let year: u16 = parts.next().filter(|p| p.len() == 4)?.parse().ok()?;
+    let month: u8 = match parts.next() {
+        Some(p) if p.len() == 2 => p.parse().ok().filter(|m| (1..=12).contains(m))?,
+        Some(_) => return None,
+        None => 0,
+    };
+    let day: u8 = match parts.next() {
+        Some(p) if p.len() == 2 && month != 0 => p.parse().ok().filter(|d| (1..=31).contains(d))?,
+        Some(_) => return None,
+        None => 0,
+    };
+    if parts.next().is_some() {
+        return None;
+    }
+    Some(tournament::model::Date { year, month, day })
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreatePlayer {
+    name: String,
+    #[serde(default)]
+    joins_at: Option<u32>,
+    #[serde(flatten)]
+    details: PlayerDetailsFlat,
+}
+
+/// `PlayerDetails` without `deny_unknown_fields` (serde cannot combine it
+/// with `flatten`); unknown fields are caught by the outer type.
+#[derive(Debug, Clone, Default, Deserialize)]
+struct PlayerDetailsFlat {
+    #[serde(default)]
+    rating: Option<u16>,
+    #[serde(default)]
+    national_rating: Option<u16>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    federation: Option<String>,
+    #[serde(default)]
+    fide_id: Option<u64>,
+    #[serde(default)]
+    sex: Option<String>,
+    #[serde(default)]
+    birth_date: Option<String>,
+    #[serde(default)]
+    club: Option<String>,
+}
+
+impl From<PlayerDetailsFlat> for PlayerDetails {
+    fn from(f: PlayerDetailsFlat) -> PlayerDetails {
+        PlayerDetails {
+            rating: f.rating,
+            national_rating: f.national_rating,
+            title: f.title,
+            federation: f.federation,
+            fide_id: f.fide_id,
+            sex: f.sex,
+            birth_date: f.birth_date,
+            club: f.club,
+        }
+    }
+}
+
+/// A player row with its requested byes.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerRow {
+    pub id: String,
+    pub tournament_id: String,
+    pub start_number: i64,
+    pub name: String,
+    #[serde(flatten)]
+    pub details: PlayerDetails,
+    pub withdrawn_from: Option<i64>,
+    pub joins_at: Option<i64>,
+    /// Round → `half` / `zero` / `full`.
+    pub requested_byes: BTreeMap<i64, String>,
+}
+
+/// All players of a tournament, by start number.
+pub(crate) async fn load_players(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+) -> Result<Vec<PlayerRow>, ApiError> {
+    let rows = sqlx::query(
+        "SELECT id, tournament_id, start_number, name, details, withdrawn_from, joins_at \
+         FROM players WHERE tournament_id = $1 ORDER BY start_number",
+    )
+    .bind(tournament_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let byes =
+        sqlx::query("SELECT player_id, round, kind FROM requested_byes WHERE tournament_id = $1")
+            .bind(tournament_id)
+            .fetch_all(&mut *conn)
+            .await?;
+    let mut players = rows.iter().map(player_row).collect::<Result<Vec<_>, _>>()?;
+    for bye in byes {
+        let player: String = bye.try_get("player_id")?;
+        if let Some(p) = players.iter_mut().find(|p| p.id == player) {
+            p.requested_byes
+                .insert(bye.try_get("round")?, bye.try_get("kind")?);
+        }
+    }
+    Ok(players)
+}
+
+fn player_row(row: &AnyRow) -> Result<PlayerRow, ApiError> {
+    let details: String = row.try_get("details")?;
+    Ok(PlayerRow {
+        id: row.try_get("id")?,
+        tournament_id: row.try_get("tournament_id")?,
+        start_number: row.try_get("start_number")?,
+        name: row.try_get("name")?,
+        details: serde_json::from_str(&details)?,
+        withdrawn_from: row.try_get("withdrawn_from")?,
+        joins_at: row.try_get("joins_at")?,
+        requested_byes: BTreeMap::new(),
+    })
+}
+
+async fn load_player(
+    tx: &mut Transaction<'static, Any>,
+    tournament_id: &str,
+    player_id: &str,
+) -> Result<PlayerRow, ApiError> {
+    let row = sqlx::query(
+        "SELECT id, tournament_id, start_number, name, details, withdrawn_from, joins_at \
+         FROM players WHERE tournament_id = $1 AND id = $2",
+    )
+    .bind(tournament_id)
+    .bind(player_id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or_else(|| ApiError::not_found("player"))?;
+    let mut player = player_row(&row)?;
+    let byes = sqlx::query("SELECT round, kind FROM requested_byes WHERE player_id = $1")
+        .bind(player_id)
+        .fetch_all(&mut **tx)
+        .await?;
+    for bye in byes {
+        player
+            .requested_byes
+            .insert(bye.try_get("round")?, bye.try_get("kind")?);
+    }
+    Ok(player)
+}
+
+/// Inserts a player with the next free start number.
+pub(crate) async fn insert_player(
+    tx: &mut Transaction<'static, Any>,
+    tournament_id: &str,
+    start_number: Option<i64>,
+    name: &str,
+    details: &PlayerDetails,
+    withdrawn_from: Option<i64>,
+    joins_at: Option<i64>,
+) -> Result<PlayerRow, ApiError> {
+    let start_number = match start_number {
+        Some(n) => n,
+        None => {
+            let max: Option<i64> =
+                sqlx::query("SELECT MAX(start_number) AS n FROM players WHERE tournament_id = $1")
+                    .bind(tournament_id)
+                    .fetch_one(&mut **tx)
+                    .await?
+                    .try_get("n")?;
+            max.unwrap_or(0) + 1
+        }
+    };
+    let id = Uuid::new_v4().to_string();
+    sqlx::query(
+        "INSERT INTO players (id, tournament_id, start_number, name, details, withdrawn_from, \
+         joins_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(&id)
+    .bind(tournament_id)
+    .bind(start_number)
+    .bind(name)
+    .bind(serde_json::to_string(details)?)
+    .bind(withdrawn_from)
+    .bind(joins_at)
+    .bind(now_text())
+    .execute(&mut **tx)
+    .await
+    .map_err(|e| {
+        if crate::error::is_unique_violation(&e) {
+            ApiError::conflict("duplicate_start_number", "that start number is taken")
+        } else {
+            e.into()
+        }
+    })?;
+    Ok(PlayerRow {
+        id,
+        tournament_id: tournament_id.to_owned(),
+        start_number,
+        name: name.to_owned(),
+        details: details.clone(),
+        withdrawn_from,
+        joins_at,
+        requested_byes: BTreeMap::new(),
+    })
+}
+
+pub(crate) async fn rounds_paired(
+    tx: &mut Transaction<'static, Any>,
+    tournament_id: &str,
+) -> Result<i64, ApiError> {
+    let n: Option<i64> =
+        sqlx::query("SELECT MAX(number) AS n FROM rounds WHERE tournament_id = $1")
+            .bind(tournament_id)
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get("n")?;
+    Ok(n.unwrap_or(0))
+}
+
+async fn create_player(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(tournament_id): ApiPath<String>,
+    ApiJson(body): ApiJson<CreatePlayer>,
+) -> Result<impl IntoResponse, ApiError> {
+    check_name("name", &body.name)?;
+    let details = PlayerDetails::from(body.details);
+    details.check()?;
+    let (_write, mut tx) = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, &tournament_id).await?;
+    actor.require(
+        Permission::Manage,
+        &tournament_id,
+        tournament.owner_token.as_deref(),
+    )?;
+    let paired = rounds_paired(&mut tx, &tournament_id).await?;
+    if tournament.system != "swiss-dutch" && paired > 0 {
+        return Err(ApiError::conflict(
+            "tournament_started",
+            "players cannot join a round robin once it is paired",
+        ));
+    }
+    let joins_at = match body.joins_at {
+        Some(k) if i64::from(k) <= paired || k > 99 => {
+            return Err(ApiError::invalid_field(
+                "joins_at",
+                format!("a late entry joins at a round not yet paired (after round {paired})"),
+            ));
+        }
+        Some(k) => Some(i64::from(k)),
+        None if paired > 0 => Some(paired + 1),
+        None => None,
+    };
+    let player = insert_player(
+        &mut tx,
+        &tournament_id,
+        None,
+        &body.name,
+        &details,
+        None,
+        joins_at,
+    )
+    .await?;
+    audit::record(
+        &mut tx,
+        &actor,
+        Some(&tournament_id),
+        "create",
+        "player",
+        &player.id,
+        None,
+        Some(&serde_json::to_value(&player)?),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(player)))
+}
+
+async fn list_players(
+    State(state): State<AppState>,
+    ApiPath(tournament_id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    load_tournament(state.db().pool(), &tournament_id).await?;
+    let players = load_players(&mut *state.db().pool().acquire().await?, &tournament_id).await?;
+    Ok(Json(json!({ "players": players })))
+}
+
+/// A requested bye.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ByeRequest {
+    round: u32,
+    /// `half`, `zero`, `full`, or `none` to cancel.
+    kind: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UpdatePlayer {
+    /// `true`: withdraw from the next round not yet paired.
+    #[serde(default)]
+    withdraw: Option<bool>,
+    /// Withdraw from this round on (must not be paired yet).
+    #[serde(default)]
+    withdrawn_from: Option<u32>,
+    #[serde(default)]
+    bye: Option<ByeRequest>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(flatten)]
+    details: PlayerDetailsFlat,
+}
+
+async fn update_player(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((tournament_id, player_id)): ApiPath<(String, String)>,
+    ApiJson(body): ApiJson<UpdatePlayer>,
+) -> Result<Json<PlayerRow>, ApiError> {
+    let (_write, mut tx) = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, &tournament_id).await?;
+    actor.require(
+        Permission::Manage,
+        &tournament_id,
+        tournament.owner_token.as_deref(),
+    )?;
+    let before = load_player(&mut tx, &tournament_id, &player_id).await?;
+    let paired = rounds_paired(&mut tx, &tournament_id).await?;
+    let mut after = before.clone();
+    if let Some(name) = body.name {
+        check_name("name", &name)?;
+        after.name = name;
+    }
+    let flat = body.details;
+    let d = &mut after.details;
+    macro_rules! set {
+        ($($f:ident),*) => { $( if flat.$f.is_some() { d.$f = flat.$f.clone(); } )* };
+    }
+    set!(
+        rating,
+        national_rating,
+        title,
+        federation,
+        fide_id,
+        sex,
+        birth_date,
+        club
+    );
+    after.details.check()?;
+    match (body.withdraw, body.withdrawn_from) {
+        (Some(true), None) => after.withdrawn_from = Some(paired + 1),
+        (Some(false), None) => after.withdrawn_from = None,
+        (None, Some(k)) => {
+            if i64::from(k) <= paired || k > 99 {
+                return Err(ApiError::invalid_field(
+                    "withdrawn_from",
+                    format!("must be a round not yet paired (after round {paired})"),
+                ));
+            }
+            after.withdrawn_from = Some(i64::from(k));
+        }
+        (None, None) => {}
+        (Some(_), Some(_)) => {
+            return Err(ApiError::invalid_field(
+                "withdraw",
+                "give either withdraw or withdrawn_from",
+            ));
+        }
+    }
+    if let Some(bye) = &body.bye {
+        let round = i64::from(bye.round);
+        if round <= paired || bye.round > 99 {
+            return Err(ApiError::invalid_field(
+                "bye.round",
+                format!("a bye is requested for a round not yet paired (after round {paired})"),
+            ));
+        }
+        if tournament.rounds > 0 && round > tournament.rounds {
+            return Err(ApiError::invalid_field(
+                "bye.round",
+                format!("the tournament has {} rounds", tournament.rounds),
+            ));
+        }
+        match bye.kind.as_str() {
+            "half" | "zero" | "full" => {
+                after.requested_byes.insert(round, bye.kind.clone());
+            }
+            "none" => {
+                after.requested_byes.remove(&round);
+            }
+            other => {
+                return Err(ApiError::invalid_field(
+                    "bye.kind",
+                    format!("unknown bye kind '{other}' (half, zero, full or none)"),
+                ));
+            }
+        }
+        sqlx::query("DELETE FROM requested_byes WHERE player_id = $1 AND round = $2")
+            .bind(&player_id)
+            .bind(round)
+            .execute(&mut *tx)
+            .await?;
+        if bye.kind != "none" {
+            sqlx::query(
+                "INSERT INTO requested_byes (tournament_id, player_id, round, kind) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&tournament_id)
+            .bind(&player_id)
+            .bind(round)
+            .bind(&bye.kind)
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    sqlx::query("UPDATE players SET name = $1, details = $2, withdrawn_from = $3 WHERE id = $4")
+        .bind(&after.name)
+        .bind(serde_json::to_string(&after.details)?)
+        .bind(after.withdrawn_from)
+        .bind(&player_id)
+        .execute(&mut *tx)
+        .await?;
+    audit::record(
+        &mut tx,
+        &actor,
+        Some(&tournament_id),
+        "update",
+        "player",
+        &player_id,
+        Some(&serde_json::to_value(&before)?),
+        Some(&serde_json::to_value(&after)?),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(after))
+}
+
+/// Routes for players.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/tournaments/{id}/players",
+            post(create_player).get(list_players),
+        )
+        .route("/tournaments/{id}/players/{pid}", patch(update_player))
+}

@@ -1,0 +1,166 @@
+//! Board results: entered or corrected by an arbiter, or written by a
+//! recorded game when it ends; a board result never contradicts its game.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sqlx::{Any, Row, Transaction};
+
+use crate::auth::{Actor, Permission};
+use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::rounds::board_json;
+use crate::stored::{load_all, parse_result};
+use crate::tournaments::load_tournament;
+use crate::{AppState, audit};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ResultBody {
+    result: String,
+}
+
+pub(crate) async fn put_result(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((id, round, board)): ApiPath<(String, i64, i64)>,
+    ApiJson(body): ApiJson<ResultBody>,
+) -> Result<Json<Value>, ApiError> {
+    let Some(parsed) = parse_result(&body.result) else {
+        return Err(ApiError::invalid_field(
+            "result",
+            format!(
+                "'{}' is not a result (1-0, 0-1, 1/2-1/2, +-, -+, --)",
+                body.result
+            ),
+        ));
+    };
+    // Stored in the one notation whatever spelling was entered.
+    let result = parsed.notation();
+    let (_write, mut tx) = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, &id).await?;
+    actor.require(
+        Permission::Arbitrate,
+        &id,
+        tournament.owner_token.as_deref(),
+    )?;
+    check_against_game(&mut tx, &id, round, board, result).await?;
+    set_board_result(&mut tx, &actor, &id, round, board, result).await?;
+    tx.commit().await?;
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    let board_json = board_json(&loaded, round, board);
+    Ok(Json(board_json))
+}
+
+/// A board whose game has recorded events takes its result from the game:
+/// none while the game goes on, and only the game's own result once it has
+/// ended (unless the game was annulled).
+async fn check_against_game(
+    tx: &mut Transaction<'static, Any>,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    result: &str,
+) -> Result<(), ApiError> {
+    let games = sqlx::query(
+        "SELECT seq, status, result FROM games WHERE tournament_id = $1 AND round = $2 AND board = $3",
+    )
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .fetch_all(&mut **tx)
+    .await?;
+    for game in games {
+        let seq: i64 = game.try_get("seq")?;
+        let status: String = game.try_get("status")?;
+        let game_result: Option<String> = game.try_get("result")?;
+        // A club "0-0" has no board notation: the arbiter enters the board.
+        let board_notation = game_result
+            .as_deref()
+            .is_none_or(|r| parse_result(r).is_some());
+        if seq == 0 || status == "annulled" || !board_notation {
+            continue;
+        }
+        match game_result {
+            None => {
+                return Err(ApiError::conflict(
+                    "game_in_progress",
+                    "this board's game is being recorded: its result comes from the game",
+                ));
+            }
+            Some(r) if r != result => {
+                return Err(ApiError::conflict(
+                    "contradicts_game",
+                    format!(
+                        "the game on this board ended {r}; annul the game to enter another result"
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Sets a board's result (with an audit row); false when unchanged.
+async fn set_board_result(
+    tx: &mut Transaction<'static, Any>,
+    actor: &Actor,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    result: &str,
+) -> Result<bool, ApiError> {
+    let row = sqlx::query(
+        "SELECT result FROM boards WHERE tournament_id = $1 AND round = $2 AND board = $3",
+    )
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or_else(|| ApiError::not_found("board"))?;
+    let before: Option<String> = row.try_get("result")?;
+    if before.as_deref() == Some(result) {
+        return Ok(false);
+    }
+    sqlx::query(
+        "UPDATE boards SET result = $1 WHERE tournament_id = $2 AND round = $3 AND board = $4",
+    )
+    .bind(result)
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .execute(&mut **tx)
+    .await?;
+    audit::record(
+        tx,
+        actor,
+        Some(tournament_id),
+        if before.is_some() { "correct" } else { "enter" },
+        "result",
+        &format!("{tournament_id}/{round}/{board}"),
+        Some(&json!({ "result": before })),
+        Some(&json!({ "result": result })),
+    )
+    .await?;
+    Ok(true)
+}
+
+/// A game that ended through its event log writes its board's result.
+pub(crate) async fn record_game_result(
+    tx: &mut Transaction<'static, Any>,
+    actor: &Actor,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    result: &str,
+) -> Result<(), ApiError> {
+    // A club-profile "0-0" (over-long game, both score nothing) has no board
+    // notation in the tournament model: the arbiter enters it explicitly.
+    if parse_result(result).is_none() {
+        return Ok(());
+    }
+    set_board_result(tx, actor, tournament_id, round, board, result).await?;
+    Ok(())
+}

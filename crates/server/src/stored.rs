@@ -1,0 +1,346 @@
+//! Everything stored about a tournament, read in one go ([`load_all`]), and
+//! its conversion to `tournament::model` ([`to_model`]): the one place where
+//! stored domain values (system, bye kind, result, scoring, player data)
+//! become model values. A stored value the model does not know is an error,
+//! never silently something else.
+
+use std::collections::BTreeMap;
+
+use sqlx::{AnyConnection, Row};
+use tournament::model::{
+    self, ByeKind, GameResult, Player, Points, Scoring, StartNumber, Tournament,
+};
+
+use crate::error::ApiError;
+use crate::players::{PlayerRow, load_players, parse_date};
+use crate::tournaments::{TournamentRow, load_tournament};
+
+/// Checks tie-break codes with the `tournament` crate's C.07 parser.
+pub(crate) fn check_tiebreak_codes(list: &[String]) -> Result<(), ApiError> {
+    for (i, code) in list.iter().enumerate() {
+        tournament::standings::spec::parse_tiebreak(code).map_err(|e| {
+            ApiError::invalid_field(&format!("tiebreaks[{i}]"), format!("'{code}': {e}"))
+        })?;
+    }
+    Ok(())
+}
+
+/// A board row.
+#[derive(Debug, Clone)]
+pub(crate) struct BoardRow {
+    pub round: i64,
+    pub board: i64,
+    pub white_id: String,
+    pub black_id: String,
+    pub game_id: String,
+    pub result: Option<String>,
+    pub rated: bool,
+    /// The game's recording mode (`live` or `scoresheet`).
+    pub mode: String,
+    /// Whether the game has recorded events.
+    pub recorded: bool,
+}
+
+/// A bye row.
+#[derive(Debug, Clone)]
+pub(crate) struct ByeRow {
+    pub round: i64,
+    pub player_id: String,
+    pub kind: String,
+}
+
+/// Everything stored about a tournament.
+#[derive(Debug, Clone)]
+pub(crate) struct Loaded {
+    pub tournament: TournamentRow,
+    pub players: Vec<PlayerRow>,
+    pub rounds: i64,
+    /// Scheduled start of each paired round (RFC 3339), if set.
+    pub starts: BTreeMap<i64, Option<String>>,
+    pub boards: Vec<BoardRow>,
+    pub byes: Vec<ByeRow>,
+}
+
+impl Loaded {
+    pub fn player(&self, id: &str) -> Option<&PlayerRow> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    pub(crate) fn start_number(&self, id: &str) -> StartNumber {
+        self.player(id)
+            .and_then(|p| u32::try_from(p.start_number).ok())
+            .unwrap_or(0)
+    }
+}
+
+pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loaded, ApiError> {
+    let tournament = load_tournament(&mut *conn, id).await?;
+    let players = load_players(&mut *conn, id).await?;
+    let starts = sqlx::query(
+        "SELECT number, starts_at FROM rounds WHERE tournament_id = $1 ORDER BY number",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| -> Result<(i64, Option<String>), sqlx::Error> {
+        Ok((r.try_get("number")?, r.try_get("starts_at")?))
+    })
+    .collect::<Result<BTreeMap<_, _>, _>>()?;
+    let rounds = starts.keys().next_back().copied();
+    let boards = sqlx::query(
+        "SELECT b.round, b.board, b.white_id, b.black_id, b.game_id, b.result, b.rated, \
+         g.mode, g.seq FROM boards b JOIN games g ON g.id = b.game_id \
+         WHERE b.tournament_id = $1 ORDER BY b.round, b.board",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| -> Result<BoardRow, sqlx::Error> {
+        Ok(BoardRow {
+            round: r.try_get("round")?,
+            board: r.try_get("board")?,
+            white_id: r.try_get("white_id")?,
+            black_id: r.try_get("black_id")?,
+            game_id: r.try_get("game_id")?,
+            result: r.try_get("result")?,
+            rated: r.try_get::<i64, _>("rated")? != 0,
+            mode: r.try_get("mode")?,
+            recorded: r.try_get::<i64, _>("seq")? > 0,
+        })
+    })
+    .collect::<Result<Vec<_>, _>>()?;
+    let byes = sqlx::query(
+        "SELECT round, player_id, kind FROM round_byes WHERE tournament_id = $1 \
+         ORDER BY round, player_id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| -> Result<ByeRow, sqlx::Error> {
+        Ok(ByeRow {
+            round: r.try_get("round")?,
+            player_id: r.try_get("player_id")?,
+            kind: r.try_get("kind")?,
+        })
+    })
+    .collect::<Result<Vec<_>, _>>()?;
+    Ok(Loaded {
+        tournament,
+        players,
+        rounds: rounds.unwrap_or(0),
+        starts,
+        boards,
+        byes,
+    })
+}
+
+/// A board result as entered or stored (the model's notation, also the
+/// spellings `tournament::model::GameResult::parse` reads).
+pub(crate) fn parse_result(text: &str) -> Option<GameResult> {
+    GameResult::parse(text)
+}
+
+/// A stored value the model does not know: the database holds something
+/// this server never writes (a fault, reported as a 500 and logged).
+fn unknown(what: &str, text: &str) -> ApiError {
+    ApiError::Internal(format!("stored {what} '{text}' is unknown"))
+}
+
+pub(crate) fn bye_kind(text: &str) -> Result<ByeKind, ApiError> {
+    Ok(match text {
+        "pairing_allocated" => ByeKind::PairingAllocated,
+        "full" => ByeKind::FullPoint,
+        "half" => ByeKind::HalfPoint,
+        "zero" => ByeKind::ZeroPoint,
+        "absent" => ByeKind::Absent,
+        _ => return Err(unknown("bye kind", text)),
+    })
+}
+
+pub(crate) fn bye_text(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::PairingAllocated => "pairing_allocated",
+        ByeKind::FullPoint => "full",
+        ByeKind::HalfPoint => "half",
+        ByeKind::ZeroPoint => "zero",
+        ByeKind::Absent => "absent",
+    }
+}
+
+pub(crate) fn tenths(points: crate::tournaments::PointsValue) -> Points {
+    Points(points.tenths("scoring").unwrap_or(0))
+}
+
+/// The stored scoring as the model's.
+pub(crate) fn scoring(spec: &crate::tournaments::ScoringSpec) -> Scoring {
+    let mut s = Scoring::new(tenths(spec.win), tenths(spec.draw), tenths(spec.loss));
+    for (field, value) in spec.fields() {
+        let p = tenths(value);
+        match field {
+            "forfeit_win" => s.forfeit_win = p,
+            "forfeit_loss" => s.forfeit_loss = p,
+            "pairing_allocated_bye" => s.pairing_allocated_bye = p,
+            "full_point_bye" => s.full_point_bye = p,
+            "half_point_bye" => s.half_point_bye = p,
+            "zero_point_bye" => s.zero_point_bye = p,
+            _ => {}
+        }
+    }
+    s
+}
+
+pub(crate) fn model_player(row: &PlayerRow) -> Result<Player, ApiError> {
+    let d = &row.details;
+    let mut requested_byes = BTreeMap::new();
+    for (round, kind) in &row.requested_byes {
+        let round = u32::try_from(*round).map_err(|_| unknown("round", &round.to_string()))?;
+        requested_byes.insert(round, bye_kind(kind)?);
+    }
+    Ok(Player {
+        start_number: u32::try_from(row.start_number).unwrap_or(0),
+        name: row.name.clone(),
+        sex: d.sex.as_deref().map(|s| {
+            if s == "w" {
+                model::Sex::Female
+            } else {
+                model::Sex::Male
+            }
+        }),
+        title: d.title.as_deref().and_then(model::Title::parse),
+        fide_id: d.fide_id,
+        federation: d.federation.clone(),
+        birth_date: d.birth_date.as_deref().and_then(parse_date),
+        fide_rating: d.rating,
+        national_rating: d.national_rating,
+        club: d.club.clone(),
+        grade_points: None,
+        reported_points: None,
+        reported_rank: None,
+        withdrawn_from: row.withdrawn_from.and_then(|k| u32::try_from(k).ok()),
+        joins_at: row.joins_at.and_then(|k| u32::try_from(k).ok()),
+        requested_byes,
+    })
+}
+
+pub(crate) fn system(text: &str) -> Result<model::System, ApiError> {
+    Ok(match text {
+        "swiss-dutch" => model::System::Swiss,
+        "round-robin" => model::System::RoundRobin,
+        "double-round-robin" => model::System::DoubleRoundRobin,
+        _ => return Err(unknown("system", text)),
+    })
+}
+
+/// The model of a stored tournament.
+pub(crate) fn to_model(loaded: &Loaded) -> Result<Tournament, ApiError> {
+    let t = &loaded.tournament;
+    let mut rounds: Vec<model::Round> =
+        vec![model::Round::default(); usize::try_from(loaded.rounds).unwrap_or(0)];
+    for b in &loaded.boards {
+        if let Some(round) = usize::try_from(b.round - 1)
+            .ok()
+            .and_then(|i| rounds.get_mut(i))
+        {
+            let result = match b.result.as_deref() {
+                None => GameResult::NotPlayed,
+                Some(text) => parse_result(text).ok_or_else(|| unknown("result", text))?,
+            };
+            round.boards.push(model::Board {
+                white: loaded.start_number(&b.white_id),
+                black: loaded.start_number(&b.black_id),
+                result,
+                rated: b.rated,
+            });
+        }
+    }
+    for bye in &loaded.byes {
+        if let Some(round) = usize::try_from(bye.round - 1)
+            .ok()
+            .and_then(|i| rounds.get_mut(i))
+        {
+            round.byes.push(model::Bye {
+                player: loaded.start_number(&bye.player_id),
+                kind: bye_kind(&bye.kind)?,
+            });
+        }
+    }
+    Ok(Tournament {
+        name: t.name.clone(),
+        info: model::EventInfo {
+            time_control: t.time_control.clone(),
+            ..model::EventInfo::default()
+        },
+        system: system(&t.system)?,
+        planned_rounds: u32::try_from(t.rounds).unwrap_or(0),
+        scoring: scoring(&t.scoring),
+        tiebreaks: t.tiebreaks.clone(),
+        tiebreak_edition: model::TiebreakEdition::default(),
+        rating_floor: None,
+        rating_system: model::RatingSystem::default(),
+        pairing: t.pairing.to_model(),
+        players: loaded
+            .players
+            .iter()
+            .map(model_player)
+            .collect::<Result<_, _>>()?,
+        rounds,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_result;
+
+    /// One notation everywhere: a game's result (regulations) is written on
+    /// its board (tournament model) in the same spelling it is shown in.
+    #[test]
+    fn a_games_result_reads_as_the_same_board_result() {
+        use regulations::GameResult as Game;
+        use tournament::model::GameResult as Board;
+        for (game, board) in [
+            (Game::WhiteWins, Board::WhiteWins),
+            (Game::BlackWins, Board::BlackWins),
+            (Game::Draw, Board::Draw),
+            (Game::WhiteWinsByForfeit, Board::WhiteWinsByForfeit),
+            (Game::BlackWinsByForfeit, Board::BlackWinsByForfeit),
+            (Game::DoubleForfeit, Board::DoubleForfeit),
+        ] {
+            assert_eq!(game.notation(), board.notation());
+            assert_eq!(parse_result(game.notation()), Some(board));
+        }
+        for (spelling, board) in [
+            ("+/-", Board::WhiteWinsByForfeit),
+            ("-/+", Board::BlackWinsByForfeit),
+            ("-/-", Board::DoubleForfeit),
+            ("½-½", Board::Draw),
+        ] {
+            assert_eq!(parse_result(spelling), Some(board), "{spelling}");
+        }
+        assert_eq!(parse_result("*"), None);
+        assert_eq!(parse_result("2-0"), None);
+    }
+
+    /// A stored value this server never writes is a fault, not silently
+    /// something else (an absence, a Swiss, no result).
+    #[test]
+    fn an_unknown_stored_value_is_an_error_not_a_default() {
+        use tournament::model::{ByeKind, System};
+        assert_eq!(super::bye_kind("half").ok(), Some(ByeKind::HalfPoint));
+        assert_eq!(super::bye_kind("absent").ok(), Some(ByeKind::Absent));
+        assert!(super::bye_kind("mystery").is_err());
+        assert_eq!(super::system("round-robin").ok(), Some(System::RoundRobin));
+        assert!(super::system("scheveningen").is_err());
+        for kind in [
+            ByeKind::PairingAllocated,
+            ByeKind::FullPoint,
+            ByeKind::HalfPoint,
+            ByeKind::ZeroPoint,
+            ByeKind::Absent,
+        ] {
+            assert_eq!(super::bye_kind(super::bye_text(kind)).ok(), Some(kind));
+        }
+    }
+}
