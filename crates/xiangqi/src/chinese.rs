@@ -20,7 +20,9 @@
 //! Besides the written form: traditional and variant characters 車 俥,
 //! 馬 傌, 砲 包, 帥 將, 進, 後; 士/仕, 相/象, 兵/卒, 帅/将 for either side;
 //! either kind of numeral (and ASCII digits) for either side; the file
-//! instead of 前/后 when only one of the pieces can make the move.
+//! instead of 前/后 when only one of the pieces can make the move; 前/后
+//! for advisors and elephants (`后仕进五`). Not read: the XQBase computer
+//! convention that numbers soldiers on two files 一 to 五 across both files.
 
 use crate::iccs::fold_char;
 use crate::moves::Move;
@@ -111,7 +113,7 @@ fn prefix(d: &Described) -> [char; 2] {
     let c = d.piece.color;
     let p = piece_char(c, d.piece.role);
     let (idx, n) = (d.index, d.count);
-    if n < 2 {
+    if !d.tandem() {
         return [p, numeral(c, d.file)];
     }
     let front_mid_rear = if idx == 0 {

@@ -77,12 +77,20 @@ pub(crate) struct Described {
     pub(crate) op: Op,
     pub(crate) target: u8,
     /// Index from the front among like pieces on the file, and their count
-    /// (count 1: no tandem). Advisors and elephants are always count 1:
-    /// their direction already tells which one moves.
+    /// (count 1: no tandem).
     pub(crate) index: u8,
     pub(crate) count: u8,
     /// Whether soldiers of this side stand in tandem on more than one file.
     pub(crate) multi_file: bool,
+}
+
+impl Described {
+    /// Whether the move is written with a tandem marker: two or more like
+    /// pieces on the file, except advisors and elephants, whose direction
+    /// already tells which one moves.
+    pub(crate) fn tandem(&self) -> bool {
+        self.count >= 2 && !matches!(self.piece.role, Role::Advisor | Role::Elephant)
+    }
 }
 
 /// Why a WXF or Chinese move was refused.
@@ -189,13 +197,9 @@ fn soldiers_in_tandem_on_several_files(pos: &Position, color: Color) -> bool {
 pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
     let piece = pos.piece_at(m.from)?;
     let (op, target) = op_and_target(piece.color, piece.role, m.from, m.to);
-    let (index, count) = if matches!(piece.role, Role::Advisor | Role::Elephant) {
-        (0, 1)
-    } else {
-        let (mates, n) = file_mates(pos, piece, m.from);
-        let idx = mates.iter().take(n).position(|&s| s == m.from).unwrap_or(0);
-        (idx as u8, n as u8)
-    };
+    let (mates, n) = file_mates(pos, piece, m.from);
+    let index = mates.iter().take(n).position(|&s| s == m.from).unwrap_or(0);
+    let (index, count) = (index as u8, n as u8);
     let multi_file = piece.role == Role::Soldier
         && count >= 2
         && soldiers_in_tandem_on_several_files(pos, piece.color);

@@ -20,7 +20,8 @@
 //! Besides the written form: letters G (general), B (elephant), N (horse),
 //! S (soldier), either case, full-width characters; `=` for sideways; the
 //! tandem marker before the letter (`+R.3`); the file instead of a tandem
-//! marker when only one of the pieces can make the move (`C3.5`).
+//! marker when only one of the pieces can make the move (`C3.5`); tandem
+//! markers for advisors and elephants (`A-+5`).
 
 use crate::iccs::fold_char;
 use crate::moves::Move;
@@ -73,7 +74,7 @@ fn op_char(op: Op) -> char {
 fn prefix(d: &Described) -> String {
     let l = letter(d.piece.role);
     let file = char::from(b'0' + d.file);
-    if d.count < 2 {
+    if !d.tandem() {
         return format!("{l}{file}");
     }
     let (idx, n) = (d.index, d.count);

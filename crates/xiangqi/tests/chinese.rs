@@ -68,10 +68,20 @@ const TABLE: &[(&str, &str, &str, &[&str])] = &[
     (TANDEM_CHARIOTS_CANNONS, "h5h9", "前炮进四", &[]),
     (TANDEM_CHARIOTS_CANNONS, "h2e2", "后炮平五", &[]),
     (TANDEM_CHARIOTS_CANNONS, "h5h3", "前炮退二", &[]),
-    (TANDEM_HORSES_ADVISORS_ELEPHANTS, "d0e1", "仕六进五", &[]),
+    (
+        TANDEM_HORSES_ADVISORS_ELEPHANTS,
+        "d0e1",
+        "仕六进五",
+        &["后仕进五", "後士進五"],
+    ),
     (TANDEM_HORSES_ADVISORS_ELEPHANTS, "d2e1", "仕六退五", &[]),
     (TANDEM_HORSES_ADVISORS_ELEPHANTS, "c0e2", "相七进五", &[]),
-    (TANDEM_HORSES_ADVISORS_ELEPHANTS, "c4e2", "相七退五", &[]),
+    (
+        TANDEM_HORSES_ADVISORS_ELEPHANTS,
+        "c4e2",
+        "相七退五",
+        &["前相退五"],
+    ),
     (TANDEM_HORSES_ADVISORS_ELEPHANTS, "c4a2", "相七退九", &[]),
     (TANDEM_HORSES_ADVISORS_ELEPHANTS, "c0a2", "相七进九", &[]),
     (

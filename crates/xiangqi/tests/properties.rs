@@ -3,7 +3,7 @@
 mod common;
 
 use proptest::prelude::*;
-use xiangqi::{Move, Position, Setup};
+use xiangqi::{Color, Move, Piece, Position, Role, Setup, Square};
 
 const STARTS: &[&str] = &[
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
@@ -17,8 +17,94 @@ fn sorted(mut v: Vec<Move>) -> Vec<Move> {
     v
 }
 
+/// Points a piece of that kind may stand on (from Red's side; mirrored for Black).
+fn allowed(role: Role, color: Color) -> Vec<Square> {
+    Square::all()
+        .filter(|&sq| match role {
+            Role::General => sq.in_palace(color),
+            Role::Advisor => xiangqi::is_advisor_point(color, sq),
+            Role::Elephant => xiangqi::is_elephant_point(color, sq),
+            Role::Soldier => {
+                let r = sq.relative_rank(color);
+                r >= 5 || (r >= 3 && sq.file() % 2 == 0)
+            }
+            Role::Horse | Role::Chariot | Role::Cannon => true,
+        })
+        .collect()
+}
+
+/// A random placement of at most the initial set of pieces, each kind on
+/// points it may stand on; the generals are placed last so they are present.
+fn random_setup(picks: &[(u8, u8, u16)], black_to_move: bool) -> Setup {
+    let mut setup = Setup::empty();
+    let kinds = [
+        (Role::Advisor, 2),
+        (Role::Elephant, 2),
+        (Role::Horse, 2),
+        (Role::Chariot, 2),
+        (Role::Cannon, 2),
+        (Role::Soldier, 5),
+    ];
+    let mut i = 0;
+    for color in Color::ALL {
+        for (role, max) in kinds {
+            let points = allowed(role, color);
+            for _ in 0..max {
+                let (present, _, at) = picks[i % picks.len()];
+                i += 1;
+                if present % 3 == 0 {
+                    let sq = points[usize::from(at) % points.len()];
+                    setup.set(sq, Some(Piece::new(color, role)));
+                }
+            }
+        }
+    }
+    for color in Color::ALL {
+        let points = allowed(Role::General, color);
+        let (_, g, _) = picks[i % picks.len()];
+        i += 1;
+        setup.set(
+            points[usize::from(g) % points.len()],
+            Some(Piece::new(color, Role::General)),
+        );
+    }
+    setup.turn = if black_to_move {
+        Color::Black
+    } else {
+        Color::Red
+    };
+    setup
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn legal_generation_equals_the_reference_generator_in_random_positions(
+        picks in prop::collection::vec((any::<u8>(), any::<u8>(), any::<u16>()), 40),
+        black_to_move in any::<bool>(),
+    ) {
+        let setup = random_setup(&picks, black_to_move);
+        // About 60% of these placements are legal (the rest leave the side
+        // not to move in check or the generals facing).
+        if let Ok(pos) = Position::from_setup(&setup) {
+            let legal = sorted(pos.legal_moves().to_vec());
+            prop_assert_eq!(&legal, &sorted(common::ref_legal(&setup)), "{}", pos.to_fen());
+            prop_assert_eq!(pos.hash(), pos.compute_hash());
+            for &m in &legal {
+                let next = pos.play(m).expect("legal");
+                prop_assert_eq!(
+                    sorted(next.legal_moves().to_vec()),
+                    sorted(common::ref_legal(&next.to_setup())),
+                    "{} after {}", pos.to_fen(), m
+                );
+                let wxf = pos.to_wxf(m).expect("a piece moves");
+                prop_assert_eq!(pos.parse_wxf(&wxf), Ok(m), "{} {}", pos.to_fen(), wxf);
+                let chinese = pos.to_chinese(m).expect("a piece moves");
+                prop_assert_eq!(pos.parse_chinese(&chinese), Ok(m), "{} {}", pos.to_fen(), chinese);
+            }
+        }
+    }
 
     #[test]
     fn legal_generation_equals_the_reference_generator_along_random_playouts(
@@ -81,8 +167,8 @@ proptest! {
     ) {
         let pos = Position::from_fen(STARTS[start]).expect("valid");
         let m = Move::new(
-            xiangqi::Square::new(from).expect("in range"),
-            xiangqi::Square::new(to).expect("in range"),
+            Square::new(from).expect("in range"),
+            Square::new(to).expect("in range"),
         );
         prop_assert_eq!(pos.play(m).is_ok(), pos.legal_moves().contains(&m));
     }

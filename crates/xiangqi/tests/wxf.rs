@@ -63,10 +63,20 @@ const TABLE: &[(&str, &str, &str, &[&str])] = &[
     (TANDEM_CHARIOTS_CANNONS, "h5h9", "C++4", &["+C+4"]),
     (TANDEM_CHARIOTS_CANNONS, "h2e2", "C-.5", &["-C.5"]),
     (TANDEM_CHARIOTS_CANNONS, "h5h3", "C+-2", &["+C-2"]),
-    (TANDEM_HORSES_ADVISORS_ELEPHANTS, "d0e1", "A6+5", &[]),
+    (
+        TANDEM_HORSES_ADVISORS_ELEPHANTS,
+        "d0e1",
+        "A6+5",
+        &["A-+5", "-A+5"],
+    ),
     (TANDEM_HORSES_ADVISORS_ELEPHANTS, "d2e1", "A6-5", &[]),
     (TANDEM_HORSES_ADVISORS_ELEPHANTS, "c0e2", "E7+5", &[]),
-    (TANDEM_HORSES_ADVISORS_ELEPHANTS, "c4e2", "E7-5", &[]),
+    (
+        TANDEM_HORSES_ADVISORS_ELEPHANTS,
+        "c4e2",
+        "E7-5",
+        &["E+-5", "B+-5"],
+    ),
     (TANDEM_HORSES_ADVISORS_ELEPHANTS, "c4a2", "E7-9", &[]),
     (TANDEM_HORSES_ADVISORS_ELEPHANTS, "c0a2", "E7+9", &[]),
     (
