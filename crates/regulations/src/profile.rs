@@ -105,7 +105,7 @@ impl Profile {
             lateness_limit_ms: Some(60 * MINUTE),
             automatic_fivefold_and_75: false,
             illegal_move_penalty: None,
-            fifty_move_count: 50,
+            fifty_move_count: rules::FIFTY_MOVE_HALFMOVES / 2,
             fifty_move_overrides: Vec::new(),
             placed_piece_may_move_elsewhere: false,
             per_move_cap_ms: None,

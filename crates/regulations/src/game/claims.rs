@@ -146,7 +146,7 @@ impl Game {
                     ClaimReason::Threefold => {
                         let n = Self::count_same(st, &after) + 1;
                         (
-                            n >= 3,
+                            n >= rules::THREEFOLD_REPETITION,
                             "10.10(1)".to_string(),
                             format!("after the stated move the position would appear {n} time(s)"),
                         )
@@ -169,7 +169,7 @@ impl Game {
                 ClaimReason::Threefold => {
                     let n = Self::count_same(st, &st.position);
                     (
-                        n >= 3,
+                        n >= rules::THREEFOLD_REPETITION,
                         "10.10(2)".to_string(),
                         format!("the position has appeared {n} time(s) with {player} to move"),
                     )

@@ -192,7 +192,7 @@ impl Game {
             return true;
         }
         if self.profile.automatic_fivefold_and_75 {
-            if Self::count_same(st, &pos) >= 5 {
+            if Self::count_same(st, &pos) >= rules::FIVEFOLD_REPETITION {
                 self.finish(
                     st,
                     out,
@@ -206,7 +206,7 @@ impl Game {
                 );
                 return true;
             }
-            if pos.halfmove_clock() >= 150 {
+            if pos.halfmove_clock() >= rules::SEVENTY_FIVE_MOVE_HALFMOVES {
                 self.finish(
                     st,
                     out,
