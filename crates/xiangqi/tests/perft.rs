@@ -1,5 +1,6 @@
-//! Perft against the published counts in `tests/data/cpw.perft` and against
-//! the slow reference generator in `tests/common`.
+//! Perft against the published counts in `tests/data/cpw.perft`, the edge
+//! positions in `tests/data/edges.perft`, and the slow reference generator
+//! in `tests/common`.
 
 mod common;
 
@@ -11,7 +12,14 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/cpw.perft");
+    parse(include_str!("data/cpw.perft"))
+}
+
+fn edge_cases() -> Vec<Case> {
+    parse(include_str!("data/edges.perft"))
+}
+
+fn parse(text: &str) -> Vec<Case> {
     let mut out = Vec::new();
     for line in text.lines() {
         let line = line.trim();
@@ -53,6 +61,27 @@ fn published_perft_counts_are_reproduced_up_to_depth_4() {
                 "{} depth {depth}",
                 case.fen
             );
+        }
+    }
+}
+
+#[test]
+fn edge_positions_give_the_counts_three_generators_agree_on() {
+    let cases = edge_cases();
+    assert_eq!(cases.len(), 10);
+    for case in cases {
+        let pos = Position::from_fen(&case.fen).expect("valid FEN");
+        let setup = Setup::from_fen(&case.fen).expect("valid FEN");
+        for &(depth, expected) in &case.counts {
+            assert_eq!(
+                perft_bulk(&pos, depth),
+                expected,
+                "{} depth {depth}",
+                case.fen
+            );
+            if depth <= 3 {
+                assert_eq!(common::ref_perft(&setup, depth), expected, "{}", case.fen);
+            }
         }
     }
 }

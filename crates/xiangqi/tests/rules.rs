@@ -152,7 +152,7 @@ const MOVEMENT: &[(&str, &str, &str, &str)] = &[
 ];
 
 #[test]
-fn each_piece_moves_by_its_own_rule() {
+fn each_piece_moves_by_its_own_rule_and_no_move_may_expose_the_general() {
     for &(what, fen, from, expected) in MOVEMENT {
         let p = pos(fen);
         let expected: Vec<String> = expected.split_whitespace().map(String::from).collect();
@@ -348,7 +348,7 @@ const OUTCOMES: &[(&str, &str, Option<Outcome>)] = &[
 ];
 
 #[test]
-fn the_position_decides_checkmate_stalemate_and_dead_positions() {
+fn checkmate_xq_4_1_1_and_stalemate_xq_4_1_3_lose_and_a_dead_position_xq_4_2_1_is_drawn() {
     for &(what, fen, expected) in OUTCOMES {
         assert_eq!(pos(fen).outcome(), expected, "{what}: {fen}");
     }
@@ -394,7 +394,7 @@ fn check_is_detected_from_every_kind_of_attacker() {
 }
 
 #[test]
-fn playing_a_move_updates_turn_counters_and_board() {
+fn a_move_passes_the_turn_and_only_a_capture_resets_the_clock_xq_4_2_4() {
     let p = Position::startpos();
     let q = p.play(mv("h2e2")).expect("legal");
     assert_eq!(q.turn(), Color::Black);

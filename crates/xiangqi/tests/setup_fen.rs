@@ -180,7 +180,7 @@ fn fen_counters_are_kept() {
 }
 
 #[test]
-fn fen_letters_and_pieces() {
+fn fen_reads_e_for_elephant_and_h_for_horse() {
     let s = Setup::from_fen("3k5/9/9/9/9/9/9/9/4H4/3EK4 w").expect("valid");
     assert_eq!(
         s.piece_at(sq("e1")),
@@ -264,7 +264,7 @@ fn malformed_fen_is_refused_with_a_typed_error() {
 }
 
 #[test]
-fn hostile_fen_never_panics() {
+fn hostile_fen_is_refused_without_panicking() {
     for fen in [
         "９/9/9/9/9/9/9/9/9/9 w",
         "99999999999/9/9/9/9/9/9/9/9/9 w",
