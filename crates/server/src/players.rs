@@ -16,7 +16,7 @@ use uuid::Uuid;
 
 use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
-use crate::tournaments::{check_name, load_tournament};
+use crate::tournaments::{begin_change, check_name, load_tournament};
 use crate::{AppState, audit, now_text};
 
 /// A player's optional data (everything but the name and start number).
@@ -330,13 +330,8 @@ async fn create_player(
     check_name("name", &body.name)?;
     let details = PlayerDetails::from(body.details);
     details.check()?;
-    let (_write, mut tx) = state.db().begin().await?;
-    let tournament = load_tournament(&mut *tx, &tournament_id).await?;
-    actor.require(
-        Permission::Manage,
-        &tournament_id,
-        tournament.owner_token.as_deref(),
-    )?;
+    let (_write, mut tx, tournament) =
+        begin_change(&state, &actor, Permission::Manage, &tournament_id).await?;
     let paired = rounds_paired(&mut tx, &tournament_id).await?;
     if tournament.system != "swiss-dutch" && paired > 0 {
         return Err(ApiError::conflict(
@@ -421,13 +416,8 @@ async fn update_player(
     ApiPath((tournament_id, player_id)): ApiPath<(String, String)>,
     ApiJson(body): ApiJson<UpdatePlayer>,
 ) -> Result<Json<PlayerRow>, ApiError> {
-    let (_write, mut tx) = state.db().begin().await?;
-    let tournament = load_tournament(&mut *tx, &tournament_id).await?;
-    actor.require(
-        Permission::Manage,
-        &tournament_id,
-        tournament.owner_token.as_deref(),
-    )?;
+    let (_write, mut tx, tournament) =
+        begin_change(&state, &actor, Permission::Manage, &tournament_id).await?;
     let before = load_player(&mut tx, &tournament_id, &player_id).await?;
     let paired = rounds_paired(&mut tx, &tournament_id).await?;
     let mut after = before.clone();

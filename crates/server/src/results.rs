@@ -11,7 +11,7 @@ use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::rounds::board_json;
 use crate::stored::{load_all, parse_result};
-use crate::tournaments::load_tournament;
+use crate::tournaments::begin_change;
 use crate::{AppState, audit};
 
 #[derive(Debug, Deserialize)]
@@ -37,13 +37,7 @@ pub(crate) async fn put_result(
     };
     // Stored in the one notation whatever spelling was entered.
     let result = parsed.notation();
-    let (_write, mut tx) = state.db().begin().await?;
-    let tournament = load_tournament(&mut *tx, &id).await?;
-    actor.require(
-        Permission::Arbitrate,
-        &id,
-        tournament.owner_token.as_deref(),
-    )?;
+    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
     check_against_game(&mut tx, &id, round, board, result).await?;
     set_board_result(&mut tx, &actor, &id, round, board, result).await?;
     tx.commit().await?;

@@ -21,7 +21,7 @@ use crate::error::{ApiError, ApiJson, ApiPath, OptionalJson};
 use crate::games::{NewGame, insert_game};
 use crate::players::PlayerRow;
 use crate::stored::{BoardRow, Loaded, bye_text, load_all, model_player, to_model};
-use crate::tournaments::load_tournament;
+use crate::tournaments::begin_change;
 use crate::{AppState, audit, now_text};
 
 /// One board of a new round, by start number.
@@ -569,9 +569,7 @@ async fn update_round(
         .as_deref()
         .map(|t| round_start("starts_at", t))
         .transpose()?;
-    let (_write, mut tx) = state.db().begin().await?;
-    let tournament = load_tournament(&mut *tx, &id).await?;
-    actor.require(Permission::Manage, &id, tournament.owner_token.as_deref())?;
+    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Manage, &id).await?;
     lock_tournament(&mut tx, &id).await?;
     lock_round_games(&mut tx, &id, number).await?;
     let loaded = load_all(&mut tx, &id).await?;
@@ -651,13 +649,7 @@ async fn update_board(
     ApiJson(body): ApiJson<BoardUpdate>,
 ) -> Result<Json<Value>, ApiError> {
     let mode = crate::engine::check_mode("mode", &body.mode)?;
-    let (_write, mut tx) = state.db().begin().await?;
-    let tournament = load_tournament(&mut *tx, &id).await?;
-    actor.require(
-        Permission::Arbitrate,
-        &id,
-        tournament.owner_token.as_deref(),
-    )?;
+    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
     lock_round_games(&mut tx, &id, number).await?;
     let loaded = load_all(&mut tx, &id).await?;
     let Some(row) = loaded
@@ -724,9 +716,7 @@ async fn unpair_round(
     actor: Actor,
     ApiPath((id, number)): ApiPath<(String, i64)>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_write, mut tx) = state.db().begin().await?;
-    let tournament = load_tournament(&mut *tx, &id).await?;
-    actor.require(Permission::Manage, &id, tournament.owner_token.as_deref())?;
+    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Manage, &id).await?;
     // Lock order as in event recording: games, then boards.
     lock_tournament(&mut tx, &id).await?;
     lock_round_games(&mut tx, &id, number).await?;

@@ -14,6 +14,7 @@ use sqlx::{Any, Row, Transaction};
 use uuid::Uuid;
 
 use crate::auth::{Actor, Permission, Role};
+use crate::db::WriteGuard;
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::pairing_options::{PairingOptions, PairingRequest};
 use crate::players::{load_players, rounds_paired};
@@ -327,6 +328,22 @@ where
     tournament_row(&row)
 }
 
+/// The opening of every change to a tournament: this process's turn to
+/// write, a transaction, the tournament read in it (404 when there is none)
+/// and the actor checked for `permission` on it (403). Keep the guard until
+/// the transaction is committed or dropped.
+pub(crate) async fn begin_change(
+    state: &AppState,
+    actor: &Actor,
+    permission: Permission,
+    id: &str,
+) -> Result<(WriteGuard, Transaction<'static, Any>, TournamentRow), ApiError> {
+    let (guard, mut tx) = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, id).await?;
+    actor.require(permission, id, tournament.owner_token.as_deref())?;
+    Ok((guard, tx, tournament))
+}
+
 /// Everything needed to insert a tournament row.
 pub(crate) struct NewTournament {
     pub name: String,
@@ -522,9 +539,7 @@ async fn update_tournament(
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<UpdateTournament>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_write, mut tx) = state.db().begin().await?;
-    let before = load_tournament(&mut *tx, &id).await?;
-    actor.require(Permission::Manage, &id, before.owner_token.as_deref())?;
+    let (_write, mut tx, before) = begin_change(&state, &actor, Permission::Manage, &id).await?;
     let mut after = before.clone();
     if let Some(name) = body.name {
         check_name("name", &name)?;

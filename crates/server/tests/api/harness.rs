@@ -6,7 +6,7 @@ use std::future::Future;
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Method, Request, StatusCode, header};
+use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use server::{AppState, Db, app};
@@ -21,6 +21,21 @@ pub enum Kind {
 }
 
 /// The PostgreSQL server tests run against.
+/// The (white, black) start numbers of a round's boards, in board order.
+pub fn boards(round: &Value) -> Vec<(i64, i64)> {
+    round["boards"]
+        .as_array()
+        .expect("a round's boards")
+        .iter()
+        .map(|b| {
+            (
+                b["white"]["start_number"].as_i64().unwrap(),
+                b["black"]["start_number"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
 pub fn postgres_base_url() -> String {
     std::env::var("ARBITER_TEST_POSTGRES_URL")
         .ok()
@@ -130,6 +145,8 @@ pub struct Response {
     pub body: Value,
     pub text: String,
     pub content_type: String,
+    #[allow(dead_code)]
+    pub headers: HeaderMap,
 }
 
 impl std::fmt::Debug for Response {
@@ -163,6 +180,7 @@ impl TestApp {
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
             .to_owned();
+        let headers = response.headers().clone();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
@@ -172,6 +190,7 @@ impl TestApp {
             body,
             text,
             content_type,
+            headers,
         }
     }
 
@@ -247,6 +266,37 @@ impl TestApp {
             ids.push(r.body["id"].as_str().unwrap().to_owned());
         }
         ids
+    }
+
+    /// Pairs the next round of tournament `t` (asserting 201); the round.
+    pub async fn pair_round(&self, token: &str, t: &str) -> Value {
+        let r = self
+            .post(
+                &format!("/api/v1/tournaments/{t}/rounds"),
+                Some(token),
+                json!({}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        r.body
+    }
+
+    /// Enters a result on every board of `round` (a round's JSON), chosen by
+    /// `result(board, white, black)` from start numbers, asserting 200 each.
+    pub async fn finish_round(
+        &self,
+        token: &str,
+        t: &str,
+        round: &Value,
+        result: impl Fn(i64, i64, i64) -> &'static str,
+    ) {
+        let number = round["round"].as_i64().expect("a round number");
+        for (board, (white, black)) in (1..).zip(boards(round)) {
+            let path = format!("/api/v1/tournaments/{t}/rounds/{number}/boards/{board}/result");
+            let body = json!({ "result": result(board, white, black) });
+            let r = self.send(Method::PUT, &path, Some(token), body).await;
+            assert_eq!(r.status, StatusCode::OK, "{r:?}");
+        }
     }
 
     /// A game outside any tournament, created by the administrator.

@@ -6,7 +6,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::harness::TestApp;
+use crate::harness::{TestApp, boards};
 
 const SIX: &[(&str, u16)] = &[
     ("Ding, Liren", 2780),
@@ -16,32 +16,6 @@ const SIX: &[(&str, u16)] = &[
     ("Bu, Xiangzhi", 2650),
     ("Li, Chao", 2640),
 ];
-
-fn boards(round: &Value) -> Vec<(i64, i64)> {
-    round["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| {
-            (
-                b["white"]["start_number"].as_i64().unwrap(),
-                b["black"]["start_number"].as_i64().unwrap(),
-            )
-        })
-        .collect()
-}
-
-async fn pair(app: &TestApp, organiser: &str, t: &str) -> Value {
-    let r = app
-        .post(
-            &format!("/api/v1/tournaments/{t}/rounds"),
-            Some(organiser),
-            json!({}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
-    r.body
-}
 
 async fn a_tournament_without_a_chosen_colour_draws_it_by_lot_and_keeps_the_seed(app: TestApp) {
     let organiser = app.organiser().await;
@@ -64,7 +38,7 @@ async fn a_tournament_without_a_chosen_colour_draws_it_by_lot_and_keeps_the_seed
 
     // C.04.3 E.5: the top-ranked player of round 1 gets the drawn colour.
     app.players(&organiser, &t, SIX).await;
-    let round = pair(&app, &organiser, &t).await;
+    let round = app.pair_round(&organiser, &t).await;
     let top_is_white = boards(&round).contains(&(1, 4));
     assert_eq!(top_is_white, drawn == "white", "{round}");
 }
@@ -96,7 +70,7 @@ async fn forbidden_pairs_are_not_paired_and_follow_the_players_when_renumbered(a
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
-    let round = pair(&app, &organiser, &t).await;
+    let round = app.pair_round(&organiser, &t).await;
     let b = boards(&round);
     assert!(!b.contains(&(1, 4)) && !b.contains(&(4, 1)), "{b:?}");
     let r = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
@@ -159,7 +133,7 @@ async fn pairing_options_are_validated_and_locked_once_round_one_is_paired(app: 
         r.body["pairing"].get("lot_seed").is_none(),
         "chosen, not drawn"
     );
-    pair(&app, &organiser, &t).await;
+    app.pair_round(&organiser, &t).await;
     let r = patch(json!({ "pairing": { "initial_colour": "white" } })).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
     assert_eq!(r.body["error"], "round_paired");

@@ -3,7 +3,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::harness::TestApp;
+use crate::harness::{TestApp, boards};
 
 const EIGHT: &[(&str, u16)] = &[
     ("Hou, Yifan", 2650),
@@ -131,20 +131,6 @@ async fn players_get_start_numbers_and_can_be_corrected_and_withdrawn(app: TestA
         )
         .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
-}
-
-fn boards(round: &Value) -> Vec<(i64, i64)> {
-    round["boards"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| {
-            (
-                b["white"]["start_number"].as_i64().unwrap(),
-                b["black"]["start_number"].as_i64().unwrap(),
-            )
-        })
-        .collect()
 }
 
 async fn a_swiss_round_one_pairs_top_half_against_bottom_half(app: TestApp) {
@@ -293,29 +279,15 @@ async fn a_three_round_swiss_never_repeats_a_pairing(app: TestApp) {
         .await;
     app.players(&organiser, &t, &EIGHT[..6]).await;
     let mut seen = std::collections::HashSet::new();
-    for round in 1..=3 {
-        let r = app
-            .post(
-                &format!("/api/v1/tournaments/{t}/rounds"),
-                Some(&organiser),
-                json!({}),
-            )
-            .await;
-        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
-        for (board, (w, b)) in (1..).zip(boards(&r.body)) {
+    for _ in 1..=3 {
+        let round = app.pair_round(&organiser, &t).await;
+        for (w, b) in boards(&round) {
             assert!(seen.insert((w.min(b), w.max(b))), "{w}-{b} met twice");
-            let result = if board % 2 == 0 { "1/2-1/2" } else { "1-0" };
-            let path = format!("/api/v1/tournaments/{t}/rounds/{round}/boards/{board}/result");
-            let r = app
-                .send(
-                    Method::PUT,
-                    &path,
-                    Some(&organiser),
-                    json!({ "result": result }),
-                )
-                .await;
-            assert_eq!(r.status, StatusCode::OK);
         }
+        app.finish_round(&organiser, &t, &round, |board, _, _| {
+            if board % 2 == 0 { "1/2-1/2" } else { "1-0" }
+        })
+        .await;
     }
     let r = app
         .post(
@@ -374,28 +346,21 @@ async fn a_round_robin_of_four_meets_everyone_once_and_ranks_them(app: TestApp) 
         .await;
     app.players(&organiser, &t, &EIGHT[..4]).await;
     let mut met = std::collections::HashSet::new();
-    for round in 1..=3 {
-        let r = app
-            .post(
-                &format!("/api/v1/tournaments/{t}/rounds"),
-                Some(&organiser),
-                json!({}),
-            )
-            .await;
-        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
-        for (board, (w, b)) in (1..).zip(boards(&r.body)) {
+    for _ in 1..=3 {
+        let round = app.pair_round(&organiser, &t).await;
+        for (w, b) in boards(&round) {
             assert!(met.insert((w.min(b), w.max(b))));
-            // The higher-rated (lower start number) player always wins.
-            let result = if w < b { "1-0" } else { "0-1" };
-            let path = format!("/api/v1/tournaments/{t}/rounds/{round}/boards/{board}/result");
-            app.send(
-                Method::PUT,
-                &path,
-                Some(&organiser),
-                json!({ "result": result }),
-            )
-            .await;
         }
+        // The higher-rated (lower start number) player always wins.
+        app.finish_round(
+            &organiser,
+            &t,
+            &round,
+            |_, w, b| {
+                if w < b { "1-0" } else { "0-1" }
+            },
+        )
+        .await;
     }
     assert_eq!(met.len(), 6, "C.05 Annex 1: everyone meets everyone");
     let r = app
@@ -430,24 +395,12 @@ async fn exports_and_a_trf_import_round_trip(app: TestApp) {
         )
         .await;
     app.players(&organiser, &t, &EIGHT[..6]).await;
-    for round in 1..=2 {
-        let r = app
-            .post(
-                &format!("/api/v1/tournaments/{t}/rounds"),
-                Some(&organiser),
-                json!({}),
-            )
-            .await;
-        for board in 1..=r.body["boards"].as_array().unwrap().len() {
-            let path = format!("/api/v1/tournaments/{t}/rounds/{round}/boards/{board}/result");
-            app.send(
-                Method::PUT,
-                &path,
-                Some(&organiser),
-                json!({ "result": if board == 2 { "1/2-1/2" } else { "1-0" } }),
-            )
-            .await;
-        }
+    for _ in 1..=2 {
+        let round = app.pair_round(&organiser, &t).await;
+        app.finish_round(&organiser, &t, &round, |board, _, _| {
+            if board == 2 { "1/2-1/2" } else { "1-0" }
+        })
+        .await;
     }
     let json_export = app
         .get(&format!("/api/v1/tournaments/{t}/export/json"), None)
