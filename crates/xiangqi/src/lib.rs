@@ -50,6 +50,9 @@
 //!   Wiki's "Chinese Chess Perft Results" (12 positions, to depth 5 or 6) is
 //!   reproduced (depth <= 4 in the normal run, the rest in an ignored test);
 //!   depths <= 3 also by a slow reference generator written in the tests.
+//! - `tests/data/edges.perft`: ten positions made for the edges of the rules,
+//!   whose counts to depth 4 this crate, the reference generator and
+//!   Fairy-Stockfish agree on.
 //! - `tests/properties.rs`: legal moves equal the reference generator's along
 //!   random playouts.
 //! - `tests/data/fairy_stockfish_moves.tsv`: legal moves and the moves that
@@ -84,4 +87,4 @@ pub use setup::{
     FenError, MAX_FEN_COUNTER, STARTING_FEN, Setup, SetupError, SetupProblem, is_advisor_point,
     is_elephant_point,
 };
-pub use types::{Color, FILES, Piece, RANKS, Role, SQUARES, Square};
+pub use types::{Color, FILES, ParseSquareError, Piece, RANKS, Role, SQUARES, Square};

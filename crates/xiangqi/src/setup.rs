@@ -224,8 +224,9 @@ impl Setup {
     /// Parses FEN (syntax only). Red is upper case. Both letter conventions
     /// are read: K, A, B or E (elephant), N or H (horse), R, C, P. The side to
     /// move is `w` or `r` for Red, `b` for Black. The third and fourth fields
-    /// (`- -` in engine FEN) are ignored whatever they hold; the half-move
-    /// clock and move number may be left out (they then default to 0 and 1).
+    /// (`- -` in engine FEN) are ignored whatever they hold, and may be left
+    /// out before the counters (`... w 0 1`); the half-move clock and move
+    /// number may be left out (they then default to 0 and 1).
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 || fields.len() > 6 {
@@ -238,10 +239,17 @@ impl Setup {
             "b" | "B" => Color::Black,
             other => return Err(FenError::BadTurn(other.to_string())),
         };
-        if let Some(s) = fields.get(4) {
+        // Some writers leave out the two `-` fields: "... w 0 1".
+        let numeric = |s: &&str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        let counters = if fields.len() == 4 && fields[2..].iter().all(numeric) {
+            &fields[2..]
+        } else {
+            fields.get(4..).unwrap_or(&[])
+        };
+        if let Some(s) = counters.first() {
             setup.halfmove_clock = parse_counter(s, "half-move clock")?;
         }
-        if let Some(s) = fields.get(5) {
+        if let Some(s) = counters.get(1) {
             setup.fullmove_number = parse_counter(s, "move number")?;
         }
         Ok(setup)

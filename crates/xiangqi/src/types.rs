@@ -344,6 +344,39 @@ impl Square {
     }
 }
 
+/// Text that is not a point in ICCS coordinates (`a0` to `i9`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseSquareError(pub String);
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a point: expected a file a-i and a rank 0-9",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+impl std::str::FromStr for Square {
+    type Err = ParseSquareError;
+
+    /// Reads `e0` (upper case too).
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let err = || ParseSquareError(s.to_string());
+        match s.as_bytes() {
+            [f, r] => {
+                let f = f.to_ascii_lowercase().checked_sub(b'a').ok_or_else(err)?;
+                let r = r.checked_sub(b'0').ok_or_else(err)?;
+                Square::from_coords(f, r).ok_or_else(err)
+            }
+            _ => Err(err()),
+        }
+    }
+}
+
 impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)

@@ -157,6 +157,10 @@ const ROUND_TRIPS: &[(&str, &str)] = &[
         "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 b - - 17 42",
     ),
     (
+        "3k5/9/9/9/9/9/9/9/9/5K3 b 7 12",
+        "3k5/9/9/9/9/9/9/9/9/5K3 b - - 7 12",
+    ),
+    (
         "  3k5/9/9/9/9/9/9/9/9/5K3   w  -  -  3  9 ",
         "3k5/9/9/9/9/9/9/9/9/5K3 w - - 3 9",
     ),
@@ -168,6 +172,15 @@ fn fen_is_read_in_both_letter_conventions_and_written_in_one() {
         let p = Position::from_fen(input).unwrap_or_else(|e| panic!("{input}: {e}"));
         assert_eq!(p.to_fen(), output, "{input}");
         assert_eq!(Position::from_fen(output).expect("reads back"), p);
+    }
+}
+
+#[test]
+fn points_are_read_in_iccs_coordinates() {
+    assert_eq!("e0".parse::<Square>(), Ok(sq("e0")));
+    assert_eq!("I9".parse::<Square>(), Ok(sq("i9")));
+    for bad in ["", "e", "j0", "e10", "0e", "é0"] {
+        assert!(bad.parse::<Square>().is_err(), "{bad}");
     }
 }
 
