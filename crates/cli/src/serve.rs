@@ -5,11 +5,43 @@
 //! `--database-url URL` / `DATABASE_URL`, default `sqlite:arbiter.db`,
 //! created when missing; a blank value means the default) and handed to
 //! `server::Config::new`, which adds `ARBITER_ADMIN_TOKEN`.
+//!
+//! Logs: both commands install a `tracing` subscriber that writes to stderr,
+//! filtered by `RUST_LOG` (default [`DEFAULT_LOG`]); the server library logs
+//! through `tracing` and installs none (its tests stay quiet). A command line
+//! that cannot be used is still reported with a plain line.
 
 use std::process::ExitCode;
 
 use clap::Args;
 use server::{AppState, Config, Db};
+use tracing::{error, info, warn};
+use tracing_subscriber::EnvFilter;
+
+/// The log filter when `RUST_LOG` is unset or blank: the server's own
+/// events (start-up, one line per request, shutdown) from `info`, the
+/// dependencies' from `warn`.
+pub const DEFAULT_LOG: &str = "server=info,arbiter=info,warn";
+
+/// Installs the stderr subscriber (once, for `serve` and `migrate`). An
+/// unreadable `RUST_LOG` falls back to the default, with a warning.
+fn init_logging() {
+    let (filter, bad) = match std::env::var("RUST_LOG") {
+        Ok(spec) if !spec.trim().is_empty() => match EnvFilter::try_new(&spec) {
+            Ok(filter) => (filter, None),
+            Err(e) => (EnvFilter::new(DEFAULT_LOG), Some(format!("{spec:?}: {e}"))),
+        },
+        _ => (EnvFilter::new(DEFAULT_LOG), None),
+    };
+    let installed = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init()
+        .is_ok();
+    if installed && let Some(bad) = bad {
+        warn!("RUST_LOG ignored, using {DEFAULT_LOG:?}: {bad}");
+    }
+}
 
 /// `arbiter serve` (bad arguments: exit status 2).
 #[derive(Debug, Args)]
@@ -67,18 +99,18 @@ fn runtime() -> Result<tokio::runtime::Runtime, ExitCode> {
         .enable_all()
         .build()
         .map_err(|e| {
-            eprintln!("arbiter: cannot start the async runtime: {e}");
+            error!("cannot start the async runtime: {e}");
             ExitCode::FAILURE
         })
 }
 
 async fn open(config: &Config) -> Result<Db, ExitCode> {
     let db = Db::connect(&config.database_url).await.map_err(|e| {
-        eprintln!("arbiter: {e}");
+        error!("{e}");
         ExitCode::FAILURE
     })?;
     db.migrate().await.map_err(|e| {
-        eprintln!("arbiter: {e}");
+        error!("{e}");
         ExitCode::FAILURE
     })?;
     Ok(db)
@@ -90,6 +122,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         Ok(c) => c,
         Err(code) => return code,
     };
+    init_logging();
     let runtime = match runtime() {
         Ok(r) => r,
         Err(code) => return code,
@@ -102,7 +135,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         let listener = match tokio::net::TcpListener::bind(&config.listen).await {
             Ok(l) => l,
             Err(e) => {
-                eprintln!("arbiter: cannot listen on {}: {e}", config.listen);
+                error!("cannot listen on {}: {e}", config.listen);
                 return ExitCode::FAILURE;
             }
         };
@@ -113,18 +146,19 @@ pub fn run(args: &ServeArgs) -> ExitCode {
             server::Backend::Sqlite => "SQLite",
             server::Backend::Postgres => "PostgreSQL",
         };
-        eprintln!("arbiter: listening on http://{address} ({backend})");
+        // Tests and scripts read the address from this line.
+        info!("listening on http://{address} ({backend})");
         if config.admin_token.is_none() {
-            eprintln!("arbiter: ARBITER_ADMIN_TOKEN is not set: no administrator can sign in");
+            warn!("ARBITER_ADMIN_TOKEN is not set: no administrator can sign in");
         }
         let state = AppState::new(db, config.admin_token.as_deref());
         match server::run(listener, state, server::shutdown_signal()).await {
             Ok(()) => {
-                eprintln!("arbiter: shut down");
+                info!("shut down");
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("arbiter: server error: {e}");
+                error!("server error: {e}");
                 ExitCode::FAILURE
             }
         }
@@ -137,6 +171,7 @@ pub fn migrate(args: &MigrateArgs) -> ExitCode {
         Ok(c) => c,
         Err(code) => return code,
     };
+    init_logging();
     let runtime = match runtime() {
         Ok(r) => r,
         Err(code) => return code,
@@ -145,7 +180,7 @@ pub fn migrate(args: &MigrateArgs) -> ExitCode {
         match open(&config).await {
             Ok(db) => {
                 db.close().await;
-                eprintln!("arbiter: migrations applied");
+                info!("migrations applied");
                 ExitCode::SUCCESS
             }
             Err(code) => code,

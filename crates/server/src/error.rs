@@ -3,8 +3,8 @@
 //!
 //! Every failure reaches the client as JSON:
 //! `{"error": code, "message": ..., "article"?: ..., "where"?: ...}`.
-//! Database errors are logged and answered with a generic 500 that carries no
-//! database text.
+//! Database errors are logged (an `error` event with the request's id) and
+//! answered with a generic 500 that carries no database text.
 
 use axum::Json;
 use axum::body::Bytes;
@@ -147,7 +147,8 @@ impl IntoResponse for ApiError {
                 at,
             } => (code, message, article.as_deref(), at.as_deref()),
             ApiError::Internal(detail) => {
-                crate::log(&format!("internal error: {detail}"));
+                // Inside the request's span: the line carries its id.
+                tracing::error!(%detail, "internal error");
                 ("internal", "internal server error", None, None)
             }
         };

@@ -22,6 +22,10 @@
 //!
 //! Every route lives under `/api/v1`; the OpenAPI 3.1 document is served at
 //! `/api/v1/openapi.json`.
+//!
+//! Logs are `tracing` events (target `server`): one line per request with its
+//! `x-request-id` (see [`app`]), internal errors, faults of background tasks.
+//! The library installs no subscriber; the `arbiter` binary does.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -29,12 +33,15 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderName, Request, StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use tokio::net::TcpListener;
 use tokio::sync::{broadcast, watch};
+use tower_http::classify::ServerErrorsFailureClass;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
 
 mod audit;
 pub mod auth;
@@ -194,6 +201,46 @@ pub fn app(state: AppState) -> Router {
         .merge(reports::router())
         .merge(games::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
+    // One `info` line per request (target `server`): method, path and
+    // request id (the span's fields), status and latency in milliseconds.
+    // Events logged while the request is served (an internal error's
+    // detail) carry the same span. The library installs no subscriber; the
+    // binary does.
+    let request_log = TraceLayer::new_for_http()
+        .make_span_with(|request: &Request<axum::body::Body>| {
+            let id = request
+                .headers()
+                .get(&REQUEST_ID)
+                .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+                .unwrap_or_default();
+            tracing::info_span!(
+                "request",
+                method = %request.method(),
+                path = %request.uri().path(),
+                request_id = %id,
+            )
+        })
+        .on_request(())
+        .on_response(
+            |response: &axum::response::Response, latency: Duration, _: &tracing::Span| {
+                tracing::info!(
+                    status = response.status().as_u16(),
+                    latency_ms = format_args!("{:.3}", latency.as_secs_f64() * 1e3),
+                    "answered"
+                );
+            },
+        )
+        .on_body_chunk(())
+        .on_eos(())
+        .on_failure(
+            |failure: ServerErrorsFailureClass, _: Duration, _: &tracing::Span| {
+                // A 5xx is in the line above (and a 500's detail in its own
+                // event); only a failure without a status is news.
+                if let ServerErrorsFailureClass::Error(error) = failure {
+                    tracing::warn!(%error, "response failed");
+                }
+            },
+        );
     Router::new()
         .nest("/api/v1", api)
         .route("/health", get(health))
@@ -204,8 +251,18 @@ pub fn app(state: AppState) -> Router {
             REQUEST_TIMEOUT,
         ))
         .layer(axum::middleware::map_response(timeout_body))
+        // Outermost last: the request id is set (a client's `x-request-id`
+        // kept, else a new UUID), then copied onto the response, then the
+        // request is logged — outside the timeout, so a 408 carries the id
+        // and is logged too.
+        .layer(request_log)
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .with_state(state)
 }
+
+/// The request id's header, set on every request and response.
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// The timeout layer answers 408 with an empty body; this gives it the
 /// API's JSON error body like every other error.
@@ -301,10 +358,11 @@ pub(crate) fn time_text(t: chrono::DateTime<chrono::Utc>) -> String {
     t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
 }
 
-/// One log line on stderr (the server's only logging: start-up, shutdown and
-/// internal errors).
+/// A `warn` event (target `server`) for a fault outside any request (the
+/// `LISTEN` connection, the group-commit writer); the binary's subscriber
+/// prints it on stderr, a test prints nothing.
 pub(crate) fn log(line: &str) {
-    eprintln!("{} arbiter: {line}", now_text());
+    tracing::warn!("{line}");
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ mod harness;
 mod auth;
 mod games;
 mod hostile;
+mod logging;
 mod multi;
 mod openapi;
 mod pairing;
