@@ -498,10 +498,14 @@ impl Position {
         });
         if generals_ok {
             let them = pos.turn.opposite();
-            match exposure(&pos.board, pos.generals[them.index()], them) {
-                Some(Exposure::Facing) => problems.push(SetupProblem::GeneralsFacing),
-                Some(Exposure::Attacked) => problems.push(SetupProblem::OppositeCheck(them)),
-                None => {}
+            let g = pos.generals[them.index()];
+            if exposure(&pos.board, g, them) == Some(Exposure::Facing) {
+                problems.push(SetupProblem::GeneralsFacing);
+            }
+            // Only chariots, cannons, horses and soldiers can reach a general
+            // in its palace, so any attacker found here gives check.
+            if !attackers_on(&pos.board, g, pos.turn).is_empty() {
+                problems.push(SetupProblem::OppositeCheck(them));
             }
         }
         if problems.is_empty() {

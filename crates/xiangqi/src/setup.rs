@@ -119,7 +119,17 @@ impl fmt::Display for SetupProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupProblem::MissingGeneral(c) => write!(f, "{c} has no general"),
-            SetupProblem::TooMany(c, role, n) => write!(f, "{c} has {n} pieces of kind {role}"),
+            SetupProblem::TooMany(c, role, n) => {
+                let max = match role {
+                    Role::General => 1,
+                    Role::Soldier => 5,
+                    _ => 2,
+                };
+                write!(
+                    f,
+                    "{c} has {n} of kind {role}, more than the {max} a side has"
+                )
+            }
             SetupProblem::GeneralOutsidePalace(c, sq) => {
                 write!(f, "{c} general on {sq} is outside the palace")
             }

@@ -95,6 +95,11 @@ fn problem_table() -> Vec<(&'static str, &'static str, Vec<SetupProblem>)> {
             vec![P::GeneralsFacing],
         ),
         (
+            "facing generals and a check on the side not to move are both named",
+            "4k4/9/5N3/9/9/9/9/9/9/4K4 w",
+            vec![P::GeneralsFacing, P::OppositeCheck(Black)],
+        ),
+        (
             "the side to move may be in check",
             "3k5/9/9/9/9/9/9/9/9/3RK4 b",
             vec![],
@@ -131,6 +136,15 @@ fn setup_errors_read_as_sentences() {
         "illegal position: the generals face each other on an open file (xq 4.1.2)"
     );
     assert!(matches!(err, PositionError::Setup(_)));
+}
+
+#[test]
+fn too_many_pieces_of_a_kind_reads_as_a_sentence() {
+    let err = Position::from_fen("3k5/9/9/9/9/9/9/9/9/RRR1K4 w").expect_err("three chariots");
+    assert_eq!(
+        err.to_string(),
+        "illegal position: Red has 3 of kind chariot, more than the 2 a side has"
+    );
 }
 
 #[test]
