@@ -283,39 +283,104 @@ async fn every_refusal_code_of_the_laws_is_documented_for_posted_events(app: Tes
     let doc = document(&app).await;
     let events = &doc["paths"]["/api/v1/games/{id}/events"]["post"];
     let listed = listed_codes(&events["responses"]["422"]);
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../regulations/src");
-    let mut found = BTreeSet::new();
-    for entry in std::fs::read_dir(&dir)
-        .expect("regulations/src")
-        .filter_map(Result::ok)
-    {
-        if entry.path().extension().is_none_or(|x| x != "rs") {
-            continue;
-        }
-        let text = std::fs::read_to_string(entry.path()).expect("source file");
-        let text = text
-            .find("#[cfg(test)]")
-            .map_or(text.as_str(), |i| &text[..i]);
-        for marker in ["reject(", "Rejection::new("] {
-            for (i, _) in text.match_indices(marker) {
-                let rest = text[i + marker.len()..].trim_start();
-                if let Some(rest) = rest.strip_prefix('"')
-                    && let Some(end) = rest.find('"')
-                {
-                    found.insert(rest[..end].to_owned());
-                }
-            }
-        }
-    }
-    assert!(found.len() >= 20, "the scan found the refusals: {found:?}");
-    let missing: Vec<&String> = found.iter().filter(|c| !listed.contains(*c)).collect();
+    let missing: Vec<&str> = regulations::Code::ALL
+        .iter()
+        .filter(|c| c.is_rejection())
+        .map(|c| c.code())
+        .filter(|c| !listed.iter().any(|l| l == c))
+        .collect();
     assert!(
         missing.is_empty(),
         "refusal codes of the Laws missing from POST /games/{{id}}/events 422: {missing:?}"
     );
 }
 
+/// The fields and types of `regulations::EventKind` (its serde names) as
+/// its source declares them: `(types, fields)`.
+fn event_kinds_in_source() -> (BTreeSet<String>, BTreeSet<String>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../regulations/src/event.rs");
+    let text = std::fs::read_to_string(path).expect("regulations/src/event.rs");
+    let start = text.find("pub enum EventKind {").expect("EventKind");
+    let body = &text[start + "pub enum EventKind {".len()..];
+    let (mut types, mut fields) = (BTreeSet::new(), BTreeSet::new());
+    let mut depth = 1;
+    let mut rename: Option<String> = None;
+    for line in body.lines() {
+        let t = line.trim();
+        if depth == 0 {
+            break;
+        }
+        if let Some(i) = t.find("rename = \"") {
+            let rest = &t[i + "rename = \"".len()..];
+            rename = rest.split('"').next().map(str::to_owned);
+        }
+        if depth == 1 && !t.starts_with("//") && !t.starts_with('#') {
+            let name: String = t.chars().take_while(char::is_ascii_alphanumeric).collect();
+            if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+                let mut snake = String::new();
+                for (i, c) in name.chars().enumerate() {
+                    if c.is_ascii_uppercase() && i > 0 {
+                        snake.push('_');
+                    }
+                    snake.push(c.to_ascii_lowercase());
+                }
+                types.insert(snake);
+            }
+            if let Some(inline) = t.split_once('{').map(|(_, r)| r) {
+                // `StopClocks { reason: String },`
+                for part in inline.split(',') {
+                    if let Some((field, _)) = part.split_once(':') {
+                        let field = field.trim();
+                        if !field.is_empty()
+                            && field.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                        {
+                            fields.insert(field.to_owned());
+                        }
+                    }
+                }
+            }
+        } else if depth == 2 && !t.starts_with("//") && !t.starts_with('#') {
+            if let Some((field, _)) = t.split_once(':') {
+                let field = field.trim();
+                if !field.is_empty() && field.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+                    fields.insert(rename.take().unwrap_or_else(|| field.to_owned()));
+                }
+            }
+        }
+        depth += t.matches('{').count();
+        depth -= t.matches('}').count();
+    }
+    (types, fields)
+}
+
+/// The posted event's schema names every event type and every field the
+/// Laws' event log accepts (it had drifted: `together_with`, `clocks`,
+/// `remaining_ms`, `penalty`, `who`, `restart`, … were missing).
+async fn the_event_request_schema_names_every_event_type_and_field(app: TestApp) {
+    let doc = document(&app).await;
+    let schema = &doc["components"]["schemas"]["EventRequest"];
+    let (types, fields) = event_kinds_in_source();
+    assert!(
+        types.len() >= 20 && fields.len() >= 20,
+        "{types:?} {fields:?}"
+    );
+    let documented_types: BTreeSet<String> = schema["properties"]["type"]["enum"]
+        .as_array()
+        .expect("type enum")
+        .iter()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(documented_types, types, "event types");
+    let properties = schema["properties"].as_object().expect("properties");
+    let missing: Vec<&String> = fields
+        .iter()
+        .filter(|f| !properties.contains_key(*f))
+        .collect();
+    assert!(missing.is_empty(), "EventRequest lacks {missing:?}");
+}
+
 crate::both_databases!(
+    the_event_request_schema_names_every_event_type_and_field,
     every_refusal_code_of_the_laws_is_documented_for_posted_events,
     every_route_of_the_router_is_documented_and_nothing_else_is,
     every_documented_operation_answers_with_a_documented_error,
