@@ -339,12 +339,14 @@ fn event_kinds_in_source() -> (BTreeSet<String>, BTreeSet<String>) {
                     }
                 }
             }
-        } else if depth == 2 && !t.starts_with("//") && !t.starts_with('#') {
-            if let Some((field, _)) = t.split_once(':') {
-                let field = field.trim();
-                if !field.is_empty() && field.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
-                    fields.insert(rename.take().unwrap_or_else(|| field.to_owned()));
-                }
+        } else if depth == 2
+            && !t.starts_with("//")
+            && !t.starts_with('#')
+            && let Some((field, _)) = t.split_once(':')
+        {
+            let field = field.trim();
+            if !field.is_empty() && field.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+                fields.insert(rename.take().unwrap_or_else(|| field.to_owned()));
             }
         }
         depth += t.matches('{').count();
