@@ -131,11 +131,11 @@ fn a_completed_schedule_has_no_valid_pairing_and_exits_1() {
     for r in 1..=5 {
         for p in tournament::round_robin::round(5, false, r).unwrap() {
             match p {
-                tournament::round_robin::Pairing::Game { white, black } => {
+                tournament::round_robin::Line::Game { white, black } => {
                     rounds[white as usize - 1].push_str(&format!("  {black:>4} w ="));
                     rounds[black as usize - 1].push_str(&format!("  {white:>4} b ="));
                 }
-                tournament::round_robin::Pairing::Bye(p) => {
+                tournament::round_robin::Line::Bye(p) => {
                     rounds[p as usize - 1].push_str("  0000 - U");
                 }
             }

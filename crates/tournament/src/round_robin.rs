@@ -18,7 +18,7 @@ use crate::model::{Board, Bye, ByeKind, GameResult, Round, StartNumber, System, 
 
 /// One line of a round's pairing: a game or a bye (the opponent was the dummy).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Pairing {
+pub enum Line {
     Game { white: u32, black: u32 },
     Bye(u32),
 }
@@ -82,7 +82,7 @@ fn cyclic(v: i64, m: i64) -> u32 {
 
 /// Round `round` (1-based) of the single-cycle Berger table for `players`
 /// players, in the published board order. Player numbers are 1 … players.
-pub fn berger_round(players: u32, round: u32) -> Result<Vec<Pairing>, Error> {
+pub fn berger_round(players: u32, round: u32) -> Result<Vec<Line>, Error> {
     if players < 2 {
         return Err(Error::TooFewPlayers { players });
     }
@@ -114,18 +114,18 @@ pub fn berger_round(players: u32, round: u32) -> Result<Vec<Pairing>, Error> {
         .into_iter()
         .map(|(white, black)| {
             if Some(white) == dummy {
-                Pairing::Bye(black)
+                Line::Bye(black)
             } else if Some(black) == dummy {
-                Pairing::Bye(white)
+                Line::Bye(white)
             } else {
-                Pairing::Game { white, black }
+                Line::Game { white, black }
             }
         })
         .collect())
 }
 
 /// Round `round` of a single or double round robin (see the module doc).
-pub fn round(players: u32, double: bool, round: u32) -> Result<Vec<Pairing>, Error> {
+pub fn round(players: u32, double: bool, round: u32) -> Result<Vec<Line>, Error> {
     if players < 2 {
         return Err(Error::TooFewPlayers { players });
     }
@@ -145,7 +145,7 @@ pub fn round(players: u32, double: bool, round: u32) -> Result<Vec<Pairing>, Err
         return Ok(first
             .into_iter()
             .map(|p| match p {
-                Pairing::Game { white, black } => Pairing::Game {
+                Line::Game { white, black } => Line::Game {
                     white: black,
                     black: white,
                 },
@@ -165,7 +165,7 @@ pub fn round(players: u32, double: bool, round: u32) -> Result<Vec<Pairing>, Err
 }
 
 /// The whole schedule: `schedule(n, double)[r - 1]` is round `r`.
-pub fn schedule(players: u32, double: bool) -> Result<Vec<Vec<Pairing>>, Error> {
+pub fn schedule(players: u32, double: bool) -> Result<Vec<Vec<Line>>, Error> {
     (1..=rounds(players, double))
         .map(|r| round(players, double, r))
         .collect()
@@ -197,10 +197,10 @@ pub fn check_history(tournament: &Tournament) -> Result<(), Error> {
         for board in &recorded.boards {
             let (a, b) = (table_number(board.white), table_number(board.black));
             let listed = table.iter().any(|p| match *p {
-                Pairing::Game { white, black } => {
+                Line::Game { white, black } => {
                     (Some(white), Some(black)) == (a, b) || (Some(black), Some(white)) == (a, b)
                 }
-                Pairing::Bye(_) => false,
+                Line::Bye(_) => false,
             });
             if !listed {
                 return Err(Error::OffTable {
@@ -227,12 +227,12 @@ pub fn pair_next_round(tournament: &Tournament) -> Result<Round, Error> {
     let mut paired = Round::default();
     for p in table {
         match p {
-            Pairing::Game { white, black } => paired.boards.push(Board::new(
+            Line::Game { white, black } => paired.boards.push(Board::new(
                 number(white),
                 number(black),
                 GameResult::NotPlayed,
             )),
-            Pairing::Bye(p) => paired.byes.push(Bye {
+            Line::Bye(p) => paired.byes.push(Bye {
                 player: number(p),
                 kind: ByeKind::PairingAllocated,
             }),

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use tournament::model::{Board, ByeKind, GameResult, Player, System, Tournament};
-use tournament::round_robin::{self, Pairing};
+use tournament::round_robin::{self, Line};
 
 /// The published tables, by number of players (even sizes; the odd size
 /// below each uses the same table with the highest number as the bye).
@@ -37,13 +37,13 @@ fn published() -> BTreeMap<u32, Vec<Vec<(u32, u32)>>> {
 }
 
 /// The table as (white, black) with the bye written against `dummy`.
-fn as_pairs(round: &[Pairing], dummy: u32, dummy_white: bool) -> Vec<(u32, u32)> {
+fn as_pairs(round: &[Line], dummy: u32, dummy_white: bool) -> Vec<(u32, u32)> {
     round
         .iter()
         .map(|p| match *p {
-            Pairing::Game { white, black } => (white, black),
-            Pairing::Bye(p) if dummy_white => (dummy, p),
-            Pairing::Bye(p) => (p, dummy),
+            Line::Game { white, black } => (white, black),
+            Line::Bye(p) if dummy_white => (dummy, p),
+            Line::Bye(p) => (p, dummy),
         })
         .collect()
 }
@@ -67,7 +67,7 @@ fn berger_tables_equal_the_published_fide_tables_for_3_to_16_players() {
             );
             // One player fewer: the highest number is the bye.
             let odd = round_robin::berger_round(n - 1, r).unwrap();
-            let byes = odd.iter().filter(|p| matches!(p, Pairing::Bye(_))).count();
+            let byes = odd.iter().filter(|p| matches!(p, Line::Bye(_))).count();
             assert_eq!(byes, 1, "{} players, round {r}", n - 1);
             assert_eq!(
                 &as_pairs(&odd, n, r % 2 == 0),
@@ -80,11 +80,11 @@ fn berger_tables_equal_the_published_fide_tables_for_3_to_16_players() {
 }
 
 /// Per player, the colours of the games in round order (byes skipped).
-fn colours(schedule: &[Vec<Pairing>], players: u32) -> Vec<Vec<char>> {
+fn colours(schedule: &[Vec<Line>], players: u32) -> Vec<Vec<char>> {
     let mut seq = vec![Vec::new(); players as usize + 1];
     for round in schedule {
         for p in round {
-            if let Pairing::Game { white, black } = *p {
+            if let Line::Game { white, black } = *p {
                 seq[white as usize].push('W');
                 seq[black as usize].push('B');
             }
@@ -103,11 +103,11 @@ fn every_pair_meets_once_in_a_single_and_twice_with_both_colours_in_a_double_rou
                 let mut seen = vec![false; n as usize + 1];
                 for p in round {
                     let players = match *p {
-                        Pairing::Game { white, black } => {
+                        Line::Game { white, black } => {
                             *games.entry((white, black)).or_default() += 1;
                             vec![white, black]
                         }
-                        Pairing::Bye(p) => vec![p],
+                        Line::Bye(p) => vec![p],
                     };
                     for p in players {
                         assert!((1..=n).contains(&p));
@@ -183,7 +183,7 @@ fn without_the_exchange_the_turn_of_the_cycles_would_give_three_equal_colours() 
         round
             .iter()
             .map(|p| match *p {
-                Pairing::Game { white, black } => Pairing::Game {
+                Line::Game { white, black } => Line::Game {
                     white: black,
                     black: white,
                 },

@@ -6,7 +6,7 @@
 //! `HighestRating=`, `LowestRating=`). Randomness comes from a seeded
 //! generator inside the crate, so a seed reproduces a tournament.
 
-use super::state::{Colour, Entrant, Outcome, Points, Round, Swiss};
+use super::state::{Colour, Entrant, Outcome, PointSystem, Round, Swiss};
 use super::{DutchError, pair_round};
 
 /// Generator settings (rates are "one in N"; 0 disables).
@@ -128,7 +128,7 @@ pub fn generate(cfg: &GeneratorConfig, seed: u64) -> Result<Swiss, DutchError> {
         by_rank: (0..n).collect(),
         played_rounds: 0,
         expected_rounds: cfg.rounds,
-        points: Points::default(),
+        points: PointSystem::default(),
         initial_colour: Some(if rng.below(2) == 0 {
             Colour::White
         } else {

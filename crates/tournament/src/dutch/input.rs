@@ -22,7 +22,7 @@
 
 use std::fmt;
 
-use super::state::{Colour, Entrant, ForbiddenGroup, Outcome, Points, Round, Swiss};
+use super::state::{Colour, Entrant, ForbiddenGroup, Outcome, PointSystem, Round, Swiss};
 use crate::model::{
     self, Board, Bye, ByeKind, GameResult, Participation, Player, PlayerStatus, Tournament,
 };
@@ -109,13 +109,6 @@ fn index_of(start_number: model::StartNumber) -> Option<usize> {
     usize::try_from(start_number).ok()?.checked_sub(1)
 }
 
-fn colour(c: model::Colour) -> Colour {
-    match c {
-        model::Colour::White => Colour::White,
-        model::Colour::Black => Colour::Black,
-    }
-}
-
 fn build(t: &Tournament, next: Option<u32>) -> Result<Swiss, InputError> {
     let paired = t.rounds_paired();
     let size = t
@@ -178,7 +171,7 @@ fn build(t: &Tournament, next: Option<u32>) -> Result<Swiss, InputError> {
                     };
                     Round {
                         opponent: index_of(opponent).unwrap_or(i),
-                        colour: Some(colour(c)),
+                        colour: Some(c),
                         outcome,
                         played,
                         paired: true,
@@ -225,7 +218,7 @@ fn build(t: &Tournament, next: Option<u32>) -> Result<Swiss, InputError> {
         played_rounds,
         expected_rounds,
         points,
-        initial_colour: t.pairing.initial_colour.map(colour),
+        initial_colour: t.pairing.initial_colour,
         forbidden: forbidden_groups(t, expected_rounds),
     };
     let scores: Vec<u32> = swiss
@@ -274,8 +267,8 @@ fn bye_round(i: usize, kind: ByeKind) -> Round {
     }
 }
 
-fn points_of(s: &model::Scoring) -> Points {
-    Points {
+fn points_of(s: &model::Scoring) -> PointSystem {
+    PointSystem {
         win: s.win_white.tenths(),
         draw: s.draw_white.tenths(),
         loss: s.loss_white.tenths(),
@@ -361,7 +354,7 @@ fn infer_first_colour(t: &Swiss) -> Option<Colour> {
             let c = p.rounds.get(first).and_then(|r| r.colour);
             if c.is_some() {
                 return if paired_before % 2 == 1 {
-                    c.map(Colour::invert)
+                    c.map(Colour::opposite)
                 } else {
                     c
                 };
@@ -428,10 +421,7 @@ pub fn tournament_of(s: &Swiss, name: &str) -> Tournament {
         planned_rounds: u32::try_from(s.expected_rounds).unwrap_or(u32::MAX),
         ..Tournament::default()
     };
-    t.pairing.initial_colour = s.initial_colour.map(|c| match c {
-        Colour::White => model::Colour::White,
-        Colour::Black => model::Colour::Black,
-    });
+    t.pairing.initial_colour = s.initial_colour;
     let valid: Vec<&Entrant> = s.players.iter().filter(|p| p.valid).collect();
     t.players = valid
         .iter()

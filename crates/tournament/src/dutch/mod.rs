@@ -28,7 +28,7 @@ pub(crate) mod wide;
 
 pub use generator::{GeneratorConfig, generate};
 pub use input::{InputError, read_trf, swiss_for_next_round, swiss_history, tournament_of};
-pub use state::{Colour, Entrant, ForbiddenGroup, Outcome, Points, Round, Swiss};
+pub use state::{Colour, Entrant, ForbiddenGroup, Outcome, PointSystem, Round, Swiss};
 
 /// One board of a round: white and black by player index (pairing number −
 /// 1); `black = None` is the pairing-allocated bye.

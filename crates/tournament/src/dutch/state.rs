@@ -5,24 +5,7 @@
 
 use std::collections::BTreeSet;
 
-/// A piece colour.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Colour {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub fn invert(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-}
+pub use crate::model::Colour;
 
 /// The outcome of one round for one player, from that player's view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -119,7 +102,7 @@ impl Entrant {
 
 /// The points awarded for each kind of result, in tenths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Points {
+pub struct PointSystem {
     /// A win (also forfeit wins and full-point byes).
     pub win: u32,
     /// A draw (also half-point byes).
@@ -134,9 +117,9 @@ pub struct Points {
     pub pab: u32,
 }
 
-impl Default for Points {
+impl Default for PointSystem {
     fn default() -> Self {
-        Points {
+        PointSystem {
             win: 10,
             draw: 5,
             loss: 0,
@@ -170,7 +153,7 @@ pub struct Swiss {
     /// Total number of rounds of the event.
     pub expected_rounds: usize,
     /// Point system.
-    pub points: Points,
+    pub points: PointSystem,
     /// The colour of the top-ranked player in round 1 (C.04.3 E.5).
     pub initial_colour: Option<Colour>,
     /// Forbidden pairs (XXP) and restrictions by round.
@@ -178,7 +161,7 @@ pub struct Swiss {
 }
 
 impl Swiss {
-    /// Points a player scored in one round.
+    /// PointSystem a player scored in one round.
     pub fn points_for(&self, player: &Entrant, r: &Round) -> u32 {
         match r.outcome {
             Outcome::Loss => {
@@ -265,11 +248,11 @@ impl Swiss {
             p.colour_preference = if p.colour_imbalance > 1 {
                 Some(lower)
             } else if run > 1 {
-                repeated.map(Colour::invert)
+                repeated.map(Colour::opposite)
             } else if p.colour_imbalance > 0 {
                 Some(lower)
             } else if run > 0 {
-                repeated.map(Colour::invert)
+                repeated.map(Colour::opposite)
             } else {
                 None
             };

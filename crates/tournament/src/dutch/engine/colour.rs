@@ -34,7 +34,7 @@ fn neutral_colour(player: &Entrant, opponent: &Entrant) -> Option<Colour> {
         if player.colour_preference.is_some() {
             return player.colour_preference;
         }
-        return opponent.colour_preference.map(Colour::invert);
+        return opponent.colour_preference.map(Colour::opposite);
     }
     if player.absolute_preference()
         && (player.colour_imbalance > opponent.colour_imbalance || !opponent.absolute_preference())
@@ -44,13 +44,13 @@ fn neutral_colour(player: &Entrant, opponent: &Entrant) -> Option<Colour> {
     if opponent.absolute_preference()
         && (opponent.colour_imbalance > player.colour_imbalance || !player.absolute_preference())
     {
-        return opponent.colour_preference.map(Colour::invert);
+        return opponent.colour_preference.map(Colour::opposite);
     }
     if player.strong_preference && !opponent.strong_preference {
         return player.colour_preference;
     }
     if opponent.strong_preference && !player.strong_preference {
-        return opponent.colour_preference.map(Colour::invert);
+        return opponent.colour_preference.map(Colour::opposite);
     }
     match first_colour_difference(player, opponent) {
         (Some(_), Some(opponent_colour)) => Some(opponent_colour),
@@ -70,10 +70,10 @@ pub(super) fn choose_colour(t: &Swiss, player: &Entrant, opponent: &Entrant) -> 
                 if opponent.rank_index & 1 == 1 {
                     initial
                 } else {
-                    initial.invert()
+                    initial.opposite()
                 }
             } else if player.rank_index & 1 == 1 {
-                initial.invert()
+                initial.opposite()
             } else {
                 initial
             }
@@ -82,7 +82,7 @@ pub(super) fn choose_colour(t: &Swiss, player: &Entrant, opponent: &Entrant) -> 
             if ranks_below(t, player, opponent) {
                 opponent
                     .colour_preference
-                    .map_or(preference, Colour::invert)
+                    .map_or(preference, Colour::opposite)
             } else {
                 preference
             }

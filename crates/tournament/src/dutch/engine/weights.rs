@@ -166,7 +166,7 @@ impl RoundContext<'_> {
             } else {
                 player
             };
-            which.repeated_colour != player.colour_preference.map(Colour::invert)
+            which.repeated_colour != player.colour_preference.map(Colour::opposite)
         };
         at -= count_bits;
         weight = weight.add_at(
