@@ -6,19 +6,29 @@
 //! - [`app`] builds the router from an [`AppState`]; [`run`] serves it on a
 //!   listener until a shutdown future resolves (in-flight requests finish,
 //!   live streams close).
-//! - `config`: [`Config`] from command-line flags and environment.
+//! - `config`: [`Config`] (listen address and database URL as the CLI
+//!   resolved them; the administrator token from `ARBITER_ADMIN_TOKEN`).
 //! - `db`: one `sqlx::Any` pool and the embedded migrations; one SQL dialect
 //!   for both databases.
 //! - `error`: [`ApiError`] (the only error a handler returns) and the
 //!   `ApiJson`/`ApiPath` extractors that report malformed input in the API's
 //!   JSON error format.
 //! - `auth`: tokens and the `Actor` extractor; `audit`: the audit table.
-//! - `tournaments`: tournaments, players, rounds, results, standings, exports,
-//!   TRF import — rows in the database, computed through the `tournament` crate.
+//! - `tournaments`: tournaments (settings, scoring, tie-breaks);
+//!   `pairing_options`: their pairing options (initial colour, acceleration,
+//!   forbidden pairs); `players`: players, withdrawals, requested byes, start
+//!   numbers; `import`: TRF import.
+//! - `stored`: everything stored about a tournament, read in one go, and its
+//!   conversion to `tournament::model`.
+//! - `rounds`: pairing the next round through the `tournament` crate,
+//!   reading, rescheduling and un-pairing rounds; `results`: board results;
+//!   `reports`: standings and the JSON, TRF and PGN exports.
 //! - `games`: games as append-only event logs validated by `regulations`,
-//!   with compare-and-swap on the sequence number; `stream`: Server-Sent
-//!   Events fed by an in-process broadcast channel and PostgreSQL
-//!   `LISTEN/NOTIFY`.
+//!   with compare-and-swap on the sequence number; `game_rows`: a game's row
+//!   and event log as stored, folded into the Laws' state; `engine`: the seam
+//!   to `regulations::Game`; `group_commit`: the task that commits the fast
+//!   path's writes in batches; `stream`: Server-Sent Events fed by an
+//!   in-process broadcast channel and PostgreSQL `LISTEN/NOTIFY`.
 //!
 //! Every route lives under `/api/v1`; the OpenAPI 3.1 document is served at
 //! `/api/v1/openapi.json`.
