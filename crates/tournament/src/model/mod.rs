@@ -1,0 +1,551 @@
+//! The tournament model: players, rounds, boards, byes, scoring.
+//!
+//! **Stability note for other modules (`standings`, `rating`, `dutch`):** the
+//! shape of these types is stable; changes are additive only. Points are exact:
+//! [`Points`] counts tenths of a point, so 1/½/0, 2/1/0 and 3/1/0 scorings (TRF
+//! `XXS`) all compute without floating point.
+//!
+//! Changes since the first version (all additive):
+//! `PairingOptions::forbidden_pairs_in_rounds` (TRF-2026 `260`);
+//! `Round::participations` and `Tournament::scores_after` (one-pass views).
+//!
+//! Start numbers ([`StartNumber`]) are 1-based pairing numbers; a player is
+//! looked up with [`Tournament::player`]. Rounds are 1-based too:
+//! `tournament.rounds[0]` is round 1.
+//!
+//! The view an engine usually wants is per player and round:
+//! [`Tournament::participation`] returns a [`Participation`] (a game with
+//! opponent, colour and [`Outcome`], a bye of some [`ByeKind`], or absence), and
+//! [`Tournament::points_in_round`] / [`Tournament::score_after`] give the points
+//! under the tournament's [`Scoring`].
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+mod pairing;
+mod player;
+mod points;
+mod round;
+
+pub use pairing::{ForbiddenInRounds, PairingOptions};
+pub use player::{
+    ByeKind, Date, Player, PlayerStatus, Sex, Title, assign_start_numbers_by_lot,
+    assign_start_numbers_fide, fide_order,
+};
+pub use points::{Points, Scoring};
+pub use round::{Board, Bye, GameResult, Outcome, Participation, Round};
+
+/// A player's start (pairing) number, 1-based.
+pub type StartNumber = u32;
+
+/// A piece colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+impl Colour {
+    /// The other colour.
+    pub const fn opposite(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+/// The pairing system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum System {
+    /// Single round robin (FIDE C.05 Annex 1, Berger tables).
+    RoundRobin,
+    /// Double round robin: the second cycle with colours reversed.
+    DoubleRoundRobin,
+    /// Swiss system (FIDE Dutch, C.04.3).
+    #[default]
+    Swiss,
+}
+
+/// Which rating system the event is rated in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RatingSystem {
+    /// FIDE Rating Regulations.
+    #[default]
+    Fide,
+    /// The club grade-points scheme (`laws.md`, "Grade points").
+    GradePoints,
+}
+
+/// Which edition of the FIDE tie-break regulations (C.07) applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TiebreakEdition {
+    /// C.07, August 2024 (unplayed rounds per Art. 16).
+    #[default]
+    Fide2024,
+    /// C.07 as of 2023.
+    Fide2023,
+    /// The pre-2023 "virtual opponent" method for unplayed games.
+    VirtualOpponent,
+}
+
+/// Descriptive header data (TRF records 022–132).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct EventInfo {
+    pub city: Option<String>,
+    pub federation: Option<String>,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    /// TRF 092 "type of tournament" as free text.
+    pub kind: Option<String>,
+    pub chief_arbiter: Option<String>,
+    pub deputy_arbiters: Vec<String>,
+    pub time_control: Option<String>,
+    /// Dates of the rounds as written (`YY/MM/DD`).
+    pub round_dates: Vec<String>,
+}
+
+/// A tournament: settings, players and the rounds paired so far.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Tournament {
+    pub name: String,
+    pub info: EventInfo,
+    pub system: System,
+    /// Planned number of rounds (TRF `XXR` / `142`); 0 when unknown.
+    pub planned_rounds: u32,
+    pub scoring: Scoring,
+    /// Ordered tie-break specification as C.07 acronyms with modifiers
+    /// (`"BH/C1"`, `"SB"`, `"DE"`); interpreted by `standings`.
+    pub tiebreaks: Vec<String>,
+    pub tiebreak_edition: TiebreakEdition,
+    /// Ratings below the floor count as the floor (C.07 ARO/TPR), if set.
+    pub rating_floor: Option<u16>,
+    pub rating_system: RatingSystem,
+    pub pairing: PairingOptions,
+    /// Players, sorted by start number.
+    pub players: Vec<Player>,
+    /// Rounds paired so far; `rounds[0]` is round 1.
+    pub rounds: Vec<Round>,
+}
+
+/// Why a model operation was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// Round number out of range (rounds are 1-based).
+    NoSuchRound { round: u32 },
+    /// Board number out of range (boards are 1-based).
+    NoSuchBoard { round: u32, board: u32 },
+    /// A start number that no player has.
+    UnknownPlayer { start_number: StartNumber },
+    /// Two players with the same start number.
+    DuplicateStartNumber { start_number: StartNumber },
+    /// A player appears twice in one round.
+    PairedTwice { round: u32, player: StartNumber },
+    /// A player paired against himself.
+    SelfPairing { round: u32, player: StartNumber },
+    /// The players are not sorted by start number.
+    PlayersOutOfOrder,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NoSuchRound { round } => write!(f, "no round {round}"),
+            Error::NoSuchBoard { round, board } => write!(f, "no board {board} in round {round}"),
+            Error::UnknownPlayer { start_number } => {
+                write!(f, "no player with start number {start_number}")
+            }
+            Error::DuplicateStartNumber { start_number } => {
+                write!(f, "start number {start_number} is given twice")
+            }
+            Error::PairedTwice { round, player } => {
+                write!(f, "player {player} appears twice in round {round}")
+            }
+            Error::SelfPairing { round, player } => {
+                write!(
+                    f,
+                    "player {player} is paired against himself in round {round}"
+                )
+            }
+            Error::PlayersOutOfOrder => write!(f, "players are not sorted by start number"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Tournament {
+    /// The player with this start number.
+    pub fn player(&self, start_number: StartNumber) -> Option<&Player> {
+        self.players
+            .binary_search_by_key(&start_number, |p| p.start_number)
+            .ok()
+            .map(|i| &self.players[i])
+    }
+
+    /// The round with this 1-based number.
+    pub fn round(&self, round: u32) -> Option<&Round> {
+        self.rounds
+            .get(usize::try_from(round).ok()?.checked_sub(1)?)
+    }
+
+    /// Number of rounds paired (or recorded) so far.
+    pub fn rounds_paired(&self) -> u32 {
+        u32::try_from(self.rounds.len()).unwrap_or(u32::MAX)
+    }
+
+    /// How `player` took part in `round`: `None` if the round does not exist
+    /// yet; `Bye(Absent)` if the player is in neither a board nor a bye.
+    pub fn participation(&self, player: StartNumber, round: u32) -> Option<Participation> {
+        let r = self.round(round)?;
+        for board in &r.boards {
+            let colour = if board.white == player {
+                Colour::White
+            } else if board.black == player {
+                Colour::Black
+            } else {
+                continue;
+            };
+            let opponent = match colour {
+                Colour::White => board.black,
+                Colour::Black => board.white,
+            };
+            return Some(Participation::Game {
+                opponent,
+                colour,
+                outcome: board.result.outcome_for(colour),
+                rated: board.rated,
+            });
+        }
+        let kind = r
+            .byes
+            .iter()
+            .find(|b| b.player == player)
+            .map_or(ByeKind::Absent, |b| b.kind);
+        Some(Participation::Bye(kind))
+    }
+
+    /// Points `player` scored in `round` (0 if the round does not exist).
+    pub fn points_in_round(&self, player: StartNumber, round: u32) -> Points {
+        match self.participation(player, round) {
+            None => Points::ZERO,
+            Some(Participation::Game {
+                colour, outcome, ..
+            }) => self.scoring.outcome(outcome, colour),
+            Some(Participation::Bye(kind)) => self.scoring.bye(kind),
+        }
+    }
+
+    /// Points after the first `rounds` rounds.
+    pub fn score_after(&self, player: StartNumber, rounds: u32) -> Points {
+        (1..=rounds.min(self.rounds_paired()))
+            .map(|r| self.points_in_round(player, r))
+            .sum()
+    }
+
+    /// Every player's points after the first `rounds` rounds, in one pass
+    /// over the rounds (linear; `score_after` per player is quadratic).
+    pub fn scores_after(&self, rounds: u32) -> BTreeMap<StartNumber, Points> {
+        let mut scores: BTreeMap<StartNumber, Points> = self
+            .players
+            .iter()
+            .map(|p| (p.start_number, Points::ZERO))
+            .collect();
+        for round in self.rounds.iter().take(rounds as usize) {
+            let listed = round.participations();
+            for (player, score) in &mut scores {
+                *score += match listed.get(player) {
+                    Some(Participation::Game {
+                        colour, outcome, ..
+                    }) => self.scoring.outcome(*outcome, *colour),
+                    Some(Participation::Bye(kind)) => self.scoring.bye(*kind),
+                    None => self.scoring.bye(ByeKind::Absent),
+                };
+            }
+        }
+        scores
+    }
+
+    /// Points after every round recorded so far.
+    pub fn total_points(&self, player: StartNumber) -> Points {
+        self.score_after(player, self.rounds_paired())
+    }
+
+    /// Checks the structural invariants: players sorted by unique start
+    /// number; every board and bye names known players; nobody twice in a
+    /// round; nobody paired with himself.
+    pub fn validate(&self) -> Result<(), Error> {
+        for pair in self.players.windows(2) {
+            if pair[0].start_number == pair[1].start_number {
+                return Err(Error::DuplicateStartNumber {
+                    start_number: pair[0].start_number,
+                });
+            }
+            if pair[0].start_number > pair[1].start_number {
+                return Err(Error::PlayersOutOfOrder);
+            }
+        }
+        for (index, round) in self.rounds.iter().enumerate() {
+            let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+            let mut seen = std::collections::BTreeSet::new();
+            let mut see = |p: StartNumber| -> Result<(), Error> {
+                if self.player(p).is_none() {
+                    return Err(Error::UnknownPlayer { start_number: p });
+                }
+                if !seen.insert(p) {
+                    return Err(Error::PairedTwice {
+                        round: number,
+                        player: p,
+                    });
+                }
+                Ok(())
+            };
+            for board in &round.boards {
+                if board.white == board.black {
+                    return Err(Error::SelfPairing {
+                        round: number,
+                        player: board.white,
+                    });
+                }
+                see(board.white)?;
+                see(board.black)?;
+            }
+            for bye in &round.byes {
+                see(bye.player)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Replaces the result of one board (an arbiter's correction) and returns the
+/// corrected tournament; the original is untouched, so the caller keeps the
+/// history. `round` and `board` are 1-based.
+pub fn replace_result(
+    tournament: &Tournament,
+    round: u32,
+    board: u32,
+    new_result: GameResult,
+) -> Result<Tournament, Error> {
+    let round_index = usize::try_from(round)
+        .ok()
+        .and_then(|r| r.checked_sub(1))
+        .filter(|&r| r < tournament.rounds.len())
+        .ok_or(Error::NoSuchRound { round })?;
+    let board_index = usize::try_from(board)
+        .ok()
+        .and_then(|b| b.checked_sub(1))
+        .filter(|&b| b < tournament.rounds[round_index].boards.len())
+        .ok_or(Error::NoSuchBoard { round, board })?;
+    let mut corrected = tournament.clone();
+    corrected.rounds[round_index].boards[board_index].result = new_result;
+    Ok(corrected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_parse_and_print_with_one_decimal() {
+        assert_eq!(Points::parse("1.5"), Some(Points(15)));
+        assert_eq!(Points::parse(" 12.0"), Some(Points(120)));
+        assert_eq!(Points::parse(".5"), Some(Points(5)));
+        assert_eq!(Points::parse("3"), Some(Points(30)));
+        assert_eq!(Points::parse("0.25"), None);
+        assert_eq!(Points::parse("x"), None);
+        assert_eq!(Points(15).to_string(), "1.5");
+        assert_eq!(format!("{:>4}", Points(30)), " 3.0");
+    }
+}
+
+#[cfg(test)]
+mod model_tests {
+    use super::*;
+
+    fn player(name: &str, rating: u16, title: Option<Title>) -> Player {
+        Player {
+            name: name.into(),
+            fide_rating: Some(rating),
+            title,
+            ..Player::default()
+        }
+    }
+
+    fn two_player_event() -> Tournament {
+        Tournament {
+            players: vec![
+                Player {
+                    start_number: 1,
+                    ..player("A", 2000, None)
+                },
+                Player {
+                    start_number: 2,
+                    ..player("B", 1900, None)
+                },
+            ],
+            rounds: vec![Round {
+                boards: vec![Board::new(1, 2, GameResult::WhiteWins)],
+                byes: vec![],
+            }],
+            ..Tournament::default()
+        }
+    }
+
+    #[test]
+    fn start_numbers_follow_rating_then_title_then_name() {
+        // C.04.2 A.2: rating, then title GM > IM > WGM > FM > …, then name.
+        let mut players = vec![
+            player("Zeta", 2400, None),
+            player("Beta", 2400, Some(Title::Fm)),
+            player("Alpha", 2400, Some(Title::Wgm)),
+            player("Gamma", 2500, None),
+            player("Delta", 2400, Some(Title::Fm)),
+        ];
+        assign_start_numbers_fide(&mut players);
+        let order: Vec<(&str, u32)> = players
+            .iter()
+            .map(|p| (p.name.as_str(), p.start_number))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                ("Gamma", 1),
+                ("Alpha", 2),
+                ("Beta", 3),
+                ("Delta", 4),
+                ("Zeta", 5)
+            ]
+        );
+    }
+
+    #[test]
+    fn drawing_of_lots_is_reproducible_from_its_seed() {
+        let make = || {
+            (0..12)
+                .map(|i| player(&format!("P{i}"), 1500, None))
+                .collect::<Vec<_>>()
+        };
+        let (mut a, mut b, mut c) = (make(), make(), make());
+        assign_start_numbers_by_lot(&mut a, 42);
+        assign_start_numbers_by_lot(&mut b, 42);
+        assign_start_numbers_by_lot(&mut c, 43);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert!(a.iter().zip(1..).all(|(p, n)| p.start_number == n));
+    }
+
+    #[test]
+    fn an_arbiter_correction_replaces_one_result_and_keeps_the_original() {
+        let event = two_player_event();
+        let corrected = replace_result(&event, 1, 1, GameResult::Draw).unwrap();
+        assert_eq!(event.total_points(1), Points::ONE);
+        assert_eq!(corrected.total_points(1), Points::HALF);
+        assert_eq!(corrected.total_points(2), Points::HALF);
+        assert_eq!(
+            replace_result(&event, 2, 1, GameResult::Draw),
+            Err(Error::NoSuchRound { round: 2 })
+        );
+        assert_eq!(
+            replace_result(&event, 1, 2, GameResult::Draw),
+            Err(Error::NoSuchBoard { round: 1, board: 2 })
+        );
+    }
+
+    #[test]
+    fn forfeits_and_byes_score_under_a_three_one_zero_scoring() {
+        let mut event = two_player_event();
+        event.scoring = Scoring::new(Points(30), Points(10), Points::ZERO);
+        event.players.push(Player {
+            start_number: 3,
+            ..player("C", 1800, None)
+        });
+        event.rounds[0].byes.push(Bye {
+            player: 3,
+            kind: ByeKind::HalfPoint,
+        });
+        event.rounds.push(Round {
+            boards: vec![Board::new(3, 1, GameResult::BlackWinsByForfeit)],
+            byes: vec![Bye {
+                player: 2,
+                kind: ByeKind::PairingAllocated,
+            }],
+        });
+        assert_eq!(event.total_points(1), Points(60));
+        assert_eq!(event.total_points(2), Points(30));
+        assert_eq!(event.total_points(3), Points(10));
+        assert_eq!(
+            event.participation(3, 2),
+            Some(Participation::Game {
+                opponent: 1,
+                colour: Colour::White,
+                outcome: Outcome::ForfeitLoss,
+                rated: true
+            })
+        );
+        assert_eq!(event.validate(), Ok(()));
+    }
+
+    #[test]
+    fn withdrawn_and_late_players_have_a_status_per_round() {
+        let p = Player {
+            joins_at: Some(2),
+            withdrawn_from: Some(5),
+            requested_byes: BTreeMap::from([(3, ByeKind::HalfPoint)]),
+            ..Player::default()
+        };
+        assert_eq!(p.status(1), PlayerStatus::NotYetEntered);
+        assert_eq!(p.status(2), PlayerStatus::Playing);
+        assert_eq!(p.status(3), PlayerStatus::RequestedBye(ByeKind::HalfPoint));
+        assert_eq!(p.status(5), PlayerStatus::Withdrawn);
+    }
+
+    #[test]
+    fn the_one_pass_views_agree_with_the_per_player_lookups() {
+        let mut event = two_player_event();
+        event.players.push(Player {
+            start_number: 3,
+            ..player("C", 1800, None)
+        });
+        event.rounds[0].byes.push(Bye {
+            player: 3,
+            kind: ByeKind::HalfPoint,
+        });
+        event.rounds.push(Round {
+            boards: vec![Board::new(3, 1, GameResult::Draw)],
+            byes: vec![],
+        });
+        for r in 1..=2 {
+            let map = event.rounds[r as usize - 1].participations();
+            for p in 1..=3 {
+                let expected = event.participation(p, r).unwrap();
+                assert_eq!(
+                    map.get(&p)
+                        .copied()
+                        .unwrap_or(Participation::Bye(ByeKind::Absent)),
+                    expected
+                );
+            }
+            let scores = event.scores_after(r);
+            for p in 1..=3 {
+                assert_eq!(scores[&p], event.score_after(p, r));
+            }
+        }
+    }
+
+    #[test]
+    fn a_player_twice_in_a_round_is_refused() {
+        let mut event = two_player_event();
+        event.rounds[0].byes.push(Bye {
+            player: 2,
+            kind: ByeKind::Absent,
+        });
+        assert_eq!(
+            event.validate(),
+            Err(Error::PairedTwice {
+                round: 1,
+                player: 2
+            })
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! Rounds: boards with their results, byes, and each player's
+//! participation.
+
+use std::collections::BTreeMap;
+
+use super::{ByeKind, Colour, StartNumber};
+
+/// The result on a board, as reported by the arbiter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// 1-0.
+    WhiteWins,
+    /// 0-1.
+    BlackWins,
+    /// ½-½.
+    Draw,
+    /// +/− (Black forfeited).
+    WhiteWinsByForfeit,
+    /// −/+ (White forfeited).
+    BlackWinsByForfeit,
+    /// −/− (both forfeited).
+    DoubleForfeit,
+    /// Paired, no result yet.
+    NotPlayed,
+}
+
+impl GameResult {
+    /// The outcome for the player with `colour`.
+    pub const fn outcome_for(self, colour: Colour) -> Outcome {
+        use GameResult as G;
+        match (self, colour) {
+            (G::WhiteWins, Colour::White) | (G::BlackWins, Colour::Black) => Outcome::Win,
+            (G::WhiteWins, Colour::Black) | (G::BlackWins, Colour::White) => Outcome::Loss,
+            (G::Draw, _) => Outcome::Draw,
+            (G::WhiteWinsByForfeit, Colour::White) | (G::BlackWinsByForfeit, Colour::Black) => {
+                Outcome::ForfeitWin
+            }
+            (G::WhiteWinsByForfeit, Colour::Black)
+            | (G::BlackWinsByForfeit, Colour::White)
+            | (G::DoubleForfeit, _) => Outcome::ForfeitLoss,
+            (G::NotPlayed, _) => Outcome::NotPlayed,
+        }
+    }
+
+    /// Whether the game was actually played over the board (forfeits and
+    /// unplayed boards are not; FIDE C.04.1 treats them as not played).
+    pub const fn is_played(self) -> bool {
+        matches!(
+            self,
+            GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw
+        )
+    }
+
+    /// The notation of a board's result, the same as a game's
+    /// (`regulations::GameResult::notation`): `1-0`, `0-1`, `1/2-1/2`, `+-`
+    /// and `-+` (a forfeit: the `+` side wins), `--` (both forfeit), `*`
+    /// (no result yet).
+    pub const fn notation(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::WhiteWinsByForfeit => "+-",
+            GameResult::BlackWinsByForfeit => "-+",
+            GameResult::DoubleForfeit => "--",
+            GameResult::NotPlayed => "*",
+        }
+    }
+
+    /// Parses a result entered for a board: the notation, and the spellings
+    /// scoresheets and other programs use (`½-½`, `+/-`, `-/+`, `-/-`). `*`
+    /// is not a result.
+    pub fn parse(text: &str) -> Option<GameResult> {
+        Some(match text.trim() {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" | "½-½" => GameResult::Draw,
+            "+-" | "+/-" => GameResult::WhiteWinsByForfeit,
+            "-+" | "-/+" => GameResult::BlackWinsByForfeit,
+            "--" | "-/-" => GameResult::DoubleForfeit,
+            _ => return None,
+        })
+    }
+}
+
+/// A game result from one player's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+    /// Won because the opponent did not play.
+    ForfeitWin,
+    /// Lost by forfeit (also each side of a double forfeit).
+    ForfeitLoss,
+    /// Paired, no result yet.
+    NotPlayed,
+}
+
+/// One board of a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub white: StartNumber,
+    pub black: StartNumber,
+    pub result: GameResult,
+    /// `false` for games that count for the tournament but not for rating
+    /// (TRF codes `W`, `D`, `L`).
+    pub rated: bool,
+}
+
+impl Board {
+    /// A rated board.
+    pub const fn new(white: StartNumber, black: StartNumber, result: GameResult) -> Board {
+        Board {
+            white,
+            black,
+            result,
+            rated: true,
+        }
+    }
+}
+
+/// A bye (or recorded absence) in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bye {
+    pub player: StartNumber,
+    pub kind: ByeKind,
+}
+
+/// One round: its boards in board order and its byes. Players in neither list
+/// were absent.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Round {
+    pub boards: Vec<Board>,
+    pub byes: Vec<Bye>,
+}
+
+impl Round {
+    /// Every listed player's participation in this round, by start number,
+    /// built in one pass over the round (for engines that look up many
+    /// players; [`Tournament::participation`] scans the round per call).
+    /// Players not in the map were absent.
+    pub fn participations(&self) -> BTreeMap<StartNumber, Participation> {
+        let mut map = BTreeMap::new();
+        for board in &self.boards {
+            for (player, opponent, colour) in [
+                (board.white, board.black, Colour::White),
+                (board.black, board.white, Colour::Black),
+            ] {
+                map.entry(player).or_insert(Participation::Game {
+                    opponent,
+                    colour,
+                    outcome: board.result.outcome_for(colour),
+                    rated: board.rated,
+                });
+            }
+        }
+        for bye in &self.byes {
+            map.entry(bye.player)
+                .or_insert(Participation::Bye(bye.kind));
+        }
+        map
+    }
+}
+
+/// How a player took part in one round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Participation {
+    /// Paired against `opponent` with `colour`.
+    Game {
+        opponent: StartNumber,
+        colour: Colour,
+        outcome: Outcome,
+        rated: bool,
+    },
+    /// A bye of this kind (absent players get `ByeKind::Absent`).
+    Bye(ByeKind),
+}
