@@ -207,8 +207,14 @@ impl PairingOptions {
                         "a group needs at least two players",
                     ));
                 }
-                for &n in &g.players {
+                for (k, &n) in g.players.iter().enumerate() {
                     known(&format!("{field}.players"), n)?;
+                    if g.players[..k].contains(&n) {
+                        return Err(ApiError::invalid_field(
+                            &format!("{field}.players"),
+                            format!("start number {n} is listed twice"),
+                        ));
+                    }
                 }
                 let first = g.first_round.unwrap_or(1);
                 let last = g.last_round.unwrap_or(u32::MAX);
