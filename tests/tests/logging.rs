@@ -2,11 +2,11 @@
 //! as by default): method, path, status, latency and the request id, the
 //! client's or the one the server made (and sent back in `x-request-id`).
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::Duration;
+
+use e2e::Server;
 
 /// `GET path` with an optional `x-request-id`; (status line, the response's
 /// `x-request-id`).
@@ -31,40 +31,15 @@ fn get(address: &str, path: &str, id: Option<&str>) -> (String, String) {
 
 #[test]
 fn each_request_is_logged_with_method_path_status_and_request_id() {
-    let db = std::env::temp_dir().join(format!("arbiter-logging-{}.db", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--database-url"])
-        .arg(format!("sqlite:{}", db.display()))
-        .env("RUST_LOG", "info")
-        .env_remove("DATABASE_URL")
-        .env_remove("ARBITER_LISTEN")
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("start arbiter serve");
-    let (tx, rx) = mpsc::channel();
-    let stderr = child.stderr.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let next_line = || rx.recv_timeout(Duration::from_secs(30)).ok();
+    let server = Server::start("logging");
+    let address = server.address.as_str();
+    let next_line = || server.log_line(Duration::from_secs(30));
     let mut seen = Vec::new();
-    let address = loop {
-        let line = next_line().unwrap_or_else(|| panic!("no start-up line: {seen:?}"));
-        if let Some(rest) = line.split("listening on http://").nth(1) {
-            break rest.split_whitespace().next().unwrap().to_owned();
-        }
-        seen.push(line);
-    };
 
-    let (status, echoed) = get(&address, "/health", Some("cli-log-test-1"));
+    let (status, echoed) = get(address, "/health", Some("cli-log-test-1"));
     assert!(status.contains("200"), "{status}");
     assert_eq!(echoed, "cli-log-test-1");
-    let (status, made) = get(&address, "/api/v1/no-such-route", None);
+    let (status, made) = get(address, "/api/v1/no-such-route", None);
     assert!(status.contains("404"), "{status}");
     assert!(!made.is_empty(), "a generated request id");
 
@@ -90,11 +65,5 @@ fn each_request_is_logged_with_method_path_status_and_request_id() {
             !found
         });
         seen.push(line);
-    }
-
-    let _ = child.kill();
-    let _ = child.wait();
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
 }

@@ -7,61 +7,9 @@
 //! Needs `bash`, `curl` and `jq` (`.ci/run` installs them when missing). Without
 //! them the test is skipped, except when `CI` is set: then it fails.
 
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
-const ADMIN: &str = "readme-tour-administrator-token";
-
-struct Server {
-    child: Child,
-    address: String,
-    db: PathBuf,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", self.db.display()));
-        }
-    }
-}
-
-fn start() -> Server {
-    let db = std::env::temp_dir().join(format!("arbiter-tour-{}.db", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--database-url"])
-        .arg(format!("sqlite:{}", db.display()))
-        .env("ARBITER_ADMIN_TOKEN", ADMIN)
-        .env_remove("DATABASE_URL")
-        .env_remove("ARBITER_LISTEN")
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("start arbiter serve");
-    let stderr = child.stderr.take().expect("stderr");
-    let mut lines = BufReader::new(stderr).lines();
-    let address = loop {
-        let line = lines
-            .next()
-            .expect("a start-up line")
-            .expect("readable stderr");
-        if let Some(rest) = line.split("listening on http://").nth(1) {
-            break rest.split_whitespace().next().expect("address").to_owned();
-        }
-    };
-    std::thread::spawn(move || for _ in lines {});
-    Server { child, address, db }
-}
-
-fn repo_file(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use e2e::{ADMIN, Server, repo_file};
 
 /// The fenced blocks (```lang ... ```) of a markdown text after `heading`,
 /// with their language tag.
@@ -201,7 +149,7 @@ fn the_readme_tour_runs_verbatim_and_prints_what_docs_tour_shows() {
         commands.contains("http://127.0.0.1:8080/api/v1"),
         "the tour talks to the default address"
     );
-    let server = start();
+    let server = Server::start("readme-tour");
     let script = commands.replace(
         "http://127.0.0.1:8080/api/v1",
         &format!("http://{}/api/v1", server.address),

@@ -2,105 +2,14 @@
 //! SQLite file plays a small Swiss through HTTP, records one game move by
 //! move, then shuts down gracefully on SIGTERM.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
+use e2e::{ADMIN, Server, arbiter, call, call_raw, run_with_input};
 use serde_json::{Value, json};
-
-const ADMIN: &str = "e2e-administrator-token";
-
-struct Server {
-    child: Child,
-    address: String,
-    db: std::path::PathBuf,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", self.db.display()));
-        }
-    }
-}
-
-fn start(name: &str) -> Server {
-    let db = std::env::temp_dir().join(format!("arbiter-e2e-{name}-{}.db", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--database-url"])
-        .arg(format!("sqlite:{}", db.display()))
-        .env("ARBITER_ADMIN_TOKEN", ADMIN)
-        .env_remove("DATABASE_URL")
-        .env_remove("ARBITER_LISTEN")
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("start arbiter serve");
-    let stderr = child.stderr.take().unwrap();
-    let mut lines = BufReader::new(stderr).lines();
-    let address = loop {
-        let line = lines.next().expect("a start-up line").unwrap();
-        if let Some(rest) = line.split("listening on http://").nth(1) {
-            break rest.split_whitespace().next().unwrap().to_owned();
-        }
-    };
-    std::thread::spawn(move || for _ in lines {});
-    Server { child, address, db }
-}
-
-fn call(
-    server: &Server,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&Value>,
-) -> (u16, Value) {
-    let payload = body.map(Value::to_string);
-    let body = payload.as_deref().map(|p| ("application/json", p));
-    call_raw(server, method, path, token, body)
-}
-
-/// A request with a body of any type (`(content type, text)`); the answer's
-/// JSON, or its text as a JSON string.
-fn call_raw(
-    server: &Server,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<(&str, &str)>,
-) -> (u16, Value) {
-    let mut stream = TcpStream::connect(&server.address).unwrap();
-    let payload = body.map_or("", |(_, text)| text);
-    let mut request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
-        server.address
-    );
-    if let Some(token) = token {
-        request.push_str(&format!("Authorization: Bearer {token}\r\n"));
-    }
-    if let Some((content_type, _)) = body {
-        request.push_str(&format!("Content-Type: {content_type}\r\n"));
-    }
-    request.push_str(&format!(
-        "Content-Length: {}\r\n\r\n{payload}",
-        payload.len()
-    ));
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    let status: u16 = response[9..12].parse().unwrap();
-    let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    (
-        status,
-        serde_json::from_str(body).unwrap_or(Value::String(body.to_owned())),
-    )
-}
 
 #[test]
 fn the_real_binary_runs_a_small_swiss_and_shuts_down_gracefully() {
-    let mut server = start("small-swiss");
+    let mut server = Server::start("small-swiss");
     let (status, token) = call(
         &server,
         "POST",
@@ -287,7 +196,7 @@ fn cli_pairs(trf: &str, label: &str) -> String {
     let input = dir.join(format!("arbiter-parity-{label}-{}.trf", std::process::id()));
     let output = input.with_extension("out");
     std::fs::write(&input, trf).unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let status = Command::new(arbiter())
         .args(["pair", "--dutch"])
         .arg(&input)
         .arg("-p")
@@ -311,7 +220,7 @@ fn cli_pairs(trf: &str, label: &str) -> String {
 /// imported for round 1, the server's own TRF export for every later round.
 #[test]
 fn a_trf_imported_through_the_api_pairs_round_by_round_as_arbiter_pair_dutch_does() {
-    let server = start("pairing-parity");
+    let server = Server::start("pairing-parity");
     let admin = Some(ADMIN);
     let mut trf = String::from("012 Parity Open\nXXR 5\nXXC black1\n");
     for n in 1..=15 {
@@ -383,32 +292,6 @@ fn a_trf_imported_through_the_api_pairs_round_by_round_as_arbiter_pair_dutch_doe
     }
 }
 
-/// Runs `program args…` with `input` on standard input; (exit status, stdout).
-fn run_with_input(program: &str, args: &[&str], input: &str) -> (bool, String) {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{program}: {e}"));
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ),
-    )
-}
-
 /// python-chess reads the first game of a PGN text: its White and Black
 /// tags, its moves in SAN and each move's `[%clk]` in seconds, one per line;
 /// a parse error fails. `None` when python-chess is not installed (CI
@@ -429,7 +312,7 @@ fn python_chess_reads(pgn: &str) -> Option<String> {
         );
         return None;
     }
-    let (ok, out) = run_with_input("python3", &["-c", script], pgn);
+    let (ok, out) = run_with_input("python3".as_ref(), &["-c", script], pgn);
     assert!(ok, "python-chess refused the PGN: {out}\n{pgn}");
     Some(out)
 }
@@ -441,7 +324,7 @@ fn python_chess_reads(pgn: &str) -> Option<String> {
 /// with the name and the clocks intact.
 #[test]
 fn pgn_exports_escape_names_carry_clocks_and_read_back_in_other_tools() {
-    let server = start("pgn-export");
+    let server = Server::start("pgn-export");
     let admin = Some(ADMIN);
     let (status, t) = call(
         &server,
@@ -523,8 +406,7 @@ fn pgn_exports_escape_names_carry_clocks_and_read_back_in_other_tools() {
             ),
             "{pgn}"
         );
-        let (ok, report) =
-            run_with_input(env!("CARGO_BIN_EXE_arbiter"), &["pgn", "check", "-"], &pgn);
+        let (ok, report) = run_with_input(&arbiter(), &["pgn", "check", "-"], &pgn);
         assert!(ok, "arbiter pgn check refused it: {report}\n{pgn}");
         if let Some(read) = python_chess_reads(&pgn) {
             // python-chess keeps a tag value as written (it does not undo
