@@ -173,3 +173,42 @@ proptest! {
         prop_assert_eq!(pos.play(m).is_ok(), pos.legal_moves().contains(&m));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Each new attack reported is a capture the reference generator allows
+    /// on the next move, and "protected" means the reference generator then
+    /// allows a recapture on that point.
+    #[test]
+    fn reported_attacks_and_protection_agree_with_the_reference_generator(
+        start in 0..STARTS.len(),
+        choices in prop::collection::vec(any::<u16>(), 1..120),
+    ) {
+        let mut pos = Position::from_fen(STARTS[start]).expect("valid");
+        for c in choices {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[usize::from(c) % legal.len()];
+            let facts = pos.move_facts(m).expect("legal");
+            let after = pos.play(m).expect("legal");
+            prop_assert_eq!(facts.gives_check, after.is_check());
+            // The same side moves again, as if the opponent passed.
+            let mut again = after.to_setup();
+            again.turn = pos.turn();
+            for a in &facts.new_attacks {
+                prop_assert_eq!(a.attacker_piece.color, pos.turn());
+                prop_assert_eq!(a.target_piece.color, pos.turn().opposite());
+                prop_assert!(a.target_piece.role != Role::General);
+                let capture = Move::new(a.attacker, a.target);
+                prop_assert!(common::ref_legal(&again).contains(&capture), "{} {}", after.to_fen(), capture);
+                let taken = common::ref_apply(&again, capture);
+                let recaptures = common::ref_legal(&taken).iter().any(|r| r.to == a.target);
+                prop_assert_eq!(a.protected, recaptures, "{} {}", after.to_fen(), capture);
+            }
+            pos = after;
+        }
+    }
+}
