@@ -47,7 +47,8 @@
 //!
 //! # How the move generator is checked
 //! - `tests/data/cpw.perft`: every published count of the Chess Programming
-//!   Wiki's "Chinese Chess Perft Results" (12 positions, to depth 5 or 6) is
+//!   Wiki's "Chinese Chess Perft Results" (11 positions, to depth 5 or 6) and
+//!   of one more position from the folium engine's perft test is
 //!   reproduced (depth <= 4 in the normal run, the rest in an ignored test);
 //!   depths <= 3 also by a slow reference generator written in the tests.
 //! - `tests/data/edges.perft`: ten positions made for the edges of the rules,

@@ -41,7 +41,7 @@ fn parse(text: &str) -> Vec<Case> {
 }
 
 #[test]
-fn the_data_file_holds_the_start_position_and_eleven_more() {
+fn the_published_data_file_holds_the_start_position_and_eleven_more() {
     let cases = cases();
     assert_eq!(cases.len(), 12);
     assert_eq!(
