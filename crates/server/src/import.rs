@@ -81,7 +81,7 @@ pub(crate) async fn import_trf(
         time_control: None,
         regulations: crate::tournaments::DEFAULT_PROFILE.to_owned(),
         tiebreaks: if model.tiebreaks.is_empty() {
-            crate::tournaments::default_tiebreaks(system)
+            crate::tournaments::default_tiebreaks(system, crate::tournaments::DEFAULT_PROFILE)
         } else {
             model.tiebreaks.clone()
         },

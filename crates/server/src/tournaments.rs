@@ -282,14 +282,42 @@ pub struct TournamentRow {
 
 const SYSTEMS: &[&str] = &["swiss-dutch", "round-robin", "double-round-robin"];
 
-/// Default tie-breaks per system (FIDE C.07 presets).
-pub(crate) fn default_tiebreaks(system: &str) -> Vec<String> {
-    let list: &[&str] = if system == "swiss-dutch" {
-        &["BH/C1", "BH", "SB"]
-    } else {
-        &["DE", "SB", "WIN", "KS"]
+/// The tie-breaks a tournament gets when the organiser names none: the C.07
+/// recommendation for its system, or the national variation's (round robin
+/// by Sonneborn–Berger, Swiss by Buchholz) under `china-national` — the
+/// presets of `tournament::standings::spec::Preset`.
+pub(crate) fn default_tiebreaks(system: &str, profile: &str) -> Vec<String> {
+    use tournament::standings::spec::Preset;
+    let system = match system {
+        "swiss-dutch" => tournament::model::System::Swiss,
+        _ => tournament::model::System::RoundRobin,
     };
-    list.iter().map(|s| (*s).to_owned()).collect()
+    let preset = if profile == "china-national" {
+        Preset::ChinaNational
+    } else {
+        Preset::default_for(system)
+    };
+    preset
+        .tiebreaks(system)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// The scoring a tournament gets when the organiser gives none: its
+/// regulations profile's (1/½/0, or the club's 2/1/0); byes and forfeits
+/// follow win, draw and loss.
+fn default_scoring(profile: &str) -> ScoringSpec {
+    let scoring = regulations::Profile::by_name(profile)
+        .unwrap_or_default()
+        .scoring;
+    let points = |half_points: u32| PointsValue(f64::from(half_points) / 2.0);
+    ScoringSpec {
+        win: points(scoring.win),
+        draw: points(scoring.draw),
+        loss: points(scoring.loss),
+        ..ScoringSpec::default()
+    }
 }
 
 fn tournament_row(row: &AnyRow) -> Result<TournamentRow, ApiError> {
@@ -465,9 +493,11 @@ async fn create_tournament(
         ));
     }
     let rounds = check_rounds(&body.system, body.rounds.map(i64::from))?;
+    let regulations = check_regulations(body.regulations.as_deref())?;
+    // The profile brings its defaults; what the organiser gives overrides them.
     let tiebreaks = body
         .tiebreaks
-        .unwrap_or_else(|| default_tiebreaks(&body.system));
+        .unwrap_or_else(|| default_tiebreaks(&body.system, &regulations));
     check_tiebreaks(&tiebreaks)?;
     let mut pairing = PairingOptions::new_drawn()?;
     if let Some(request) = body.pairing {
@@ -476,11 +506,14 @@ async fn create_tournament(
     let new = NewTournament {
         name: body.name,
         time_control: check_time_control(body.time_control.as_deref())?,
-        regulations: check_regulations(body.regulations.as_deref())?,
+        scoring: body
+            .scoring
+            .unwrap_or_else(|| default_scoring(&regulations))
+            .normalised()?,
+        regulations,
         system: body.system,
         rounds,
         tiebreaks,
-        scoring: body.scoring.unwrap_or_default().normalised()?,
         recording: crate::engine::check_mode(
             "recording",
             body.recording.as_deref().unwrap_or("live"),

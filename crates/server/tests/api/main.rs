@@ -10,5 +10,6 @@ mod logging;
 mod multi;
 mod openapi;
 mod pairing;
+mod profiles;
 mod setup;
 mod tournaments;
