@@ -1,8 +1,9 @@
 //! Coordinate notation (ICCS, as UCCI engines write it): `h2e2`.
 
 use crate::moves::Move;
-use crate::position::{IllegalReason, Position};
+use crate::position::Position;
 use crate::types::Square;
+use crate::verdict::IllegalReason;
 use std::fmt;
 
 /// Why a coordinate move was refused.

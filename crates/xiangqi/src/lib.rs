@@ -77,6 +77,7 @@ mod repetition;
 mod setup;
 mod tables;
 mod types;
+mod verdict;
 mod wxf;
 mod zobrist;
 
@@ -84,12 +85,11 @@ pub use iccs::IccsError;
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::NotationError;
 pub use perft::{perft, perft_bulk};
-pub use position::{
-    DrawReason, IllegalMove, IllegalReason, Outcome, Position, PositionError, SquareSet, WinReason,
-};
+pub use position::{Position, SquareSet};
 pub use repetition::{MoveFacts, NewAttack};
 pub use setup::{
     FenError, MAX_FEN_COUNTER, STARTING_FEN, Setup, SetupError, SetupProblem, is_advisor_point,
     is_elephant_point,
 };
 pub use types::{Color, FILES, ParseSquareError, Piece, RANKS, Role, SQUARES, Square};
+pub use verdict::{DrawReason, IllegalMove, IllegalReason, Outcome, PositionError, WinReason};

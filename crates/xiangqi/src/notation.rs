@@ -3,8 +3,9 @@
 //! sideways, tandem pieces) and finding the move a description names.
 
 use crate::moves::Move;
-use crate::position::{IllegalReason, Position};
+use crate::position::Position;
 use crate::types::{Color, Piece, Role, Square};
+use crate::verdict::IllegalReason;
 use std::fmt;
 
 /// Direction of a move as the mover sees it.
