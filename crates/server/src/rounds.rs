@@ -482,6 +482,7 @@ pub(crate) fn round_json(loaded: &Loaded, number: i64) -> Value {
                 "game_id": b.game_id,
                 "result": b.result,
                 "mode": b.mode,
+                "fen": b.fen,
             })
         })
         .collect();
@@ -637,18 +638,39 @@ async fn lock_round_games(
 #[serde(deny_unknown_fields)]
 struct BoardUpdate {
     /// `live` or `scoresheet`.
-    mode: String,
+    #[serde(default)]
+    mode: Option<String>,
+    /// The game's starting position (FEN: a thematic event, a reconstructed
+    /// game), or `null` for the standard one.
+    #[serde(default, deserialize_with = "present")]
+    fen: Option<Option<String>>,
 }
 
-/// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}`: the board's recording
-/// mode, while its game has no events (any arbiter of the tournament).
+/// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}`: the board game's
+/// recording mode and starting position, while the game has no events (any
+/// arbiter of the tournament).
 async fn update_board(
     State(state): State<AppState>,
     actor: Actor,
     ApiPath((id, number, board)): ApiPath<(String, i64, i64)>,
     ApiJson(body): ApiJson<BoardUpdate>,
 ) -> Result<Json<Value>, ApiError> {
-    let mode = crate::engine::check_mode("mode", &body.mode)?;
+    if body.mode.is_none() && body.fen.is_none() {
+        return Err(ApiError::invalid_field(
+            "mode",
+            "give the recording mode (mode) or the starting position (fen)",
+        ));
+    }
+    let mode = body
+        .mode
+        .as_deref()
+        .map(|m| crate::engine::check_mode("mode", m))
+        .transpose()?;
+    let fen = match &body.fen {
+        Some(Some(text)) => Some(Some(crate::engine::check_fen(text)?)),
+        Some(None) => Some(None),
+        None => None,
+    };
     let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
     lock_round_games(&mut tx, &id, number).await?;
     let loaded = load_all(&mut tx, &id).await?;
@@ -659,15 +681,18 @@ async fn update_board(
     else {
         return Err(ApiError::not_found("board"));
     };
-    if row.mode != mode {
+    let new_mode = mode.unwrap_or(row.mode.as_str()).to_owned();
+    let new_fen = fen.clone().unwrap_or_else(|| row.fen.clone());
+    if new_mode != row.mode || new_fen != row.fen {
         if row.recorded {
             return Err(ApiError::conflict(
                 "game_started",
-                "the game on this board has recorded events: its recording mode is fixed",
+                "the game on this board has recorded events: its recording mode and starting position are fixed",
             ));
         }
-        sqlx::query("UPDATE games SET mode = $1 WHERE id = $2")
-            .bind(mode)
+        sqlx::query("UPDATE games SET mode = $1, fen = $2 WHERE id = $3")
+            .bind(&new_mode)
+            .bind(&new_fen)
             .bind(&row.game_id)
             .execute(&mut *tx)
             .await?;
@@ -678,15 +703,16 @@ async fn update_board(
             "update",
             "board",
             &format!("{id}/{number}/{board}"),
-            Some(&json!({ "mode": row.mode })),
-            Some(&json!({ "mode": mode })),
+            Some(&json!({ "mode": row.mode, "fen": row.fen })),
+            Some(&json!({ "mode": new_mode, "fen": new_fen })),
         )
         .await?;
     }
     let mut after = loaded.clone();
     for b in &mut after.boards {
         if b.round == number && b.board == board {
-            b.mode = mode.to_owned();
+            b.mode.clone_from(&new_mode);
+            b.fen.clone_from(&new_fen);
         }
     }
     tx.commit().await?;

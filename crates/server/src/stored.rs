@@ -37,6 +37,8 @@ pub(crate) struct BoardRow {
     pub rated: bool,
     /// The game's recording mode (`live` or `scoresheet`).
     pub mode: String,
+    /// The game's starting position when not the standard one (FEN).
+    pub fen: Option<String>,
     /// Whether the game has recorded events.
     pub recorded: bool,
 }
@@ -90,7 +92,7 @@ pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loade
     let rounds = starts.keys().next_back().copied();
     let boards = sqlx::query(
         "SELECT b.round, b.board, b.white_id, b.black_id, b.game_id, b.result, b.rated, \
-         g.mode, g.seq FROM boards b JOIN games g ON g.id = b.game_id \
+         g.mode, g.seq, g.fen FROM boards b JOIN games g ON g.id = b.game_id \
          WHERE b.tournament_id = $1 ORDER BY b.round, b.board",
     )
     .bind(id)
@@ -107,6 +109,7 @@ pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loade
             result: r.try_get("result")?,
             rated: r.try_get::<i64, _>("rated")? != 0,
             mode: r.try_get("mode")?,
+            fen: r.try_get("fen")?,
             recorded: r.try_get::<i64, _>("seq")? > 0,
         })
     })

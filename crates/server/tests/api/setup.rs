@@ -730,7 +730,79 @@ async fn in_scoresheet_mode_the_arbiter_states_a_lateness_forfeit(app: TestApp) 
     assert_eq!(r.body["boards"][0]["result"], "+-");
 }
 
+/// A board's game may start from a set-up position (a thematic event, a
+/// reconstructed game) while it has no events: the FEN is checked, shown on
+/// the board and in the game, used when moves are recorded, and fixed once
+/// play begins; `null` restores the standard position.
+async fn a_boards_game_may_get_a_starting_position_until_play_begins(app: TestApp) {
+    let (organiser, t) = open_with_players(&app, json!({})).await;
+    let round = app.pair_round(&organiser, &t).await;
+    let game = round["boards"][0]["game_id"].as_str().unwrap().to_owned();
+    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    let board = format!("/api/v1/tournaments/{t}/rounds/1/boards/1");
+    // A King's Gambit thematic: 1. e4 e5 2. f4 played.
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq f3 0 2";
+    let r = app
+        .send(
+            Method::PATCH,
+            &board,
+            Some(&arbiter),
+            json!({ "fen": "8/8/8/8/8/8/8/8 w - - 0 1" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_fen");
+    let r = app
+        .send(Method::PATCH, &board, Some(&arbiter), json!({ "fen": fen }))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["fen"], fen);
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(r.body["start_fen"], fen);
+    let r = app
+        .send(
+            Method::PATCH,
+            &board,
+            Some(&arbiter),
+            json!({ "fen": null }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["fen"], Value::Null);
+    let r = app
+        .send(Method::PATCH, &board, Some(&arbiter), json!({ "fen": fen }))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    play(
+        &app,
+        &game,
+        &arbiter,
+        &[
+            json!({ "type": "start", "at": at(0, 0) }),
+            json!({ "type": "move", "san": "exf4", "at": at(0, 10) }),
+        ],
+    )
+    .await;
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(r.body["moves"], json!(["exf4"]));
+    let r = app
+        .send(
+            Method::PATCH,
+            &board,
+            Some(&arbiter),
+            json!({ "fen": null }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "game_started");
+    let r = app
+        .send(Method::PATCH, &board, Some(&arbiter), json!({}))
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+}
+
 crate::both_databases!(
+    a_boards_game_may_get_a_starting_position_until_play_begins,
     a_game_may_start_from_a_set_up_position_given_in_fen,
     an_impossible_starting_position_is_refused_naming_fen_and_every_problem,
     a_scoresheet_game_takes_its_clock_times_from_the_arbiter_and_infers_no_flag,
