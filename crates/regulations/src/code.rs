@@ -296,6 +296,9 @@ codes! {
     AlreadyPresent = reject("already_present"),
     /// The player arrived at the board.
     PlayerArrived = rule("player_arrived"),
+    /// 16: a result stated on grounds it cannot follow from (a lateness
+    /// forfeit that is not a forfeit, a flag fall that is one).
+    ResultDoesNotFitGrounds = reject("result_does_not_fit_grounds"),
 }
 
 impl Code {

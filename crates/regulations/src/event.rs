@@ -92,6 +92,23 @@ pub enum Penalty {
     Foul,
 }
 
+/// On what grounds the arbiter declares a result (scoresheet recording:
+/// what the server would have ruled itself in a live game is stated).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Grounds {
+    /// A player (or both) did not arrive in time (Art. 10.15, 10.17; FIDE
+    /// 2023 6.7.1): a forfeit, `+-`, `-+` or `--`.
+    Lateness,
+    /// A flag fell (Art. 10.5; 10.14: a draw when the opponent cannot
+    /// checkmate): `1-0`, `0-1` or `1/2-1/2`.
+    FlagFall,
+    /// Any other ground (Art. 16 and the arbiter's powers).
+    #[default]
+    Other,
+}
+
 /// Who refuses to comply with the Laws (Art. 10.17).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -266,8 +283,18 @@ pub enum EventKind {
     },
     /// A player (or both) refuses to comply with the Laws (Art. 10.17).
     Refuse { who: Who },
-    /// The arbiter declares a result (Art. 16) not covered by other events.
-    DeclareResult { result: GameResult, reason: String },
+    /// The arbiter declares a result (Art. 16) not covered by other events,
+    /// or states one the Laws rule on (`grounds`: lateness, a flag fall),
+    /// which is then cited by its article.
+    DeclareResult {
+        result: GameResult,
+        reason: String,
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Grounds::is_other")
+        )]
+        grounds: Grounds,
+    },
     /// Colours found reversed (Art. 8.6); `restart` if the arbiter wants to
     /// restart with the right colours.
     ColoursReversed { restart: bool },
@@ -293,6 +320,13 @@ pub enum EventKind {
     /// China-national: the arbiter declares a perpetual check drawn; the
     /// checking sequence must have repeated.
     DeclarePerpetualCheck,
+}
+
+impl Grounds {
+    /// The default ground (for serde's `skip_serializing_if`).
+    pub fn is_other(&self) -> bool {
+        *self == Grounds::Other
+    }
 }
 
 #[cfg(feature = "serde")]

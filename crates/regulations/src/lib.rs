@@ -42,8 +42,8 @@ mod touch;
 pub use clock::{ClockView, Clocks};
 pub use code::Code;
 pub use event::{
-    AnnulReason, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind, IrregularityKind,
-    Penalty, Who,
+    AnnulReason, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind, Grounds,
+    IrregularityKind, Penalty, Who,
 };
 #[cfg(feature = "serde")]
 pub use event::{color as serde_color, opt_color as serde_opt_color};

@@ -24,8 +24,8 @@
 
 use regulations::{
     AnnulReason, ClaimReason, ClockAdjustReason, ClockSetting, Code, Event, EventKind, Game,
-    GameResult, GameSetup, IrregularityKind, Mode, Obligation, Penalty, Profile, Rejection, Ruling,
-    Status, TimeControl, Who, format_points,
+    GameResult, GameSetup, Grounds, IrregularityKind, Mode, Obligation, Penalty, Profile,
+    Rejection, Ruling, Status, TimeControl, Who, format_points,
 };
 use rules::Color;
 use std::fmt::Write as _;
@@ -320,11 +320,21 @@ fn parse_event(
                 other => return Err(format!("refuse: bad player {other:?}")),
             },
         }),
-        "result" => ev(EventKind::DeclareResult {
-            result: GameResult::parse(args.first().ok_or("result needs a result")?)
-                .ok_or("bad result")?,
-            reason: args[1..].join(" "),
-        }),
+        "result" => {
+            // `result <notation> [lateness|flag_fall] <reason…>`
+            let result = GameResult::parse(args.first().ok_or("result needs a result")?)
+                .ok_or("bad result")?;
+            let (grounds, reason) = match args.get(1).copied() {
+                Some("lateness") => (Grounds::Lateness, &args[2..]),
+                Some("flag_fall") => (Grounds::FlagFall, &args[2..]),
+                _ => (Grounds::Other, &args[1..]),
+            };
+            ev(EventKind::DeclareResult {
+                result,
+                reason: reason.join(" "),
+                grounds,
+            })
+        }
         "colours_reversed" => ev(EventKind::ColoursReversed {
             restart: args.first() == Some(&"restart"),
         }),

@@ -65,6 +65,7 @@ fn events_are_flat_json_objects_with_a_snake_case_type() {
             EventKind::DeclareResult {
                 result: regulations::GameResult::WhiteWinsByForfeit,
                 reason: "black absent".into(),
+                grounds: regulations::Grounds::Other,
             },
         ),
     );

@@ -475,15 +475,19 @@ pub(crate) fn round_json(loaded: &Loaded, number: i64) -> Value {
         .filter(|b| b.round == number)
         .map(|b| {
             let side = |id: &str| loaded.player(id).map_or(Value::Null, player_ref);
-            json!({
+            let mut board = json!({
                 "board": b.board,
                 "white": side(&b.white_id),
                 "black": side(&b.black_id),
                 "game_id": b.game_id,
                 "result": b.result,
                 "mode": b.mode,
-                "fen": b.fen,
-            })
+            });
+            // Only a set-up position is shown (the standard one is implied).
+            if let (Some(fen), Value::Object(map)) = (&b.fen, &mut board) {
+                map.insert("fen".into(), Value::from(fen.clone()));
+            }
+            board
         })
         .collect();
     let byes: Vec<Value> = loaded

@@ -306,18 +306,13 @@ impl Game {
                 );
                 Ok(())
             }
-            EventKind::DeclareResult { result, reason } => {
-                self.finish(
-                    st,
-                    out,
-                    t,
-                    *result,
-                    Citation::of(
-                        Code::ArbiterDeclaredResult,
-                        "16",
-                        format!("the arbiter declared {result}: {reason}"),
-                    ),
-                );
+            EventKind::DeclareResult {
+                result,
+                reason,
+                grounds,
+            } => {
+                let citation = self.declared(*result, reason, *grounds)?;
+                self.finish(st, out, t, *result, citation);
                 Ok(())
             }
             EventKind::ColoursReversed { restart } => {

@@ -2,7 +2,7 @@
 
 use super::{Game, State, Step, ci, fmt_ms, reject};
 use crate::code::Code;
-use crate::event::Penalty;
+use crate::event::{Grounds, Penalty};
 use crate::result::{Citation, GameResult, Rejection};
 use rules::Color;
 
@@ -103,5 +103,63 @@ impl Game {
             }
         }
         Ok(())
+    }
+}
+
+impl Game {
+    /// Art. 16 and the articles a stated result follows from: a result the
+    /// arbiter declares (scoresheet recording states what the server would
+    /// have ruled in a live game) cites the article of its grounds.
+    pub(super) fn declared(
+        &self,
+        result: GameResult,
+        reason: &str,
+        grounds: Grounds,
+    ) -> Result<Citation, Rejection> {
+        use GameResult as R;
+        let message = |what: &str| {
+            if reason.trim().is_empty() {
+                format!("the arbiter declared {result}: {what}")
+            } else {
+                format!("the arbiter declared {result}: {what} ({reason})")
+            }
+        };
+        match (grounds, result) {
+            (Grounds::Other, _) => Ok(Citation::of(
+                Code::ArbiterDeclaredResult,
+                "16",
+                format!("the arbiter declared {result}: {reason}"),
+            )),
+            (Grounds::Lateness, R::DoubleForfeit) => Ok(Citation::of(
+                Code::BothAbsentBothLose,
+                self.profile.lateness_article(true),
+                message("neither player arrived in time: both lose"),
+            )),
+            (Grounds::Lateness, R::WhiteWinsByForfeit | R::BlackWinsByForfeit) => Ok(Citation::of(
+                Code::LostByLateness,
+                self.profile.lateness_article(false),
+                message("a player did not arrive in time and loses"),
+            )),
+            (Grounds::FlagFall, R::WhiteWins | R::BlackWins) => Ok(Citation::of(
+                Code::LostOnTime,
+                "10.5",
+                message("the flag fell: the player loses"),
+            )),
+            (Grounds::FlagFall, R::Draw) => Ok(Citation::of(
+                Code::DrawOpponentCannotCheckmate,
+                "10.14",
+                message("the flag fell but the opponent cannot checkmate: draw"),
+            )),
+            (Grounds::Lateness, _) => reject(
+                Code::ResultDoesNotFitGrounds,
+                "16",
+                format!("a lateness forfeit is +-, -+ or --, not {result}"),
+            ),
+            (Grounds::FlagFall, _) => reject(
+                Code::ResultDoesNotFitGrounds,
+                "16",
+                format!("a flag fall ends 1-0, 0-1 or 1/2-1/2, not {result}"),
+            ),
+        }
     }
 }
