@@ -110,6 +110,7 @@ pub(crate) async fn import_trf(
                 (m, day) => format!("{:04}-{m:02}-{day:02}", d.year),
             }),
             club: p.club.clone(),
+            grade_points: p.grade_points,
         };
         let player = crate::players::insert_player(
             &mut tx,

@@ -39,6 +39,10 @@ pub struct PlayerDetails {
     pub birth_date: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub club: Option<String>,
+    /// Points in the club grade-points scheme (`laws.md`, "Grade points";
+    /// 100 per grade), before the event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grade_points: Option<u32>,
 }
 
 impl PlayerDetails {
@@ -97,9 +101,19 @@ impl PlayerDetails {
         if let Some(club) = &self.club {
             check_name("club", club)?;
         }
+        if self.grade_points.is_some_and(|p| p > MAX_GRADE_POINTS) {
+            return Err(ApiError::invalid_field(
+                "grade_points",
+                format!("must be between 0 and {MAX_GRADE_POINTS}"),
+            ));
+        }
         Ok(())
     }
 }
+
+/// The most grade points a player may carry: far above 1st grade (the
+/// scheme has 30 grades of 100 points), to refuse typing errors.
+const MAX_GRADE_POINTS: u32 = 100_000;
 
 /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` → the model's date (0 = unknown).
 pub(crate) fn parse_date(text: &str) -> Option<tournament::model::Date> {
@@ -151,6 +165,8 @@ struct PlayerDetailsFlat {
     birth_date: Option<String>,
     #[serde(default)]
     club: Option<String>,
+    #[serde(default)]
+    grade_points: Option<u32>,
 }
 
 impl From<PlayerDetailsFlat> for PlayerDetails {
@@ -164,6 +180,7 @@ impl From<PlayerDetailsFlat> for PlayerDetails {
             sex: f.sex,
             birth_date: f.birth_date,
             club: f.club,
+            grade_points: f.grade_points,
         }
     }
 }
@@ -438,7 +455,8 @@ async fn update_player(
         fide_id,
         sex,
         birth_date,
-        club
+        club,
+        grade_points
     );
     after.details.check()?;
     match (body.withdraw, body.withdrawn_from) {

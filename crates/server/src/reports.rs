@@ -57,6 +57,81 @@ fn standings_json(loaded: &Loaded, model: &Tournament) -> Result<Value, ApiError
     }))
 }
 
+/// Hundredths as a number with two decimals.
+fn hundredths(value: i64) -> Value {
+    #[allow(clippy::cast_precision_loss)]
+    let v = value as f64 / 100.0;
+    json!(v)
+}
+
+/// Rating changes (FIDE Rating Regulations 8.1–8.3: change, K, expected
+/// score, performance) and, where players carry grade points, the club
+/// grade-points report (`laws.md`, "Grade points").
+fn ratings_json(loaded: &Loaded, model: &Tournament) -> Value {
+    use tournament::rating::{Grade, ReportOptions, fide_report, grade_report};
+    let options = ReportOptions {
+        // The youth rule (8.3.3) counts to the end of the event's year.
+        event_year: loaded
+            .tournament
+            .created_at
+            .get(..4)
+            .and_then(|y| y.parse().ok()),
+        games_completed: None,
+    };
+    let fide: Vec<Value> = fide_report(model, options)
+        .iter()
+        .map(|p| {
+            let change = p.change.as_ref();
+            json!({
+                "start_number": p.start_number,
+                "name": p.name,
+                "rating": p.rating,
+                "games": change.map_or(0, |c| c.games),
+                "score": change.map(|c| hundredths(c.score_hundredths)),
+                "expected": change.map(|c| hundredths(c.expected_hundredths)),
+                "k": change.map(|c| c.k),
+                "change_exact": change.map(|c| hundredths(c.change_hundredths)),
+                "change": change.map(|c| c.change),
+                "performance": p.performance,
+            })
+        })
+        .collect();
+    let grade = |g: Grade| match g {
+        Grade::Ungraded => "ungraded".to_owned(),
+        Grade::Graded(n) => format!("grade {n}"),
+    };
+    let grades: Vec<Value> = if model.players.iter().any(|p| p.grade_points.is_some()) {
+        grade_report(model)
+            .iter()
+            .map(|l| {
+                json!({
+                    "start_number": l.start_number,
+                    "name": l.name,
+                    "before": l.before,
+                    "after": l.after,
+                    "change": i64::from(l.after) - i64::from(l.before),
+                    "grade_before": grade(l.grade_before),
+                    "grade_after": grade(l.grade_after),
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    json!({ "fide": fide, "grade_points": grades })
+}
+
+/// `GET /tournaments/{id}/ratings`: each player's FIDE rating change and
+/// performance, and grade-point changes where the players carry them.
+async fn get_ratings(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Value>, ApiError> {
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    let model = to_model(&loaded)?;
+    Ok(Json(ratings_json(&loaded, &model)))
+}
+
 async fn get_standings(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -81,6 +156,7 @@ async fn export_json(
         "players": loaded.players,
         "rounds": rounds,
         "standings": standings_json(&loaded, &model)?,
+        "ratings": ratings_json(&loaded, &model),
     })))
 }
 
@@ -137,6 +213,7 @@ async fn export_pgn(
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/tournaments/{id}/standings", get(get_standings))
+        .route("/tournaments/{id}/ratings", get(get_ratings))
         .route("/tournaments/{id}/export/json", get(export_json))
         .route("/tournaments/{id}/export/trf", get(export_trf))
         .route("/tournaments/{id}/export/pgn", get(export_pgn))

@@ -219,7 +219,7 @@ pub(crate) fn model_player(row: &PlayerRow) -> Result<Player, ApiError> {
         fide_rating: d.rating,
         national_rating: d.national_rating,
         club: d.club.clone(),
-        grade_points: None,
+        grade_points: d.grade_points,
         reported_points: None,
         reported_rank: None,
         withdrawn_from: row.withdrawn_from.and_then(|k| u32::try_from(k).ok()),

@@ -11,5 +11,6 @@ mod multi;
 mod openapi;
 mod pairing;
 mod profiles;
+mod ratings;
 mod setup;
 mod tournaments;
