@@ -30,7 +30,7 @@ pub(crate) async fn put_result(
         return Err(ApiError::invalid_field(
             "result",
             format!(
-                "'{}' is not a result (1-0, 0-1, 1/2-1/2, +-, -+, --)",
+                "'{}' is not a result (1-0, 0-1, 1/2-1/2, +-, -+, --, 0-0)",
                 body.result
             ),
         ));
@@ -68,11 +68,7 @@ async fn check_against_game(
         let seq: i64 = game.try_get("seq")?;
         let status: String = game.try_get("status")?;
         let game_result: Option<String> = game.try_get("result")?;
-        // A club "0-0" has no board notation: the arbiter enters the board.
-        let board_notation = game_result
-            .as_deref()
-            .is_none_or(|r| parse_result(r).is_some());
-        if seq == 0 || status == "annulled" || !board_notation {
+        if seq == 0 || status == "annulled" {
             continue;
         }
         match game_result {
@@ -82,7 +78,10 @@ async fn check_against_game(
                     "this board's game is being recorded: its result comes from the game",
                 ));
             }
-            Some(r) if r != result => {
+            Some(r)
+                if parse_result(&r).map(tournament::model::GameResult::notation)
+                    != Some(result) =>
+            {
                 return Err(ApiError::conflict(
                     "contradicts_game",
                     format!(
@@ -150,11 +149,11 @@ pub(crate) async fn record_game_result(
     board: i64,
     result: &str,
 ) -> Result<(), ApiError> {
-    // A club-profile "0-0" (over-long game, both score nothing) has no board
-    // notation in the tournament model: the arbiter enters it explicitly.
-    if parse_result(result).is_none() {
-        return Ok(());
-    }
-    set_board_result(tx, actor, tournament_id, round, board, result).await?;
+    let Some(parsed) = parse_result(result) else {
+        return Err(ApiError::Internal(format!(
+            "a game ended with the result '{result}', which no board can hold"
+        )));
+    };
+    set_board_result(tx, actor, tournament_id, round, board, parsed.notation()).await?;
     Ok(())
 }

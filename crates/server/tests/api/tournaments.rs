@@ -3,7 +3,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::harness::{TestApp, boards};
+use crate::harness::{ADMIN, TestApp, boards};
 
 const EIGHT: &[(&str, u16)] = &[
     ("Hou, Yifan", 2650),
@@ -594,7 +594,103 @@ async fn pairing_the_same_round_twice_at_once_pairs_it_once(app: TestApp) {
     assert_eq!(r.body["boards"].as_array().unwrap().len(), 4, "{r:?}");
 }
 
+/// Both-lose results (the club's over-long game, Art. 10.17 refusals) are
+/// board results, written 0-0: a recorded game that ends so writes its
+/// board, both score nothing, the TRF carries it, and no other result may
+/// contradict the game.
+async fn a_game_both_players_lose_is_a_board_result_of_0_0(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Club", "system": "round-robin", "regulations": "club" }),
+        )
+        .await;
+    app.players(&organiser, &t, &EIGHT[..4]).await;
+    let round = app.pair_round(&organiser, &t).await;
+    let game = round["boards"][0]["game_id"].as_str().unwrap().to_owned();
+    let at = |s: u32| format!("2026-04-01T14:{:02}:{:02}Z", s / 60, s % 60);
+    for (seq, event) in [
+        json!({ "type": "start", "at": at(0) }),
+        json!({ "type": "move", "san": "e4", "at": at(20) }),
+        json!({ "type": "move", "san": "e5", "at": at(40) }),
+        // Club plan (3): over thirty minutes, the game scores nothing.
+        json!({ "type": "flag", "at": at(30 * 60 + 1) }),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let r = app
+            .event(&game, ADMIN, i64::try_from(seq).unwrap(), event)
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    }
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    assert_eq!(r.body["boards"][0]["result"], "0-0", "{}", r.body);
+    let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1/result");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "1-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "contradicts_game");
+    // An unrecorded board takes 0-0 entered by the arbiter.
+    let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/2/result");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "0-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["result"], "0-0");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/standings"), None)
+        .await;
+    let points: Vec<f64> = r.body["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["points"].as_f64().unwrap())
+        .collect();
+    assert_eq!(points, [0.0, 0.0, 0.0, 0.0], "{}", r.body);
+    let trf = app
+        .get(&format!("/api/v1/tournaments/{t}/export/trf"), None)
+        .await
+        .text;
+    let copy = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments/import",
+            Some(&organiser),
+            Some(axum::body::Body::from(trf.clone())),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(copy.status, StatusCode::CREATED, "{copy:?}\n{trf}");
+    let copy = copy.body["id"].as_str().unwrap().to_owned();
+    let r = app
+        .get(&format!("/api/v1/tournaments/{copy}/rounds/1"), None)
+        .await;
+    let results: Vec<&Value> = r.body["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| &b["result"])
+        .collect();
+    assert_eq!(results, [&json!("0-0"), &json!("0-0")], "{}", r.body);
+}
+
 crate::both_databases!(
+    a_game_both_players_lose_is_a_board_result_of_0_0,
     pairing_the_same_round_twice_at_once_pairs_it_once,
     a_round_robin_of_four_meets_everyone_once_and_ranks_them,
     exports_and_a_trf_import_round_trip,

@@ -20,6 +20,10 @@ pub enum GameResult {
     BlackWinsByForfeit,
     /// −/− (both forfeited).
     DoubleForfeit,
+    /// 0-0: a game played in which both players lose (both refuse to comply
+    /// with the Laws, Art. 10.17; the club plan's over-long game scores
+    /// nothing).
+    BothLose,
     /// Paired, no result yet.
     NotPlayed,
 }
@@ -30,7 +34,9 @@ impl GameResult {
         use GameResult as G;
         match (self, colour) {
             (G::WhiteWins, Colour::White) | (G::BlackWins, Colour::Black) => Outcome::Win,
-            (G::WhiteWins, Colour::Black) | (G::BlackWins, Colour::White) => Outcome::Loss,
+            (G::WhiteWins, Colour::Black) | (G::BlackWins, Colour::White) | (G::BothLose, _) => {
+                Outcome::Loss
+            }
             (G::Draw, _) => Outcome::Draw,
             (G::WhiteWinsByForfeit, Colour::White) | (G::BlackWinsByForfeit, Colour::Black) => {
                 Outcome::ForfeitWin
@@ -47,14 +53,14 @@ impl GameResult {
     pub const fn is_played(self) -> bool {
         matches!(
             self,
-            GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw
+            GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw | GameResult::BothLose
         )
     }
 
     /// The notation of a board's result, the same as a game's
     /// (`regulations::GameResult::notation`): `1-0`, `0-1`, `1/2-1/2`, `+-`
-    /// and `-+` (a forfeit: the `+` side wins), `--` (both forfeit), `*`
-    /// (no result yet).
+    /// and `-+` (a forfeit: the `+` side wins), `--` (both forfeit), `0-0`
+    /// (both lose a played game), `*` (no result yet).
     pub const fn notation(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
@@ -63,6 +69,7 @@ impl GameResult {
             GameResult::WhiteWinsByForfeit => "+-",
             GameResult::BlackWinsByForfeit => "-+",
             GameResult::DoubleForfeit => "--",
+            GameResult::BothLose => "0-0",
             GameResult::NotPlayed => "*",
         }
     }
@@ -78,6 +85,7 @@ impl GameResult {
             "+-" | "+/-" => GameResult::WhiteWinsByForfeit,
             "-+" | "-/+" => GameResult::BlackWinsByForfeit,
             "--" | "-/-" => GameResult::DoubleForfeit,
+            "0-0" => GameResult::BothLose,
             _ => return None,
         })
     }

@@ -64,6 +64,8 @@ fn result_codes(board: &Board) -> (char, char) {
         (GameResult::WhiteWinsByForfeit, _) => ('+', '-'),
         (GameResult::BlackWinsByForfeit, _) => ('-', '+'),
         (GameResult::DoubleForfeit, _) => ('-', '-'),
+        (GameResult::BothLose, true) => ('0', '0'),
+        (GameResult::BothLose, false) => ('L', 'L'),
         (GameResult::NotPlayed, _) => (' ', ' '),
     }
 }

@@ -72,6 +72,8 @@ fn board_result(white: char, black: char) -> Option<(GameResult, bool)> {
             ('+', '-') => (GameResult::WhiteWinsByForfeit, true),
             ('-', '+') => (GameResult::BlackWinsByForfeit, true),
             ('-', '-') => (GameResult::DoubleForfeit, true),
+            ('0', '0') => (GameResult::BothLose, true),
+            ('L', 'L') => (GameResult::BothLose, false),
             (' ', ' ') => (GameResult::NotPlayed, true),
             _ => return None,
         },
