@@ -21,6 +21,9 @@ pub struct GameSetup {
     pub mode: String,
     /// Scheduled start, milliseconds since 1970 (the events' timeline).
     pub scheduled_start_ms: Option<i64>,
+    /// What the organiser announced over the profile (lateness, fifty-move
+    /// count, the club's limits).
+    pub laws: crate::laws::Laws,
 }
 
 /// The recording modes, as the API and the database spell them.
@@ -195,11 +198,12 @@ pub fn check_posted_event(body: &Map<String, Value>, parsed: &Event) -> Result<(
 impl GameState {
     /// A game with an empty log.
     pub fn new(setup: &GameSetup) -> Result<GameState, Rejection> {
-        let profile = Profile::by_name(&setup.regulations).ok_or_else(|| Rejection {
+        let mut profile = Profile::by_name(&setup.regulations).ok_or_else(|| Rejection {
             code: "unknown_profile".into(),
             article: None,
             message: format!("unknown regulations profile '{}'", setup.regulations),
         })?;
+        setup.laws.apply(&mut profile);
         // No tag: the profile's default time control. "-" (untimed) and "?"
         // (unknown) are time controls of their own, parsed like any other tag.
         let time_control = match setup.time_control.as_deref() {

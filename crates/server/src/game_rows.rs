@@ -26,6 +26,8 @@ pub(crate) struct GameRow {
     pub fen: Option<String>,
     pub mode: String,
     pub scheduled_start_ms: Option<i64>,
+    /// The organiser's announced settings in force when the game was created.
+    pub laws: crate::laws::Laws,
     pub seq: i64,
     pub owner_token: Option<String>,
     pub tournament_owner: Option<String>,
@@ -41,6 +43,7 @@ impl GameRow {
             fen: self.fen.clone(),
             mode: self.mode.clone(),
             scheduled_start_ms: self.scheduled_start_ms,
+            laws: self.laws.clone(),
         }
     }
 
@@ -54,7 +57,7 @@ impl GameRow {
 }
 
 pub(crate) const GAME_SELECT: &str = "SELECT g.id, g.tournament_id, g.round, g.board, g.white, g.black, \
-     g.regulations, g.time_control, g.fen, g.mode, g.scheduled_start_ms, \
+     g.regulations, g.time_control, g.fen, g.mode, g.scheduled_start_ms, g.laws, \
      g.seq, g.owner_token, g.created_at, \
      t.owner_token AS tournament_owner, t.name AS tournament_name \
      FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = $1";
@@ -72,6 +75,10 @@ pub(crate) fn game_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
         fen: row.try_get("fen")?,
         mode: row.try_get("mode")?,
         scheduled_start_ms: row.try_get("scheduled_start_ms")?,
+        laws: {
+            let text: String = row.try_get("laws")?;
+            serde_json::from_str(&text).map_err(|e| sqlx::Error::Decode(Box::new(e)))?
+        },
         seq: row.try_get("seq")?,
         owner_token: row.try_get("owner_token")?,
         tournament_owner: row.try_get("tournament_owner")?,

@@ -254,6 +254,7 @@ async fn create_game(
             fen: fen.as_deref(),
             mode,
             scheduled_start_ms,
+            laws: &crate::laws::Laws::default(),
         },
     )
     .await?;
@@ -297,6 +298,8 @@ pub(crate) struct NewGame<'a> {
     pub mode: &'a str,
     /// Scheduled start, ms since 1970.
     pub scheduled_start_ms: Option<i64>,
+    /// The organiser's announced settings (a tournament's, copied).
+    pub laws: &'a crate::laws::Laws,
 }
 
 pub(crate) async fn insert_game(
@@ -305,8 +308,8 @@ pub(crate) async fn insert_game(
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO games (id, tournament_id, round, board, white, black, regulations, \
-         time_control, seq, status, owner_token, created_at, fen, mode, scheduled_start_ms) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10, $11, $12, $13)",
+         time_control, seq, status, owner_token, created_at, fen, mode, scheduled_start_ms, laws) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10, $11, $12, $13, $14)",
     )
     .bind(game.id)
     .bind(game.tournament_id)
@@ -321,6 +324,7 @@ pub(crate) async fn insert_game(
     .bind(game.fen)
     .bind(game.mode)
     .bind(game.scheduled_start_ms)
+    .bind(serde_json::to_string(game.laws).unwrap_or_else(|_| "{}".to_owned()))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -784,6 +788,7 @@ mod tests {
             fen: None,
             mode: "scoresheet".into(),
             scheduled_start_ms: None,
+            laws: crate::laws::Laws::default(),
             seq: 3,
             owner_token: None,
             tournament_owner: None,

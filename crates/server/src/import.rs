@@ -88,6 +88,7 @@ pub(crate) async fn import_trf(
         scoring,
         recording: "live".to_owned(),
         pairing: crate::pairing_options::PairingOptions::from_model(&model.pairing)?,
+        laws: crate::laws::Laws::of_profile(crate::tournaments::DEFAULT_PROFILE),
         details: json!({ "imported": "trf" }),
     };
     crate::tournaments::check_new_tournament(&new)?;

@@ -63,6 +63,7 @@ mod game_rows;
 mod games;
 mod group_commit;
 mod import;
+mod laws;
 mod pairing_options;
 mod players;
 mod reports;

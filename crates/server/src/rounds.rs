@@ -365,6 +365,7 @@ pub(crate) async fn write_round(
                 fen: None,
                 mode: &loaded.tournament.recording,
                 scheduled_start_ms: starts.map(|s| s.ms),
+                laws: &loaded.tournament.laws,
             },
         )
         .await?;

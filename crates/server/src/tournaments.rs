@@ -16,6 +16,7 @@ use uuid::Uuid;
 use crate::auth::{Actor, Permission, Role};
 use crate::db::WriteGuard;
 use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::laws::Laws;
 use crate::pairing_options::{PairingOptions, PairingRequest};
 use crate::players::{load_players, rounds_paired};
 use crate::{AppState, audit, now_text};
@@ -234,6 +235,9 @@ struct CreateTournament {
     /// Pairing options (initial colour, acceleration, forbidden pairs).
     #[serde(default)]
     pairing: Option<PairingRequest>,
+    /// What the organiser announces over the profile (`laws.rs`).
+    #[serde(default)]
+    laws: Option<Laws>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -255,6 +259,8 @@ struct UpdateTournament {
     recording: Option<String>,
     #[serde(default)]
     pairing: Option<PairingRequest>,
+    #[serde(default)]
+    laws: Option<Laws>,
 }
 
 /// A tournament row.
@@ -272,6 +278,9 @@ pub struct TournamentRow {
     pub recording: String,
     /// What the Dutch engine reads besides players and results.
     pub pairing: PairingOptions,
+    /// The effective announced settings (the profile's, with the
+    /// organiser's over them); each new game copies them.
+    pub laws: Laws,
     #[serde(skip)]
     pub details: Value,
     #[serde(skip)]
@@ -325,6 +334,7 @@ fn tournament_row(row: &AnyRow) -> Result<TournamentRow, ApiError> {
     let scoring: String = row.try_get("scoring")?;
     let details: String = row.try_get("details")?;
     let pairing: String = row.try_get("pairing")?;
+    let laws: String = row.try_get("laws")?;
     Ok(TournamentRow {
         id: row.try_get("id")?,
         name: row.try_get("name")?,
@@ -336,6 +346,7 @@ fn tournament_row(row: &AnyRow) -> Result<TournamentRow, ApiError> {
         scoring: serde_json::from_str(&scoring)?,
         recording: row.try_get("recording")?,
         pairing: serde_json::from_str(&pairing)?,
+        laws: serde_json::from_str(&laws)?,
         details: serde_json::from_str(&details)?,
         owner_token: row.try_get("owner_token")?,
         created_at: row.try_get("created_at")?,
@@ -383,6 +394,7 @@ pub(crate) struct NewTournament {
     pub scoring: ScoringSpec,
     pub recording: String,
     pub pairing: PairingOptions,
+    pub laws: Laws,
     pub details: Value,
 }
 
@@ -435,6 +447,7 @@ pub(crate) async fn insert_tournament(
         scoring: new.scoring,
         recording: new.recording,
         pairing: new.pairing,
+        laws: new.laws,
         details: new.details,
         owner_token: owner,
         created_at: now.clone(),
@@ -442,8 +455,8 @@ pub(crate) async fn insert_tournament(
     };
     sqlx::query(
         "INSERT INTO tournaments (id, name, system, rounds, time_control, regulations, tiebreaks, \
-         scoring, details, owner_token, created_at, updated_at, recording, pairing) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+         scoring, details, owner_token, created_at, updated_at, recording, pairing, laws) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&row.id)
     .bind(&row.name)
@@ -459,6 +472,7 @@ pub(crate) async fn insert_tournament(
     .bind(&row.updated_at)
     .bind(&row.recording)
     .bind(serde_json::to_string(&row.pairing)?)
+    .bind(serde_json::to_string(&row.laws)?)
     .execute(&mut **tx)
     .await?;
     audit::record(
@@ -499,6 +513,10 @@ async fn create_tournament(
         .tiebreaks
         .unwrap_or_else(|| default_tiebreaks(&body.system, &regulations));
     check_tiebreaks(&tiebreaks)?;
+    let mut laws = Laws::of_profile(&regulations);
+    if let Some(request) = &body.laws {
+        laws.announce(request)?;
+    }
     let mut pairing = PairingOptions::new_drawn()?;
     if let Some(request) = body.pairing {
         pairing.apply(request, &[], rounds, 0)?;
@@ -520,6 +538,7 @@ async fn create_tournament(
         )?
         .to_owned(),
         pairing,
+        laws,
         details: json!({}),
     };
     let (_write, mut tx) = state.db().begin().await?;
@@ -614,11 +633,14 @@ async fn update_tournament(
             .pairing
             .apply(request, &players, after.rounds, paired)?;
     }
+    if let Some(request) = &body.laws {
+        after.laws.announce(request)?;
+    }
     after.updated_at = now_text();
     sqlx::query(
         "UPDATE tournaments SET name = $1, rounds = $2, time_control = $3, regulations = $4, \
-         tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8, pairing = $10 \
-         WHERE id = $9",
+         tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8, pairing = $10, \
+         laws = $11 WHERE id = $9",
     )
     .bind(&after.name)
     .bind(after.rounds)
@@ -630,6 +652,7 @@ async fn update_tournament(
     .bind(&after.recording)
     .bind(&id)
     .bind(serde_json::to_string(&after.pairing)?)
+    .bind(serde_json::to_string(&after.laws)?)
     .execute(&mut *tx)
     .await?;
     audit::record(

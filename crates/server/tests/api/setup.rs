@@ -804,7 +804,70 @@ async fn a_boards_game_may_get_a_starting_position_until_play_begins(app: TestAp
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
 }
 
+/// Art. 10.15: the organiser announces the lateness limit (15 minutes here,
+/// not the profile's hour); games paired after the announcement are judged
+/// by it and the ruling cites the article. Club plan (3) and Art. 10.12: the
+/// announced settings are checked and shown as the effective values.
+async fn an_announced_lateness_limit_decides_the_forfeit(app: TestApp) {
+    let (organiser, t) = open_with_players(
+        &app,
+        json!({ "time_control": "-", "laws": { "lateness_limit_minutes": 15 } }),
+    )
+    .await;
+    let r = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
+    assert_eq!(r.body["laws"]["lateness_limit_minutes"], 15, "{}", r.body);
+    assert_eq!(
+        r.body["laws"]["fifty_move_count"], 50,
+        "the profile's: {}",
+        r.body
+    );
+    let refused = app
+        .send(
+            Method::PATCH,
+            &format!("/api/v1/tournaments/{t}"),
+            Some(&organiser),
+            json!({ "laws": { "fifty_move_count": 40 } }),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{refused:?}");
+    assert_eq!(refused.body["where"], "laws.fifty_move_count");
+    let r = pair(&app, &organiser, &t, json!({ "starts_at": START })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let game = game_ids(&r.body)[0].clone();
+    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    play(
+        &app,
+        &game,
+        &arbiter,
+        &[
+            json!({ "type": "arrive", "player": "white", "at": at(0, 0) }),
+            json!({ "type": "start", "at": at(0, 0) }),
+        ],
+    )
+    .await;
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(
+        r.body["lateness"]["deadline"], "2026-04-01T14:15:00.000Z",
+        "{}",
+        r.body
+    );
+    let r = app
+        .event(
+            &game,
+            &arbiter,
+            2,
+            json!({ "type": "flag", "at": at(16, 0) }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["state"]["result"], "+-", "{}", r.body);
+    let termination = &r.body["state"]["termination"]["reason"];
+    assert_eq!(termination["code"], "lost_by_lateness");
+    assert_eq!(termination["article"], "10.15");
+}
+
 crate::both_databases!(
+    an_announced_lateness_limit_decides_the_forfeit,
     a_boards_game_may_get_a_starting_position_until_play_begins,
     a_game_may_start_from_a_set_up_position_given_in_fen,
     an_impossible_starting_position_is_refused_naming_fen_and_every_problem,

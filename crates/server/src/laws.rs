@@ -1,0 +1,153 @@
+//! What the Laws let an organiser announce for an event, on top of its
+//! regulations profile: the lateness limit (Art. 10.15; the national
+//! variation: the profile's default the organiser may change), a higher move
+//! count for the fifty-move rule (Art. 10.12), and the club plan's per-move
+//! cap, game-length limit and number of fouls that loses (club plan (3)).
+//!
+//! A tournament stores its effective settings (`tournaments.laws`, migration
+//! `0005_law_settings.sql`): the profile's defaults with the organiser's
+//! announcements over them. Each game copies them when it is created
+//! (`games.laws`), so a game is judged by the settings in force when it was
+//! paired, and [`Laws::apply`] puts them into the game's
+//! `regulations::Profile`, whose rulings cite their articles.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+
+/// Announced settings; an absent field is the profile's (no limit where the
+/// profile has none).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Laws {
+    /// Art. 10.15 / 10.17 (FIDE 2023 6.7.1): minutes after the scheduled
+    /// start a player may arrive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lateness_limit_minutes: Option<u32>,
+    /// Art. 10.12: moves by each side for the fifty-move claim (50 or more).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fifty_move_count: Option<u32>,
+    /// Club plan (3): seconds a move may take; each excess is a foul.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_move_cap_seconds: Option<u32>,
+    /// Club plan (3): minutes after which a game scores nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_game_minutes: Option<u32>,
+    /// Club plan (3): fouls that lose the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foul_limit: Option<u32>,
+}
+
+const MINUTE_MS: u64 = 60_000;
+
+impl Laws {
+    /// The profile's own settings, as a tournament shows them.
+    pub fn of_profile(name: &str) -> Laws {
+        let p = regulations::Profile::by_name(name).unwrap_or_default();
+        let minutes = |ms: u64| u32::try_from(ms / MINUTE_MS).unwrap_or(u32::MAX);
+        Laws {
+            lateness_limit_minutes: p.lateness_limit_ms.map(minutes),
+            fifty_move_count: Some(p.fifty_move_count),
+            per_move_cap_seconds: p
+                .per_move_cap_ms
+                .map(|ms| u32::try_from(ms / 1000).unwrap_or(u32::MAX)),
+            max_game_minutes: p.max_game_duration_ms.map(minutes),
+            foul_limit: p.foul_limit,
+        }
+    }
+
+    /// The organiser's announcements over these settings, each checked; the
+    /// error names the field.
+    pub fn announce(&mut self, request: &Laws) -> Result<(), ApiError> {
+        let check = |field: &str, value: Option<u32>, low: u32, high: u32| match value {
+            Some(v) if !(low..=high).contains(&v) => Err(ApiError::invalid_field(
+                &format!("laws.{field}"),
+                format!("must be between {low} and {high}"),
+            )),
+            _ => Ok(()),
+        };
+        check(
+            "lateness_limit_minutes",
+            request.lateness_limit_minutes,
+            0,
+            600,
+        )?;
+        // Art. 10.12 lets the organiser announce a higher count, never a lower one.
+        check("fifty_move_count", request.fifty_move_count, 50, 500)?;
+        check(
+            "per_move_cap_seconds",
+            request.per_move_cap_seconds,
+            1,
+            3600,
+        )?;
+        check("max_game_minutes", request.max_game_minutes, 1, 1440)?;
+        check("foul_limit", request.foul_limit, 1, 20)?;
+        let take = |slot: &mut Option<u32>, value: Option<u32>| {
+            if value.is_some() {
+                *slot = value;
+            }
+        };
+        take(
+            &mut self.lateness_limit_minutes,
+            request.lateness_limit_minutes,
+        );
+        take(&mut self.fifty_move_count, request.fifty_move_count);
+        take(&mut self.per_move_cap_seconds, request.per_move_cap_seconds);
+        take(&mut self.max_game_minutes, request.max_game_minutes);
+        take(&mut self.foul_limit, request.foul_limit);
+        Ok(())
+    }
+
+    /// Puts the settings into a game's profile (an absent field leaves the
+    /// profile's).
+    pub fn apply(&self, profile: &mut regulations::Profile) {
+        if let Some(m) = self.lateness_limit_minutes {
+            profile.lateness_limit_ms = Some(u64::from(m) * MINUTE_MS);
+        }
+        if let Some(n) = self.fifty_move_count {
+            profile.fifty_move_count = n;
+        }
+        if let Some(s) = self.per_move_cap_seconds {
+            profile.per_move_cap_ms = Some(u64::from(s) * 1000);
+        }
+        if let Some(m) = self.max_game_minutes {
+            profile.max_game_duration_ms = Some(u64::from(m) * MINUTE_MS);
+        }
+        if let Some(n) = self.foul_limit {
+            profile.foul_limit = Some(n);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Laws;
+
+    /// Art. 10.12: a lower fifty-move count is not the organiser's to
+    /// announce; the club plan's limits stay in range.
+    #[test]
+    fn announcements_are_checked_field_by_field() {
+        let mut laws = Laws::of_profile("club");
+        assert_eq!(laws.max_game_minutes, Some(30));
+        assert_eq!(laws.per_move_cap_seconds, Some(30));
+        assert_eq!(laws.foul_limit, Some(3));
+        let low = Laws {
+            fifty_move_count: Some(40),
+            ..Laws::default()
+        };
+        assert!(laws.announce(&low).is_err());
+        let ok = Laws {
+            fifty_move_count: Some(75),
+            lateness_limit_minutes: Some(15),
+            ..Laws::default()
+        };
+        laws.announce(&ok).expect("in range");
+        assert_eq!(laws.fifty_move_count, Some(75));
+        assert_eq!(laws.lateness_limit_minutes, Some(15));
+        assert_eq!(laws.foul_limit, Some(3), "untouched");
+        let mut profile = regulations::Profile::by_name("club").expect("club");
+        laws.apply(&mut profile);
+        assert_eq!(profile.fifty_move_count, 75);
+        assert_eq!(profile.lateness_limit_ms, Some(15 * 60_000));
+    }
+}
