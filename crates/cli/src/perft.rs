@@ -61,47 +61,79 @@ pub fn run(args: &PerftArgs) -> ExitCode {
 /// The root moves with their counts (when dividing) and the total.
 type Counted = (Option<Vec<(String, u64)>>, u64);
 
+/// One variant's position as perft needs it.
+struct Game<P, M> {
+    legal_moves: fn(&P) -> Vec<M>,
+    play: fn(&P, M) -> P,
+    name: fn(M) -> String,
+    perft: fn(&P, u32) -> u64,
+    perft_bulk: fn(&P, u32) -> u64,
+}
+
+/// The count at `args.depth` and, with `--divide`, each root move's count.
+fn count<P, M: Copy>(pos: &P, args: &PerftArgs, v: &Game<P, M>) -> Counted {
+    let count = |p: &P, d: u32| {
+        if args.bulk {
+            (v.perft_bulk)(p, d)
+        } else {
+            (v.perft)(p, d)
+        }
+    };
+    if !(args.divide && args.depth > 0) {
+        return (None, count(pos, args.depth));
+    }
+    let lines: Vec<(String, u64)> = (v.legal_moves)(pos)
+        .into_iter()
+        .map(|m| ((v.name)(m), count(&(v.play)(pos, m), args.depth - 1)))
+        .collect();
+    let total = lines.iter().map(|(_, n)| n).sum();
+    (Some(lines), total)
+}
+
 fn chess(args: &PerftArgs) -> Result<Counted, String> {
-    use rules::{Position, perft, perft_bulk};
+    use rules::{Move, Position};
     let pos = if args.fen == "startpos" {
         Position::startpos()
     } else {
         Position::from_fen(&args.fen).map_err(|e| e.to_string())?
     };
-    let (depth, bulk) = (args.depth, args.bulk);
-    let count = |p: &Position, d: u32| if bulk { perft_bulk(p, d) } else { perft(p, d) };
-    if !(args.divide && depth > 0) {
-        return Ok((None, count(&pos, depth)));
-    }
-    let mut lines = Vec::new();
-    for &m in &pos.legal_moves() {
-        let mut child = pos;
-        child.play_unchecked(m);
-        lines.push((m.to_string(), count(&child, depth - 1)));
-    }
-    let total = lines.iter().map(|(_, n)| n).sum();
-    Ok((Some(lines), total))
+    let game = Game {
+        legal_moves: |p: &Position| p.legal_moves().iter().copied().collect(),
+        play: |p: &Position, m: Move| {
+            let mut child = *p;
+            child.play_unchecked(m);
+            child
+        },
+        name: |m: Move| m.to_string(),
+        perft: rules::perft,
+        perft_bulk: rules::perft_bulk,
+    };
+    // Root moves in generation order, as before.
+    Ok(count(&pos, args, &game))
 }
 
 fn xiangqi(args: &PerftArgs) -> Result<Counted, String> {
-    use xiangqi::{Position, perft, perft_bulk};
+    use xiangqi::{Move, Position};
     let pos = if args.fen == "startpos" {
         Position::startpos()
     } else {
         Position::from_fen(&args.fen).map_err(|e| e.to_string())?
     };
-    let (depth, bulk) = (args.depth, args.bulk);
-    let count = |p: &Position, d: u32| if bulk { perft_bulk(p, d) } else { perft(p, d) };
-    if !(args.divide && depth > 0) {
-        return Ok((None, count(&pos, depth)));
+    let game = Game {
+        legal_moves: |p: &Position| p.legal_moves().iter().copied().collect(),
+        play: |p: &Position, m: Move| {
+            let mut child = *p;
+            child.play_unchecked(m);
+            child
+        },
+        name: |m: Move| m.to_iccs(),
+        perft: xiangqi::perft,
+        perft_bulk: xiangqi::perft_bulk,
+    };
+    let (mut lines, total) = count(&pos, args, &game);
+    // Root moves sorted by their ICCS name.
+    if let Some(lines) = &mut lines {
+        lines.sort();
     }
-    let mut lines = Vec::new();
-    for &m in &pos.legal_moves() {
-        let mut child = pos;
-        child.play_unchecked(m);
-        lines.push((m.to_iccs(), count(&child, depth - 1)));
-    }
-    lines.sort();
-    let total = lines.iter().map(|(_, n)| n).sum();
-    Ok((Some(lines), total))
+    Ok((lines, total))
 }
