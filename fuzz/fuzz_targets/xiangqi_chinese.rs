@@ -8,41 +8,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xiangqi::NotationError;
+use xiangqi::Position;
 
 #[path = "xiangqi_common.rs"]
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&first, rest)) = data.split_first() else {
-        return;
-    };
-    let Ok(text) = std::str::from_utf8(rest) else {
-        return;
-    };
-    let mut pos = common::position(first);
-    // The whole text (spaces inside a move are read), then each token.
-    for token in std::iter::once(text).chain(text.split_whitespace().take(64)) {
-        match pos.parse_chinese(token) {
-            Ok(m) => {
-                assert!(pos.legal_moves().contains(&m), "{token} -> {m} is legal");
-                let written = pos
-                    .to_chinese(m)
-                    .expect("a piece stands on a legal move's from-point");
-                assert_eq!(
-                    pos.parse_chinese(&written),
-                    Ok(m),
-                    "{token} -> {m} -> {written}"
-                );
-                pos = pos.play(m).expect("a parsed move plays");
-                common::check_position(&pos);
-            }
-            Err(NotationError::Illegal { mv, reason }) => {
-                assert_eq!(pos.why_illegal(mv), Some(reason), "{token} -> {mv}");
-            }
-            Err(e) => {
-                let _ = e.to_string();
-            }
-        }
-    }
+    common::notation_target(data, Position::parse_chinese, Position::to_chinese);
 });

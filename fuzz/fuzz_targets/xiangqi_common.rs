@@ -3,7 +3,7 @@
 //! every legal position must pass.
 #![allow(dead_code)]
 
-use xiangqi::{Outcome, Position};
+use xiangqi::{Move, NotationError, Outcome, Position};
 
 /// Start positions for the notation targets (chosen by the input's first
 /// byte): the opening, both sides to move, two published perft positions
@@ -71,5 +71,42 @@ pub fn check_position(pos: &Position) {
         );
         let next = pos.play(m).expect("a generated move plays");
         assert_eq!(next.hash(), next.compute_hash(), "{fen} after {m}");
+    }
+}
+
+/// The body of the WXF and Chinese notation targets: `data`'s first byte
+/// chooses a position, the rest is text read with `parse` (the whole text,
+/// then each token). A move read is legal and reads back from `write`'s
+/// form; a move refused as illegal is refused for `why_illegal`'s reason;
+/// moves read are played and each position reached passes
+/// [`check_position`].
+pub fn notation_target(
+    data: &[u8],
+    parse: fn(&Position, &str) -> Result<Move, NotationError>,
+    write: fn(&Position, Move) -> Option<String>,
+) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let mut pos = position(first);
+    for token in std::iter::once(text).chain(text.split_whitespace().take(64)) {
+        match parse(&pos, token) {
+            Ok(m) => {
+                assert!(pos.legal_moves().contains(&m), "{token} -> {m} is legal");
+                let written = write(&pos, m).expect("a piece stands on a legal move's from-point");
+                assert_eq!(parse(&pos, &written), Ok(m), "{token} -> {m} -> {written}");
+                pos = pos.play(m).expect("a parsed move plays");
+                check_position(&pos);
+            }
+            Err(NotationError::Illegal { mv, reason }) => {
+                assert_eq!(pos.why_illegal(mv), Some(reason), "{token} -> {mv}");
+            }
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
     }
 }
