@@ -24,6 +24,9 @@
 //! - `wxf`: WXF notation ([`Position::to_wxf`], [`Position::parse_wxf`]).
 //! - `repetition`: the facts perpetual check and chase are judged on
 //!   ([`Position::move_facts`]: check, newly attacked pieces, protection).
+//! - `prohibitions`: the judge of repetition (perpetual check and chase,
+//!   xq 4.1.7; 不变作和, xq 4.2.3) and the natural move limit (xq 4.2.4):
+//!   [`RepetitionTracker`], [`Verdict`], [`natural_limit_reached`].
 //! - `chinese`: Chinese notation ([`Position::to_chinese`],
 //!   [`Position::parse_chinese`]).
 //!
@@ -73,6 +76,7 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
+mod prohibitions;
 mod repetition;
 mod setup;
 mod tables;
@@ -86,6 +90,10 @@ pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::NotationError;
 pub use perft::{perft, perft_bulk};
 pub use position::{Position, SquareSet};
+pub use prohibitions::{
+    CYCLE_LIMIT, Conduct, Cycle, CycleMove, Judgement, MoveKind, NATURAL_MOVE_LIMIT, Prohibition,
+    Refusal, RepetitionTracker, Verdict, counts_as_chase, natural_limit_reached,
+};
 pub use repetition::{MoveFacts, NewAttack};
 pub use setup::{
     FenError, MAX_FEN_COUNTER, STARTING_FEN, Setup, SetupError, SetupProblem, is_advisor_point,

@@ -1,0 +1,351 @@
+//! The prohibitions and the draws that need the game's history (xq 4.1.7,
+//! 4.2.3, 4.2.4): every scenario of `data/prohibitions.txt` replayed from
+//! its FEN, each move checked legal, and the judgement compared with what
+//! an arbiter rules.
+//!
+//! A scenario is a block of `key: value` lines (blank lines separate them,
+//! `#` starts a comment line):
+//! - `case`: what it shows, as a sentence; `article`: `xq 4.1.7` etc.;
+//! - `fen`: the start (validated by `Setup`); `moves`: ICCS, in order;
+//! - `verdict`: `none`, `draw`, `must-change <side> perpetual-check`,
+//!   `must-change <side> perpetual-chase <piece letter>`,
+//!   `must-change <side> check-and-chase <piece letter>`;
+//! - optional: `repetitions` (times the cycle has been played), `red` and
+//!   `black` (the kinds of that side's moves in the cycle: `check`,
+//!   `chase:<letters>`, `idle`), `last` (the kind of the last move),
+//!   `refused` / `allowed` (a move the game must refuse with "must change",
+//!   or may accept, now), `draw-due` (`yes`/`no`), `natural-limit`
+//!   (`<moves> reached|not-reached`), `dead-position` (`yes`/`no`).
+
+use xiangqi::{
+    Color, Conduct, Judgement, Move, MoveKind, NATURAL_MOVE_LIMIT, NewAttack, Piece, Position,
+    Prohibition, RepetitionTracker, Role, Setup, Square, Verdict, natural_limit_reached,
+};
+
+const DATA: &str = include_str!("data/prohibitions.txt");
+
+struct Scenario {
+    line: usize,
+    fields: Vec<(String, String)>,
+}
+
+impl Scenario {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn need(&self, key: &str) -> &str {
+        self.get(key)
+            .unwrap_or_else(|| panic!("scenario at line {}: no `{key}`", self.line))
+    }
+
+    fn name(&self) -> String {
+        format!("{} (line {})", self.need("case"), self.line)
+    }
+}
+
+fn scenarios() -> Vec<Scenario> {
+    let mut out = Vec::new();
+    let mut current: Option<Scenario> = None;
+    for (i, raw) in DATA.lines().enumerate() {
+        let line = raw.trim();
+        if line.starts_with('#') {
+            continue;
+        }
+        if line.is_empty() {
+            out.extend(current.take());
+            continue;
+        }
+        let (k, v) = line
+            .split_once(':')
+            .unwrap_or_else(|| panic!("line {}: not `key: value`", i + 1));
+        current
+            .get_or_insert_with(|| Scenario {
+                line: i + 1,
+                fields: Vec::new(),
+            })
+            .fields
+            .push((k.trim().to_owned(), v.trim().to_owned()));
+    }
+    out.extend(current);
+    out
+}
+
+fn kind_text(kind: &MoveKind) -> String {
+    match kind {
+        MoveKind::Check => "check".to_owned(),
+        MoveKind::Idle => "idle".to_owned(),
+        MoveKind::Chase(chased) => {
+            let letters: String = chased.iter().map(|a| a.target_piece.char()).collect();
+            format!("chase:{letters}")
+        }
+    }
+}
+
+fn verdict_text(v: Verdict) -> String {
+    match v {
+        Verdict::None => "none".to_owned(),
+        Verdict::Draw => "draw".to_owned(),
+        Verdict::MustChange { side, reason } => {
+            let why = match reason {
+                Prohibition::PerpetualCheck => "perpetual-check".to_owned(),
+                Prohibition::PerpetualChase { piece, .. } => {
+                    format!("perpetual-chase {}", piece.char())
+                }
+                Prohibition::CheckAndChase { piece, .. } => {
+                    format!("check-and-chase {}", piece.char())
+                }
+            };
+            format!("must-change {} {why}", side.name().to_lowercase())
+        }
+    }
+}
+
+fn side_kinds(j: &Judgement, side: Color) -> String {
+    j.cycle.as_ref().map_or_else(String::new, |c| {
+        c.kinds_of(side)
+            .map(kind_text)
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
+fn mv(name: &str, s: &str) -> Move {
+    Move::from_iccs(s).unwrap_or_else(|e| panic!("{name}: {s}: {e}"))
+}
+
+fn check(s: &Scenario) {
+    let name = s.name();
+    let article = s.need("article");
+    assert!(
+        article.starts_with("xq 4."),
+        "{name}: cites an article of the rules, not {article}"
+    );
+    let fen = s.need("fen");
+    let setup = Setup::from_fen(fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+    let start = Position::from_setup(&setup).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+    let mut tracker = RepetitionTracker::new(start);
+    let mut judgement = tracker.judge();
+    let mut last_kind = None;
+    for text in s.need("moves").split_whitespace() {
+        let m = mv(&name, text);
+        last_kind = tracker.position().move_kind(m);
+        judgement = tracker
+            .play(m)
+            .unwrap_or_else(|e| panic!("{name}: {text} after {} plies: {e}", tracker.plies()));
+        assert_eq!(
+            judgement,
+            tracker.judge(),
+            "{name}: the judgement after {text} is the position's"
+        );
+    }
+    let summary = format!(
+        "{} | repetitions {} | red: {} | black: {}",
+        verdict_text(judgement.verdict),
+        judgement.repetitions(),
+        side_kinds(&judgement, Color::Red),
+        side_kinds(&judgement, Color::Black)
+    );
+    assert_eq!(
+        verdict_text(judgement.verdict),
+        s.need("verdict"),
+        "{name}: {summary}"
+    );
+    if let Some(n) = s.get("repetitions") {
+        assert_eq!(judgement.repetitions().to_string(), n, "{name}: {summary}");
+    }
+    for (key, side) in [("red", Color::Red), ("black", Color::Black)] {
+        if let Some(want) = s.get(key) {
+            assert_eq!(side_kinds(&judgement, side), want, "{name}: {summary}");
+        }
+    }
+    if let Some(want) = s.get("last") {
+        let got = last_kind.as_ref().map(kind_text);
+        assert_eq!(got.as_deref(), Some(want), "{name}: the last move");
+    }
+    if let Some(text) = s.get("refused") {
+        let m = mv(&name, text);
+        let refusal = tracker
+            .refusal(m)
+            .unwrap_or_else(|| panic!("{name}: {text} must be refused: {summary}"));
+        assert_eq!(refusal.side, tracker.position().turn(), "{name}");
+        assert_eq!(refusal.article(), "4.1.7", "{name}");
+        assert!(
+            refusal.repetitions >= xiangqi::CYCLE_LIMIT,
+            "{name}: {refusal}"
+        );
+        let after = tracker.judge_move(m).expect("a refused move is legal");
+        assert_eq!(
+            after.verdict,
+            Verdict::MustChange {
+                side: refusal.side,
+                reason: refusal.reason
+            },
+            "{name}"
+        );
+    }
+    if let Some(text) = s.get("allowed") {
+        let m = mv(&name, text);
+        assert!(tracker.position().is_legal(m), "{name}: {text} is legal");
+        assert_eq!(tracker.refusal(m), None, "{name}: {text} may be played");
+    }
+    if let Some(want) = s.get("draw-due") {
+        assert_eq!(judgement.draw_due(), want == "yes", "{name}: {summary}");
+    }
+    if let Some(spec) = s.get("natural-limit") {
+        let (n, want) = spec
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("{name}: natural-limit `<moves> reached|not-reached`"));
+        let n: u32 = n.parse().unwrap_or_else(|e| panic!("{name}: {n}: {e}"));
+        assert_eq!(
+            tracker.natural_limit_reached(n),
+            want == "reached",
+            "{name}: {} half-moves without a capture",
+            tracker.position().halfmove_clock()
+        );
+    }
+    if let Some(want) = s.get("dead-position") {
+        assert_eq!(
+            tracker.position().is_dead_position(),
+            want == "yes",
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn every_scenario_of_the_prohibitions_is_ruled_as_an_arbiter_rules_it() {
+    let all = scenarios();
+    assert!(all.len() >= 25, "{} scenarios", all.len());
+    let failed: Vec<String> = all
+        .iter()
+        .filter(|s| std::panic::catch_unwind(|| check(s)).is_err())
+        .map(Scenario::name)
+        .collect();
+    assert!(failed.is_empty(), "failed scenarios: {failed:#?}");
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().expect("square")
+}
+
+fn chase(target: &str, piece: char) -> MoveKind {
+    let target_piece = Piece::from_char(piece).expect("piece");
+    MoveKind::Chase(vec![NewAttack {
+        attacker: sq("a0"),
+        attacker_piece: Piece::new(target_piece.color.opposite(), Role::Chariot),
+        target: sq(target),
+        target_piece,
+        protected: false,
+    }])
+}
+
+fn conduct(kinds: &[MoveKind]) -> Conduct {
+    Conduct::of(kinds)
+}
+
+#[test]
+fn both_sides_checking_perpetually_is_a_draw_xq_4_2_3() {
+    let check = conduct(&[MoveKind::Check, MoveKind::Check]);
+    assert_eq!(check, Conduct::Forbidden(Prohibition::PerpetualCheck));
+    assert_eq!(Verdict::of(check, check), Verdict::Draw);
+}
+
+#[test]
+fn one_check_one_chase_ranks_as_checking_xq_4_1_7() {
+    let mixed = conduct(&[MoveKind::Check, chase("c7", 'n')]);
+    let piece = Piece::from_char('n').expect("piece");
+    assert_eq!(
+        mixed,
+        Conduct::Forbidden(Prohibition::CheckAndChase {
+            piece,
+            square: sq("c7")
+        })
+    );
+    let check = conduct(&[MoveKind::Check, MoveKind::Check]);
+    let chasing = conduct(&[chase("c2", 'R'), chase("c2", 'R')]);
+    assert_eq!(
+        Verdict::of(mixed, chasing),
+        Verdict::MustChange {
+            side: Color::Red,
+            reason: Prohibition::CheckAndChase {
+                piece,
+                square: sq("c7")
+            }
+        },
+        "one check one chase against a perpetual chase: the checking side changes"
+    );
+    assert_eq!(Verdict::of(check, mixed), Verdict::Draw, "both sides check");
+    assert_eq!(
+        Verdict::of(chasing, check),
+        Verdict::MustChange {
+            side: Color::Black,
+            reason: Prohibition::PerpetualCheck
+        }
+    );
+}
+
+#[test]
+fn one_quiet_move_in_the_cycle_makes_a_side_allowed_xq_4_2_3() {
+    assert_eq!(
+        conduct(&[MoveKind::Check, MoveKind::Idle]),
+        Conduct::Allowed
+    );
+    assert_eq!(
+        conduct(&[chase("c7", 'n'), MoveKind::Idle]),
+        Conduct::Allowed
+    );
+    assert_eq!(conduct(&[]), Conduct::Allowed);
+    assert_eq!(
+        Verdict::of(Conduct::Allowed, Conduct::Allowed),
+        Verdict::Draw
+    );
+}
+
+#[test]
+fn the_piece_named_in_a_perpetual_chase_is_the_one_chased_most_often() {
+    let got = conduct(&[chase("c7", 'n'), chase("b2", 'c'), chase("b5", 'c')]);
+    assert_eq!(
+        got,
+        Conduct::Forbidden(Prohibition::PerpetualChase {
+            piece: Piece::from_char('c').expect("piece"),
+            square: sq("b2")
+        })
+    );
+}
+
+#[test]
+fn the_natural_move_limit_counts_moves_of_both_sides_xq_4_2_4() {
+    assert_eq!(NATURAL_MOVE_LIMIT, 60);
+    assert!(natural_limit_reached(120, NATURAL_MOVE_LIMIT));
+    assert!(!natural_limit_reached(119, NATURAL_MOVE_LIMIT));
+    assert!(natural_limit_reached(80, 40));
+    assert!(!natural_limit_reached(u32::MAX, u32::MAX));
+    assert!(natural_limit_reached(u32::MAX, u32::MAX / 2));
+}
+
+#[test]
+fn an_illegal_move_is_neither_played_nor_refused() {
+    let mut tracker = RepetitionTracker::new(Position::startpos());
+    let m = Move::from_iccs("h2h7").expect("coordinates");
+    assert!(tracker.play(m).is_err());
+    assert!(tracker.judge_move(m).is_err());
+    assert_eq!(tracker.refusal(m), None);
+    assert_eq!(tracker.plies(), 0);
+    assert_eq!(tracker.judge().verdict, Verdict::None);
+}
+
+#[test]
+fn verdicts_read_as_rulings_citing_their_article() {
+    let v = Verdict::MustChange {
+        side: Color::Red,
+        reason: Prohibition::PerpetualCheck,
+    };
+    assert_eq!(v.to_string(), "Red must change: perpetual check (xq 4.1.7)");
+    assert_eq!(v.article(), Some("4.1.7"));
+    assert_eq!(Verdict::Draw.article(), Some("4.2.3"));
+    assert_eq!(Verdict::None.article(), None);
+}
