@@ -5,7 +5,8 @@
 //! These are facts only; the arbiter's judgement (which attacks count as a
 //! chase — the general and soldiers that have not crossed the river do not
 //! chase, a horse or cannon attacking a chariot counts even if it is
-//! protected, and so on) is left to the caller, who has the roles here.
+//! protected, and so on) is made on them in `prohibitions`
+//! ([`Position::move_kind`], [`crate::RepetitionTracker`]).
 
 use crate::moves::Move;
 use crate::position::{Position, attackers_on, exposure};

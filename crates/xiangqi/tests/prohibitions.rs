@@ -133,6 +133,7 @@ fn check(s: &Scenario) {
     for text in s.need("moves").split_whitespace() {
         let m = mv(&name, text);
         last_kind = tracker.position().move_kind(m);
+        let foreseen = tracker.judge_move(m);
         judgement = tracker
             .play(m)
             .unwrap_or_else(|e| panic!("{name}: {text} after {} plies: {e}", tracker.plies()));
@@ -140,6 +141,11 @@ fn check(s: &Scenario) {
             judgement,
             tracker.judge(),
             "{name}: the judgement after {text} is the position's"
+        );
+        assert_eq!(
+            foreseen.as_ref(),
+            Ok(&judgement),
+            "{name}: judging {text} before playing it foresees the judgement"
         );
     }
     let summary = format!(
