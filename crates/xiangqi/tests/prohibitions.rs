@@ -355,3 +355,66 @@ fn verdicts_read_as_rulings_citing_their_article() {
     assert_eq!(Verdict::Draw.article(), Some("4.2.3"));
     assert_eq!(Verdict::None.article(), None);
 }
+
+/// A fixed pseudo-random sequence (no randomness in the tests' results).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        usize::try_from(self.0 >> 33).unwrap_or(0) % n.max(1)
+    }
+}
+
+#[test]
+fn along_playouts_that_shuffle_back_and_forth_every_judgement_is_consistent() {
+    let mut rng = Lcg(19);
+    let mut cycles = 0;
+    for _ in 0..40 {
+        let mut tracker = RepetitionTracker::new(Position::startpos());
+        let mut own_last: [Option<Move>; 2] = [None, None];
+        for _ in 0..160 {
+            let p = *tracker.position();
+            let legal = p.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let side = p.turn().index();
+            // Often undo one's own last move, so that positions repeat.
+            let back = own_last[side]
+                .map(|m| Move::new(m.to, m.from))
+                .filter(|m| p.is_legal(*m) && rng.below(4) != 0);
+            let m = back.unwrap_or_else(|| legal[rng.below(legal.len())]);
+            let foreseen = tracker.judge_move(m).expect("legal");
+            let refusal = tracker.refusal(m);
+            let j = tracker.play(m).expect("legal");
+            assert_eq!(foreseen, j);
+            own_last[side] = Some(m);
+            match &j.cycle {
+                None => assert_eq!(j.verdict, Verdict::None),
+                Some(c) => {
+                    cycles += 1;
+                    assert_ne!(j.verdict, Verdict::None);
+                    assert!(c.moves.len() >= 4 && c.moves.len() % 2 == 0);
+                    assert!(c.repetitions >= 1);
+                    assert_eq!(c.from_ply + c.moves.len(), tracker.plies());
+                    assert_eq!(c.verdict(), j.verdict);
+                }
+            }
+            if let Some(r) = refusal {
+                assert_eq!(
+                    j.verdict,
+                    Verdict::MustChange {
+                        side: r.side,
+                        reason: r.reason
+                    }
+                );
+                assert!(j.repetitions() >= xiangqi::CYCLE_LIMIT);
+            }
+        }
+    }
+    assert!(cycles > 100, "only {cycles} cycles met");
+}
