@@ -6,9 +6,10 @@
 //! The fragment of the competition rules only names the prohibitions; the
 //! repetition chapter (棋例) of the full rules is not in it. What is judged
 //! here is the core that the national rules and the engines that follow
-//! them apply (`docs/laws.md`, section "Xiangqi"). The facts each judgement
-//! rests on come from [`Position::move_facts`]; the repetition identity is
-//! the position's Zobrist key, confirmed on the board itself.
+//! them apply (the project's digest of the laws, section "Xiangqi"). The
+//! facts each judgement rests on come from [`Position::move_facts`]; the
+//! repetition identity is the position's Zobrist key, confirmed on the
+//! board itself.
 //!
 //! # What is modelled
 //! - **A cycle**: the position after a move (pieces and side to move)
@@ -45,6 +46,9 @@
 //!   xq 4.2.3); one side forbidden and the other allowed, or one checking
 //!   and the other only chasing → [`Verdict::MustChange`] for the side that
 //!   checks (or alone chases): it must change, or it loses (xq 4.1.7).
+//!   Check outranking chase follows the digest ("perpetual check outranks
+//!   perpetual chase"); "both sides forbidden → draw" is read as both
+//!   forbidden alike.
 //! - **The third time**: [`RepetitionTracker::refusal`] answers, before a
 //!   move is played, whether it would play a cycle that is forbidden for
 //!   the mover for the [`CYCLE_LIMIT`]-th (third) time; the game refuses it
