@@ -1,27 +1,22 @@
-//! The audit table: every change to tournaments, players, rounds, results and
-//! tokens is written in the same transaction as the change itself; a
-//! tournament's arbiters read it (`GET /tournaments/{id}/audit`).
+//! The audit trail: every change to tournaments, players, rounds, results and
+//! tokens is written (`store::audit`) in the same transaction as the change
+//! itself; a tournament's arbiters read it (`GET /tournaments/{id}/audit`).
 
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{Value, json};
-use sqlx::{Any, Row, Transaction};
-use uuid::Uuid;
+use sqlx::AnyConnection;
 
 use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiPath};
 use crate::tournaments::load_tournament;
-use crate::{AppState, now_text};
+use crate::{AppState, now_text, store};
 
-/// Records one change: who (the actor's token id), when (now), what (action
-/// on entity), and the JSON before and after. The row id is a version 7
-/// UUID, ordered by creation within the process, so two changes in the same
-/// millisecond (the resolution of `at`) are listed in the order they were
-/// made (`ORDER BY at, id`).
+/// Records one change by `actor`, now (see `store::audit::insert`).
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn record(
-    tx: &mut Transaction<'static, Any>,
+    conn: &mut AnyConnection,
     actor: &Actor,
     tournament_id: Option<&str>,
     action: &str,
@@ -29,23 +24,19 @@ pub(crate) async fn record(
     entity_id: &str,
     before: Option<&Value>,
     after: Option<&Value>,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO audit (id, at, actor, tournament_id, action, entity, entity_id, before, after) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+) -> Result<(), store::Error> {
+    store::audit::insert(
+        conn,
+        &now_text(),
+        &actor.id,
+        tournament_id,
+        action,
+        entity,
+        entity_id,
+        before,
+        after,
     )
-    .bind(Uuid::now_v7().to_string())
-    .bind(now_text())
-    .bind(&actor.id)
-    .bind(tournament_id)
-    .bind(action)
-    .bind(entity)
-    .bind(entity_id)
-    .bind(before.map(Value::to_string))
-    .bind(after.map(Value::to_string))
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+    .await
 }
 
 async fn get_audit(
@@ -59,31 +50,21 @@ async fn get_audit(
         &tournament_id,
         tournament.owner_token.as_deref(),
     )?;
-    let rows = sqlx::query(
-        "SELECT at, actor, action, entity, entity_id, before, after FROM audit \
-         WHERE tournament_id = $1 ORDER BY at, id",
-    )
-    .bind(&tournament_id)
-    .fetch_all(state.db().pool())
-    .await?;
-    let mut list = Vec::with_capacity(rows.len());
-    for row in rows {
-        let parse = |text: Option<String>| -> Result<Value, ApiError> {
-            Ok(match text {
-                Some(t) => serde_json::from_str(&t)?,
-                None => Value::Null,
+    let rows = store::audit::list(state.db().pool(), &tournament_id).await?;
+    let list: Vec<Value> = rows
+        .into_iter()
+        .map(|row| {
+            json!({
+                "at": row.at,
+                "actor": row.actor,
+                "action": row.action,
+                "entity": row.entity,
+                "entity_id": row.entity_id,
+                "before": row.before,
+                "after": row.after,
             })
-        };
-        list.push(json!({
-            "at": row.try_get::<String, _>("at")?,
-            "actor": row.try_get::<String, _>("actor")?,
-            "action": row.try_get::<String, _>("action")?,
-            "entity": row.try_get::<String, _>("entity")?,
-            "entity_id": row.try_get::<String, _>("entity_id")?,
-            "before": parse(row.try_get("before")?)?,
-            "after": parse(row.try_get("after")?)?,
-        }));
-    }
+        })
+        .collect();
     Ok(Json(json!({ "audit": list })))
 }
 

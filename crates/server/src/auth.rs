@@ -31,11 +31,10 @@ use axum::routing::{delete, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 use uuid::Uuid;
 
 use crate::error::{ApiError, ApiJson, ApiPath};
-use crate::{AppState, audit, now_text};
+use crate::{AppState, audit, now_text, store};
 
 /// A role a token carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -275,21 +274,14 @@ async fn authenticate(state: &AppState, parts: &Parts) -> Result<Option<Actor>, 
     // Taken before the read: a revocation committed meanwhile bumps it.
     let epoch = cache.epoch();
     let looked_up = Instant::now();
-    let row = sqlx::query(
-        "SELECT id, role, tournament_id FROM tokens WHERE token_hash = $1 AND revoked_at IS NULL",
-    )
-    .bind(&hash)
-    .fetch_optional(state.db().pool())
-    .await?;
-    let Some(row) = row else {
+    let Some(row) = store::tokens::find_active(state.db().pool(), &hash).await? else {
         return Err(ApiError::Unauthorized("unknown or revoked token".into()));
     };
-    let role: String = row.try_get("role")?;
     let actor = Actor {
-        id: row.try_get("id")?,
-        role: Role::parse(&role)
-            .ok_or_else(|| ApiError::Internal(format!("stored role '{role}'")))?,
-        tournament_id: row.try_get("tournament_id")?,
+        role: Role::parse(&row.role)
+            .ok_or_else(|| ApiError::Internal(format!("stored role '{}'", row.role)))?,
+        id: row.id,
+        tournament_id: row.tournament_id,
     };
     if let Some(epoch) = epoch {
         cache.put(hash, actor.clone(), epoch, looked_up);
@@ -354,12 +346,9 @@ pub(crate) async fn tournament_owner(
     state: &AppState,
     tournament_id: &str,
 ) -> Result<Option<String>, ApiError> {
-    let row = sqlx::query("SELECT owner_token FROM tournaments WHERE id = $1")
-        .bind(tournament_id)
-        .fetch_optional(state.db().pool())
+    store::tournaments::owner(state.db().pool(), tournament_id)
         .await?
-        .ok_or_else(|| ApiError::not_found("tournament"))?;
-    Ok(row.try_get("owner_token")?)
+        .ok_or_else(|| ApiError::not_found("tournament"))
 }
 
 async fn create_token(
@@ -412,18 +401,18 @@ async fn create_token(
     let id = Uuid::new_v4().to_string();
     let created_at = now_text();
     let (_write, mut tx) = state.db().begin().await?;
-    sqlx::query(
-        "INSERT INTO tokens (id, token_hash, role, tournament_id, label, created_by, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    store::tokens::insert(
+        &mut tx,
+        store::tokens::NewToken {
+            id: &id,
+            token_hash: &hash_token(&token),
+            role: body.role.as_str(),
+            tournament_id: body.tournament_id.as_deref(),
+            label: body.label.as_deref(),
+            created_by: &actor.id,
+            created_at: &created_at,
+        },
     )
-    .bind(&id)
-    .bind(hash_token(&token))
-    .bind(body.role.as_str())
-    .bind(&body.tournament_id)
-    .bind(&body.label)
-    .bind(&actor.id)
-    .bind(&created_at)
-    .execute(&mut *tx)
     .await?;
     let after = serde_json::json!({
         "id": id, "role": body.role, "tournament_id": body.tournament_id, "label": body.label,
@@ -459,28 +448,17 @@ async fn revoke_token(
     ApiPath(id): ApiPath<String>,
 ) -> Result<StatusCode, ApiError> {
     let (_write, mut tx) = state.db().begin().await?;
-    let row =
-        sqlx::query("SELECT role, tournament_id, created_by, revoked_at FROM tokens WHERE id = $1")
-            .bind(&id)
-            .fetch_optional(&mut *tx)
-            .await?
-            .ok_or_else(|| ApiError::not_found("token"))?;
-    let tournament_id: Option<String> = row.try_get("tournament_id")?;
-    let created_by: String = row.try_get("created_by")?;
-    let revoked_at: Option<String> = row.try_get("revoked_at")?;
+    let row = store::tokens::load(&mut *tx, &id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("token"))?;
+    let tournament_id = row.tournament_id;
+    let revoked_at = row.revoked_at;
     let allowed = actor.role == Role::Admin
-        || created_by == actor.id
+        || row.created_by == actor.id
         || id == actor.id
         || match &tournament_id {
             Some(t) => {
-                let owner: Option<String> =
-                    sqlx::query("SELECT owner_token FROM tournaments WHERE id = $1")
-                        .bind(t)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                        .map(|r| r.try_get("owner_token"))
-                        .transpose()?
-                        .flatten();
+                let owner = store::tournaments::owner(&mut *tx, t).await?.flatten();
                 actor.may(Permission::Manage, t, owner.as_deref())
             }
             None => false,
@@ -492,11 +470,7 @@ async fn revoke_token(
     }
     if revoked_at.is_none() {
         let at = now_text();
-        sqlx::query("UPDATE tokens SET revoked_at = $1 WHERE id = $2")
-            .bind(&at)
-            .bind(&id)
-            .execute(&mut *tx)
-            .await?;
+        store::tokens::revoke(&mut tx, &id, &at).await?;
         audit::record(
             &mut tx,
             &actor,
@@ -510,11 +484,7 @@ async fn revoke_token(
         .await?;
         if state.db().backend() == crate::Backend::Postgres {
             // Delivered to every process's LISTEN task on commit.
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(crate::stream::CHANNEL)
-                .bind(revocation_payload(&id))
-                .execute(&mut *tx)
-                .await?;
+            store::notify(&mut *tx, crate::stream::CHANNEL, &revocation_payload(&id)).await?;
         }
     }
     tx.commit().await?;

@@ -16,7 +16,7 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
-use sqlx::{Any, AnyPool, Executor, Transaction};
+use sqlx::{Any, AnyPool, Transaction};
 
 /// The embedded migrations (`migrations/` at the workspace root).
 pub static MIGRATOR: Migrator = sqlx::migrate!("../../migrations");
@@ -107,16 +107,7 @@ impl Db {
         let options = match backend {
             Backend::Sqlite => AnyPoolOptions::new()
                 .max_connections(pool_size(8))
-                .after_connect(|conn, _meta| {
-                    Box::pin(async move {
-                        conn.execute(
-                            "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
-                             PRAGMA synchronous = FULL;",
-                        )
-                        .await?;
-                        Ok(())
-                    })
-                }),
+                .after_connect(|conn, _meta| Box::pin(crate::store::sqlite_connection_setup(conn))),
             Backend::Postgres => AnyPoolOptions::new().max_connections(pool_size(32)),
         };
         let pool = options
@@ -125,9 +116,7 @@ impl Db {
             .await
             .map_err(DbError::Connect)?;
         if backend == Backend::Sqlite {
-            // WAL is a property of the file: set once, it stays.
-            sqlx::query("PRAGMA journal_mode = WAL")
-                .execute(&pool)
+            crate::store::sqlite_wal(&pool)
                 .await
                 .map_err(DbError::Connect)?;
         }

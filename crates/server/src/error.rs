@@ -175,17 +175,16 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl From<crate::store::Error> for ApiError {
+    fn from(error: crate::store::Error) -> ApiError {
+        ApiError::Internal(error.to_string())
+    }
+}
+
 impl From<serde_json::Error> for ApiError {
     fn from(error: serde_json::Error) -> ApiError {
         ApiError::Internal(format!("json: {error}"))
     }
-}
-
-/// Whether a database error is a unique-constraint violation.
-pub fn is_unique_violation(error: &sqlx::Error) -> bool {
-    error
-        .as_database_error()
-        .is_some_and(sqlx::error::DatabaseError::is_unique_violation)
 }
 
 /// A JSON body whose failures are answered in the API's own error format,

@@ -1,39 +1,15 @@
-//! Stored games: a game's row ([`GameRow`]) and its event log
-//! ([`StoredEvent`]), read from the database, folded into the Laws' state
-//! ([`fold`]), and shown as the API shows events ([`event_json`]).
+//! Stored games (`store::games`: a game's row [`GameRow`] and its event
+//! log [`StoredEvent`]) folded into the Laws' state ([`fold`]), and shown as
+//! the API shows events ([`event_json`]).
 
 use serde_json::{Map, Value};
-use sqlx::any::AnyRow;
-use sqlx::{Any, Row};
+use sqlx::Any;
 
 use crate::auth::{Actor, Permission, Role};
 use crate::engine::{GameSetup, GameState};
 use crate::error::ApiError;
-
-/// A game's row.
-#[derive(Debug, Clone)]
-pub(crate) struct GameRow {
-    pub id: String,
-    pub tournament_id: Option<String>,
-    pub round: Option<i64>,
-    pub board: Option<i64>,
-    pub white: String,
-    pub black: String,
-    pub regulations: String,
-    pub time_control: Option<String>,
-    /// Setup columns of migration 0002 (initial FEN, recording mode,
-    /// scheduled start), read by [`GameRow::setup`].
-    pub fen: Option<String>,
-    pub mode: String,
-    pub scheduled_start_ms: Option<i64>,
-    /// The organiser's announced settings in force when the game was created.
-    pub laws: crate::laws::Laws,
-    pub seq: i64,
-    pub owner_token: Option<String>,
-    pub tournament_owner: Option<String>,
-    pub tournament_name: Option<String>,
-    pub created_at: String,
-}
+use crate::store;
+pub(crate) use crate::store::games::{GameRow, StoredEvent};
 
 impl GameRow {
     pub(crate) fn setup(&self) -> GameSetup {
@@ -56,93 +32,14 @@ impl GameRow {
     }
 }
 
-pub(crate) const GAME_SELECT: &str = "SELECT g.id, g.tournament_id, g.round, g.board, g.white, g.black, \
-     g.regulations, g.time_control, g.fen, g.mode, g.scheduled_start_ms, g.laws, \
-     g.seq, g.owner_token, g.created_at, \
-     t.owner_token AS tournament_owner, t.name AS tournament_name \
-     FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = $1";
-
-pub(crate) fn game_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
-    Ok(GameRow {
-        id: row.try_get("id")?,
-        tournament_id: row.try_get("tournament_id")?,
-        round: row.try_get("round")?,
-        board: row.try_get("board")?,
-        white: row.try_get("white")?,
-        black: row.try_get("black")?,
-        regulations: row.try_get("regulations")?,
-        time_control: row.try_get("time_control")?,
-        fen: row.try_get("fen")?,
-        mode: row.try_get("mode")?,
-        scheduled_start_ms: row.try_get("scheduled_start_ms")?,
-        laws: {
-            let text: String = row.try_get("laws")?;
-            serde_json::from_str(&text).map_err(|e| sqlx::Error::Decode(Box::new(e)))?
-        },
-        seq: row.try_get("seq")?,
-        owner_token: row.try_get("owner_token")?,
-        tournament_owner: row.try_get("tournament_owner")?,
-        tournament_name: row.try_get("tournament_name")?,
-        created_at: row.try_get("created_at")?,
-    })
-}
-
+/// A game, or 404.
 pub(crate) async fn load_game<'e, E>(executor: E, id: &str) -> Result<GameRow, ApiError>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let row = sqlx::query(GAME_SELECT)
-        .bind(id)
-        .fetch_optional(executor)
+    store::games::load(executor, id)
         .await?
-        .ok_or_else(|| ApiError::not_found("game"))?;
-    Ok(game_row(&row)?)
-}
-
-/// One stored event.
-#[derive(Debug, Clone)]
-pub(crate) struct StoredEvent {
-    pub seq: i64,
-    pub actor: String,
-    pub received_at: String,
-    pub at: String,
-    pub body: Map<String, Value>,
-    pub rulings: Value,
-}
-
-pub(crate) fn stored_event(row: &AnyRow) -> Result<StoredEvent, ApiError> {
-    let body: String = row.try_get("body")?;
-    let rulings: String = row.try_get("rulings")?;
-    let Value::Object(body) = serde_json::from_str::<Value>(&body)? else {
-        return Err(ApiError::Internal("stored event is not an object".into()));
-    };
-    Ok(StoredEvent {
-        seq: row.try_get("seq")?,
-        actor: row.try_get("actor")?,
-        received_at: row.try_get("received_at")?,
-        at: row.try_get("at")?,
-        body,
-        rulings: serde_json::from_str(&rulings)?,
-    })
-}
-
-pub(crate) async fn load_events<'e, E>(
-    executor: E,
-    game_id: &str,
-    after: i64,
-) -> Result<Vec<StoredEvent>, ApiError>
-where
-    E: sqlx::Executor<'e, Database = Any>,
-{
-    let rows = sqlx::query(
-        "SELECT seq, actor, received_at, at, body, rulings FROM game_events \
-         WHERE game_id = $1 AND seq > $2 ORDER BY seq",
-    )
-    .bind(game_id)
-    .bind(after)
-    .fetch_all(executor)
-    .await?;
-    rows.iter().map(stored_event).collect()
+        .ok_or_else(|| ApiError::not_found("game"))
 }
 
 /// Folds a log into a state. A stored log is always accepted (it was

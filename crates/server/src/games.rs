@@ -29,16 +29,15 @@ use chrono::{DateTime, Utc};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
-use sqlx::{Any, Row, Transaction};
+use sqlx::Any;
 use uuid::Uuid;
 
 use crate::auth::{Actor, MaybeActor, Permission};
 use crate::engine::{GameState, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
-use crate::game_rows::{
-    GameRow, StoredEvent, View, event_json, fold, last_resume, load_events, load_game,
-};
-use crate::{AppState, Hint, audit, now_text, time_text};
+use crate::game_rows::{GameRow, StoredEvent, View, event_json, fold, last_resume, load_game};
+use crate::store::games::{NewGame, load_events};
+use crate::{AppState, Hint, audit, now_text, store, time_text};
 
 /// Cached game states (see the module docs): per game, the latest head this
 /// process knows, its row and its state. The row's columns used from the
@@ -239,7 +238,7 @@ async fn create_game(
         .transpose()?;
     let id = Uuid::new_v4().to_string();
     let (_write, mut tx) = state.db().begin().await?;
-    insert_game(
+    store::games::insert(
         &mut tx,
         NewGame {
             id: &id,
@@ -255,6 +254,7 @@ async fn create_game(
             mode,
             scheduled_start_ms,
             laws: &crate::laws::Laws::default(),
+            created_at: &now_text(),
         },
     )
     .await?;
@@ -280,54 +280,6 @@ async fn create_game(
         StatusCode::CREATED,
         Json(state_json(&game, Arc::new(initial), View::Arbiter)),
     ))
-}
-
-pub(crate) struct NewGame<'a> {
-    pub id: &'a str,
-    pub tournament_id: Option<&'a str>,
-    pub round: Option<i64>,
-    pub board: Option<i64>,
-    pub white: &'a str,
-    pub black: &'a str,
-    pub regulations: &'a str,
-    pub time_control: Option<&'a str>,
-    pub owner_token: Option<&'a str>,
-    /// Initial position (checked FEN) or `None` for the standard one.
-    pub fen: Option<&'a str>,
-    /// `live` or `scoresheet`.
-    pub mode: &'a str,
-    /// Scheduled start, ms since 1970.
-    pub scheduled_start_ms: Option<i64>,
-    /// The organiser's announced settings (a tournament's, copied).
-    pub laws: &'a crate::laws::Laws,
-}
-
-pub(crate) async fn insert_game(
-    tx: &mut Transaction<'static, Any>,
-    game: NewGame<'_>,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO games (id, tournament_id, round, board, white, black, regulations, \
-         time_control, seq, status, owner_token, created_at, fen, mode, scheduled_start_ms, laws) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10, $11, $12, $13, $14)",
-    )
-    .bind(game.id)
-    .bind(game.tournament_id)
-    .bind(game.round)
-    .bind(game.board)
-    .bind(game.white)
-    .bind(game.black)
-    .bind(game.regulations)
-    .bind(game.time_control)
-    .bind(game.owner_token)
-    .bind(now_text())
-    .bind(game.fen)
-    .bind(game.mode)
-    .bind(game.scheduled_start_ms)
-    .bind(serde_json::to_string(game.laws).unwrap_or_else(|_| "{}".to_owned()))
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }
 
 async fn get_game(
@@ -601,45 +553,6 @@ async fn record_from_cache(
     Ok(Some(acknowledge(state, game_row, game, stored)))
 }
 
-/// The compare-and-swap on a game's head: `true` when this writer moved the
-/// seq from `expected_seq` to the next one (exactly one writer can).
-async fn swap_head(
-    tx: &mut Transaction<'static, Any>,
-    game_id: &str,
-    expected_seq: i64,
-) -> Result<bool, sqlx::Error> {
-    let swapped = sqlx::query("UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2")
-        .bind(game_id)
-        .bind(expected_seq)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
-    Ok(swapped == 1)
-}
-
-async fn insert_event(
-    tx: &mut Transaction<'static, Any>,
-    game_id: &str,
-    stored: &StoredEvent,
-    body: &str,
-    rulings: &str,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(game_id)
-    .bind(stored.seq)
-    .bind(&stored.actor)
-    .bind(&stored.received_at)
-    .bind(&stored.at)
-    .bind(body)
-    .bind(rulings)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
 /// [`post_event`] in one transaction: the game row, the compare-and-swap,
 /// the state (cache or log), the Laws, the insert, the status and the
 /// tournament result, the notification, the commit.
@@ -660,12 +573,8 @@ async fn record_in_transaction(
         ));
     }
     // Compare-and-swap on the head: exactly one writer extends each seq.
-    if !swap_head(&mut tx, id, expected_seq).await? {
-        let current: i64 = sqlx::query("SELECT seq FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get("seq")?;
+    if !store::games::swap_head(&mut tx, id, expected_seq).await? {
+        let current = store::games::seq(&mut *tx, id).await?;
         return Err(ApiError::conflict(
             "stale_seq",
             format!("expected_seq {expected_seq} is not the game's current seq {current}"),
@@ -676,16 +585,11 @@ async fn record_in_transaction(
     let seq = stored.seq;
     stored.rulings = serde_json::to_value(&rulings)?;
     let body = serde_json::to_string(&stored.body)?;
-    insert_event(&mut tx, id, &stored, &body, &stored.rulings.to_string()).await?;
+    store::games::insert_event(&mut tx, id, &stored, &body, &stored.rulings.to_string()).await?;
     let status = after.status();
     let result = after.result();
     if status != before.status() || result != before.result() {
-        sqlx::query("UPDATE games SET status = $1, result = $2 WHERE id = $3")
-            .bind(status)
-            .bind(result)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        store::games::set_outcome(&mut tx, id, status, result).await?;
         if let (Some(result), Some(t), Some(round), Some(board)) =
             (result, &game.tournament_id, game.round, game.board)
         {

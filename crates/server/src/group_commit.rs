@@ -24,30 +24,19 @@
 
 use std::collections::HashSet;
 
-use serde_json::{Value, json};
+use sqlx::Any;
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, Connection, Row};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::db::{Backend, Db};
+use crate::store;
 
 /// Most writes in one batch.
 const MAX_BATCH: usize = 256;
 
-/// One event to append: the compare-and-swap from `expected_seq` to
-/// `expected_seq + 1`, then the row of `game_events`.
-#[derive(Debug)]
-pub(crate) struct Write {
-    pub game_id: String,
-    pub expected_seq: i64,
-    pub actor: String,
-    pub received_at: String,
-    pub at: String,
-    /// The event as JSON text.
-    pub body: String,
-    /// Its rulings as JSON text.
-    pub rulings: String,
-}
+/// One event to append (`store::batch::Append`): the compare-and-swap from
+/// `expected_seq` to `expected_seq + 1`, then the row of `game_events`.
+pub(crate) use store::batch::Append as Write;
 
 /// A write and where to answer: `true` once committed; `false` when nothing
 /// of it was stored (its head had moved, or the batch failed: logged here).
@@ -120,83 +109,17 @@ async fn write_batch(
     db: &Db,
     conn: &mut Option<PoolConnection<Any>>,
     writes: &[&Write],
-) -> Result<HashSet<String>, sqlx::Error> {
+) -> Result<HashSet<String>, store::Error> {
     let conn = match conn {
         Some(conn) => conn,
         None => conn.insert(db.pool().acquire().await?),
     };
-    let mut written = HashSet::with_capacity(writes.len());
-    let rows: Vec<Value> = writes
-        .iter()
-        .map(|w| {
-            json!({
-                "id": w.game_id, "expected": w.expected_seq, "actor": w.actor,
-                "received_at": w.received_at, "at": w.at, "body": w.body,
-                "rulings": w.rulings,
-            })
-        })
-        .collect();
-    let input = Value::Array(rows).to_string();
     match db.backend() {
-        Backend::Postgres => {
-            // One statement: autocommit makes it one transaction, one
-            // round trip and one commit for the whole batch.
-            let rows = sqlx::query(
-                "WITH input AS (SELECT * FROM json_to_recordset($1::json) AS i \
-                   (id text, expected bigint, actor text, received_at text, at text, \
-                    body text, rulings text)), \
-                 cas AS (UPDATE games g SET seq = g.seq + 1 FROM input i \
-                   WHERE g.id = i.id AND g.seq = i.expected RETURNING g.id, g.seq) \
-                 INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
-                 SELECT c.id, c.seq, i.actor, i.received_at, i.at, i.body, i.rulings \
-                 FROM cas c JOIN input i ON i.id = c.id \
-                 RETURNING game_id",
-            )
-            .bind(input)
-            .fetch_all(&mut **conn)
-            .await?;
-            for row in rows {
-                written.insert(row.try_get::<String, _>("game_id")?);
-            }
-        }
+        Backend::Postgres => store::batch::append_postgres(conn, writes).await,
         Backend::Sqlite => {
-            // One writer per file: queue behind this process's other writers,
-            // then one transaction and one fsync for the batch: the
-            // compare-and-swaps in one statement, the inserts of those that
-            // succeeded in another.
+            // One writer per file: queue behind this process's other writers.
             let _guard = db.write_lock().await;
-            let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
-            let rows = sqlx::query(
-                "UPDATE games SET seq = games.seq + 1 \
-                 FROM (SELECT j.value ->> 'id' AS id, j.value ->> 'expected' AS expected \
-                       FROM json_each($1) AS j) AS i \
-                 WHERE games.id = i.id AND games.seq = i.expected \
-                 RETURNING games.id AS id",
-            )
-            .bind(&input)
-            .fetch_all(&mut *tx)
-            .await?;
-            for row in rows {
-                written.insert(row.try_get::<String, _>("id")?);
-            }
-            if !written.is_empty() {
-                let ids =
-                    serde_json::to_string(&written).map_err(|e| sqlx::Error::Encode(e.into()))?;
-                sqlx::query(
-                    "INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
-                     SELECT j.value ->> 'id', (j.value ->> 'expected') + 1, j.value ->> 'actor', \
-                            j.value ->> 'received_at', j.value ->> 'at', j.value ->> 'body', \
-                            j.value ->> 'rulings' \
-                     FROM json_each($1) AS j \
-                     WHERE j.value ->> 'id' IN (SELECT value FROM json_each($2))",
-                )
-                .bind(&input)
-                .bind(ids)
-                .execute(&mut *tx)
-                .await?;
-            }
-            tx.commit().await?;
+            store::batch::append_sqlite(conn, writes).await
         }
     }
-    Ok(written)
 }

@@ -11,12 +11,12 @@ use axum::response::IntoResponse;
 use serde_json::{Value, json};
 use tournament::model::{self, ByeKind, GameResult, Points, StartNumber};
 
-use crate::AppState;
 use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
 use crate::players::PlayerRow;
 use crate::rounds::{NewBoard, claim_slot, write_round};
-use crate::stored::{Loaded, bye_text};
+use crate::store::model::{Loaded, bye_text};
+use crate::{AppState, store};
 
 fn points_value(p: Points) -> crate::tournaments::PointsValue {
     crate::tournaments::PointsValue(p.as_f64())
@@ -136,15 +136,13 @@ pub(crate) async fn import_trf(
                 ByeKind::FullPoint => "full",
                 _ => "zero",
             };
-            sqlx::query(
-                "INSERT INTO requested_byes (tournament_id, player_id, round, kind) \
-                 VALUES ($1, $2, $3, $4)",
+            store::players::set_requested_bye(
+                &mut tx,
+                &row.id,
+                &player.id,
+                i64::from(round),
+                Some(kind),
             )
-            .bind(&row.id)
-            .bind(&player.id)
-            .bind(i64::from(round))
-            .bind(kind)
-            .execute(&mut *tx)
             .await?;
         }
         ids.insert(p.start_number, player);
@@ -182,28 +180,19 @@ pub(crate) async fn import_trf(
             let p = ids
                 .get(&bye.player)
                 .ok_or_else(|| ApiError::invalid_field("trf", "a bye names an unknown player"))?;
-            sqlx::query(
-                "INSERT INTO round_byes (tournament_id, round, player_id, kind) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(&row.id)
-            .bind(number)
-            .bind(&p.id)
-            .bind(bye_text(bye.kind))
-            .execute(&mut *tx)
-            .await?;
+            store::rounds::insert_bye(&mut tx, &row.id, number, &p.id, bye_text(bye.kind)).await?;
             claim_slot(&mut tx, &row.id, number, &p.id).await?;
         }
         for (board_number, b) in (1_i64..).zip(&round.boards) {
             if let Some(result) = api_result(b.result) {
-                sqlx::query(
-                    "UPDATE boards SET result = $1, rated = $2 WHERE tournament_id = $3 AND round = $4 AND board = $5",
+                store::rounds::set_imported_result(
+                    &mut tx,
+                    &row.id,
+                    number,
+                    board_number,
+                    result,
+                    b.rated,
                 )
-                .bind(result)
-                .bind(i64::from(b.rated))
-                .bind(&row.id)
-                .bind(number)
-                .bind(board_number)
-                .execute(&mut *tx)
                 .await?;
             }
         }

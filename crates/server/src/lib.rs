@@ -18,8 +18,10 @@
 //!   `pairing_options`: their pairing options (initial colour, acceleration,
 //!   forbidden pairs); `players`: players, withdrawals, requested byes, start
 //!   numbers; `import`: TRF import.
-//! - `stored`: everything stored about a tournament, read in one go, and its
-//!   conversion to `tournament::model`.
+//! - `store`: all SQL, one module per aggregate (tournaments, players,
+//!   rounds, games, audit, tokens, the group-commit batches), rows read
+//!   through `FromRow` records; `store::model` reads everything stored about
+//!   a tournament in one go and converts it to `tournament::model`.
 //! - `rounds`: pairing the next round through the `tournament` crate,
 //!   reading, rescheduling and un-pairing rounds; `results`: board results;
 //!   `reports`: standings and the JSON, TRF and PGN exports.
@@ -69,7 +71,7 @@ mod players;
 mod reports;
 mod results;
 mod rounds;
-mod stored;
+mod store;
 mod stream;
 mod tournaments;
 

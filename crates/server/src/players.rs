@@ -10,14 +10,15 @@ use axum::routing::{patch, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use sqlx::any::AnyRow;
-use sqlx::{Any, AnyConnection, Row, Transaction};
+use sqlx::AnyConnection;
 use uuid::Uuid;
 
 use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::store::model::parse_date;
+pub(crate) use crate::store::players::PlayerRow;
 use crate::tournaments::{begin_change, check_name, load_tournament};
-use crate::{AppState, audit, now_text};
+use crate::{AppState, audit, now_text, store};
 
 /// A player's optional data (everything but the name and start number).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,26 +116,6 @@ impl PlayerDetails {
 /// scheme has 30 grades of 100 points), to refuse typing errors.
 const MAX_GRADE_POINTS: u32 = 100_000;
 
-/// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` → the model's date (0 = unknown).
-pub(crate) fn parse_date(text: &str) -> Option<tournament::model::Date> {
-    let mut parts = text.split('-');
-    let year: u16 = parts.next().filter(|p| p.len() == 4)?.parse().ok()?;
-    let month: u8 = match parts.next() {
-        Some(p) if p.len() == 2 => p.parse().ok().filter(|m| (1..=12).contains(m))?,
-        Some(_) => return None,
-        None => 0,
-    };
-    let day: u8 = match parts.next() {
-        Some(p) if p.len() == 2 && month != 0 => p.parse().ok().filter(|d| (1..=31).contains(d))?,
-        Some(_) => return None,
-        None => 0,
-    };
-    if parts.next().is_some() {
-        return None;
-    }
-    Some(tournament::model::Date { year, month, day })
-}
-
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreatePlayer {
@@ -185,93 +166,20 @@ impl From<PlayerDetailsFlat> for PlayerDetails {
     }
 }
 
-/// A player row with its requested byes.
-#[derive(Debug, Clone, Serialize)]
-pub struct PlayerRow {
-    pub id: String,
-    pub tournament_id: String,
-    pub start_number: i64,
-    pub name: String,
-    #[serde(flatten)]
-    pub details: PlayerDetails,
-    pub withdrawn_from: Option<i64>,
-    pub joins_at: Option<i64>,
-    /// Round → `half` / `zero` / `full`.
-    pub requested_byes: BTreeMap<i64, String>,
-}
-
-/// All players of a tournament, by start number.
-pub(crate) async fn load_players(
-    conn: &mut AnyConnection,
-    tournament_id: &str,
-) -> Result<Vec<PlayerRow>, ApiError> {
-    let rows = sqlx::query(
-        "SELECT id, tournament_id, start_number, name, details, withdrawn_from, joins_at \
-         FROM players WHERE tournament_id = $1 ORDER BY start_number",
-    )
-    .bind(tournament_id)
-    .fetch_all(&mut *conn)
-    .await?;
-    let byes =
-        sqlx::query("SELECT player_id, round, kind FROM requested_byes WHERE tournament_id = $1")
-            .bind(tournament_id)
-            .fetch_all(&mut *conn)
-            .await?;
-    let mut players = rows.iter().map(player_row).collect::<Result<Vec<_>, _>>()?;
-    for bye in byes {
-        let player: String = bye.try_get("player_id")?;
-        if let Some(p) = players.iter_mut().find(|p| p.id == player) {
-            p.requested_byes
-                .insert(bye.try_get("round")?, bye.try_get("kind")?);
-        }
-    }
-    Ok(players)
-}
-
-fn player_row(row: &AnyRow) -> Result<PlayerRow, ApiError> {
-    let details: String = row.try_get("details")?;
-    Ok(PlayerRow {
-        id: row.try_get("id")?,
-        tournament_id: row.try_get("tournament_id")?,
-        start_number: row.try_get("start_number")?,
-        name: row.try_get("name")?,
-        details: serde_json::from_str(&details)?,
-        withdrawn_from: row.try_get("withdrawn_from")?,
-        joins_at: row.try_get("joins_at")?,
-        requested_byes: BTreeMap::new(),
-    })
-}
-
 async fn load_player(
-    tx: &mut Transaction<'static, Any>,
+    conn: &mut AnyConnection,
     tournament_id: &str,
     player_id: &str,
 ) -> Result<PlayerRow, ApiError> {
-    let row = sqlx::query(
-        "SELECT id, tournament_id, start_number, name, details, withdrawn_from, joins_at \
-         FROM players WHERE tournament_id = $1 AND id = $2",
-    )
-    .bind(tournament_id)
-    .bind(player_id)
-    .fetch_optional(&mut **tx)
-    .await?
-    .ok_or_else(|| ApiError::not_found("player"))?;
-    let mut player = player_row(&row)?;
-    let byes = sqlx::query("SELECT round, kind FROM requested_byes WHERE player_id = $1")
-        .bind(player_id)
-        .fetch_all(&mut **tx)
-        .await?;
-    for bye in byes {
-        player
-            .requested_byes
-            .insert(bye.try_get("round")?, bye.try_get("kind")?);
-    }
-    Ok(player)
+    store::players::load(conn, tournament_id, player_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("player"))
 }
 
-/// Inserts a player with the next free start number.
+/// Inserts a player with the given start number, or else the next free one;
+/// a taken start number is 409.
 pub(crate) async fn insert_player(
-    tx: &mut Transaction<'static, Any>,
+    conn: &mut AnyConnection,
     tournament_id: &str,
     start_number: Option<i64>,
     name: &str,
@@ -281,40 +189,10 @@ pub(crate) async fn insert_player(
 ) -> Result<PlayerRow, ApiError> {
     let start_number = match start_number {
         Some(n) => n,
-        None => {
-            let max: Option<i64> =
-                sqlx::query("SELECT MAX(start_number) AS n FROM players WHERE tournament_id = $1")
-                    .bind(tournament_id)
-                    .fetch_one(&mut **tx)
-                    .await?
-                    .try_get("n")?;
-            max.unwrap_or(0) + 1
-        }
+        None => store::players::next_start_number(&mut *conn, tournament_id).await?,
     };
-    let id = Uuid::new_v4().to_string();
-    sqlx::query(
-        "INSERT INTO players (id, tournament_id, start_number, name, details, withdrawn_from, \
-         joins_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(&id)
-    .bind(tournament_id)
-    .bind(start_number)
-    .bind(name)
-    .bind(serde_json::to_string(details)?)
-    .bind(withdrawn_from)
-    .bind(joins_at)
-    .bind(now_text())
-    .execute(&mut **tx)
-    .await
-    .map_err(|e| {
-        if crate::error::is_unique_violation(&e) {
-            ApiError::conflict("duplicate_start_number", "that start number is taken")
-        } else {
-            e.into()
-        }
-    })?;
-    Ok(PlayerRow {
-        id,
+    let player = PlayerRow {
+        id: Uuid::new_v4().to_string(),
         tournament_id: tournament_id.to_owned(),
         start_number,
         name: name.to_owned(),
@@ -322,20 +200,17 @@ pub(crate) async fn insert_player(
         withdrawn_from,
         joins_at,
         requested_byes: BTreeMap::new(),
-    })
-}
-
-pub(crate) async fn rounds_paired(
-    tx: &mut Transaction<'static, Any>,
-    tournament_id: &str,
-) -> Result<i64, ApiError> {
-    let n: Option<i64> =
-        sqlx::query("SELECT MAX(number) AS n FROM rounds WHERE tournament_id = $1")
-            .bind(tournament_id)
-            .fetch_one(&mut **tx)
-            .await?
-            .try_get("n")?;
-    Ok(n.unwrap_or(0))
+    };
+    store::players::insert(conn, &player, &now_text())
+        .await
+        .map_err(|e| {
+            if e.is_unique_violation() {
+                ApiError::conflict("duplicate_start_number", "that start number is taken")
+            } else {
+                e.into()
+            }
+        })?;
+    Ok(player)
 }
 
 async fn create_player(
@@ -349,7 +224,7 @@ async fn create_player(
     details.check()?;
     let (_write, mut tx, tournament) =
         begin_change(&state, &actor, Permission::Manage, &tournament_id).await?;
-    let paired = rounds_paired(&mut tx, &tournament_id).await?;
+    let paired = store::rounds::last_paired(&mut *tx, &tournament_id).await?;
     if tournament.system != "swiss-dutch" && paired > 0 {
         return Err(ApiError::conflict(
             "tournament_started",
@@ -397,7 +272,8 @@ async fn list_players(
     ApiPath(tournament_id): ApiPath<String>,
 ) -> Result<Json<Value>, ApiError> {
     load_tournament(state.db().pool(), &tournament_id).await?;
-    let players = load_players(&mut *state.db().pool().acquire().await?, &tournament_id).await?;
+    let players =
+        store::players::list(&mut *state.db().pool().acquire().await?, &tournament_id).await?;
     Ok(Json(json!({ "players": players })))
 }
 
@@ -436,7 +312,7 @@ async fn update_player(
     let (_write, mut tx, tournament) =
         begin_change(&state, &actor, Permission::Manage, &tournament_id).await?;
     let before = load_player(&mut tx, &tournament_id, &player_id).await?;
-    let paired = rounds_paired(&mut tx, &tournament_id).await?;
+    let paired = store::rounds::last_paired(&mut *tx, &tournament_id).await?;
     let mut after = before.clone();
     if let Some(name) = body.name {
         check_name("name", &name)?;
@@ -507,31 +383,10 @@ async fn update_player(
                 ));
             }
         }
-        sqlx::query("DELETE FROM requested_byes WHERE player_id = $1 AND round = $2")
-            .bind(&player_id)
-            .bind(round)
-            .execute(&mut *tx)
-            .await?;
-        if bye.kind != "none" {
-            sqlx::query(
-                "INSERT INTO requested_byes (tournament_id, player_id, round, kind) \
-                 VALUES ($1, $2, $3, $4)",
-            )
-            .bind(&tournament_id)
-            .bind(&player_id)
-            .bind(round)
-            .bind(&bye.kind)
-            .execute(&mut *tx)
-            .await?;
-        }
+        let kind = (bye.kind != "none").then_some(bye.kind.as_str());
+        store::players::set_requested_bye(&mut tx, &tournament_id, &player_id, round, kind).await?;
     }
-    sqlx::query("UPDATE players SET name = $1, details = $2, withdrawn_from = $3 WHERE id = $4")
-        .bind(&after.name)
-        .bind(serde_json::to_string(&after.details)?)
-        .bind(after.withdrawn_from)
-        .bind(&player_id)
-        .execute(&mut *tx)
-        .await?;
+    store::players::update(&mut tx, &after).await?;
     audit::record(
         &mut tx,
         &actor,

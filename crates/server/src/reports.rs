@@ -6,14 +6,13 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
-use sqlx::Row;
 use tournament::model::Tournament;
 
 use crate::AppState;
 use crate::error::{ApiError, ApiPath};
 use crate::rounds::round_json;
-use crate::stored::{Loaded, load_all, to_model};
-use crate::tournaments::load_tournament;
+use crate::store::model::{Loaded, to_model};
+use crate::tournaments::{load_all, load_tournament};
 
 fn value_f64(v: Option<tournament::standings::Value>) -> Value {
     v.map_or(Value::Null, |v| json!(v.as_f64()))
@@ -181,19 +180,11 @@ async fn export_pgn(
     ApiPath(id): ApiPath<String>,
 ) -> Result<impl IntoResponse, ApiError> {
     load_tournament(state.db().pool(), &id).await?;
-    let ids: Vec<String> = sqlx::query(
-        "SELECT id FROM games WHERE tournament_id = $1 AND seq > 0 ORDER BY round, board",
-    )
-    .bind(&id)
-    .fetch_all(state.db().pool())
-    .await?
-    .iter()
-    .map(|r| r.try_get("id"))
-    .collect::<Result<_, _>>()?;
+    let ids = crate::store::games::recorded_ids(state.db().pool(), &id).await?;
     let mut out = String::new();
     for game_id in ids {
         let game = crate::game_rows::load_game(state.db().pool(), &game_id).await?;
-        let events = crate::game_rows::load_events(state.db().pool(), &game_id, 0).await?;
+        let events = crate::store::games::load_events(state.db().pool(), &game_id, 0).await?;
         let current = crate::game_rows::fold(&game.setup(), &events)?;
         if !out.is_empty() {
             out.push('\n');

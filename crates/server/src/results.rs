@@ -5,14 +5,14 @@ use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::{Any, Row, Transaction};
+use sqlx::AnyConnection;
 
 use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::rounds::board_json;
-use crate::stored::{load_all, parse_result};
-use crate::tournaments::begin_change;
-use crate::{AppState, audit};
+use crate::store::model::parse_result;
+use crate::tournaments::{begin_change, load_all};
+use crate::{AppState, audit, store};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -50,24 +50,15 @@ pub(crate) async fn put_result(
 /// none while the game goes on, and only the game's own result once it has
 /// ended (unless the game was annulled).
 async fn check_against_game(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut AnyConnection,
     tournament_id: &str,
     round: i64,
     board: i64,
     result: &str,
 ) -> Result<(), ApiError> {
-    let games = sqlx::query(
-        "SELECT seq, status, result FROM games WHERE tournament_id = $1 AND round = $2 AND board = $3",
-    )
-    .bind(tournament_id)
-    .bind(round)
-    .bind(board)
-    .fetch_all(&mut **tx)
-    .await?;
+    let games = store::games::on_board(&mut *tx, tournament_id, round, board).await?;
     for game in games {
-        let seq: i64 = game.try_get("seq")?;
-        let status: String = game.try_get("status")?;
-        let game_result: Option<String> = game.try_get("result")?;
+        let (seq, status, game_result) = (game.seq, game.status, game.result);
         if seq == 0 || status == "annulled" {
             continue;
         }
@@ -97,35 +88,20 @@ async fn check_against_game(
 
 /// Sets a board's result (with an audit row); false when unchanged.
 async fn set_board_result(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut AnyConnection,
     actor: &Actor,
     tournament_id: &str,
     round: i64,
     board: i64,
     result: &str,
 ) -> Result<bool, ApiError> {
-    let row = sqlx::query(
-        "SELECT result FROM boards WHERE tournament_id = $1 AND round = $2 AND board = $3",
-    )
-    .bind(tournament_id)
-    .bind(round)
-    .bind(board)
-    .fetch_optional(&mut **tx)
-    .await?
-    .ok_or_else(|| ApiError::not_found("board"))?;
-    let before: Option<String> = row.try_get("result")?;
+    let before = store::rounds::board_result(&mut *tx, tournament_id, round, board)
+        .await?
+        .ok_or_else(|| ApiError::not_found("board"))?;
     if before.as_deref() == Some(result) {
         return Ok(false);
     }
-    sqlx::query(
-        "UPDATE boards SET result = $1 WHERE tournament_id = $2 AND round = $3 AND board = $4",
-    )
-    .bind(result)
-    .bind(tournament_id)
-    .bind(round)
-    .bind(board)
-    .execute(&mut **tx)
-    .await?;
+    store::rounds::set_board_result(tx, tournament_id, round, board, result).await?;
     audit::record(
         tx,
         actor,
@@ -142,7 +118,7 @@ async fn set_board_result(
 
 /// A game that ended through its event log writes its board's result.
 pub(crate) async fn record_game_result(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut AnyConnection,
     actor: &Actor,
     tournament_id: &str,
     round: i64,

@@ -1,5 +1,5 @@
 //! Rounds: pairing the next round (the `tournament` crate pairs: FIDE Dutch
-//! or Berger tables, from the model built by `stored::to_model`), reading,
+//! or Berger tables, from the model built by `store::model::to_model`), reading,
 //! rescheduling and un-pairing rounds, a board's recording mode; written in
 //! one transaction with audit rows.
 
@@ -12,17 +12,18 @@ use axum::routing::{get, patch, post, put};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::{Any, Transaction};
+use sqlx::AnyConnection;
 use tournament::model::{self, ByeKind, Player, StartNumber, Tournament};
 use uuid::Uuid;
 
 use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath, OptionalJson};
-use crate::games::{NewGame, insert_game};
 use crate::players::PlayerRow;
-use crate::stored::{BoardRow, Loaded, bye_text, load_all, model_player, to_model};
-use crate::tournaments::begin_change;
-use crate::{AppState, audit, now_text};
+use crate::store::games::NewGame;
+use crate::store::model::{Loaded, bye_text, model_player, to_model};
+use crate::store::rounds::BoardRow;
+use crate::tournaments::{begin_change, load_all};
+use crate::{AppState, audit, now_text, store};
 
 /// One board of a new round, by start number.
 pub(crate) struct NewBoard {
@@ -115,16 +116,6 @@ fn round_start(field: &str, text: &str) -> Result<RoundStart, ApiError> {
     })
 }
 
-/// Serialises writers of one tournament's rounds on PostgreSQL (a row lock
-/// on the tournament; SQLite has one writer anyway).
-async fn lock_tournament(tx: &mut Transaction<'static, Any>, id: &str) -> Result<(), ApiError> {
-    sqlx::query("UPDATE tournaments SET updated_at = updated_at WHERE id = $1")
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
 async fn pair_round(
     State(state): State<AppState>,
     actor: Actor,
@@ -160,7 +151,7 @@ async fn pair_round(
         .map_err(|e| ApiError::Internal(format!("pairing task: {e}")))??;
     // Write: nothing the pairing was computed from may have changed since.
     let (_write, mut tx) = state.db().begin().await?;
-    lock_tournament(&mut tx, &id).await?;
+    store::tournaments::lock(&mut tx, &id).await?;
     let mut loaded = load_all(&mut tx, &id).await?;
     if check_pairable(&loaded)? != next || to_model(&loaded)? != read_model {
         return Err(ApiError::conflict(
@@ -261,7 +252,7 @@ fn fide_order(loaded: &Loaded) -> Result<BTreeMap<String, i64>, ApiError> {
 /// Before round 1, start numbers follow the FIDE order (rating, title, name;
 /// C.04.2 A.2).
 async fn renumber_fide(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut AnyConnection,
     actor: &Actor,
     loaded: &mut Loaded,
 ) -> Result<(), ApiError> {
@@ -274,26 +265,9 @@ async fn renumber_fide(
     if after == before {
         return Ok(());
     }
-    // Two steps so the unique (tournament, start_number) never collides.
-    sqlx::query(
-        "UPDATE players SET start_number = start_number + 1000000 WHERE tournament_id = $1",
-    )
-    .bind(&loaded.tournament.id)
-    .execute(&mut **tx)
-    .await?;
-    for (id, number) in &after {
-        sqlx::query("UPDATE players SET start_number = $1 WHERE id = $2")
-            .bind(number)
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
-    }
+    store::players::renumber(tx, &loaded.tournament.id, &after).await?;
     apply_numbers(loaded, &after);
-    sqlx::query("UPDATE tournaments SET pairing = $1 WHERE id = $2")
-        .bind(serde_json::to_string(&loaded.tournament.pairing)?)
-        .bind(&loaded.tournament.id)
-        .execute(&mut **tx)
-        .await?;
+    store::tournaments::set_pairing(tx, &loaded.tournament.id, &loaded.tournament.pairing).await?;
     audit::record(
         tx,
         actor,
@@ -311,7 +285,7 @@ async fn renumber_fide(
 /// Inserts round `number` with its boards, games and byes; returns its JSON.
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn write_round(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut AnyConnection,
     actor: &Actor,
     loaded: &Loaded,
     model: &Tournament,
@@ -329,28 +303,22 @@ pub(crate) async fn write_round(
             .copied()
             .ok_or_else(|| ApiError::Internal(format!("pairing names unknown player {sn}")))
     };
-    sqlx::query(
-        "INSERT INTO rounds (tournament_id, number, paired_at, starts_at) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(id)
-    .bind(number)
-    .bind(now_text())
-    .bind(starts.map(|s| s.text.clone()))
-    .execute(&mut **tx)
-    .await
-    .map_err(|e| {
-        if crate::error::is_unique_violation(&e) {
-            ApiError::conflict("round_exists", format!("round {number} is already paired"))
-        } else {
-            e.into()
-        }
-    })?;
+    let starts_at = starts.map(|s| s.text.as_str());
+    store::rounds::insert_round(tx, id, number, &now_text(), starts_at)
+        .await
+        .map_err(|e| {
+            if e.is_unique_violation() {
+                ApiError::conflict("round_exists", format!("round {number} is already paired"))
+            } else {
+                e.into()
+            }
+        })?;
     let mut board_json = Vec::new();
     for (board_number, b) in (1_i64..).zip(boards) {
         let white = player(b.white)?;
         let black = player(b.black)?;
         let game_id = Uuid::new_v4().to_string();
-        insert_game(
+        store::games::insert(
             tx,
             NewGame {
                 id: &game_id,
@@ -366,21 +334,12 @@ pub(crate) async fn write_round(
                 mode: &loaded.tournament.recording,
                 scheduled_start_ms: starts.map(|s| s.ms),
                 laws: &loaded.tournament.laws,
+                created_at: &now_text(),
             },
         )
         .await?;
-        sqlx::query(
-            "INSERT INTO boards (tournament_id, round, board, white_id, black_id, game_id, rated) \
-             VALUES ($1, $2, $3, $4, $5, $6, 1)",
-        )
-        .bind(id)
-        .bind(number)
-        .bind(board_number)
-        .bind(&white.id)
-        .bind(&black.id)
-        .bind(&game_id)
-        .execute(&mut **tx)
-        .await?;
+        store::rounds::insert_board(tx, id, number, board_number, &white.id, &black.id, &game_id)
+            .await?;
         for pid in [&white.id, &black.id] {
             claim_slot(tx, id, number, pid).await?;
         }
@@ -406,15 +365,7 @@ pub(crate) async fn write_round(
     }
     let mut bye_json = Vec::new();
     for (p, kind) in byes {
-        sqlx::query(
-            "INSERT INTO round_byes (tournament_id, round, player_id, kind) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(id)
-        .bind(number)
-        .bind(&p.id)
-        .bind(bye_text(kind))
-        .execute(&mut **tx)
-        .await?;
+        store::rounds::insert_bye(tx, id, number, &p.id, bye_text(kind)).await?;
         claim_slot(tx, id, number, &p.id).await?;
         bye_json.push(json!({ "player": player_ref(p), "kind": bye_text(kind) }));
     }
@@ -440,19 +391,15 @@ pub(crate) async fn write_round(
 
 /// One pairing per player per round: the primary key of `round_slots`.
 pub(crate) async fn claim_slot(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut AnyConnection,
     tournament_id: &str,
     round: i64,
     player_id: &str,
 ) -> Result<(), ApiError> {
-    sqlx::query("INSERT INTO round_slots (tournament_id, round, player_id) VALUES ($1, $2, $3)")
-        .bind(tournament_id)
-        .bind(round)
-        .bind(player_id)
-        .execute(&mut **tx)
+    store::rounds::claim_slot(tx, tournament_id, round, player_id)
         .await
         .map_err(|e| {
-            if crate::error::is_unique_violation(&e) {
+            if e.is_unique_violation() {
                 ApiError::conflict(
                     "paired_twice",
                     format!("a player would be paired twice in round {round}"),
@@ -576,8 +523,8 @@ async fn update_round(
         .map(|t| round_start("starts_at", t))
         .transpose()?;
     let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Manage, &id).await?;
-    lock_tournament(&mut tx, &id).await?;
-    lock_round_games(&mut tx, &id, number).await?;
+    store::tournaments::lock(&mut tx, &id).await?;
+    store::games::lock_round(&mut tx, &id, number).await?;
     let loaded = load_all(&mut tx, &id).await?;
     if number < 1 || number > loaded.rounds {
         return Err(ApiError::not_found("round"));
@@ -592,18 +539,9 @@ async fn update_round(
         ));
     }
     let before = round_json(&loaded, number);
-    sqlx::query("UPDATE rounds SET starts_at = $1 WHERE tournament_id = $2 AND number = $3")
-        .bind(starts.as_ref().map(|s| s.text.clone()))
-        .bind(&id)
-        .bind(number)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("UPDATE games SET scheduled_start_ms = $1 WHERE tournament_id = $2 AND round = $3")
-        .bind(starts.as_ref().map(|s| s.ms))
-        .bind(&id)
-        .bind(number)
-        .execute(&mut *tx)
-        .await?;
+    let starts_at = starts.as_ref().map(|s| s.text.as_str());
+    store::rounds::set_start(&mut tx, &id, number, starts_at).await?;
+    store::games::set_round_start(&mut tx, &id, number, starts.as_ref().map(|s| s.ms)).await?;
     let mut after_loaded = loaded;
     after_loaded
         .starts
@@ -622,21 +560,6 @@ async fn update_round(
     .await?;
     tx.commit().await?;
     Ok(Json(after))
-}
-
-/// Row locks on a round's games (PostgreSQL), taken before they are checked
-/// for events so no event can slip in between the check and the change.
-async fn lock_round_games(
-    tx: &mut Transaction<'static, Any>,
-    id: &str,
-    number: i64,
-) -> Result<(), ApiError> {
-    sqlx::query("UPDATE games SET seq = seq WHERE tournament_id = $1 AND round = $2")
-        .bind(id)
-        .bind(number)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
 }
 
 #[derive(Debug, Deserialize)]
@@ -677,7 +600,7 @@ async fn update_board(
         None => None,
     };
     let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
-    lock_round_games(&mut tx, &id, number).await?;
+    store::games::lock_round(&mut tx, &id, number).await?;
     let loaded = load_all(&mut tx, &id).await?;
     let Some(row) = loaded
         .boards
@@ -695,12 +618,7 @@ async fn update_board(
                 "the game on this board has recorded events: its recording mode and starting position are fixed",
             ));
         }
-        sqlx::query("UPDATE games SET mode = $1, fen = $2 WHERE id = $3")
-            .bind(&new_mode)
-            .bind(&new_fen)
-            .bind(&row.game_id)
-            .execute(&mut *tx)
-            .await?;
+        store::games::set_setup(&mut tx, &row.game_id, &new_mode, new_fen.as_deref()).await?;
         audit::record(
             &mut tx,
             &actor,
@@ -749,13 +667,9 @@ async fn unpair_round(
 ) -> Result<Json<Value>, ApiError> {
     let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Manage, &id).await?;
     // Lock order as in event recording: games, then boards.
-    lock_tournament(&mut tx, &id).await?;
-    lock_round_games(&mut tx, &id, number).await?;
-    sqlx::query("UPDATE boards SET result = result WHERE tournament_id = $1 AND round = $2")
-        .bind(&id)
-        .bind(number)
-        .execute(&mut *tx)
-        .await?;
+    store::tournaments::lock(&mut tx, &id).await?;
+    store::games::lock_round(&mut tx, &id, number).await?;
+    store::rounds::lock_boards(&mut tx, &id, number).await?;
     let loaded = load_all(&mut tx, &id).await?;
     if number < 1 || number > loaded.rounds {
         return Err(ApiError::not_found("round"));
@@ -792,25 +706,7 @@ async fn unpair_round(
         ));
     }
     let before = round_json(&loaded, number);
-    for table in ["round_slots", "round_byes", "boards"] {
-        sqlx::query(&format!(
-            "DELETE FROM {table} WHERE tournament_id = $1 AND round = $2"
-        ))
-        .bind(&id)
-        .bind(number)
-        .execute(&mut *tx)
-        .await?;
-    }
-    sqlx::query("DELETE FROM games WHERE tournament_id = $1 AND round = $2 AND seq = 0")
-        .bind(&id)
-        .bind(number)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM rounds WHERE tournament_id = $1 AND number = $2")
-        .bind(&id)
-        .bind(number)
-        .execute(&mut *tx)
-        .await?;
+    store::rounds::delete_round(&mut tx, &id, number).await?;
     audit::record(
         &mut tx,
         &actor,

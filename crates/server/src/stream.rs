@@ -25,7 +25,8 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
 use crate::auth::REVOKED_PREFIX;
-use crate::game_rows::{View, event_json, last_resume, load_events};
+use crate::game_rows::{View, event_json, last_resume};
+use crate::store::{self, games::load_events};
 use crate::{AppState, Hint, log};
 
 /// The `LISTEN/NOTIFY` channel.
@@ -126,13 +127,7 @@ pub(crate) fn spawn_notifier(state: AppState, mut hints: mpsc::UnboundedReceiver
                 }
             }
             for payload in payloads {
-                let sent = sqlx::query(
-                    "SELECT set_config('synchronous_commit', 'off', true) AS s, pg_notify($1, $2)",
-                )
-                .bind(CHANNEL)
-                .bind(payload)
-                .execute(state.db().pool())
-                .await;
+                let sent = store::notify_unsynced(state.db().pool(), CHANNEL, &payload).await;
                 if let Err(e) = sent {
                     log(&format!(
                         "NOTIFY failed (other processes' streams miss a hint): {e}"

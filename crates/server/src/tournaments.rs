@@ -9,8 +9,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, AnyConnection};
 use uuid::Uuid;
 
 use crate::auth::{Actor, Permission, Role};
@@ -18,8 +17,10 @@ use crate::db::WriteGuard;
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::laws::Laws;
 use crate::pairing_options::{PairingOptions, PairingRequest};
-use crate::players::{load_players, rounds_paired};
-use crate::{AppState, audit, now_text};
+use crate::store::Tx;
+use crate::store::model::Loaded;
+pub(crate) use crate::store::tournaments::TournamentRow;
+use crate::{AppState, audit, now_text, store};
 
 /// The regulations profiles a tournament may name (`regulations::Profile::by_name`).
 pub const PROFILES: &[&str] = &["fide-seed", "fide-2023", "china-national", "club"];
@@ -103,7 +104,17 @@ fn check_tiebreaks(list: &[String]) -> Result<(), ApiError> {
             ));
         }
     }
-    crate::stored::check_tiebreak_codes(list)
+    check_tiebreak_codes(list)
+}
+
+/// Checks tie-break codes with the `tournament` crate's C.07 parser.
+pub(crate) fn check_tiebreak_codes(list: &[String]) -> Result<(), ApiError> {
+    for (i, code) in list.iter().enumerate() {
+        tournament::standings::spec::parse_tiebreak(code).map_err(|e| {
+            ApiError::invalid_field(&format!("tiebreaks[{i}]"), format!("'{code}': {e}"))
+        })?;
+    }
+    Ok(())
 }
 
 /// Points in the API: a number with at most one decimal, 0 to 100.
@@ -263,32 +274,6 @@ struct UpdateTournament {
     laws: Option<Laws>,
 }
 
-/// A tournament row.
-#[derive(Debug, Clone, Serialize)]
-pub struct TournamentRow {
-    pub id: String,
-    pub name: String,
-    pub system: String,
-    pub rounds: i64,
-    pub time_control: Option<String>,
-    pub regulations: String,
-    pub tiebreaks: Vec<String>,
-    pub scoring: ScoringSpec,
-    /// Recording mode new boards get: `live` or `scoresheet`.
-    pub recording: String,
-    /// What the Dutch engine reads besides players and results.
-    pub pairing: PairingOptions,
-    /// The effective announced settings (the profile's, with the
-    /// organiser's over them); each new game copies them.
-    pub laws: Laws,
-    #[serde(skip)]
-    pub details: Value,
-    #[serde(skip)]
-    pub owner_token: Option<String>,
-    pub created_at: String,
-    pub updated_at: String,
-}
-
 const SYSTEMS: &[&str] = &["swiss-dutch", "round-robin", "double-round-robin"];
 
 /// The tie-breaks a tournament gets when the organiser names none: the C.07
@@ -329,42 +314,21 @@ fn default_scoring(profile: &str) -> ScoringSpec {
     }
 }
 
-fn tournament_row(row: &AnyRow) -> Result<TournamentRow, ApiError> {
-    let tiebreaks: String = row.try_get("tiebreaks")?;
-    let scoring: String = row.try_get("scoring")?;
-    let details: String = row.try_get("details")?;
-    let pairing: String = row.try_get("pairing")?;
-    let laws: String = row.try_get("laws")?;
-    Ok(TournamentRow {
-        id: row.try_get("id")?,
-        name: row.try_get("name")?,
-        system: row.try_get("system")?,
-        rounds: row.try_get("rounds")?,
-        time_control: row.try_get("time_control")?,
-        regulations: row.try_get("regulations")?,
-        tiebreaks: serde_json::from_str(&tiebreaks)?,
-        scoring: serde_json::from_str(&scoring)?,
-        recording: row.try_get("recording")?,
-        pairing: serde_json::from_str(&pairing)?,
-        laws: serde_json::from_str(&laws)?,
-        details: serde_json::from_str(&details)?,
-        owner_token: row.try_get("owner_token")?,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-    })
-}
-
 /// Loads a tournament or 404.
 pub(crate) async fn load_tournament<'e, E>(executor: E, id: &str) -> Result<TournamentRow, ApiError>
 where
     E: sqlx::Executor<'e, Database = Any>,
 {
-    let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1")
-        .bind(id)
-        .fetch_optional(executor)
+    store::tournaments::load(executor, id)
         .await?
-        .ok_or_else(|| ApiError::not_found("tournament"))?;
-    tournament_row(&row)
+        .ok_or_else(|| ApiError::not_found("tournament"))
+}
+
+/// Everything stored about a tournament (`store::model::load_all`) or 404.
+pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loaded, ApiError> {
+    store::model::load_all(conn, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("tournament"))
 }
 
 /// The opening of every change to a tournament: this process's turn to
@@ -376,7 +340,7 @@ pub(crate) async fn begin_change(
     actor: &Actor,
     permission: Permission,
     id: &str,
-) -> Result<(WriteGuard, Transaction<'static, Any>, TournamentRow), ApiError> {
+) -> Result<(WriteGuard, Tx, TournamentRow), ApiError> {
     let (guard, mut tx) = state.db().begin().await?;
     let tournament = load_tournament(&mut *tx, id).await?;
     actor.require(permission, id, tournament.owner_token.as_deref())?;
@@ -429,7 +393,7 @@ pub(crate) fn check_new_tournament(new: &NewTournament) -> Result<(), ApiError> 
 }
 
 pub(crate) async fn insert_tournament(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut AnyConnection,
     actor: &Actor,
     new: NewTournament,
 ) -> Result<TournamentRow, ApiError> {
@@ -453,28 +417,7 @@ pub(crate) async fn insert_tournament(
         created_at: now.clone(),
         updated_at: now,
     };
-    sqlx::query(
-        "INSERT INTO tournaments (id, name, system, rounds, time_control, regulations, tiebreaks, \
-         scoring, details, owner_token, created_at, updated_at, recording, pairing, laws) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
-    )
-    .bind(&row.id)
-    .bind(&row.name)
-    .bind(&row.system)
-    .bind(row.rounds)
-    .bind(&row.time_control)
-    .bind(&row.regulations)
-    .bind(serde_json::to_string(&row.tiebreaks)?)
-    .bind(serde_json::to_string(&row.scoring)?)
-    .bind(row.details.to_string())
-    .bind(&row.owner_token)
-    .bind(&row.created_at)
-    .bind(&row.updated_at)
-    .bind(&row.recording)
-    .bind(serde_json::to_string(&row.pairing)?)
-    .bind(serde_json::to_string(&row.laws)?)
-    .execute(&mut **tx)
-    .await?;
+    store::tournaments::insert(tx, &row).await?;
     audit::record(
         tx,
         actor,
@@ -557,16 +500,8 @@ async fn get_tournament(
 ) -> Result<Json<Value>, ApiError> {
     let row = load_tournament(state.db().pool(), &id).await?;
     let mut value = tournament_json(&row);
-    let paired: i64 = sqlx::query("SELECT COUNT(*) AS n FROM rounds WHERE tournament_id = $1")
-        .bind(&id)
-        .fetch_one(state.db().pool())
-        .await?
-        .try_get("n")?;
-    let players: i64 = sqlx::query("SELECT COUNT(*) AS n FROM players WHERE tournament_id = $1")
-        .bind(&id)
-        .fetch_one(state.db().pool())
-        .await?
-        .try_get("n")?;
+    let paired = store::tournaments::count_rounds(state.db().pool(), &id).await?;
+    let players = store::tournaments::count_players(state.db().pool(), &id).await?;
     if let Value::Object(map) = &mut value {
         map.insert("rounds_paired".into(), Value::from(paired));
         map.insert("players".into(), Value::from(players));
@@ -575,13 +510,11 @@ async fn get_tournament(
 }
 
 async fn list_tournaments(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    let rows = sqlx::query("SELECT * FROM tournaments ORDER BY created_at, id")
-        .fetch_all(state.db().pool())
-        .await?;
-    let list = rows
+    let list: Vec<Value> = store::tournaments::list(state.db().pool())
+        .await?
         .iter()
-        .map(|r| tournament_row(r).map(|t| tournament_json(&t)))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(tournament_json)
+        .collect();
     Ok(Json(json!({ "tournaments": list })))
 }
 
@@ -623,12 +556,12 @@ async fn update_tournament(
         after.recording = crate::engine::check_mode("recording", &recording)?.to_owned();
     }
     if let Some(request) = body.pairing {
-        let players: Vec<u32> = load_players(&mut tx, &id)
+        let players: Vec<u32> = store::players::list(&mut tx, &id)
             .await?
             .iter()
             .filter_map(|p| u32::try_from(p.start_number).ok())
             .collect();
-        let paired = rounds_paired(&mut tx, &id).await?;
+        let paired = store::rounds::last_paired(&mut *tx, &id).await?;
         after
             .pairing
             .apply(request, &players, after.rounds, paired)?;
@@ -637,24 +570,7 @@ async fn update_tournament(
         after.laws.announce(request)?;
     }
     after.updated_at = now_text();
-    sqlx::query(
-        "UPDATE tournaments SET name = $1, rounds = $2, time_control = $3, regulations = $4, \
-         tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8, pairing = $10, \
-         laws = $11 WHERE id = $9",
-    )
-    .bind(&after.name)
-    .bind(after.rounds)
-    .bind(&after.time_control)
-    .bind(&after.regulations)
-    .bind(serde_json::to_string(&after.tiebreaks)?)
-    .bind(serde_json::to_string(&after.scoring)?)
-    .bind(&after.updated_at)
-    .bind(&after.recording)
-    .bind(&id)
-    .bind(serde_json::to_string(&after.pairing)?)
-    .bind(serde_json::to_string(&after.laws)?)
-    .execute(&mut *tx)
-    .await?;
+    store::tournaments::update(&mut tx, &after).await?;
     audit::record(
         &mut tx,
         &actor,

@@ -1,59 +1,26 @@
-//! Everything stored about a tournament, read in one go ([`load_all`]), and
-//! its conversion to `tournament::model` ([`to_model`]): the one place where
-//! stored domain values (system, bye kind, result, scoring, player data)
-//! become model values. A stored value the model does not know is an error,
-//! never silently something else.
+//! A whole tournament read in one go ([`load_all`] → [`Loaded`]) and its
+//! conversion to `tournament::model` ([`to_model`]): the one place where
+//! stored domain values (system, bye kind, result, scoring, player data,
+//! dates) become model values, and model values ([`bye_text`]) stored text.
+//! A stored value the model does not know is an [`Error::Unknown`], never
+//! silently something else.
 
 use std::collections::BTreeMap;
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 use tournament::model::{
     self, ByeKind, GameResult, Player, Points, Scoring, StartNumber, Tournament,
 };
 
-use crate::error::ApiError;
-use crate::players::{PlayerRow, load_players, parse_date};
-use crate::tournaments::{TournamentRow, load_tournament};
-
-/// Checks tie-break codes with the `tournament` crate's C.07 parser.
-pub(crate) fn check_tiebreak_codes(list: &[String]) -> Result<(), ApiError> {
-    for (i, code) in list.iter().enumerate() {
-        tournament::standings::spec::parse_tiebreak(code).map_err(|e| {
-            ApiError::invalid_field(&format!("tiebreaks[{i}]"), format!("'{code}': {e}"))
-        })?;
-    }
-    Ok(())
-}
-
-/// A board row.
-#[derive(Debug, Clone)]
-pub(crate) struct BoardRow {
-    pub round: i64,
-    pub board: i64,
-    pub white_id: String,
-    pub black_id: String,
-    pub game_id: String,
-    pub result: Option<String>,
-    pub rated: bool,
-    /// The game's recording mode (`live` or `scoresheet`).
-    pub mode: String,
-    /// The game's starting position when not the standard one (FEN).
-    pub fen: Option<String>,
-    /// Whether the game has recorded events.
-    pub recorded: bool,
-}
-
-/// A bye row.
-#[derive(Debug, Clone)]
-pub(crate) struct ByeRow {
-    pub round: i64,
-    pub player_id: String,
-    pub kind: String,
-}
+use super::Error;
+use super::players::{self, PlayerRow};
+use super::rounds::{self, BoardRow, ByeRow};
+use super::tournaments::{self, TournamentRow};
+use crate::tournaments::{PointsValue, ScoringSpec};
 
 /// Everything stored about a tournament.
 #[derive(Debug, Clone)]
-pub(crate) struct Loaded {
+pub struct Loaded {
     pub tournament: TournamentRow,
     pub players: Vec<PlayerRow>,
     pub rounds: i64,
@@ -68,102 +35,71 @@ impl Loaded {
         self.players.iter().find(|p| p.id == id)
     }
 
-    pub(crate) fn start_number(&self, id: &str) -> StartNumber {
+    pub fn start_number(&self, id: &str) -> StartNumber {
         self.player(id)
             .and_then(|p| u32::try_from(p.start_number).ok())
             .unwrap_or(0)
     }
 }
 
-pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loaded, ApiError> {
-    let tournament = load_tournament(&mut *conn, id).await?;
-    let players = load_players(&mut *conn, id).await?;
-    let starts = sqlx::query(
-        "SELECT number, starts_at FROM rounds WHERE tournament_id = $1 ORDER BY number",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?
-    .iter()
-    .map(|r| -> Result<(i64, Option<String>), sqlx::Error> {
-        Ok((r.try_get("number")?, r.try_get("starts_at")?))
-    })
-    .collect::<Result<BTreeMap<_, _>, _>>()?;
+/// Everything stored about tournament `id`, if there is one.
+pub async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Option<Loaded>, Error> {
+    let Some(tournament) = tournaments::load(&mut *conn, id).await? else {
+        return Ok(None);
+    };
+    let players = players::list(&mut *conn, id).await?;
+    let starts = rounds::starts(&mut *conn, id).await?;
     let rounds = starts.keys().next_back().copied();
-    let boards = sqlx::query(
-        "SELECT b.round, b.board, b.white_id, b.black_id, b.game_id, b.result, b.rated, \
-         g.mode, g.seq, g.fen FROM boards b JOIN games g ON g.id = b.game_id \
-         WHERE b.tournament_id = $1 ORDER BY b.round, b.board",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?
-    .iter()
-    .map(|r| -> Result<BoardRow, sqlx::Error> {
-        Ok(BoardRow {
-            round: r.try_get("round")?,
-            board: r.try_get("board")?,
-            white_id: r.try_get("white_id")?,
-            black_id: r.try_get("black_id")?,
-            game_id: r.try_get("game_id")?,
-            result: r.try_get("result")?,
-            rated: r.try_get::<i64, _>("rated")? != 0,
-            mode: r.try_get("mode")?,
-            fen: r.try_get("fen")?,
-            recorded: r.try_get::<i64, _>("seq")? > 0,
-        })
-    })
-    .collect::<Result<Vec<_>, _>>()?;
-    let byes = sqlx::query(
-        "SELECT round, player_id, kind FROM round_byes WHERE tournament_id = $1 \
-         ORDER BY round, player_id",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?
-    .iter()
-    .map(|r| -> Result<ByeRow, sqlx::Error> {
-        Ok(ByeRow {
-            round: r.try_get("round")?,
-            player_id: r.try_get("player_id")?,
-            kind: r.try_get("kind")?,
-        })
-    })
-    .collect::<Result<Vec<_>, _>>()?;
-    Ok(Loaded {
+    let boards = rounds::boards(&mut *conn, id).await?;
+    let byes = rounds::byes(&mut *conn, id).await?;
+    Ok(Some(Loaded {
         tournament,
         players,
         rounds: rounds.unwrap_or(0),
         starts,
         boards,
         byes,
-    })
+    }))
 }
 
 /// A board result as entered or stored (the model's notation, also the
 /// spellings `tournament::model::GameResult::parse` reads).
-pub(crate) fn parse_result(text: &str) -> Option<GameResult> {
+pub fn parse_result(text: &str) -> Option<GameResult> {
     GameResult::parse(text)
 }
 
-/// A stored value the model does not know: the database holds something
-/// this server never writes (a fault, reported as a 500 and logged).
-fn unknown(what: &str, text: &str) -> ApiError {
-    ApiError::Internal(format!("stored {what} '{text}' is unknown"))
+/// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` → the model's date (0 = unknown).
+pub fn parse_date(text: &str) -> Option<model::Date> {
+    let mut parts = text.split('-');
+    let year: u16 = parts.next().filter(|p| p.len() == 4)?.parse().ok()?;
+    let month: u8 = match parts.next() {
+        Some(p) if p.len() == 2 => p.parse().ok().filter(|m| (1..=12).contains(m))?,
+        Some(_) => return None,
+        None => 0,
+    };
+    let day: u8 = match parts.next() {
+        Some(p) if p.len() == 2 && month != 0 => p.parse().ok().filter(|d| (1..=31).contains(d))?,
+        Some(_) => return None,
+        None => 0,
+    };
+    if parts.next().is_some() {
+        return None;
+    }
+    Some(model::Date { year, month, day })
 }
 
-pub(crate) fn bye_kind(text: &str) -> Result<ByeKind, ApiError> {
+pub fn bye_kind(text: &str) -> Result<ByeKind, Error> {
     Ok(match text {
         "pairing_allocated" => ByeKind::PairingAllocated,
         "full" => ByeKind::FullPoint,
         "half" => ByeKind::HalfPoint,
         "zero" => ByeKind::ZeroPoint,
         "absent" => ByeKind::Absent,
-        _ => return Err(unknown("bye kind", text)),
+        _ => return Err(Error::unknown("bye kind", text)),
     })
 }
 
-pub(crate) fn bye_text(kind: ByeKind) -> &'static str {
+pub fn bye_text(kind: ByeKind) -> &'static str {
     match kind {
         ByeKind::PairingAllocated => "pairing_allocated",
         ByeKind::FullPoint => "full",
@@ -173,12 +109,12 @@ pub(crate) fn bye_text(kind: ByeKind) -> &'static str {
     }
 }
 
-pub(crate) fn tenths(points: crate::tournaments::PointsValue) -> Points {
+pub fn tenths(points: PointsValue) -> Points {
     Points(points.tenths("scoring").unwrap_or(0))
 }
 
 /// The stored scoring as the model's.
-pub(crate) fn scoring(spec: &crate::tournaments::ScoringSpec) -> Scoring {
+pub fn scoring(spec: &ScoringSpec) -> Scoring {
     let mut s = Scoring::new(tenths(spec.win), tenths(spec.draw), tenths(spec.loss));
     for (field, value) in spec.fields() {
         let p = tenths(value);
@@ -195,11 +131,12 @@ pub(crate) fn scoring(spec: &crate::tournaments::ScoringSpec) -> Scoring {
     s
 }
 
-pub(crate) fn model_player(row: &PlayerRow) -> Result<Player, ApiError> {
+pub fn model_player(row: &PlayerRow) -> Result<Player, Error> {
     let d = &row.details;
     let mut requested_byes = BTreeMap::new();
     for (round, kind) in &row.requested_byes {
-        let round = u32::try_from(*round).map_err(|_| unknown("round", &round.to_string()))?;
+        let round =
+            u32::try_from(*round).map_err(|_| Error::unknown("round", &round.to_string()))?;
         requested_byes.insert(round, bye_kind(kind)?);
     }
     Ok(Player {
@@ -228,17 +165,17 @@ pub(crate) fn model_player(row: &PlayerRow) -> Result<Player, ApiError> {
     })
 }
 
-pub(crate) fn system(text: &str) -> Result<model::System, ApiError> {
+pub fn system(text: &str) -> Result<model::System, Error> {
     Ok(match text {
         "swiss-dutch" => model::System::Swiss,
         "round-robin" => model::System::RoundRobin,
         "double-round-robin" => model::System::DoubleRoundRobin,
-        _ => return Err(unknown("system", text)),
+        _ => return Err(Error::unknown("system", text)),
     })
 }
 
 /// The model of a stored tournament.
-pub(crate) fn to_model(loaded: &Loaded) -> Result<Tournament, ApiError> {
+pub fn to_model(loaded: &Loaded) -> Result<Tournament, Error> {
     let t = &loaded.tournament;
     let mut rounds: Vec<model::Round> =
         vec![model::Round::default(); usize::try_from(loaded.rounds).unwrap_or(0)];
@@ -249,7 +186,7 @@ pub(crate) fn to_model(loaded: &Loaded) -> Result<Tournament, ApiError> {
         {
             let result = match b.result.as_deref() {
                 None => GameResult::NotPlayed,
-                Some(text) => parse_result(text).ok_or_else(|| unknown("result", text))?,
+                Some(text) => parse_result(text).ok_or_else(|| Error::unknown("result", text))?,
             };
             round.boards.push(model::Board {
                 white: loaded.start_number(&b.white_id),

@@ -1,0 +1,364 @@
+//! The `games` and `game_events` tables: a game's row and its append-only
+//! event log (the compare-and-swap on `games.seq` is [`swap_head`]; the
+//! fast path's batched form is in [`super::batch`]).
+
+use serde_json::{Map, Value};
+use sqlx::{Any, AnyConnection, Executor, FromRow};
+
+use super::Error;
+use crate::laws::Laws;
+
+/// A game's row, with its tournament's owner and name.
+#[derive(Debug, Clone)]
+pub struct GameRow {
+    pub id: String,
+    pub tournament_id: Option<String>,
+    pub round: Option<i64>,
+    pub board: Option<i64>,
+    pub white: String,
+    pub black: String,
+    pub regulations: String,
+    pub time_control: Option<String>,
+    /// Setup columns of migration 0002 (initial FEN, recording mode,
+    /// scheduled start), read by `GameRow::setup`.
+    pub fen: Option<String>,
+    pub mode: String,
+    pub scheduled_start_ms: Option<i64>,
+    /// The organiser's announced settings in force when the game was created.
+    pub laws: Laws,
+    pub seq: i64,
+    pub owner_token: Option<String>,
+    pub tournament_owner: Option<String>,
+    pub tournament_name: Option<String>,
+    pub created_at: String,
+}
+
+#[derive(FromRow)]
+struct Record {
+    id: String,
+    tournament_id: Option<String>,
+    round: Option<i64>,
+    board: Option<i64>,
+    white: String,
+    black: String,
+    regulations: String,
+    time_control: Option<String>,
+    fen: Option<String>,
+    mode: String,
+    scheduled_start_ms: Option<i64>,
+    laws: String,
+    seq: i64,
+    owner_token: Option<String>,
+    tournament_owner: Option<String>,
+    tournament_name: Option<String>,
+    created_at: String,
+}
+
+impl TryFrom<Record> for GameRow {
+    type Error = Error;
+    fn try_from(r: Record) -> Result<GameRow, Error> {
+        Ok(GameRow {
+            id: r.id,
+            tournament_id: r.tournament_id,
+            round: r.round,
+            board: r.board,
+            white: r.white,
+            black: r.black,
+            regulations: r.regulations,
+            time_control: r.time_control,
+            fen: r.fen,
+            mode: r.mode,
+            scheduled_start_ms: r.scheduled_start_ms,
+            laws: serde_json::from_str(&r.laws)?,
+            seq: r.seq,
+            owner_token: r.owner_token,
+            tournament_owner: r.tournament_owner,
+            tournament_name: r.tournament_name,
+            created_at: r.created_at,
+        })
+    }
+}
+
+/// A game, if there is one with this id.
+pub async fn load<'e, E>(executor: E, id: &str) -> Result<Option<GameRow>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    sqlx::query_as::<_, Record>(
+        "SELECT g.id, g.tournament_id, g.round, g.board, g.white, g.black, \
+         g.regulations, g.time_control, g.fen, g.mode, g.scheduled_start_ms, g.laws, \
+         g.seq, g.owner_token, g.created_at, \
+         t.owner_token AS tournament_owner, t.name AS tournament_name \
+         FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(executor)
+    .await?
+    .map(GameRow::try_from)
+    .transpose()
+}
+
+/// A new game's row (`seq` 0, status `scheduled`).
+#[derive(Debug)]
+pub struct NewGame<'a> {
+    pub id: &'a str,
+    pub tournament_id: Option<&'a str>,
+    pub round: Option<i64>,
+    pub board: Option<i64>,
+    pub white: &'a str,
+    pub black: &'a str,
+    pub regulations: &'a str,
+    pub time_control: Option<&'a str>,
+    pub owner_token: Option<&'a str>,
+    /// Initial position (checked FEN) or `None` for the standard one.
+    pub fen: Option<&'a str>,
+    /// `live` or `scoresheet`.
+    pub mode: &'a str,
+    /// Scheduled start, ms since 1970.
+    pub scheduled_start_ms: Option<i64>,
+    /// The organiser's announced settings (a tournament's, copied).
+    pub laws: &'a Laws,
+    /// Creation time (RFC 3339).
+    pub created_at: &'a str,
+}
+
+/// Inserts a game.
+pub async fn insert(conn: &mut AnyConnection, game: NewGame<'_>) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO games (id, tournament_id, round, board, white, black, regulations, \
+         time_control, seq, status, owner_token, created_at, fen, mode, scheduled_start_ms, laws) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10, $11, $12, $13, $14)",
+    )
+    .bind(game.id)
+    .bind(game.tournament_id)
+    .bind(game.round)
+    .bind(game.board)
+    .bind(game.white)
+    .bind(game.black)
+    .bind(game.regulations)
+    .bind(game.time_control)
+    .bind(game.owner_token)
+    .bind(game.created_at)
+    .bind(game.fen)
+    .bind(game.mode)
+    .bind(game.scheduled_start_ms)
+    .bind(serde_json::to_string(game.laws)?)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// One stored event.
+#[derive(Debug, Clone)]
+pub struct StoredEvent {
+    pub seq: i64,
+    pub actor: String,
+    pub received_at: String,
+    pub at: String,
+    pub body: Map<String, Value>,
+    pub rulings: Value,
+}
+
+#[derive(FromRow)]
+struct EventRecord {
+    seq: i64,
+    actor: String,
+    received_at: String,
+    at: String,
+    body: String,
+    rulings: String,
+}
+
+impl TryFrom<EventRecord> for StoredEvent {
+    type Error = Error;
+    fn try_from(r: EventRecord) -> Result<StoredEvent, Error> {
+        let Value::Object(body) = serde_json::from_str::<Value>(&r.body)? else {
+            return Err(Error::Corrupt("stored event is not an object".into()));
+        };
+        Ok(StoredEvent {
+            seq: r.seq,
+            actor: r.actor,
+            received_at: r.received_at,
+            at: r.at,
+            body,
+            rulings: serde_json::from_str(&r.rulings)?,
+        })
+    }
+}
+
+/// A game's events after `after`, in order.
+pub async fn load_events<'e, E>(
+    executor: E,
+    game_id: &str,
+    after: i64,
+) -> Result<Vec<StoredEvent>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    sqlx::query_as::<_, EventRecord>(
+        "SELECT seq, actor, received_at, at, body, rulings FROM game_events \
+         WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+    )
+    .bind(game_id)
+    .bind(after)
+    .fetch_all(executor)
+    .await?
+    .into_iter()
+    .map(StoredEvent::try_from)
+    .collect()
+}
+
+/// The compare-and-swap on a game's head: `true` when this writer moved the
+/// seq from `expected_seq` to the next one (exactly one writer can).
+pub async fn swap_head(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    expected_seq: i64,
+) -> Result<bool, Error> {
+    let swapped = sqlx::query("UPDATE games SET seq = seq + 1 WHERE id = $1 AND seq = $2")
+        .bind(game_id)
+        .bind(expected_seq)
+        .execute(conn)
+        .await?
+        .rows_affected();
+    Ok(swapped == 1)
+}
+
+/// A game's current head.
+pub async fn seq<'e, E>(executor: E, game_id: &str) -> Result<i64, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(sqlx::query_scalar("SELECT seq FROM games WHERE id = $1")
+        .bind(game_id)
+        .fetch_one(executor)
+        .await?)
+}
+
+/// Inserts event `stored.seq` of a game (`body` and `rulings` as JSON text).
+pub async fn insert_event(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    stored: &StoredEvent,
+    body: &str,
+    rulings: &str,
+) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(game_id)
+    .bind(stored.seq)
+    .bind(&stored.actor)
+    .bind(&stored.received_at)
+    .bind(&stored.at)
+    .bind(body)
+    .bind(rulings)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Writes a game's status and result.
+pub async fn set_outcome(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    status: &str,
+    result: Option<&str>,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE games SET status = $1, result = $2 WHERE id = $3")
+        .bind(status)
+        .bind(result)
+        .bind(game_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Writes a game's recording mode and starting position.
+pub async fn set_setup(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    mode: &str,
+    fen: Option<&str>,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE games SET mode = $1, fen = $2 WHERE id = $3")
+        .bind(mode)
+        .bind(fen)
+        .bind(game_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets or removes the scheduled start of a round's games.
+pub async fn set_round_start(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+    round: i64,
+    scheduled_start_ms: Option<i64>,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE games SET scheduled_start_ms = $1 WHERE tournament_id = $2 AND round = $3")
+        .bind(scheduled_start_ms)
+        .bind(tournament_id)
+        .bind(round)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Row locks on a round's games (PostgreSQL), taken before they are checked
+/// for events so no event can slip in between the check and the change.
+pub async fn lock_round(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+    round: i64,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE games SET seq = seq WHERE tournament_id = $1 AND round = $2")
+        .bind(tournament_id)
+        .bind(round)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The head, status and result of the games on a board.
+#[derive(Debug, Clone, FromRow)]
+pub struct BoardGame {
+    pub seq: i64,
+    pub status: String,
+    pub result: Option<String>,
+}
+
+/// The games on a board (one, unless the board was re-paired).
+pub async fn on_board<'e, E>(
+    executor: E,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+) -> Result<Vec<BoardGame>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(sqlx::query_as::<_, BoardGame>(
+        "SELECT seq, status, result FROM games WHERE tournament_id = $1 AND round = $2 AND board = $3",
+    )
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .fetch_all(executor)
+    .await?)
+}
+
+/// The ids of a tournament's games that have events, by round and board.
+pub async fn recorded_ids<'e, E>(executor: E, tournament_id: &str) -> Result<Vec<String>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM games WHERE tournament_id = $1 AND seq > 0 ORDER BY round, board",
+    )
+    .bind(tournament_id)
+    .fetch_all(executor)
+    .await?)
+}

@@ -1,0 +1,227 @@
+//! The `tournaments` table.
+
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::{Any, AnyConnection, Executor, FromRow};
+
+use super::Error;
+use crate::laws::Laws;
+use crate::pairing_options::PairingOptions;
+use crate::tournaments::ScoringSpec;
+
+/// A tournament as stored (its JSON columns read). Also what the API shows
+/// of it (`details` and `owner_token` are never shown).
+#[derive(Debug, Clone, Serialize)]
+pub struct TournamentRow {
+    pub id: String,
+    pub name: String,
+    pub system: String,
+    pub rounds: i64,
+    pub time_control: Option<String>,
+    pub regulations: String,
+    pub tiebreaks: Vec<String>,
+    pub scoring: ScoringSpec,
+    /// Recording mode new boards get: `live` or `scoresheet`.
+    pub recording: String,
+    /// What the Dutch engine reads besides players and results.
+    pub pairing: PairingOptions,
+    /// The effective announced settings (the profile's, with the
+    /// organiser's over them); each new game copies them.
+    pub laws: Laws,
+    #[serde(skip)]
+    pub details: Value,
+    #[serde(skip)]
+    pub owner_token: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// The row as the database gives it (JSON columns as text).
+#[derive(FromRow)]
+struct Record {
+    id: String,
+    name: String,
+    system: String,
+    rounds: i64,
+    time_control: Option<String>,
+    regulations: String,
+    tiebreaks: String,
+    scoring: String,
+    recording: String,
+    pairing: String,
+    laws: String,
+    details: String,
+    owner_token: Option<String>,
+    created_at: String,
+    updated_at: String,
+}
+
+impl TryFrom<Record> for TournamentRow {
+    type Error = Error;
+    fn try_from(r: Record) -> Result<TournamentRow, Error> {
+        Ok(TournamentRow {
+            id: r.id,
+            name: r.name,
+            system: r.system,
+            rounds: r.rounds,
+            time_control: r.time_control,
+            regulations: r.regulations,
+            tiebreaks: serde_json::from_str(&r.tiebreaks)?,
+            scoring: serde_json::from_str(&r.scoring)?,
+            recording: r.recording,
+            pairing: serde_json::from_str(&r.pairing)?,
+            laws: serde_json::from_str(&r.laws)?,
+            details: serde_json::from_str(&r.details)?,
+            owner_token: r.owner_token,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        })
+    }
+}
+
+const SELECT: &str = "SELECT id, name, system, rounds, time_control, regulations, tiebreaks, \
+     scoring, recording, pairing, laws, details, owner_token, created_at, updated_at \
+     FROM tournaments";
+
+/// A tournament, if there is one with this id.
+pub async fn load<'e, E>(executor: E, id: &str) -> Result<Option<TournamentRow>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    sqlx::query_as::<_, Record>(&format!("{SELECT} WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(executor)
+        .await?
+        .map(TournamentRow::try_from)
+        .transpose()
+}
+
+/// Every tournament, oldest first.
+pub async fn list<'e, E>(executor: E) -> Result<Vec<TournamentRow>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    sqlx::query_as::<_, Record>(&format!("{SELECT} ORDER BY created_at, id"))
+        .fetch_all(executor)
+        .await?
+        .into_iter()
+        .map(TournamentRow::try_from)
+        .collect()
+}
+
+/// The owner token of a tournament: `None` when there is no such
+/// tournament, `Some(None)` when it has no owner.
+pub async fn owner<'e, E>(executor: E, id: &str) -> Result<Option<Option<String>>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(
+        sqlx::query_scalar::<_, Option<String>>(
+            "SELECT owner_token FROM tournaments WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(executor)
+        .await?,
+    )
+}
+
+/// The number of paired rounds.
+pub async fn count_rounds<'e, E>(executor: E, id: &str) -> Result<i64, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) AS n FROM rounds WHERE tournament_id = $1")
+            .bind(id)
+            .fetch_one(executor)
+            .await?,
+    )
+}
+
+/// The number of registered players.
+pub async fn count_players<'e, E>(executor: E, id: &str) -> Result<i64, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) AS n FROM players WHERE tournament_id = $1")
+            .bind(id)
+            .fetch_one(executor)
+            .await?,
+    )
+}
+
+/// Inserts a tournament row.
+pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO tournaments (id, name, system, rounds, time_control, regulations, tiebreaks, \
+         scoring, details, owner_token, created_at, updated_at, recording, pairing, laws) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+    )
+    .bind(&row.id)
+    .bind(&row.name)
+    .bind(&row.system)
+    .bind(row.rounds)
+    .bind(&row.time_control)
+    .bind(&row.regulations)
+    .bind(serde_json::to_string(&row.tiebreaks)?)
+    .bind(serde_json::to_string(&row.scoring)?)
+    .bind(row.details.to_string())
+    .bind(&row.owner_token)
+    .bind(&row.created_at)
+    .bind(&row.updated_at)
+    .bind(&row.recording)
+    .bind(serde_json::to_string(&row.pairing)?)
+    .bind(serde_json::to_string(&row.laws)?)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Writes a tournament's settings (everything but its id, owner, details
+/// and creation time).
+pub async fn update(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(), Error> {
+    sqlx::query(
+        "UPDATE tournaments SET name = $1, rounds = $2, time_control = $3, regulations = $4, \
+         tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8, pairing = $10, \
+         laws = $11 WHERE id = $9",
+    )
+    .bind(&row.name)
+    .bind(row.rounds)
+    .bind(&row.time_control)
+    .bind(&row.regulations)
+    .bind(serde_json::to_string(&row.tiebreaks)?)
+    .bind(serde_json::to_string(&row.scoring)?)
+    .bind(&row.updated_at)
+    .bind(&row.recording)
+    .bind(&row.id)
+    .bind(serde_json::to_string(&row.pairing)?)
+    .bind(serde_json::to_string(&row.laws)?)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Writes a tournament's pairing options alone.
+pub async fn set_pairing(
+    conn: &mut AnyConnection,
+    id: &str,
+    pairing: &PairingOptions,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE tournaments SET pairing = $1 WHERE id = $2")
+        .bind(serde_json::to_string(pairing)?)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Serialises writers of one tournament's rounds on PostgreSQL (a row lock
+/// on the tournament; SQLite has one writer anyway).
+pub async fn lock(conn: &mut AnyConnection, id: &str) -> Result<(), Error> {
+    sqlx::query("UPDATE tournaments SET updated_at = updated_at WHERE id = $1")
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
