@@ -145,3 +145,77 @@ fn sco_open_2020_koya_counts_points_against_the_players_on_half_the_maximum_or_m
     .collect();
     assert_eq!(koya, want);
 }
+
+/// Checks a `.tiebreaks` table: a `tiebreaks` line naming the columns, then
+/// `start_number value…` lines (`-` for undefined), `#` comments skipped.
+fn check_tiebreak_table(trf: &str, table: &str, edition: TiebreakEdition) {
+    let t = tournament::trf::read_tournament(&fixture(trf)).expect("valid TRF");
+    let text = fixture(table);
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let header: Vec<&str> = lines
+        .next()
+        .expect("tiebreaks line")
+        .split_whitespace()
+        .collect();
+    assert_eq!(header[0], "tiebreaks", "{table}: first line");
+    let list = header[1..].join(",");
+    let options = StandingsOptions {
+        edition,
+        ..StandingsOptions::new(parse_tiebreaks(&list).expect("list"))
+    };
+    let standings = compute_standings(&t, &options).expect("standings");
+    let mut checked = 0;
+    for line in lines {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let sn: u32 = f[0].parse().expect("start number");
+        let row = standings.row(sn).expect("row");
+        for (i, want) in f[1..].iter().enumerate() {
+            let got = row.tiebreaks[i]
+                .value
+                .map_or_else(|| "-".to_string(), |v| v.to_string());
+            assert_eq!(got, *want, "{table}: {} of player {sn}", header[i + 1]);
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, t.players.len(), "{table}: one line per player");
+}
+
+#[test]
+fn koya_counts_a_forfeit_win_against_an_opponent_on_the_limit_per_c07_2024_art_9_2() {
+    // C.07 (2024) Art. 9.2: points achieved against the opponents on the
+    // limit, forfeits included (Art. 16 is written for BH, FB and SB, not
+    // KS); forfeit losses, double forfeits and byes add nothing, and the
+    // limit is tested on the opponent's actual score. The same values as
+    // the FIDE TEC's TieBreakServer.
+    check_tiebreak_table(
+        "koya-forfeits.trf",
+        "koya-forfeits.tiebreaks",
+        TiebreakEdition::Fide2024,
+    );
+    check_tiebreak_table(
+        "koya-forfeits.trf",
+        "koya-forfeits.tiebreaks",
+        TiebreakEdition::Fide2023,
+    );
+}
+
+#[test]
+fn koya_before_2023_still_leaves_swiss_forfeits_out() {
+    // The pre-2023 rules met a forfeit with a virtual opponent; KS under
+    // them is not modelled, so player 1's forfeit win against 2 stays out.
+    let t = tournament::trf::read_tournament(&fixture("koya-forfeits.trf")).expect("valid TRF");
+    let options = StandingsOptions {
+        edition: TiebreakEdition::VirtualOpponent,
+        ..StandingsOptions::new(parse_tiebreaks("KS").expect("list"))
+    };
+    let standings = compute_standings(&t, &options).expect("standings");
+    let ks = |sn: u32| {
+        standings.row(sn).expect("row").tiebreaks[0]
+            .value
+            .map(|v| v.to_string())
+    };
+    assert_eq!(ks(1).as_deref(), Some("1"));
+    assert_eq!(ks(8).as_deref(), Some("0"));
+}

@@ -28,6 +28,10 @@
 //!   significant values whatever they come from.
 //! - Round robin (every edition): forfeited games count as played against the
 //!   real opponent; byes of an odd-numbered round robin are not counted.
+//! - KS (2023 and 2024 editions, every system): Art. 16 does not reach it;
+//!   every round with a scheduled opponent counts at the points received,
+//!   forfeits included, against the opponent's actual score (see `koya`).
+//!   Under `VirtualOpponent`, a Swiss forfeit still adds nothing to KS.
 //!
 //! # Editions: 2023 and 2024 compute the same values
 //! `Fide2023` is the text approved on 01/08/2023 (applied from 1 September
@@ -506,8 +510,21 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// KS: points scored against opponents whose score reaches the limit
-    /// (by default 50% of the maximum possible score).
+    /// KS (C.07 Art. 9.2): the points scored in the rounds against opponents
+    /// whose score reaches the limit (by default 50% of the maximum possible
+    /// score; Art. 14.5 moves it).
+    ///
+    /// Under the 2023 and 2024 editions every round with a scheduled
+    /// opponent counts, forfeits included, in a Swiss as in a round robin:
+    /// Art. 9.2 counts the points "achieved against" those opponents without the "over the board" of Art. 7.2 or
+    /// the exclusion of forfeits that Art. 6.1.1 writes for DE, and the
+    /// unplayed-rounds management of Art. 16 (dummy opponents, adjusted
+    /// scores) is written for BH, FB and SB, not for KS. So a forfeit win
+    /// against an opponent who reaches the limit counts its points, a forfeit
+    /// loss or a double forfeit counts nothing, and a bye (no opponent) is not
+    /// a round against anyone. The opponent's score is the actual final
+    /// score, not the Art. 16.3 adjusted one. This is also what the FIDE
+    /// Technical Commission's TieBreakServer computes (`docs/tiebreaks.md`).
     fn koya(&self, tiebreak: &Tiebreak, sn: StartNumber) -> TiebreakScore {
         let players = self.tournament.players.len() as u32;
         let mut games = self.rounds;
@@ -524,7 +541,13 @@ impl<'a> Context<'a> {
             let Some(opponent) = entry.kind.opponent() else {
                 continue;
             };
-            if !self.round_robin && !entry.kind.is_played() {
+            if self.edition == TiebreakEdition::VirtualOpponent
+                && !self.round_robin
+                && !entry.kind.is_played()
+            {
+                // Before 2023 a forfeit met a virtual opponent, not the
+                // scheduled one; the KS of that rule is not modelled and
+                // forfeits stay out, as they always did here.
                 continue;
             }
             let opponent_score = self.total(opponent);
