@@ -26,6 +26,10 @@
 //!   ([`Position::move_facts`]: check, newly attacked pieces, protection).
 //! - `chinese`: Chinese notation ([`Position::to_chinese`],
 //!   [`Position::parse_chinese`]).
+//! - `san`: algebraic notation as Fairy-Stockfish and pychess write it
+//!   ([`Position::to_san`], [`Position::parse_san`]: `Cxh10+`, ranks 1–10).
+//! - [`pgn`]: Xiangqi PGN, read ([`pgn::read_games`], moves in any of the
+//!   notations above, detected per move) and written ([`pgn::write_game`]).
 //!
 //! # Invariants
 //! - A [`Position`] only comes from [`Position::from_setup`] (or FEN) and
@@ -72,8 +76,10 @@ mod iccs;
 mod moves;
 mod notation;
 mod perft;
+pub mod pgn;
 mod position;
 mod repetition;
+mod san;
 mod setup;
 mod tables;
 mod types;
