@@ -16,6 +16,7 @@ mod pair;
 mod pair_dutch;
 mod perft;
 mod pgn;
+mod pgn_xiangqi;
 mod rating;
 mod serve;
 mod standings;
@@ -49,7 +50,7 @@ enum Command {
     Pair(pair::PairArgs),
     /// Count the leaf nodes of the legal move tree
     Perft(perft::PerftArgs),
-    /// PGN files: `pgn check` replays every game, one JSON line per game
+    /// PGN files: `pgn check [--variant xiangqi]` replays every game, one JSON line per game
     Pgn(pgn::PgnArgs),
     /// Ranked table with every FIDE C.07 tie-break value
     Standings(standings::StandingsArgs),

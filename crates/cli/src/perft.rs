@@ -26,9 +26,9 @@ pub struct PerftArgs {
     divide: bool,
 }
 
-/// `--variant`: which rules count the moves.
+/// `--variant` (of `perft` and `pgn check`): which game's rules apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Variant {
+pub(crate) enum Variant {
     /// Chess (FIDE Laws), the `rules` crate; root moves in UCI
     Chess,
     /// Xiangqi (Chinese chess), the `xiangqi` crate; root moves in ICCS, sorted

@@ -1,5 +1,8 @@
-//! `arbiter pgn check <FILE|->`: replay every game of a PGN file and report,
-//! one JSON object per game, where it ends and what could be claimed there.
+//! `arbiter pgn check [--variant chess|xiangqi] <FILE|->`: replay every game
+//! of a PGN file and report, one JSON object per game, where it ends and what
+//! could be claimed there. Xiangqi files are read by `pgn_xiangqi.rs` (same
+//! fields plus `notation`, `winner`, `article`, `repetitions`); this file
+//! holds the chess report and what both share.
 //!
 //! Output per game (one line):
 //! `{"game":1,"plies":N,"fen":"...","status":"checkmate|stalemate|insufficient_material|ongoing",
@@ -31,6 +34,8 @@ use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
+
+use crate::perft::Variant;
 use rules::pgn::{ReplayedGame, Replayer};
 use rules::{
     FIFTY_MOVE_HALFMOVES, FIVEFOLD_REPETITION, Outcome, SEVENTY_FIVE_MOVE_HALFMOVES,
@@ -56,12 +61,19 @@ enum PgnCommand {
         /// The PGN file, or `-` for standard input
         #[arg(value_name = "FILE|-")]
         file: String,
+        /// The game whose rules replay the moves (xiangqi: moves in ICCS,
+        /// WXF, Chinese or Fairy-Stockfish algebraic notation)
+        #[arg(long, value_enum, default_value_t = Variant::Chess)]
+        variant: Variant,
     },
 }
 
 /// Entry point for `arbiter pgn ...`.
 pub fn run(args: &PgnArgs) -> ExitCode {
-    let PgnCommand::Check { file: path } = &args.command;
+    let PgnCommand::Check {
+        file: path,
+        variant,
+    } = &args.command;
     let input = if path == "-" {
         let mut buf = Vec::new();
         io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
@@ -77,7 +89,11 @@ pub fn run(args: &PgnArgs) -> ExitCode {
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let (games, errors) = match check(&input, &mut out).and_then(|n| out.flush().map(|()| n)) {
+    let checked = match variant {
+        Variant::Chess => check(&input, &mut out),
+        Variant::Xiangqi => crate::pgn_xiangqi::check(&input, &mut out),
+    };
+    let (games, errors) = match checked.and_then(|n| out.flush().map(|()| n)) {
         Ok(counts) => counts,
         Err(e) => {
             eprintln!("arbiter pgn check: cannot write the report: {e}");
@@ -191,7 +207,7 @@ fn report(game: &ReplayedGame<'_>, out: &mut String) {
 
 /// A JSON string literal (RFC 8259 section 7): quotes, backslashes and
 /// control characters escaped.
-fn json_string(out: &mut String, s: &str) {
+pub(crate) fn json_string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {

@@ -287,3 +287,75 @@ fn a_stalemate_ends_the_game_so_the_seventy_five_move_rule_is_not_reported() {
         )
     );
 }
+
+fn xiangqi_fixture(name: &str) -> String {
+    format!(
+        "{}/../xiangqi/tests/data/pgn/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// `pgn check --variant xiangqi`: the chess fields plus the notation of the
+/// input and the Xiangqi outcome (xq 4.1.1 checkmate, 4.1.3 stalemate
+/// loses, 4.2.1 dead position).
+#[test]
+fn xiangqi_games_report_notation_and_outcome() {
+    let mut text = String::new();
+    for name in [
+        "central_cannon_chinese.pgn",
+        "central_cannon_mixed.pgn",
+        "mate_from_fen.pgn",
+        "stalemate_from_fen.pgn",
+    ] {
+        text.push_str(&std::fs::read_to_string(xiangqi_fixture(name)).expect("fixture"));
+        text.push('\n');
+    }
+    text.push_str(
+        "[Variant \"xiangqi\"]\n[FEN \"3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n\n1/2-1/2\n\n",
+    );
+    text.push_str("[Variant \"xiangqi\"]\n\n1. h2e2 h9g7 2. h2e3 *\n");
+    let out = arbiter(&["pgn", "check", "--variant", "xiangqi", "-"], &text);
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let tail = "\"claimable\":[],\"fivefold\":false,\"seventy_five\":false";
+    let fen = "r1b1kabr1/4a1c2/1cn3n2/p1p1pR2p/6p2/2PN5/P3P1P1P/1C2C1N2/9/R1BAKAB2 b - - 17 9";
+    let expected = [
+        format!(
+            "{{\"game\":1,\"plies\":17,\"fen\":\"{fen}\",\"status\":\"ongoing\",\"result\":\"*\",{tail},\"error\":null,\"notation\":\"chinese\",\"winner\":null,\"article\":null,\"repetitions\":1}}"
+        ),
+        format!(
+            "{{\"game\":2,\"plies\":17,\"fen\":\"{fen}\",\"status\":\"ongoing\",\"result\":\"*\",{tail},\"error\":null,\"notation\":\"mixed\",\"winner\":null,\"article\":null,\"repetitions\":1}}"
+        ),
+        format!(
+            "{{\"game\":3,\"plies\":1,\"fen\":\"4k3R/4a4/9/9/9/9/9/9/4K4/9 b - - 1 1\",\"status\":\"checkmate\",\"result\":\"1-0\",{tail},\"error\":null,\"notation\":\"wxf\",\"winner\":\"red\",\"article\":\"4.1.1\",\"repetitions\":1}}"
+        ),
+        format!(
+            "{{\"game\":4,\"plies\":1,\"fen\":\"4k4/3P1P3/9/9/9/9/9/9/9/3K5 b - - 1 1\",\"status\":\"stalemate\",\"result\":\"1-0\",{tail},\"error\":null,\"notation\":\"chinese\",\"winner\":\"red\",\"article\":\"4.1.3\",\"repetitions\":1}}"
+        ),
+        format!(
+            "{{\"game\":5,\"plies\":0,\"fen\":\"3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1\",\"status\":\"dead_position\",\"result\":\"1/2-1/2\",{tail},\"error\":null,\"notation\":null,\"winner\":null,\"article\":\"4.2.1\",\"repetitions\":1}}"
+        ),
+        format!(
+            "{{\"game\":6,\"plies\":2,\"fen\":\"rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2\",\"status\":\"ongoing\",\"result\":\"*\",{tail},\"error\":{{\"line\":36,\"column\":17,\"message\":\"move 2 (Red) 'h2e3': illegal (iccs): no piece on h2 (xq 4.1.6)\",\"move\":{{\"number\":2,\"side\":\"red\",\"text\":\"h2e3\",\"problem\":\"illegal\"}}}},\"notation\":\"iccs\",\"winner\":null,\"article\":null,\"repetitions\":1}}"
+        ),
+    ];
+    assert_eq!(lines, expected, "{stdout}");
+    assert_eq!(
+        String::from_utf8(out.stderr).expect("utf-8"),
+        "6 games, 1 errors\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+
+    // A chess file is refused game by game, not misread.
+    let out = arbiter(
+        &[
+            "pgn",
+            "check",
+            "--variant",
+            "xiangqi",
+            &fixture("claims.pgn"),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

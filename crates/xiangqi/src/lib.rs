@@ -29,6 +29,10 @@
 //!   [`RepetitionTracker`], [`Verdict`], [`natural_limit_reached`].
 //! - `chinese`: Chinese notation ([`Position::to_chinese`],
 //!   [`Position::parse_chinese`]).
+//! - `san`: algebraic notation as Fairy-Stockfish and pychess write it
+//!   ([`Position::to_san`], [`Position::parse_san`]: `Cxh10+`, ranks 1–10).
+//! - [`pgn`]: Xiangqi PGN, read ([`pgn::read_games`], moves in any of the
+//!   notations above, detected per move) and written ([`pgn::write_game`]).
 //!
 //! # Invariants
 //! - A [`Position`] only comes from [`Position::from_setup`] (or FEN) and
@@ -75,9 +79,11 @@ mod iccs;
 mod moves;
 mod notation;
 mod perft;
+pub mod pgn;
 mod position;
 mod prohibitions;
 mod repetition;
+mod san;
 mod setup;
 mod tables;
 mod types;
