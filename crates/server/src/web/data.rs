@@ -102,16 +102,43 @@ pub(crate) async fn game(state: &AppState, id: &str) -> Result<Game, ApiError> {
     })
 }
 
+/// The most boards a round page draws in small.
+pub(crate) const MINI_BOARDS: usize = 40;
+
+/// The recorded games of round `n` (board number and game), at most
+/// [`MINI_BOARDS`], for the round page's small boards.
+pub(crate) async fn round_games(
+    state: &AppState,
+    event: &Event,
+    n: i64,
+) -> Result<Vec<(i64, Game)>, ApiError> {
+    let mut out = Vec::new();
+    for board in event
+        .loaded
+        .boards
+        .iter()
+        .filter(|b| b.round == n && b.recorded)
+        .take(MINI_BOARDS)
+    {
+        out.push((board.board, game(state, &board.game_id).await?));
+    }
+    Ok(out)
+}
+
 /// The PGN of one game (the API's export: `rules::pgn::write_game`).
 pub(crate) fn game_pgn(game: &Game) -> String {
     crate::games::game_pgn(&game.row, &game.state)
 }
 
-/// Every board of round `n` as PGN, in board order, with `[%clk]`
-/// comments: games not started yet stand with their headers and `*`.
+/// The boards of round `n` as PGN, in board order, with `[%clk]`
+/// comments: every recorded game, and the games not started yet (headers
+/// and `*`) so a broadcast sees them come; a board decided without a
+/// recorded move (a forfeit, a result typed in) has no game to show, as in
+/// the tournament's PGN export.
 pub(crate) async fn round_pgn(state: &AppState, event: &Event, n: i64) -> Result<String, ApiError> {
     let mut out = String::new();
-    for board in event.loaded.boards.iter().filter(|b| b.round == n) {
+    let shown = |b: &&crate::stored::BoardRow| b.round == n && (b.recorded || b.result.is_none());
+    for board in event.loaded.boards.iter().filter(shown) {
         let game = game(state, &board.game_id).await?;
         if !out.is_empty() {
             out.push('\n');

@@ -29,6 +29,8 @@ pub(crate) struct Frame<'a> {
     pub next_screen: Option<String>,
     /// Load the live script (game pages).
     pub live: bool,
+    /// Reload every so many seconds (a round whose results are still coming).
+    pub reload: Option<u32>,
 }
 
 impl<'a> Frame<'a> {
@@ -39,6 +41,7 @@ impl<'a> Frame<'a> {
             tab: Tab::None,
             next_screen: None,
             live: false,
+            reload: None,
         }
     }
 
@@ -49,6 +52,7 @@ impl<'a> Frame<'a> {
             tab,
             next_screen: None,
             live: false,
+            reload: None,
         }
     }
 }
@@ -86,6 +90,8 @@ pub(crate) fn frame(ctx: &Ctx, frame: &Frame<'_>, body: Markup) -> Markup {
                 link rel="stylesheet" href=(assets::url("style.css"));
                 @if let (Some(seconds), Some(next)) = (screen, &frame.next_screen) {
                     meta http-equiv="refresh" content=(format!("{seconds};url={next}"));
+                } @else if let Some(seconds) = frame.reload {
+                    meta http-equiv="refresh" content=(seconds);
                 }
                 @if frame.live {
                     script src=(assets::url("live.js")) defer {}

@@ -325,6 +325,9 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
             .filter(|b| b.round == i64::from(n))
             .collect();
         let starts = event.loaded.starts.get(&i64::from(n)).cloned().flatten();
+        let games = data::round_games(&state, &event, i64::from(n))
+            .await
+            .map_err(|e| PageError::from_api(e, "what-round"))?;
         let body = html! {
             div.round-links {
                 @for r in 1..=paired {
@@ -372,6 +375,21 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
                     }
                 } }
             }
+            @if !games.is_empty() {
+                h2.no-print { (lang.t("round-boards")) }
+                div.minis.no-print {
+                    @for (number, g) in &games {
+                        a.mini href=(format!("/games/{}", g.row.id)) {
+                            div { strong { (number) } " · " (g.row.white) " – " (g.row.black) }
+                            (super::layout::raw(super::board::svg(
+                                g.view.get("fen").and_then(serde_json::Value::as_str).unwrap_or(""),
+                                false,
+                            )))
+                            div.muted { (g.state.result().map_or_else(|| lang.t("game-status-in_progress").to_owned(), |r| r.replace("1/2", "½"))) }
+                        }
+                    }
+                }
+            }
             div.pager {
                 span { @if n > 1 { a href=(format!("/t/{id}/rounds/{}", n - 1)) { (lang.tr("round-prev", &[("n", &(n - 1))])) } } }
                 a href=(format!("/t/{id}/rounds/{n}.pgn")) { (lang.tr("t-round-pgn", &[("n", &n)])) }
@@ -379,6 +397,9 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
             }
         };
         let mut f = Frame::event(&title, &id, &t.name, paired, Tab::Pairings);
+        if boards.iter().any(|b| b.result.is_none()) {
+            f.reload = Some(30);
+        }
         f.next_screen = Some(screen_next(&ctx, &format!("/t/{id}/standings")));
         Ok::<Markup, PageError>(frame(&ctx, &f, body))
     }

@@ -65,6 +65,7 @@ status-bye-request = bye requested in round {round} ({kind})
 status-active = playing
 round-title = Round {n}
 round-starts = Starts {time}
+round-boards = Boards
 round-byes = Byes
 round-no-boards = This round has no boards.
 round-not-paired = Round {n} is not paired yet.

@@ -65,6 +65,7 @@ status-bye-request = 申请第 {round} 轮轮空（{kind}）
 status-active = 参赛中
 round-title = 第 {n} 轮
 round-starts = 开始时间 {time}
+round-boards = 棋盘
 round-byes = 轮空
 round-no-boards = 本轮没有对局。
 round-not-paired = 第 {n} 轮尚未编排。
