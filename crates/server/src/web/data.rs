@@ -137,7 +137,7 @@ pub(crate) fn game_pgn(game: &Game) -> String {
 /// the tournament's PGN export.
 pub(crate) async fn round_pgn(state: &AppState, event: &Event, n: i64) -> Result<String, ApiError> {
     let mut out = String::new();
-    let shown = |b: &&crate::stored::BoardRow| b.round == n && (b.recorded || b.result.is_none());
+    let shown = |b: &&store::rounds::BoardRow| b.round == n && (b.recorded || b.result.is_none());
     for board in event.loaded.boards.iter().filter(shown) {
         let game = game(state, &board.game_id).await?;
         if !out.is_empty() {
