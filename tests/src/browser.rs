@@ -54,8 +54,30 @@ fn request(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, V
     );
     stream.write_all(head.as_bytes()).expect("write");
     stream.write_all(payload.as_bytes()).expect("write");
+    // chromedriver may keep the connection open: read the head, then
+    // exactly Content-Length bytes (or to the end when there is none).
     let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
+    let mut buf = [0u8; 16384];
+    let mut wanted: Option<usize> = None;
+    loop {
+        if let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            if wanted.is_none() {
+                let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+                wanted = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|v| v.trim().parse::<usize>().ok())
+                    .map(|n| end + 4 + n);
+            }
+            if wanted.is_some_and(|w| raw.len() >= w) {
+                break;
+            }
+        }
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => raw.extend_from_slice(&buf[..n]),
+        }
+    }
     let text = String::from_utf8_lossy(&raw).into_owned();
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let status = head
