@@ -130,7 +130,8 @@ mod tests {
         assert_eq!(board.matches(r#"class="piece""#).count(), 32);
         assert!(board.contains(r#"data-piece="K" data-square="e1""#));
         assert!(board.contains(r#"data-piece="q" data-square="d8""#));
-        assert_eq!(board.matches("<rect x=").count(), 64);
+        let squares = board.split("</defs>").nth(1).unwrap_or_default();
+        assert_eq!(squares.matches("<rect ").count(), 64);
     }
 
     #[test]
