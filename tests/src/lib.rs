@@ -7,6 +7,11 @@
 //! `CARGO_BIN_EXE_*`. [`arbiter`] finds it next to the test executable, where
 //! `cargo test --workspace` (and `cargo build -p cli`) puts it, or takes the
 //! path in `ARBITER_BIN`.
+//!
+//! [`browser`] drives a headless Chromium through chromedriver (WebDriver)
+//! for the web pages' tests.
+
+pub mod browser;
 
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};

@@ -74,6 +74,7 @@ mod rounds;
 mod store;
 mod stream;
 mod tournaments;
+mod web;
 
 pub use config::{Config, ConfigError};
 pub use db::{Backend, Db, DbError};
@@ -257,6 +258,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .nest("/api/v1", api)
         .route("/health", get(health))
+        .merge(web::router())
         .fallback(error::not_found_fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(TimeoutLayer::with_status_code(

@@ -63,12 +63,9 @@ fn hundredths(value: i64) -> Value {
     json!(v)
 }
 
-/// Rating changes (FIDE Rating Regulations 8.1–8.3: change, K, expected
-/// score, performance) and, where players carry grade points, the club
-/// grade-points report (`laws.md`, "Grade points").
-fn ratings_json(loaded: &Loaded, model: &Tournament) -> Value {
-    use tournament::rating::{Grade, ReportOptions, fide_report, grade_report};
-    let options = ReportOptions {
+/// The options of a tournament's rating report (the API's and the pages').
+pub(crate) fn rating_options(loaded: &Loaded) -> tournament::rating::ReportOptions {
+    tournament::rating::ReportOptions {
         // The youth rule (8.3.3) counts to the end of the event's year.
         event_year: loaded
             .tournament
@@ -76,8 +73,15 @@ fn ratings_json(loaded: &Loaded, model: &Tournament) -> Value {
             .get(..4)
             .and_then(|y| y.parse().ok()),
         games_completed: None,
-    };
-    let fide: Vec<Value> = fide_report(model, options)
+    }
+}
+
+/// Rating changes (FIDE Rating Regulations 8.1–8.3: change, K, expected
+/// score, performance) and, where players carry grade points, the club
+/// grade-points report (`laws.md`, "Grade points").
+fn ratings_json(loaded: &Loaded, model: &Tournament) -> Value {
+    use tournament::rating::{Grade, fide_report, grade_report};
+    let fide: Vec<Value> = fide_report(model, rating_options(loaded))
         .iter()
         .map(|p| {
             let change = p.change.as_ref();

@@ -1,0 +1,171 @@
+//! Everything the pages read, in one place, through the same code as the
+//! API: the `store` (`store::model::load_all` + `to_model` for a
+//! tournament, `store::tournaments::list`, `store::games::load_events`), the
+//! `tournament` crate for standings, tie-breaks, crosstables and ratings,
+//! `game_rows::fold` + `games::game_pgn` for games and PGN. No SQL here and
+//! no second implementation of anything.
+
+use serde_json::{Map, Value};
+use tournament::model::Tournament;
+use tournament::standings::{Standings, StandingsError, StandingsOptions, compute_standings};
+
+use crate::AppState;
+use crate::engine::GameState;
+use crate::error::ApiError;
+use crate::game_rows::{GameRow, fold, load_game};
+use crate::store;
+use crate::store::model::{Loaded, to_model};
+
+/// A tournament as stored and as the model sees it.
+#[derive(Debug)]
+pub(crate) struct Event {
+    pub loaded: Loaded,
+    pub model: Tournament,
+}
+
+impl Event {
+    /// Rounds paired so far.
+    pub fn rounds_paired(&self) -> u32 {
+        u32::try_from(self.loaded.rounds).unwrap_or(0)
+    }
+
+    /// Whether every board of every paired round has its result.
+    pub fn all_results_in(&self) -> bool {
+        self.loaded.boards.iter().all(|b| b.result.is_some())
+    }
+}
+
+/// One tournament, or 404.
+pub(crate) async fn event(state: &AppState, id: &str) -> Result<Event, ApiError> {
+    let loaded = crate::tournaments::load_all(&mut *state.db().pool().acquire().await?, id).await?;
+    let model = to_model(&loaded)?;
+    Ok(Event { loaded, model })
+}
+
+/// Every tournament on this server, oldest first.
+pub(crate) async fn events(state: &AppState) -> Result<Vec<Event>, ApiError> {
+    let rows = store::tournaments::list(state.db().pool()).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        out.push(event(state, &row.id).await?);
+    }
+    Ok(out)
+}
+
+/// The standings after `after` rounds (all paired rounds when `None`),
+/// with the tournament's own tie-break list and edition: exactly what
+/// `GET /tournaments/{id}/standings` ranks by.
+pub(crate) fn standings(event: &Event, after: Option<u32>) -> Result<Standings, PageError> {
+    let mut options = StandingsOptions::for_tournament(&event.model)
+        .map_err(|e| PageError::Internal(format!("tie-breaks: {e}")))?;
+    options.after_round = after;
+    compute_standings(&event.model, &options).map_err(|e| match e {
+        StandingsError::NoSuchRound { .. } => PageError::BadRequest("what-after"),
+        StandingsError::Model(e) => PageError::Internal(format!("standings: {e}")),
+    })
+}
+
+/// Every player's FIDE rating change and performance (the API's report).
+pub(crate) fn ratings(event: &Event) -> Vec<tournament::rating::PlayerRating> {
+    tournament::rating::fide_report(&event.model, crate::reports::rating_options(&event.loaded))
+}
+
+/// Grade-point changes, where the players carry grade points.
+pub(crate) fn grades(event: &Event) -> Vec<tournament::rating::GradeLine> {
+    if event.model.players.iter().any(|p| p.grade_points.is_some()) {
+        tournament::rating::grade_report(&event.model)
+    } else {
+        Vec::new()
+    }
+}
+
+/// A game: its row, its state after the whole log and the state as the
+/// API shows it (public view: no sealed move, no actors).
+#[derive(Debug)]
+pub(crate) struct Game {
+    pub row: GameRow,
+    pub state: GameState,
+    pub view: Map<String, Value>,
+}
+
+/// One game, or 404.
+pub(crate) async fn game(state: &AppState, id: &str) -> Result<Game, ApiError> {
+    let row = load_game(state.db().pool(), id).await?;
+    let events = store::games::load_events(state.db().pool(), id, 0).await?;
+    let folded = fold(&row.setup(), &events)?;
+    let now_ms = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
+    let view = folded.to_json(false, now_ms);
+    Ok(Game {
+        row,
+        state: folded,
+        view,
+    })
+}
+
+/// The most boards a round page draws in small.
+pub(crate) const MINI_BOARDS: usize = 40;
+
+/// The recorded games of round `n` (board number and game), at most
+/// [`MINI_BOARDS`], for the round page's small boards.
+pub(crate) async fn round_games(
+    state: &AppState,
+    event: &Event,
+    n: i64,
+) -> Result<Vec<(i64, Game)>, ApiError> {
+    let mut out = Vec::new();
+    for board in event
+        .loaded
+        .boards
+        .iter()
+        .filter(|b| b.round == n && b.recorded)
+        .take(MINI_BOARDS)
+    {
+        out.push((board.board, game(state, &board.game_id).await?));
+    }
+    Ok(out)
+}
+
+/// The PGN of one game (the API's export: `rules::pgn::write_game`).
+pub(crate) fn game_pgn(game: &Game) -> String {
+    crate::games::game_pgn(&game.row, &game.state)
+}
+
+/// The boards of round `n` as PGN, in board order, with `[%clk]`
+/// comments: every recorded game, and the games not started yet (headers
+/// and `*`) so a broadcast sees them come; a board decided without a
+/// recorded move (a forfeit, a result typed in) has no game to show, as in
+/// the tournament's PGN export.
+pub(crate) async fn round_pgn(state: &AppState, event: &Event, n: i64) -> Result<String, ApiError> {
+    let mut out = String::new();
+    let shown = |b: &&store::rounds::BoardRow| b.round == n && (b.recorded || b.result.is_none());
+    for board in event.loaded.boards.iter().filter(shown) {
+        let game = game(state, &board.game_id).await?;
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&game_pgn(&game));
+    }
+    Ok(out)
+}
+
+/// Why a page cannot be shown.
+#[derive(Debug)]
+pub(crate) enum PageError {
+    /// 404, with the catalogue key of what is missing.
+    NotFound(&'static str),
+    /// 400, with the catalogue key of what is wrong.
+    BadRequest(&'static str),
+    /// 500: logged, never shown.
+    Internal(String),
+}
+
+impl PageError {
+    /// An API error met while reading: a 404 names `what`, anything else
+    /// is a fault of ours.
+    pub fn from_api(error: ApiError, what: &'static str) -> PageError {
+        match error {
+            ApiError::NotFound(_) => PageError::NotFound(what),
+            other => PageError::Internal(format!("{other:?}")),
+        }
+    }
+}

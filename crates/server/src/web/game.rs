@@ -1,0 +1,178 @@
+//! The game page: the board (server-side SVG), both clocks, the move list,
+//! the result and its termination with the article, the PGN download; and
+//! the live fragment (`/games/{id}/live`) the page's script re-fetches on
+//! each event of the game's stream.
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use maud::{Markup, html};
+use serde_json::Value;
+
+use super::data::{self, PageError};
+use super::layout::{Frame, Tab, frame, raw};
+use super::{Ctx, Lang, Page};
+use crate::AppState;
+
+type One = Result<Path<String>, PathRejection>;
+
+/// `1:05:03`, `4:59`; `-0:03` once a flag is down.
+fn clock_text(ms: i64) -> String {
+    let sign = if ms < 0 { "-" } else { "" };
+    let s = ms.unsigned_abs() / 1000;
+    let (h, m, s) = (s / 3600, (s % 3600) / 60, s % 60);
+    if h > 0 {
+        format!("{sign}{h}:{m:02}:{s:02}")
+    } else {
+        format!("{sign}{m}:{s:02}")
+    }
+}
+
+fn status_text(lang: Lang, status: &str) -> &'static str {
+    match status {
+        "scheduled" => lang.t("game-status-scheduled"),
+        "in_progress" => lang.t("game-status-in_progress"),
+        "adjourned" => lang.t("game-status-adjourned"),
+        "finished" => lang.t("game-status-finished"),
+        _ => lang.t("game-status-annulled"),
+    }
+}
+
+/// The live part of the page: board, clocks, status, result, moves.
+fn live(lang: Lang, game: &data::Game) -> Markup {
+    let v = &game.view;
+    let fen = v.get("fen").and_then(Value::as_str).unwrap_or("");
+    let status = v.get("status").and_then(Value::as_str).unwrap_or("");
+    let result = v.get("result").and_then(Value::as_str);
+    let clocks = v.get("clocks");
+    let running = clocks
+        .and_then(|c| c.get("running"))
+        .and_then(Value::as_str);
+    let termination = v.get("termination").filter(|t| !t.is_null());
+    let reason = termination.and_then(|t| t.get("reason"));
+    let plies = game.state.plies();
+    let clock = |colour: &str, name: &str, who: &str| {
+        let ms = clocks
+            .and_then(|c| c.get(format!("{colour}_ms")))
+            .and_then(Value::as_i64);
+        let on = running == Some(colour) && status == "in_progress";
+        html! {
+            div class=(if on { "clock running" } else { "clock" }) data-colour=(colour) {
+                div.who { (who) " · " (name) }
+                @match ms {
+                    Some(ms) => { div.time data-ms=(ms) { (clock_text(ms)) } }
+                    None => { div.time { (lang.t("game-clock-untimed")) } }
+                }
+            }
+        }
+    };
+    html! {
+        div #live data-game=(game.row.id) data-seq=(game.row.seq) data-lang=(lang.param()) data-status=(status) {
+            div.game {
+                div.board { (raw(super::board::svg(fen, true))) }
+                div.side {
+                    div.clocks {
+                        (clock("white", &game.row.white, lang.t("colour-white")))
+                        (clock("black", &game.row.black, lang.t("colour-black")))
+                    }
+                    p {
+                        span.tag.status { (status_text(lang, status)) }
+                        @if let Some(r) = result {
+                            " " span.result-line { (r.replace("1/2", "½")) }
+                        }
+                    }
+                    @if let Some(reason) = reason {
+                        p.termination {
+                            strong { (lang.t("game-termination")) ": " }
+                            (reason.get("message").and_then(Value::as_str).unwrap_or(""))
+                            @if let Some(a) = reason.get("article").and_then(Value::as_str) {
+                                " (" (lang.tr("game-article", &[("article", &a)])) ")"
+                            }
+                        }
+                    }
+                    h2 { (lang.t("game-moves")) }
+                    @if plies.is_empty() {
+                        p.muted { (lang.t("game-no-moves")) }
+                    } @else {
+                        ol.moves {
+                            @for pair in plies.chunks(2) {
+                                li {
+                                    @for ply in pair { span.san { (ply.san.as_str()) } }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+async fn load(state: &AppState, path: One) -> Result<data::Game, PageError> {
+    let Ok(Path(id)) = path else {
+        return Err(PageError::NotFound("what-game"));
+    };
+    data::game(state, &id)
+        .await
+        .map_err(|e| PageError::from_api(e, "what-game"))
+}
+
+/// `GET /games/{id}`.
+pub(crate) async fn page(State(state): State<AppState>, ctx: Ctx, path: One) -> Response {
+    let result = async {
+        let game = load(&state, path).await?;
+        let lang = ctx.lang;
+        let title = lang.tr(
+            "game-title",
+            &[("white", &game.row.white), ("black", &game.row.black)],
+        );
+        let tournament = game.row.tournament_id.as_ref().map(|id| {
+            (
+                id.clone(),
+                game.row.tournament_name.clone().unwrap_or_default(),
+            )
+        });
+        let body = html! {
+            h1 { (title) }
+            @if let (Some((id, _)), Some(round), Some(board)) = (&tournament, game.row.round, game.row.board) {
+                p.muted {
+                    a href=(format!("/t/{id}/rounds/{round}")) {
+                        (lang.tr("game-round-board", &[("round", &round), ("board", &board)]))
+                    }
+                }
+            }
+            (live(lang, &game))
+            p.no-print {
+                a href=(format!("/api/v1/games/{}/pgn", game.row.id)) download=(format!("{}.pgn", game.row.id)) { (lang.t("game-pgn")) }
+            }
+            p.live-note { (lang.t("game-live")) }
+        };
+        let mut f = match &tournament {
+            Some((id, name)) => Frame::event(&title, id, name, 0, Tab::None),
+            None => Frame::plain(&title),
+        };
+        f.live = true;
+        Ok::<Markup, PageError>(frame(&ctx, &f, body))
+    }
+    .await;
+    ctx.answer(result)
+}
+
+/// `GET /games/{id}/live`: the live fragment alone (what the script swaps in).
+pub(crate) async fn fragment(State(state): State<AppState>, ctx: Ctx, path: One) -> Response {
+    match load(&state, path).await {
+        Ok(game) => Page::ok(ctx.lang, false, live(ctx.lang, &game)).respond(&ctx.headers),
+        Err(e) => ctx.error(&e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clocks_read_as_a_person_reads_them() {
+        assert_eq!(super::clock_text(5_400_000), "1:30:00");
+        assert_eq!(super::clock_text(299_500), "4:59");
+        assert_eq!(super::clock_text(-3_000), "-0:03");
+        assert_eq!(super::clock_text(i64::MIN), "-2562047788015:12:55");
+    }
+}

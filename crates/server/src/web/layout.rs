@@ -1,0 +1,152 @@
+//! The one page frame: `<head>` (CSS, print header), the header with the
+//! site and the event's name, the tournament nav, the language switch on
+//! every page, the footer; `?screen` hall mode (large type, high contrast,
+//! the page rotates by itself).
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use super::assets;
+use super::{Ctx, Lang};
+
+/// Which tournament tab a page is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tab {
+    None,
+    Overview,
+    Players,
+    Pairings,
+    Standings,
+    Crosstable,
+}
+
+/// What a page tells its frame.
+pub(crate) struct Frame<'a> {
+    pub title: &'a str,
+    /// The tournament: id, name, latest paired round.
+    pub event: Option<(&'a str, &'a str, u32)>,
+    pub tab: Tab,
+    /// In `?screen` mode: where to go next.
+    pub next_screen: Option<String>,
+    /// Load the live script (game pages).
+    pub live: bool,
+    /// Reload every so many seconds (a round whose results are still coming).
+    pub reload: Option<u32>,
+}
+
+impl<'a> Frame<'a> {
+    pub fn plain(title: &'a str) -> Frame<'a> {
+        Frame {
+            title,
+            event: None,
+            tab: Tab::None,
+            next_screen: None,
+            live: false,
+            reload: None,
+        }
+    }
+
+    pub fn event(title: &'a str, id: &'a str, name: &'a str, rounds: u32, tab: Tab) -> Frame<'a> {
+        Frame {
+            title,
+            event: Some((id, name, rounds)),
+            tab,
+            next_screen: None,
+            live: false,
+            reload: None,
+        }
+    }
+}
+
+/// `path?query` with `lang` set to `lang` (the switch link).
+fn with_lang(ctx: &Ctx, lang: Lang) -> String {
+    let mut parts: Vec<String> = ctx
+        .query
+        .as_deref()
+        .unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty() && p.split('=').next() != Some("lang"))
+        .map(str::to_owned)
+        .collect();
+    parts.push(format!("lang={}", lang.param()));
+    format!("{}?{}", ctx.path, parts.join("&"))
+}
+
+/// The whole page around `body`.
+pub(crate) fn frame(ctx: &Ctx, frame: &Frame<'_>, body: Markup) -> Markup {
+    let lang = ctx.lang;
+    let screen = ctx.screen();
+    let site = lang.t("site-name");
+    let full_title = match frame.event {
+        Some((_, name, _)) => format!("{} · {name} · {site}", frame.title),
+        None => format!("{} · {site}", frame.title),
+    };
+    html! {
+        (DOCTYPE)
+        html lang=(lang.code()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (full_title) }
+                link rel="stylesheet" href=(assets::url("style.css"));
+                @if let (Some(seconds), Some(next)) = (screen, &frame.next_screen) {
+                    meta http-equiv="refresh" content=(format!("{seconds};url={next}"));
+                } @else if let Some(seconds) = frame.reload {
+                    meta http-equiv="refresh" content=(seconds);
+                }
+                @if frame.live {
+                    script src=(assets::url("live.js")) defer {}
+                }
+            }
+            body class=[screen.map(|_| "screen")] {
+                header.site {
+                    div.bar {
+                        a.brand href="/" { (site) }
+                        @if let Some((id, name, _)) = frame.event {
+                            a.event-name href=(format!("/t/{id}")) { (name) }
+                        }
+                        span.spacer {}
+                        a.lang-switch href=(with_lang(ctx, lang.other())) hreflang=(lang.other().code())
+                            lang=(lang.other().code()) { (lang.t("lang-switch")) }
+                    }
+                    @if let Some((id, _, rounds)) = frame.event {
+                        nav.tabs {
+                            (tab(frame.tab == Tab::Overview, &format!("/t/{id}"), lang.t("nav-overview")))
+                            (tab(frame.tab == Tab::Players, &format!("/t/{id}/players"), lang.t("nav-players")))
+                            @if rounds > 0 {
+                                (tab(frame.tab == Tab::Pairings, &format!("/t/{id}/rounds/{rounds}"), lang.t("nav-pairings")))
+                            }
+                            (tab(frame.tab == Tab::Standings, &format!("/t/{id}/standings"), lang.t("nav-standings")))
+                            (tab(frame.tab == Tab::Crosstable, &format!("/t/{id}/crosstable"), lang.t("nav-crosstable")))
+                        }
+                    }
+                }
+                // Printed on every sheet: the event and the page.
+                div.print-header {
+                    @if let Some((_, name, _)) = frame.event { strong { (name) } " — " }
+                    (frame.title)
+                }
+                main { (PreEscaped(body.into_string())) }
+                footer.site {
+                    span { (lang.t("footer-text")) }
+                    " · "
+                    a href="/api/v1/openapi.json" { (lang.t("footer-api")) }
+                    @if screen.is_none() {
+                        " · "
+                        a href=(format!("{}?screen", ctx.path)) { (lang.t("screen-mode")) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn tab(active: bool, href: &str, label: &str) -> Markup {
+    html! {
+        a href=(href) class=[active.then_some("active")] aria-current=[active.then_some("page")] { (label) }
+    }
+}
+
+/// Text that is already HTML (an SVG drawn by `board`).
+pub(crate) fn raw(text: String) -> PreEscaped<String> {
+    PreEscaped(text)
+}

@@ -1,0 +1,241 @@
+//! Public web pages for players and spectators: events, a tournament's
+//! home, players, pairings, standings (with the working of every tie-break
+//! value), the crosstable, player cards and live games — server-rendered
+//! HTML from typed `maud` templates, in English and simplified Chinese.
+//!
+//! # Layout
+//! - this module: the routes ([`router`]), the page response (ETag,
+//!   `Cache-Control`, the language cookie), query parsing and error pages;
+//! - `layout`: the one page frame (header with the event's name, nav,
+//!   language switch, footer), `?screen` hall mode and the print header;
+//! - `pages`: events, tournament home, players, rounds, standings,
+//!   crosstable and player card; `game`: the game page and its live
+//!   fragment; `board`: the SVG board (pieces drawn here, see
+//!   `docs/web.md` for their licence);
+//! - `data`: everything the pages read, through the API's code paths;
+//! - `i18n`: the message catalogues (`i18n/en.ftl`, `i18n/zh.ftl`) and the
+//!   reader's language; `assets`: the embedded CSS and JavaScript.
+//!
+//! Nothing a client sends panics a handler: bad ids, round numbers and
+//! query strings answer a 404 or 400 page in the reader's language.
+
+mod assets;
+mod board;
+mod data;
+mod game;
+mod i18n;
+mod layout;
+mod pages;
+
+use axum::Router;
+use axum::extract::FromRequestParts;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use maud::Markup;
+use sha2::{Digest, Sha256};
+
+use crate::AppState;
+pub(crate) use data::PageError;
+pub(crate) use i18n::Lang;
+
+/// The page routes (mounted at the root, beside `/api/v1`).
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(pages::index))
+        .route("/t/{id}", get(pages::home))
+        .route("/t/{id}/players", get(pages::players))
+        .route("/t/{id}/players/{start_no}", get(pages::player_card))
+        .route("/t/{id}/rounds/{n}", get(pages::round))
+        .route("/t/{id}/standings", get(pages::standings))
+        .route("/t/{id}/crosstable", get(pages::crosstable))
+        .route("/t/{id}/{*rest}", get(pages::not_found))
+        .route("/games/{id}", get(game::page))
+        .route("/games/{id}/live", get(game::fragment))
+        .route("/assets/{name}", get(assets::serve))
+        .layer(tower_http::compression::CompressionLayer::new())
+}
+
+/// The value of `name` in a query string (`a=1&b`: `Some("")` for `b`),
+/// percent-decoded where it is plain ASCII; never fails.
+pub(crate) fn query_param(query: Option<&str>, name: &str) -> Option<String> {
+    query?.split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        (key == name).then(|| value.replace('+', " "))
+    })
+}
+
+/// A rendered page: its status, the reader's language (the `lang` cookie
+/// is set when the request chose it with `?lang=`) and its HTML.
+pub(crate) struct Page {
+    pub status: StatusCode,
+    pub lang: Lang,
+    pub set_cookie: bool,
+    pub html: Markup,
+}
+
+impl Page {
+    pub fn ok(lang: Lang, set_cookie: bool, html: Markup) -> Page {
+        Page {
+            status: StatusCode::OK,
+            lang,
+            set_cookie,
+            html,
+        }
+    }
+
+    /// The page answered to `headers`: 304 when the reader's copy (its
+    /// `If-None-Match`) is current, else the page with a strong ETag of its
+    /// bytes. Pages are revalidated on every view (`no-cache`): results
+    /// change at any moment.
+    pub fn respond(self, headers: &HeaderMap) -> Response {
+        let body = self.html.into_string();
+        let etag = format!("\"{}\"", hex16(&Sha256::digest(body.as_bytes())));
+        let mut response = if self.status == StatusCode::OK
+            && headers
+                .get(header::IF_NONE_MATCH)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.split(',').any(|t| t.trim() == etag))
+        {
+            StatusCode::NOT_MODIFIED.into_response()
+        } else {
+            (
+                self.status,
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                body,
+            )
+                .into_response()
+        };
+        let h = response.headers_mut();
+        if let Ok(v) = HeaderValue::from_str(&etag) {
+            h.insert(header::ETAG, v);
+        }
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        h.insert(
+            header::VARY,
+            HeaderValue::from_static("Accept-Language, Cookie"),
+        );
+        h.insert(
+            header::CONTENT_LANGUAGE,
+            HeaderValue::from_static(self.lang.code()),
+        );
+        if self.set_cookie
+            && let Ok(v) = HeaderValue::from_str(&format!(
+                "{}={}; Path=/; Max-Age=31536000; SameSite=Lax",
+                i18n::COOKIE,
+                self.lang.param()
+            ))
+        {
+            h.insert(header::SET_COOKIE, v);
+        }
+        response
+    }
+}
+
+/// The first 16 bytes of a digest in hex.
+fn hex16(digest: &[u8]) -> String {
+    use std::fmt::Write as _;
+    digest.iter().take(16).fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// What every page handler knows about the request: the reader's language,
+/// whether it was chosen in this request, the path and query (for the
+/// language switch and `?screen`), and the headers (for the ETag).
+pub(crate) struct Ctx {
+    pub lang: Lang,
+    pub set_cookie: bool,
+    pub path: String,
+    pub query: Option<String>,
+    pub headers: HeaderMap,
+}
+
+impl Ctx {
+    pub fn param(&self, name: &str) -> Option<String> {
+        query_param(self.query.as_deref(), name)
+    }
+
+    /// `?screen` (hall screen mode): seconds between pages, 20 by default,
+    /// 5 to 600.
+    pub fn screen(&self) -> Option<u32> {
+        self.param("screen")
+            .map(|v| v.parse::<u32>().map_or(20, |s| s.clamp(5, 600)))
+    }
+
+    /// Answers `result`: the page, or the error page in the reader's
+    /// language.
+    pub fn answer(&self, result: Result<Markup, PageError>) -> Response {
+        match result {
+            Ok(html) => Page::ok(self.lang, self.set_cookie, html).respond(&self.headers),
+            Err(error) => self.error(&error),
+        }
+    }
+
+    /// The error page of `error` (a 500's detail is logged, not shown).
+    pub fn error(&self, error: &PageError) -> Response {
+        let (status, title, text) = match error {
+            PageError::NotFound(what) => (
+                StatusCode::NOT_FOUND,
+                self.lang.t("error-not-found-title"),
+                self.lang
+                    .tr("error-not-found", &[("what", &self.lang.t(what))]),
+            ),
+            PageError::BadRequest(what) => (
+                StatusCode::BAD_REQUEST,
+                self.lang.t("error-bad-request-title"),
+                self.lang
+                    .tr("error-bad-request", &[("what", &self.lang.t(what))]),
+            ),
+            PageError::Internal(detail) => {
+                tracing::error!(detail = %detail, "page failed");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    self.lang.t("error-internal-title"),
+                    self.lang.t("error-internal").to_owned(),
+                )
+            }
+        };
+        let html = layout::frame(
+            self,
+            &layout::Frame::plain(title),
+            maud::html! {
+                h1 { (title) }
+                p.error { (text) }
+                p { a href="/" { (self.lang.t("error-back")) } }
+            },
+        );
+        Page {
+            status,
+            lang: self.lang,
+            set_cookie: self.set_cookie,
+            html,
+        }
+        .respond(&self.headers)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Ctx {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Ctx, Self::Rejection> {
+        let lang = Lang::from_request_parts(parts, state).await?;
+        Ok(Ctx {
+            lang,
+            set_cookie: i18n::query_lang(parts.uri.query()).is_some(),
+            path: parts.uri.path().to_owned(),
+            query: parts.uri.query().map(str::to_owned),
+            headers: parts.headers.clone(),
+        })
+    }
+}
+
+/// A path segment that must be a positive number (a round, a start
+/// number); anything else is `None`, never a panic.
+pub(crate) fn positive(text: &str) -> Option<u32> {
+    text.parse::<u32>().ok().filter(|n| *n >= 1)
+}
