@@ -299,6 +299,17 @@ codes! {
     /// 16: a result stated on grounds it cannot follow from (a lateness
     /// forfeit that is not a forfeit, a flag fall that is one).
     ResultDoesNotFitGrounds = reject("result_does_not_fit_grounds"),
+    // Xiangqi (`xq` articles of the Chinese competition rules).
+    /// xq 4.1.7: the move would play a cycle forbidden to the mover (perpetual
+    /// check or chase) the third time: the mover must change.
+    MustChange = reject("must_change"),
+    /// xq 4.2.3: a cycle allowed to both sides (or forbidden to both alike)
+    /// played the third time: a draw (不变作和).
+    RepetitionDraw = rule("repetition_draw"),
+    /// xq 4.2.4: the natural move limit without a capture: a draw.
+    NaturalMoveLimit = rule("natural_move_limit"),
+    /// xq 7.1: four consecutive moves left unrecorded, one foul.
+    RecordingFoul = rule("recording_foul"),
 }
 
 impl Code {

@@ -1,4 +1,5 @@
-//! The Laws of Chess as a game state machine: every ruling cites its article.
+//! The Laws of Chess — and the Xiangqi competition rules — as game state
+//! machines: every ruling cites its article.
 //!
 //! A [`Game`] is folded from ordered [`Event`]s. [`Game::apply`] either
 //! accepts an event — new state plus zero or more [`Ruling`]s — or returns a
@@ -22,6 +23,10 @@
 //!   `touch_move`, `claims`, `flags`, `lateness`, `penalties`,
 //!   `irregularities`, `adjournment`, `view`
 //! - `result`: results, citations, scoring (10, 17)
+//! - `log`: the event log and fold both games share (`Logged<E>`, `Applied`)
+//! - `xiangqi_game`: the Xiangqi game ([`XiangqiGame`]) on the same clock,
+//!   time-control, result, citation and log machinery, with the `xiangqi`
+//!   crate's rules and repetition judge (see its module documentation)
 //!
 //! # Live mode and clock presses
 //! In live mode a `move` event at time T is the completed move *and* the
@@ -34,10 +39,12 @@ mod clock;
 mod code;
 mod event;
 mod game;
+mod log;
 mod profile;
 mod result;
 mod time_control;
 mod touch;
+mod xiangqi_game;
 
 pub use clock::{ClockView, Clocks};
 pub use code::Code;
@@ -51,7 +58,12 @@ pub use game::{
     Applied, Envelope, Game, GameSetup, GameView, LogEntry, Mode, Pending, PlyRecord, San,
     SetupError, Status, TouchPending, fmt_ms,
 };
+pub use log::Logged;
 pub use profile::{ClaimPenalty, FiftyMoveOverride, IllegalMovePenalty, Profile};
 pub use result::{Citation, GameResult, Rejection, Ruling, Scoring, Termination, format_points};
 pub use time_control::{Bonus, Period, TimeControl, TimeControlError};
 pub use touch::{Obligation, Touched, obligation};
+pub use xiangqi_game::{
+    Notation, XiangqiGame, XiangqiProfile, XiangqiSetup, XqEvent, XqEventKind, XqPly, XqTimeScheme,
+    seat, side_name,
+};

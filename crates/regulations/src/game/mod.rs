@@ -35,8 +35,10 @@ pub use view::{GameView, Pending, TouchPending};
 use crate::clock::Clocks;
 use crate::code::Code;
 use crate::event::Event;
+pub use crate::log::{Applied, Logged};
+use crate::log::{Step, commit, fold, reject};
 use crate::profile::Profile;
-use crate::result::{Citation, GameResult, Rejection, Ruling, Termination};
+use crate::result::{Citation, GameResult, Rejection, Termination};
 use crate::time_control::TimeControl;
 use crate::touch::Touched;
 use rules::{Color, Move, Position, Square};
@@ -121,27 +123,8 @@ struct Offer {
     by: Color,
 }
 
-/// One accepted event with its rulings.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct LogEntry {
-    /// The event.
-    pub event: Event,
-    /// The rulings it produced.
-    pub rulings: Vec<Ruling>,
-    /// Voided by a later restoration (Art. 8.1, 8.2, 7.4).
-    pub void: bool,
-}
-
-/// What an accepted event produced.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Applied {
-    /// Rulings, in order.
-    pub rulings: Vec<Ruling>,
-    /// Log indices voided by this event.
-    pub voided: Vec<usize>,
-}
+/// One accepted chess event with its rulings.
+pub type LogEntry = Logged<Event>;
 
 /// Internal state (everything but the log).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -252,28 +235,12 @@ impl Game {
     /// Applies one event: the new state and its rulings, or a rejection that
     /// leaves the game unchanged.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Rejection> {
-        let mut st = self.st.clone();
-        let mut out = Step {
-            rulings: Vec::new(),
-            voided: Vec::new(),
-        };
-        self.step(&mut st, &event, &mut out)?;
-        st.last_ms = st.last_ms.max(event.at_ms);
-        for &i in &out.voided {
-            if let Some(e) = self.log.get_mut(i) {
-                e.void = true;
-            }
-        }
-        self.st = st;
-        self.log.push(LogEntry {
-            event,
-            rulings: out.rulings.clone(),
-            void: false,
-        });
-        Ok(Applied {
-            rulings: out.rulings,
-            voided: out.voided,
-        })
+        let (st, out) = fold(&self.st, |st, out| {
+            self.step(st, &event, out)?;
+            st.last_ms = st.last_ms.max(event.at_ms);
+            Ok(())
+        })?;
+        Ok(commit(&mut self.st, &mut self.log, st, event, out))
     }
 
     /// The profile.
@@ -365,21 +332,6 @@ impl Game {
     pub fn last_event_ms(&self) -> u64 {
         self.st.last_ms
     }
-}
-
-struct Step {
-    rulings: Vec<Ruling>,
-    voided: Vec<usize>,
-}
-
-impl Step {
-    fn rule(&mut self, code: Code, article: &str, message: impl Into<String>) {
-        self.rulings.push(Citation::of(code, article, message));
-    }
-}
-
-fn reject<T>(code: Code, article: &str, message: impl Into<String>) -> Result<T, Rejection> {
-    Err(Rejection::of(code, article, message))
 }
 
 impl Game {
