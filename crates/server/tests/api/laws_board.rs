@@ -69,12 +69,8 @@ async fn a_pawn_reaching_the_last_rank_is_promoted_to_the_piece_chosen_5_6_4(app
 async fn an_ambiguous_move_is_refused_so_the_record_stays_unambiguous_11_1(app: TestApp) {
     let mut g = Play::free(&app, json!({})).await;
     g.start().await;
-    g.ok(1, mv("e4")).await;
-    g.ok(2, mv("e5")).await;
-    g.ok(3, mv("Nf3")).await;
-    g.ok(4, mv("Nc6")).await;
-    g.ok(5, mv("Nc3")).await;
-    g.ok(6, mv("Nf6")).await;
+    g.moves(1, 1, &["e4", "e5", "Nc3", "Nc6"]).await;
+    // Both knights, on g1 and c3, reach e2.
     let r = g.post(7, mv("Ne2")).await;
     assert_eq!(
         r.status,
@@ -83,7 +79,7 @@ async fn an_ambiguous_move_is_refused_so_the_record_stays_unambiguous_11_1(app: 
     );
     assert_eq!(r.body["error"], "ambiguous_move", "{r:?}");
     assert_eq!(r.body["article"], "11.1", "{r:?}");
-    g.ok(8, mv("Nce2")).await;
+    g.ok(8, mv("Nge2")).await;
 }
 
 async fn no_move_is_accepted_before_the_arbiter_starts_whites_clock_12_3(app: TestApp) {
@@ -109,7 +105,7 @@ async fn checkmate_ends_the_game_10_1(app: TestApp) {
 }
 
 async fn stalemate_ends_the_game_in_a_draw_10_3(app: TestApp) {
-    let mut g = Play::free(&app, json!({ "fen": "7k/8/5Q2/8/8/8/8/K7 w - - 0 1" })).await;
+    let mut g = Play::free(&app, json!({ "fen": "7k/8/8/8/8/8/8/K4Q2 w - - 0 1" })).await;
     g.start().await;
     let r = g.ok(1, mv("Qf7")).await;
     assert_ended(&r, "1/2-1/2", "stalemate", "10.3");
