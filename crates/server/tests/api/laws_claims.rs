@@ -139,11 +139,11 @@ async fn an_incorrect_draw_claim_adds_five_minutes_to_the_claimants_used_time_10
     assert_ruling(&r, "claim_cannot_be_withdrawn", "10.13(3)");
     assert_eq!(r.body["state"]["status"], "in_progress");
     assert_eq!(r.body["state"]["clocks"]["running"], "white");
-    // White used 10 s + 10 s at the board and 5 minutes of penalty.
+    // White used 10 + 10 + 10 s at the board and 5 minutes of penalty.
     let r = g.ok(40, mv("Nf3")).await;
     assert_eq!(
         r.body["state"]["clocks"]["white_ms"],
-        ms(1, 24, 40),
+        ms(1, 24, 30),
         "{}",
         r.body
     );

@@ -147,7 +147,8 @@ async fn a_wrong_initial_position_annuls_the_game_8_5(app: TestApp) {
 }
 
 /// Issue 17 item 1: the annulled game is replayed — the board gets a new
-/// game and lists the annulled one.
+/// game and lists the annulled one. Declared by hand (not through
+/// `both_databases!`) to carry the `ignore` until the server does it.
 async fn an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5(app: TestApp) {
     let organiser = app.organiser().await;
     let t = app
@@ -492,7 +493,6 @@ crate::both_databases!(
     displaced_pieces_are_put_back_as_they_were_8_2,
     under_the_2023_laws_a_completed_illegal_move_gives_the_opponent_two_minutes,
     a_wrong_initial_position_annuls_the_game_8_5,
-    an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5,
     colours_reversed_after_a_quarter_of_the_first_period_play_on_8_6,
     colours_reversed_early_the_arbiter_restarts_with_the_right_colours_8_6,
     a_player_who_refuses_to_comply_with_the_laws_loses_10_17,
@@ -510,3 +510,25 @@ crate::both_databases!(
     the_arbiter_declares_a_result_16,
     on_a_scoresheet_the_arbiter_states_a_flag_fall_and_its_article_is_cited_10_14,
 );
+
+mod replay {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "bug: after annul (8.5) the board keeps the annulled game_id, no annulled_game_ids, no replay game"]
+    async fn sqlite_an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5() {
+        crate::harness::run(
+            crate::harness::Kind::Sqlite,
+            super::an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5,
+        )
+        .await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "bug: after annul (8.5) the board keeps the annulled game_id, no annulled_game_ids, no replay game"]
+    async fn postgres_an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5() {
+        crate::harness::run(
+            crate::harness::Kind::Postgres,
+            super::an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5,
+        )
+        .await;
+    }
+}
