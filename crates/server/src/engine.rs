@@ -343,51 +343,35 @@ impl GameState {
         map
     }
 
-    /// What the Laws rule by `now_ms` without any event — a flag fall
-    /// (Art. 12.2, 10.14) or a lateness forfeit (Art. 10.15) in live mode —
-    /// as the arbiter's observation at `now_ms` would record it; `null` when
-    /// nothing is due. Shown, not recorded: the next event records it.
+    /// The observation that records what the Laws rule by `now_ms` without
+    /// any other event — a flag fall (Art. 12.2, 10.14), a lateness forfeit
+    /// (Art. 10.15, 10.17) or the club's game-length limit in live mode —
+    /// timed at the instant it fell due ([`Game::next_due_ms`]), with the
+    /// state it leaves and its rulings; `None` when nothing is due by
+    /// `now_ms`. The server records it itself (`due.rs`).
+    pub fn due_observation(&self, now_ms: u64) -> Option<(Event, GameState, Vec<Ruling>)> {
+        let at_ms = self.game.next_due_ms().filter(|&at| at <= now_ms)?;
+        let observation = Event::new(at_ms, EventKind::Flag { player: None });
+        let mut after = self.clone();
+        let rulings = after.apply(&observation).ok()?;
+        (after.game.status() == regulations::Status::Finished).then_some((
+            observation,
+            after,
+            rulings,
+        ))
+    }
+
+    /// [`Self::due_observation`] as the state shows it: `null` when nothing
+    /// is due, else the status, result and rulings it records.
     fn due_at(&self, now_ms: u64) -> Value {
-        let game = &self.game;
-        if game.setup().mode != Mode::Live
-            || matches!(
-                game.status(),
-                regulations::Status::Finished | regulations::Status::Annulled
-            )
-            || now_ms < game.last_event_ms()
-        {
-            return Value::Null;
-        }
-        let flag_due = game.status() == regulations::Status::InProgress
-            && game
-                .clocks()
-                .flag_time()
-                .is_some_and(|(_, at)| at <= now_ms);
-        let lateness_due = match (
-            game.setup().scheduled_start_ms,
-            game.profile().lateness_limit_ms,
-        ) {
-            (Some(start), Some(limit)) => {
-                game.status() != regulations::Status::Adjourned
-                    && !(game.is_present(Color::White) && game.is_present(Color::Black))
-                    && now_ms > start.saturating_add(limit)
-            }
-            _ => false,
-        };
-        if !flag_due && !lateness_due {
-            return Value::Null;
-        }
-        let mut probe = game.clone();
-        let observation = Event::new(now_ms, EventKind::Flag { player: None });
-        match probe.apply(observation) {
-            Ok(applied) if probe.status() == regulations::Status::Finished => json!({
-                "status": probe.status().as_str(),
-                "result": probe.result().map(GameResult::notation),
-                "rulings": applied.rulings.iter().map(|r| json!({
-                    "code": r.code, "article": r.article, "message": r.message,
-                })).collect::<Vec<_>>(),
+        match self.due_observation(now_ms) {
+            Some((observation, after, rulings)) => json!({
+                "at": ms_text(observation.at_ms),
+                "status": after.status(),
+                "result": after.result(),
+                "rulings": rulings,
             }),
-            _ => Value::Null,
+            None => Value::Null,
         }
     }
 

@@ -600,6 +600,54 @@ async fn record_in_transaction(
     Ok(acknowledge(state, GameRow { seq, ..game }, after, &stored))
 }
 
+/// The actor of the observations the server records itself (`due.rs`).
+pub(crate) const SYSTEM_ACTOR: &str = "system";
+
+/// Records what has fallen due in game `id` by `now` without any event (a
+/// flag fall, a lateness forfeit, the club's game-length limit; see
+/// [`GameState::due_observation`]) as the `system` actor's `flag`
+/// observation, timed at the instant it fell due, through the same
+/// compare-and-swap as every event: `Ok(true)` when this call recorded it,
+/// `Ok(false)` when nothing was due or another writer (an arbiter, another
+/// server process) extended the log first.
+pub(crate) async fn record_due(
+    state: &AppState,
+    id: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, ApiError> {
+    let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+    let game = load_game(state.db().pool(), id).await?;
+    let current = current_state(state, state.db().pool(), &game).await?;
+    let Some((observation, _, _)) = current.due_observation(now_ms) else {
+        return Ok(false);
+    };
+    let at_ms = i64::try_from(observation.at_ms)
+        .map_err(|_| ApiError::Internal("a due time beyond the timeline".into()))?;
+    let at = DateTime::from_timestamp_millis(at_ms)
+        .ok_or_else(|| ApiError::Internal("a due time beyond the timeline".into()))?;
+    let mut body = Map::new();
+    body.insert("type".into(), Value::from("flag"));
+    body.insert("at_ms".into(), Value::from(at_ms));
+    let stored = StoredEvent {
+        seq: game.seq + 1,
+        actor: SYSTEM_ACTOR.into(),
+        received_at: time_text(now),
+        at: time_text(at),
+        body,
+        rulings: Value::Null,
+    };
+    let system = Actor {
+        id: SYSTEM_ACTOR.into(),
+        role: crate::auth::Role::Admin,
+        tournament_id: None,
+    };
+    match record_in_transaction(state, &system, id, at_ms, &observation, stored).await {
+        Ok(_) => Ok(true),
+        Err(ApiError::Conflict { .. }) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// After the commit: remembers the new head, tells streams, answers 201
 /// (the event's rulings are `stored.rulings`).
 fn acknowledge(

@@ -59,6 +59,7 @@ mod audit;
 pub mod auth;
 mod config;
 pub mod db;
+pub mod due;
 mod engine;
 pub mod error;
 mod game_rows;
@@ -308,6 +309,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let router = app(state.clone());
+    due::spawn(state.clone());
     let on_shutdown = state.clone();
     // Answers go out at once (no Nagle wait behind a previous segment).
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {

@@ -6,46 +6,76 @@ use crate::code::Code;
 use crate::result::{Citation, GameResult, Rejection};
 use rules::Color;
 
+/// What can fall due without an event, in the order a tie is ruled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Pending {
+    Flag,
+    Lateness,
+    Overlong,
+}
+
 impl Game {
-    /// Art. 12.2, 10.15, club plan: what happened by time `t` without an
-    /// event — the earliest of a flag fall, a lateness forfeit and the end of
-    /// an over-long game. Returns true if the game ended.
-    pub(super) fn observe(&self, st: &mut State, out: &mut Step, t: u64, flags: bool) -> bool {
+    /// Art. 12.2, 10.15, club plan: what falls due without an event while
+    /// the game stands as it is — a flag fall, a lateness forfeit, the end
+    /// of an over-long game — as `(from, at, kind)`: the ruling applies to
+    /// an observation at any time `>= from`, and takes effect at `at`.
+    fn pending(&self, st: &State, flags: bool) -> Vec<(u64, u64, Pending)> {
+        let mut pending = Vec::new();
         if !self.live() || matches!(st.status, Status::Finished | Status::Annulled) {
-            return false;
+            return pending;
         }
-        // (instant, kind) kind: 0 flag, 1 lateness, 2 over-long
-        let mut cands: Vec<(u64, u8)> = Vec::new();
         if flags
             && st.status == Status::InProgress
             && let Some((_, at)) = st.clocks.flag_time()
-            && at <= t
         {
-            cands.push((at, 0));
+            pending.push((at, at, Pending::Flag));
         }
         if let (Some(limit), Some(start)) = (self.profile.lateness_limit_ms, st.session_start)
             && st.status != Status::Adjourned
             && (!st.present[0] || !st.present[1])
         {
             let deadline = start.saturating_add(limit);
-            if t > deadline {
-                cands.push((deadline, 1));
-            }
+            pending.push((deadline.saturating_add(1), deadline, Pending::Lateness));
         }
         if let (Some(max), Some(start)) = (self.profile.max_game_duration_ms, st.started_at)
             && st.status == Status::InProgress
         {
             let end = start.saturating_add(max);
-            if t > end {
-                cands.push((end, 2));
-            }
+            pending.push((end.saturating_add(1), end, Pending::Overlong));
         }
+        pending
+    }
+
+    /// The earliest time (ms on the events' timeline) at which an
+    /// observation without any other event ends the game — a flag fall
+    /// (12.2, 10.14), a lateness forfeit (10.15, 10.17) or the club's
+    /// game-length limit — if the game stays as it is; `None` when nothing
+    /// can fall due (scoresheet mode, a finished game, no clock, no
+    /// scheduled start). A server records the observation
+    /// (`EventKind::Flag { player: None }`) at that time.
+    pub fn next_due_ms(&self) -> Option<u64> {
+        self.pending(&self.st, true)
+            .into_iter()
+            .map(|(from, _, _)| from.max(self.st.last_ms))
+            .min()
+    }
+
+    /// Art. 12.2, 10.15, club plan: what happened by time `t` without an
+    /// event — the earliest of a flag fall, a lateness forfeit and the end of
+    /// an over-long game. Returns true if the game ended.
+    pub(super) fn observe(&self, st: &mut State, out: &mut Step, t: u64, flags: bool) -> bool {
+        let mut cands: Vec<(u64, Pending)> = self
+            .pending(st, flags)
+            .into_iter()
+            .filter(|&(from, _, _)| from <= t)
+            .map(|(_, at, kind)| (at, kind))
+            .collect();
         cands.sort_unstable();
         let Some(&(at, kind)) = cands.first() else {
             return false;
         };
         match kind {
-            0 => {
+            Pending::Flag => {
                 let Some((c, _)) = st.clocks.flag_time() else {
                     return false;
                 };
@@ -60,8 +90,8 @@ impl Game {
                     "has overstepped the time limit (flag fell, Art. 12.2)",
                 );
             }
-            1 => self.forfeit_for_lateness(st, out, at),
-            _ => self.finish(
+            Pending::Lateness => self.forfeit_for_lateness(st, out, at),
+            Pending::Overlong => self.finish(
                 st,
                 out,
                 at,

@@ -98,6 +98,20 @@ where
     .transpose()
 }
 
+/// The ids of the games in which a result can fall due without an event:
+/// live, neither finished nor annulled.
+pub async fn open_live_ids<'e, E>(executor: E) -> Result<Vec<String>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(sqlx::query_scalar::<_, String>(
+        "SELECT id FROM games WHERE mode = 'live' AND status NOT IN ('finished', 'annulled') \
+         ORDER BY id",
+    )
+    .fetch_all(executor)
+    .await?)
+}
+
 /// A new game's row (`seq` 0, status `scheduled`).
 #[derive(Debug)]
 pub struct NewGame<'a> {

@@ -4,6 +4,7 @@
 mod harness;
 
 mod auth;
+mod due;
 mod games;
 mod hostile;
 mod laws_adjournment;

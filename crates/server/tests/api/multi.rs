@@ -261,3 +261,53 @@ async fn a_token_revoked_in_one_postgres_process_is_refused_by_the_other_through
     // Well under TOKEN_TTL: the cache's expiry alone would be too late.
     revocation_reaches_the_other_process(Kind::Postgres, TOKEN_TTL / 2).await;
 }
+
+/// Issue 17 item 7: two processes find the same flag fall due at the same
+/// time; the compare-and-swap on the game's head lets exactly one record it.
+async fn due_race(kind: Kind) {
+    let Some((db, a, b)) = two_processes(kind).await else {
+        return;
+    };
+    let mut games = Vec::new();
+    for _ in 0..5 {
+        let r = a
+            .post(
+                "/api/v1/games",
+                Some(ADMIN),
+                json!({ "white": "A", "black": "B", "time_control": "60" }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        let game = r.body["id"].as_str().expect("id").to_owned();
+        let start = json!({ "type": "start", "at": "2026-04-01T14:00:00Z" });
+        assert_eq!(
+            b.event(&game, ADMIN, 0, start).await.status,
+            StatusCode::CREATED
+        );
+        games.push(game);
+    }
+    let now = chrono::Utc::now();
+    let (x, y) = tokio::join!(
+        server::due::record_due_results(&a.state, now),
+        server::due::record_due_results(&b.state, now),
+    );
+    assert_eq!(x + y, 5, "each due result recorded once: {x} + {y}");
+    for game in &games {
+        for app in [&a, &b] {
+            let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+            assert_eq!(r.body["seq"], 2, "one observation after the start: {r:?}");
+            assert_eq!(r.body["result"], "0-1");
+        }
+    }
+    finish(db, [a, b]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_sqlite_processes_record_a_due_flag_fall_exactly_once() {
+    due_race(Kind::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_postgres_processes_record_a_due_flag_fall_exactly_once() {
+    due_race(Kind::Postgres).await;
+}
