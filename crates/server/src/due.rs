@@ -45,7 +45,7 @@ pub(crate) fn spawn(state: AppState) {
 /// game; returns how many this pass recorded (others may have been recorded
 /// by another process at the same time). Failures are logged, never fatal.
 pub async fn record_due_results(state: &AppState, now: DateTime<Utc>) -> usize {
-    let ids = match store::games::open_live_ids(state.db().pool()).await {
+    let ids = match store::games::open_live_heads(state.db().pool()).await {
         Ok(ids) => ids,
         Err(error) => {
             tracing::warn!(%error, "due results: cannot list the open live games");
@@ -53,8 +53,8 @@ pub async fn record_due_results(state: &AppState, now: DateTime<Utc>) -> usize {
         }
     };
     let mut recorded = 0;
-    for id in ids {
-        match games::record_due(state, &id, now).await {
+    for (id, seq) in ids {
+        match games::record_due(state, &id, seq, now).await {
             Ok(true) => {
                 recorded += 1;
                 tracing::info!(game = %id, "recorded a result that fell due");

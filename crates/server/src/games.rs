@@ -610,12 +610,21 @@ pub(crate) const SYSTEM_ACTOR: &str = "system";
 /// compare-and-swap as every event: `Ok(true)` when this call recorded it,
 /// `Ok(false)` when nothing was due or another writer (an arbiter, another
 /// server process) extended the log first.
+///
+/// `seq` is the head the caller saw: when this process has the state at
+/// that head cached and nothing is due, no query is made.
 pub(crate) async fn record_due(
     state: &AppState,
     id: &str,
+    seq: i64,
     now: DateTime<Utc>,
 ) -> Result<bool, ApiError> {
     let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
+    if let Some(cached) = state.games_cache().get(id, seq)
+        && cached.due_observation(now_ms).is_none()
+    {
+        return Ok(false);
+    }
     let game = load_game(state.db().pool(), id).await?;
     let current = current_state(state, state.db().pool(), &game).await?;
     let Some((observation, _, _)) = current.due_observation(now_ms) else {

@@ -98,14 +98,14 @@ where
     .transpose()
 }
 
-/// The ids of the games in which a result can fall due without an event:
-/// live, neither finished nor annulled.
-pub async fn open_live_ids<'e, E>(executor: E) -> Result<Vec<String>, Error>
+/// The games in which a result can fall due without an event — live,
+/// neither finished nor annulled — as `(id, seq)`.
+pub async fn open_live_heads<'e, E>(executor: E) -> Result<Vec<(String, i64)>, Error>
 where
     E: Executor<'e, Database = Any>,
 {
-    Ok(sqlx::query_scalar::<_, String>(
-        "SELECT id FROM games WHERE mode = 'live' AND status NOT IN ('finished', 'annulled') \
+    Ok(sqlx::query_as::<_, (String, i64)>(
+        "SELECT id, seq FROM games WHERE mode = 'live' AND status NOT IN ('finished', 'annulled') \
          ORDER BY id",
     )
     .fetch_all(executor)
