@@ -46,6 +46,10 @@
 //!   bounds.
 //! - Move generation writes into a fixed-capacity [`MoveList`] on the stack.
 //! - [`Position::hash`] always equals [`Position::compute_hash`].
+//! - Every position's FEN reads back as the same position: FEN reads the
+//!   counters up to [`MAX_FEN_COUNTER`] (`u32::MAX`), refuses larger ones
+//!   ([`FenError::CounterTooLarge`]), and playing a move stops a counter
+//!   there rather than overflow.
 //! - Legal moves are the pseudo-legal moves that leave the mover's general
 //!   neither attacked nor facing the other general; a move that touches no
 //!   point on the general's rank or file or diagonally next to it, made by

@@ -12,7 +12,9 @@ pub struct Setup {
     pub board: [Option<Piece>; SQUARES],
     /// The side to move.
     pub turn: Color,
-    /// Half-moves since the last capture (xq 4.2.4 counts moves without a capture).
+    /// Half-moves since the last capture (xq 4.2.4 counts moves without a
+    /// capture). Playing a move stops it at [`MAX_FEN_COUNTER`] rather than
+    /// overflow.
     pub halfmove_clock: u32,
     /// The move number, starting at 1 and incremented after Black's move
     /// (0 is read as 1).
@@ -23,8 +25,13 @@ pub struct Setup {
 pub const STARTING_FEN: &str =
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
-/// The largest half-move clock or move number a FEN may give.
-pub const MAX_FEN_COUNTER: u32 = 1_000_000;
+/// The largest half-move clock or move number a FEN may give: the largest
+/// the counters hold. FEN reads every counter a position can have, so that
+/// every position's FEN reads back as the same position; a larger number is
+/// refused ([`FenError::CounterTooLarge`]), never wrapped or cut. Playing a
+/// move stops a counter at this value rather than overflow (no real game
+/// comes near it).
+pub const MAX_FEN_COUNTER: u32 = u32::MAX;
 
 /// A FEN record that is not well-formed.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -50,8 +57,15 @@ pub enum FenError {
     },
     /// The side to move is not `w`, `r` (Red) or `b` (Black).
     BadTurn(String),
-    /// A move counter is not a whole number up to [`MAX_FEN_COUNTER`].
+    /// A move counter is not a whole number written in the digits 0–9.
     BadCounter {
+        /// Which: "half-move clock" or "move number".
+        field: &'static str,
+        /// The text found.
+        found: String,
+    },
+    /// A move counter is a whole number larger than [`MAX_FEN_COUNTER`].
+    CounterTooLarge {
         /// Which: "half-move clock" or "move number".
         field: &'static str,
         /// The text found.
@@ -82,7 +96,11 @@ impl fmt::Display for FenError {
             }
             FenError::BadCounter { field, found } => write!(
                 f,
-                "{field} must be a whole number up to {MAX_FEN_COUNTER}, found '{found}'"
+                "{field} must be a whole number (digits 0-9), found '{found}'"
+            ),
+            FenError::CounterTooLarge { field, found } => write!(
+                f,
+                "{field} {found} is larger than the largest counter, {MAX_FEN_COUNTER}"
             ),
         }
     }
@@ -341,12 +359,20 @@ fn parse_placement(field: &str, board: &mut [Option<Piece>; SQUARES]) -> Result<
     Ok(())
 }
 
+/// A FEN move counter: ASCII digits only (no sign), at most
+/// [`MAX_FEN_COUNTER`]. Leading zeros are read (`007` is 7).
 fn parse_counter(s: &str, field: &'static str) -> Result<u32, FenError> {
-    match s.parse::<u32>() {
-        Ok(v) if v <= MAX_FEN_COUNTER => Ok(v),
-        _ => Err(FenError::BadCounter {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(FenError::BadCounter {
             field,
             found: s.to_string(),
-        }),
+        });
     }
+    s.parse::<u32>()
+        .ok()
+        .filter(|&v| v <= MAX_FEN_COUNTER)
+        .ok_or_else(|| FenError::CounterTooLarge {
+            field,
+            found: s.to_string(),
+        })
 }

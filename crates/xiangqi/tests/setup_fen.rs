@@ -266,10 +266,31 @@ fn fen_errors() -> Vec<(&'static str, FenError)> {
             },
         ),
         (
-            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 99999999",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - +5 1",
             FenError::BadCounter {
+                field: "half-move clock",
+                found: "+5".into(),
+            },
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - -1 1",
+            FenError::BadCounter {
+                field: "half-move clock",
+                found: "-1".into(),
+            },
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 4294967296",
+            FenError::CounterTooLarge {
                 field: "move number",
-                found: "99999999".into(),
+                found: "4294967296".into(),
+            },
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 99999999999999999999999 1",
+            FenError::CounterTooLarge {
+                field: "half-move clock",
+                found: "99999999999999999999999".into(),
             },
         ),
         (
@@ -301,5 +322,52 @@ fn hostile_fen_is_refused_without_panicking() {
         "\u{0}\u{0} w",
     ] {
         let _ = Position::from_fen(fen);
+    }
+}
+
+#[test]
+fn a_counter_too_large_for_the_position_is_refused_with_a_clear_error() {
+    let fen = "3k5/9/9/9/9/9/9/9/9/5K3 b - - 0 4294967296";
+    let err = Position::from_fen(fen).expect_err("does not fit");
+    assert_eq!(
+        err.to_string(),
+        "invalid FEN: move number 4294967296 is larger than the largest counter, 4294967295"
+    );
+    let err = Setup::from_fen("3k5/9/9/9/9/9/9/9/9/5K3 b - - x1 2").expect_err("not a number");
+    assert_eq!(
+        err.to_string(),
+        "invalid FEN: half-move clock must be a whole number (digits 0-9), found 'x1'"
+    );
+}
+
+#[test]
+fn every_counter_a_position_can_hold_round_trips_exactly() {
+    let max = xiangqi::MAX_FEN_COUNTER;
+    assert_eq!(max, u32::MAX);
+    for (half, full) in [(0, 1), (59, 1_000_000), (1_000_001, 1_000_001), (max, max)] {
+        let fen = format!("3k5/9/9/9/9/9/9/9/9/5K3 b - - {half} {full}");
+        let p = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(p.halfmove_clock(), half, "{fen}");
+        assert_eq!(p.fullmove_number(), full, "{fen}");
+        assert_eq!(p.to_fen(), fen);
+        assert_eq!(Setup::from_fen(&fen).expect("reads").to_fen(), fen);
+    }
+    let leading_zeros =
+        Position::from_fen("3k5/9/9/9/9/9/9/9/9/5K3 b - - 007 0042").expect("reads");
+    assert_eq!(leading_zeros.to_fen(), "3k5/9/9/9/9/9/9/9/9/5K3 b - - 7 42");
+}
+
+#[test]
+fn playing_on_from_the_largest_counters_stops_them_there_and_the_fen_still_reads_back() {
+    let max = xiangqi::MAX_FEN_COUNTER;
+    let mut p = Position::from_fen(&format!("3k5/9/9/9/9/9/9/9/9/5K3 b - - {max} {max}"))
+        .expect("the largest counters are read");
+    for iccs in ["d9d8", "f0f1", "d8d9", "f1f0"] {
+        p = p
+            .play(xiangqi::Move::from_iccs(iccs).expect("coordinates"))
+            .expect(iccs);
+        assert_eq!(p.halfmove_clock(), max, "{iccs}");
+        assert_eq!(p.fullmove_number(), max, "{iccs}");
+        assert_eq!(Position::from_fen(&p.to_fen()), Ok(p), "{iccs}");
     }
 }
