@@ -1,9 +1,13 @@
-//! Shared by the Xiangqi fuzz targets (included with `#[path]`; not a
-//! target itself): fixed positions to parse moves against, and the checks
-//! every legal position must pass.
+//! The bodies of the Xiangqi fuzz targets (each target is one call to a
+//! function here; this file is included with `#[path]` and is not a target
+//! itself): fixed positions to parse moves against, and the checks every
+//! legal position must pass. `crates/xiangqi/tests/fuzz_bodies.rs` includes
+//! it too and runs every body on random and mutated inputs in the normal
+//! test run, so the bodies keep compiling and holding without cargo-fuzz.
 #![allow(dead_code)]
 
-use xiangqi::{Move, NotationError, Outcome, Position};
+use xiangqi::pgn::{GameResult, read_game, read_games, write_game};
+use xiangqi::{IccsError, Move, NotationError, Outcome, Position, Setup};
 
 /// Start positions for the notation targets (chosen by the input's first
 /// byte): the opening, both sides to move, two published perft positions
@@ -39,11 +43,7 @@ pub fn position(choice: u8) -> Position {
 pub fn check_position(pos: &Position) {
     assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.to_fen());
     let fen = pos.to_fen();
-    if pos.halfmove_clock() <= xiangqi::MAX_FEN_COUNTER
-        && pos.fullmove_number() <= xiangqi::MAX_FEN_COUNTER
-    {
-        assert_eq!(Position::from_fen(&fen), Ok(*pos), "FEN round trip: {fen}");
-    }
+    assert_eq!(Position::from_fen(&fen), Ok(*pos), "FEN round trip: {fen}");
     let legal = pos.legal_moves();
     let pseudo = pos.pseudo_legal_moves();
     assert_eq!(legal.is_empty(), !pos.has_legal_moves(), "{fen}");
@@ -107,6 +107,114 @@ pub fn notation_target(
             Err(e) => {
                 let _ = e.to_string();
             }
+        }
+    }
+}
+
+/// The body of `xiangqi_fen`: `data` as FEN text.
+pub fn fen_target(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let pos = Position::from_fen(text);
+    let Ok(setup) = Setup::from_fen(text) else {
+        assert!(pos.is_err(), "a malformed FEN gives no position");
+        return;
+    };
+    let fen = setup.to_fen();
+    let again = Setup::from_fen(&fen).expect("Setup::to_fen output parses");
+    assert_eq!(again, setup, "Setup FEN round trip: {fen}");
+    assert_eq!(again.to_fen(), fen);
+    assert_eq!(Position::from_setup(&setup).ok(), pos.clone().ok());
+    let Ok(pos) = pos else {
+        return;
+    };
+    let fen = pos.to_fen();
+    let back = Position::from_fen(&fen).expect("Position::to_fen output is a legal position");
+    assert_eq!(back, pos, "FEN round trip: {fen}");
+    assert_eq!(back.to_fen(), fen);
+    assert_eq!(Position::from_setup(&pos.to_setup()), Ok(pos));
+    check_position(&pos);
+}
+
+/// The body of `xiangqi_iccs`: `data`'s first byte chooses a position, the
+/// rest is text read as coordinate moves.
+pub fn iccs_target(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let mut pos = position(first);
+    // The whole text (spaces inside a move are read), then each token.
+    for token in std::iter::once(text).chain(text.split_whitespace().take(64)) {
+        let syntax = Move::from_iccs(token);
+        let parsed = pos.parse_iccs(token);
+        let Ok(m) = syntax else {
+            assert!(
+                matches!(parsed, Err(IccsError::Malformed(_))),
+                "{token}: {parsed:?}"
+            );
+            continue;
+        };
+        let written = m.to_iccs();
+        assert_eq!(written.len(), 4, "{token} -> {written}");
+        assert_eq!(Move::from_iccs(&written), Ok(m), "{token} -> {written}");
+        match parsed {
+            Ok(p) => {
+                assert_eq!(p, m, "{token}");
+                assert!(pos.legal_moves().contains(&m), "{token} is legal");
+                pos = pos.play(m).expect("a parsed move plays");
+                check_position(&pos);
+            }
+            Err(IccsError::Illegal { mv, reason }) => {
+                assert_eq!(mv, m, "{token}");
+                assert_eq!(pos.why_illegal(m), Some(reason), "{token}");
+                assert!(!pos.legal_moves().contains(&m), "{token} is illegal");
+            }
+            Err(IccsError::Malformed(_)) => {
+                panic!("{token}: read by from_iccs, refused by parse_iccs")
+            }
+        }
+    }
+}
+
+/// The body of `xiangqi_pgn`: `data` as PGN text. Every error has a line
+/// and column from 1 and a message; each game's moves are legal in turn from
+/// its start and lead to the position reported; a game read without error
+/// writes to text that reads back as the same start, moves and result (no
+/// result reads back as `*`, unknown).
+pub fn pgn_target(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for read in read_games(&text) {
+        if let Some(e) = &read.error {
+            assert!(e.line >= 1 && e.column >= 1, "{e:?}");
+            assert!(!e.message().is_empty());
+        }
+        let mut pos = read.game.start;
+        for &m in &read.game.moves {
+            pos = pos.play(m).expect("a move read is legal");
+        }
+        assert_eq!(read.notations.len(), read.game.moves.len());
+        if let Some(reached) = read.position {
+            assert_eq!(reached, pos);
+            check_position(&pos);
+        }
+        if read.error.is_none() {
+            let written = write_game(&read.game).expect("legal moves write");
+            let back = read_game(&written).expect("written text reads back");
+            assert_eq!(back.start, read.game.start);
+            assert_eq!(back.moves, read.game.moves);
+            // A game read without a termination marker (`None`) is
+            // written with `*`, the marker PGN requires for an unknown
+            // result, and reads back as `Unknown`.
+            let unknown = Some(GameResult::Unknown);
+            assert_eq!(
+                back.result.or(unknown),
+                read.game.result.or(unknown),
+                "{written}"
+            );
         }
     }
 }
