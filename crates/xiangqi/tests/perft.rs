@@ -65,14 +65,18 @@ fn published_perft_counts_are_reproduced_up_to_depth_4() {
     }
 }
 
+/// Counts up to this many leaves are checked on every run; larger ones in
+/// `edge_counts_at_full_depth`.
+const QUICK_LEAVES: u64 = 2_000_000;
+
 #[test]
-fn edge_positions_give_the_counts_three_generators_agree_on() {
+fn edge_positions_give_the_counts_independent_generators_agree_on() {
     let cases = edge_cases();
     assert_eq!(cases.len(), 10);
     for case in cases {
         let pos = Position::from_fen(&case.fen).expect("valid FEN");
         let setup = Setup::from_fen(&case.fen).expect("valid FEN");
-        for &(depth, expected) in &case.counts {
+        for &(depth, expected) in case.counts.iter().filter(|&&(_, n)| n <= QUICK_LEAVES) {
             assert_eq!(
                 perft_bulk(&pos, depth),
                 expected,
@@ -133,6 +137,24 @@ fn published_counts_at_full_depth() {
     for case in cases() {
         let pos = Position::from_fen(&case.fen).expect("valid FEN");
         for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d >= 5) {
+            assert_eq!(
+                perft_bulk(&pos, depth),
+                expected,
+                "{} depth {depth}",
+                case.fen
+            );
+        }
+    }
+}
+
+/// Slow (about a minute in release): the edge positions' counts above
+/// `QUICK_LEAVES`, the depths benchmarked beside Fairy-Stockfish and Pikafish.
+#[test]
+#[ignore = "slow; run with --ignored --release"]
+fn edge_counts_at_full_depth() {
+    for case in edge_cases() {
+        let pos = Position::from_fen(&case.fen).expect("valid FEN");
+        for &(depth, expected) in case.counts.iter().filter(|&&(_, n)| n > QUICK_LEAVES) {
             assert_eq!(
                 perft_bulk(&pos, depth),
                 expected,
