@@ -368,9 +368,10 @@ fn parse_counter(s: &str, field: &'static str) -> Result<u32, FenError> {
             found: s.to_string(),
         });
     }
+    // All digits, so the only failure left is a number too large for the
+    // counter (MAX_FEN_COUNTER is u32::MAX).
     s.parse::<u32>()
         .ok()
-        .filter(|&v| v <= MAX_FEN_COUNTER)
         .ok_or_else(|| FenError::CounterTooLarge {
             field,
             found: s.to_string(),
