@@ -1,8 +1,9 @@
 //! Xiangqi perft benches: make-move perft and bulk-counting perft at depth 4
 //! on the start position and on one midgame position (the folium engine's,
 //! from `tests/data/cpw.perft`), so that one criterion sample stays short.
-//! The depth-5 figures beside Fairy-Stockfish are measured with the `perft`
-//! example (`cargo run --release -p xiangqi --example perft -- 5 [FEN]`).
+//! The figures beside Fairy-Stockfish and Pikafish (docs/benchmarks.md) are
+//! measured with the `perft` example
+//! (`cargo run --release -p xiangqi --example perft -- --make-move|--bulk --only DEPTH [FEN]`).
 //!
 //! Run: `cargo bench -p xiangqi --bench perft`. The groups are named
 //! `xiangqi_perft_*` so that criterion's reports (in the shared
