@@ -63,21 +63,23 @@
 //!   reproduced (depth <= 4 in the normal run, the rest in an ignored test);
 //!   depths <= 3 also by a slow reference generator written in the tests.
 //! - `tests/data/edges.perft`: ten positions made for the edges of the rules,
-//!   whose counts to depth 4 this crate, the reference generator and
-//!   Fairy-Stockfish agree on.
+//!   whose counts this crate, Fairy-Stockfish and Pikafish (built from
+//!   source outside the repository) agree on, 6 to 16 plies deep (the
+//!   reference generator too, to depth 3); counts up to two million leaves
+//!   are checked on every run, the rest in an ignored test.
 //! - `tests/properties.rs`: legal moves equal the reference generator's along
 //!   random playouts.
 //! - `tests/data/fairy_stockfish_moves.tsv`: legal moves and the moves that
 //!   give check equal Fairy-Stockfish's (pyffish) in 228 positions kept from
 //!   11,000 compared.
 //!
-//! Speed (bulk-counting perft, one thread, release build,
-//! `cargo run --release -p xiangqi --example perft -- 5 [FEN]`), measured
-//! side by side with Fairy-Stockfish (commit c19b5f6c, `largeboards=yes
-//! ARCH=x86-64-bmi2`, `go perft 5`) on a 2-core machine shared with other
-//! builds, hence ranges: start position depth 5 (133,312,995 leaves) 1.4–2.9 s
-//! here against 8.0–11.3 s; CPW position 2 depth 5 (53,112,976) 1.1–1.3 s
-//! against 5.1–5.6 s — about 4–6 times Fairy-Stockfish's speed.
+//! Speed (one thread, release build, `examples/perft.rs`; figures and
+//! commands in `docs/benchmarks.md`, "xiangqi: perft"): on the start
+//! position, two published midgames and nine edge positions, measured in one
+//! run beside Fairy-Stockfish and Pikafish built from source, make-move
+//! perft runs at 2.6–4.8 times and bulk perft at 3.9–7.7 times
+//! Fairy-Stockfish's `go perft` (which counts in bulk), and bulk perft at
+//! 0.57–1.33 times Pikafish's (0.82 over the whole run).
 mod chinese;
 mod iccs;
 mod moves;
