@@ -133,7 +133,8 @@ fn parse_event(at: u64, words: &[&str]) -> Result<Vec<(XqEvent, Option<Color>)>,
             while i < args.len() {
                 match args[i] {
                     "with" => {
-                        together_with.push(args.get(i + 1).ok_or("with needs a point")?.to_string());
+                        together_with
+                            .push(args.get(i + 1).ok_or("with needs a point")?.to_string());
                         i += 2;
                     }
                     "accidental" => {
@@ -593,7 +594,8 @@ fn parse_file(path: &Path) -> Result<Vec<Scenario>, String> {
                 };
             }
             "prohibitions" => {
-                sc.profile.prohibition_policy = match tail.split_whitespace().collect::<Vec<_>>()[..] {
+                sc.profile.prohibition_policy = match tail.split_whitespace().collect::<Vec<_>>()[..]
+                {
                     ["refuse"] => ProhibitionPolicy::Refuse,
                     ["warn", n] => ProhibitionPolicy::WarnThenLose {
                         warnings: n.parse().map_err(|_| bad("bad warnings".into()))?,
@@ -654,5 +656,8 @@ fn every_xiangqi_scenario_passes_and_replays_to_the_same_game() {
         failures.len(),
         failures.join("\n\n")
     );
-    assert!(count >= 60, "only {count} Xiangqi scenarios (issue 19 asks for 60)");
+    assert!(
+        count >= 60,
+        "only {count} Xiangqi scenarios (issue 19 asks for 60)"
+    );
 }

@@ -31,7 +31,9 @@ impl Game {
             pending.push((at, at, Pending::Flag));
         }
         if st.status != Status::Adjourned
-            && let Some(deadline) = st.attendance.lateness_deadline(self.profile.lateness_limit_ms)
+            && let Some(deadline) = st
+                .attendance
+                .lateness_deadline(self.profile.lateness_limit_ms)
         {
             pending.push((deadline.saturating_add(1), deadline, Pending::Lateness));
         }

@@ -848,8 +848,7 @@ impl XiangqiGame {
             Err((r, _)) => return Err(r),
         };
         let forbidden = st.tracker.refusal(mv);
-        if let (Some(r), ProhibitionPolicy::Refuse) = (forbidden, self.profile.prohibition_policy)
-        {
+        if let (Some(r), ProhibitionPolicy::Refuse) = (forbidden, self.profile.prohibition_policy) {
             return reject(
                 Code::MustChange,
                 &format!("xq {}", r.article()),
@@ -1098,9 +1097,9 @@ fn notation_rejection(e: &NotationError) -> ParseFailure {
 }
 
 fn parse_square(s: &str) -> Result<Square, Rejection> {
-    s.trim().parse::<Square>().map_err(|e| {
-        Rejection::of(Code::MalformedSquare, "xq 5", e.to_string())
-    })
+    s.trim()
+        .parse::<Square>()
+        .map_err(|e| Rejection::of(Code::MalformedSquare, "xq 5", e.to_string()))
 }
 
 fn piece_at(st: &XqState, sq: Square) -> Result<xiangqi::Piece, Rejection> {

@@ -65,12 +65,17 @@ pub fn xq_obligation(
         .copied()
         .filter(|m| allowed(*m))
         .collect();
-    let from = |sq: Square| -> Vec<Move> { legal.iter().copied().filter(|m| m.from == sq).collect() };
+    let from =
+        |sq: Square| -> Vec<Move> { legal.iter().copied().filter(|m| m.from == sq).collect() };
     let onto = |sq: Square| -> Vec<Move> { legal.iter().copied().filter(|m| m.to == sq).collect() };
     let own: Vec<&XqTouched> = touches.iter().filter(|t| t.piece.color == mover).collect();
     let opp: Vec<&XqTouched> = touches.iter().filter(|t| t.piece.color != mover).collect();
     let free = |article: &str, message: &str| {
-        Obligation::Free(Citation::of(Code::TouchedPiecesCannotMove, article, message))
+        Obligation::Free(Citation::of(
+            Code::TouchedPiecesCannotMove,
+            article,
+            message,
+        ))
     };
     match (own.first(), opp.first()) {
         (Some(_), None) => {
@@ -78,7 +83,10 @@ pub fn xq_obligation(
                 if let Some(ob) = obliged(
                     from(o.square),
                     "xq 5.1",
-                    format!("{} was touched and must be moved", describe(o.piece, o.square)),
+                    format!(
+                        "{} was touched and must be moved",
+                        describe(o.piece, o.square)
+                    ),
                 ) {
                     return ob;
                 }
@@ -93,7 +101,10 @@ pub fn xq_obligation(
                 if let Some(ob) = obliged(
                     onto(x.square),
                     "xq 5.2",
-                    format!("{} was touched and must be captured", describe(x.piece, x.square)),
+                    format!(
+                        "{} was touched and must be captured",
+                        describe(x.piece, x.square)
+                    ),
                 ) {
                     return ob;
                 }
@@ -128,11 +139,19 @@ pub fn xq_obligation(
             let order: [(Vec<Move>, String); 3] = if own_first {
                 // 5.3: the former captures the latter, else the former
                 // moves, else another piece captures the latter.
-                [(capture, cap_msg), (from(os), move_msg), (onto(xs), other_msg)]
+                [
+                    (capture, cap_msg),
+                    (from(os), move_msg),
+                    (onto(xs), other_msg),
+                ]
             } else {
                 // 5.4 (5.5): the latter captures the former, else another
                 // piece captures the former, else the latter moves.
-                [(capture, cap_msg), (onto(xs), other_msg), (from(os), move_msg)]
+                [
+                    (capture, cap_msg),
+                    (onto(xs), other_msg),
+                    (from(os), move_msg),
+                ]
             };
             for (moves, message) in order {
                 if let Some(ob) = obliged(moves, article, message) {
