@@ -310,6 +310,21 @@ codes! {
     NaturalMoveLimit = rule("natural_move_limit"),
     /// xq 7.1: four consecutive moves left unrecorded, one foul.
     RecordingFoul = rule("recording_foul"),
+    /// xq 4.1.7 (a profile that records forbidden repetitions): the move
+    /// repeats a forbidden cycle; the arbiter warns the player to change.
+    MustChangeWarning = rule("must_change_warning"),
+    /// xq 4.1.7: the player violated the prohibitions and did not change: loss.
+    NotChangingLoses = rule("not_changing_loses"),
+    /// xq 4.1.6 (4.1.2): a move against the movement rules loses (the
+    /// event's policy for an attempt, or the arbiter's finding on the board).
+    IllegalMoveLoses = rule("illegal_move_loses"),
+    /// xq 5.6: adjusting without the opponent's consent, or in the
+    /// opponent's time, counts as touching the piece.
+    AdjustCountsAsTouch = rule("adjust_counts_as_touch"),
+    /// xq 5.6: an obviously accidental touch is not a touch.
+    AccidentalTouch = rule("accidental_touch"),
+    /// xq 4.2.1: the arbiter rules a simple position neither side can win: draw.
+    SimplePositionDraw = rule("simple_position_draw"),
 }
 
 impl Code {
@@ -333,12 +348,14 @@ impl Code {
             | Code::DrawOpponentCannotCheckmate
             | Code::IncorrectClaimOverstepsTime => "time forfeit",
             Code::LostByLateness | Code::BothAbsentBothLose | Code::SealerAbsent => "abandoned",
-            Code::ArbiterDeclaredResult => "adjudication",
+            Code::ArbiterDeclaredResult | Code::SimplePositionDraw => "adjudication",
             Code::FoulsLimitLose
             | Code::MoveTimeCapExceeded
             | Code::OverlongGameScoresNothing
             | Code::RefusalToComply
             | Code::SecondIllegalMoveLoses
+            | Code::NotChangingLoses
+            | Code::IllegalMoveLoses
             | Code::SealedMoveAmbiguous
             | Code::SealedMoveIllegal
             | Code::SealedMoveUnreadable => "rules infraction",

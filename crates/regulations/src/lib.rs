@@ -35,6 +35,7 @@
 //! clock keeps running, a draw offer made now is the regular 10.7 moment,
 //! and a later `press` event completes the move for the time control.
 
+mod attendance;
 mod clock;
 mod code;
 mod event;
@@ -64,6 +65,7 @@ pub use result::{Citation, GameResult, Rejection, Ruling, Scoring, Termination, 
 pub use time_control::{Bonus, Period, TimeControl, TimeControlError};
 pub use touch::{Obligation, Touched, obligation};
 pub use xiangqi_game::{
-    Notation, XiangqiGame, XiangqiProfile, XiangqiSetup, XqEvent, XqEventKind, XqPly, XqTimeScheme,
-    seat, side_name,
+    IllegalMovePolicy, Notation, ProhibitionPolicy, XiangqiGame, XiangqiProfile, XiangqiSetup,
+    XqEvent, XqEventKind, XqLossGrounds, XqPly, XqTimeScheme, XqTouched, XqWho, seat, side_name,
+    side_of, xq_obligation,
 };

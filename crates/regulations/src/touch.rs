@@ -18,17 +18,19 @@ pub struct Touched {
     pub placed_on: Option<Square>,
 }
 
-/// What the touches oblige the player to do.
+/// What the touches oblige the player to do — in chess (`M` = a chess
+/// [`Move`]) and in Xiangqi (`Obligation<xiangqi::Move>`, xq 5.1–5.5).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Obligation {
+pub enum Obligation<M = Move> {
     /// Nothing touched.
     None,
-    /// Art. 7.3 / 5.1(4): no touched piece can move or be captured; any legal move.
+    /// Art. 7.3 / 5.1(4), xq 5.1–5.5: no touched piece can move or be
+    /// captured; any legal move.
     Free(Citation),
     /// Only these moves satisfy the obligation.
     Moves {
         /// The allowed moves (non-empty).
-        moves: Vec<Move>,
+        moves: Vec<M>,
         /// Why, with the article.
         why: Citation,
     },

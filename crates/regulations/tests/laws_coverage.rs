@@ -261,15 +261,18 @@ fn function_names() -> BTreeSet<String> {
     names
 }
 
-/// The scenario names of the regulations crate's scenario files.
+/// The scenario names of the regulations crate's scenario files, chess
+/// (`tests/scenarios`) and Xiangqi (`tests/xiangqi_scenarios`).
 fn scenario_names() -> BTreeSet<String> {
-    let dir = repo().join("crates/regulations/tests/scenarios");
     let mut names = BTreeSet::new();
-    for entry in fs::read_dir(&dir).expect("the scenarios folder").flatten() {
-        let text = fs::read_to_string(entry.path()).unwrap_or_default();
-        for line in text.lines() {
-            if let Some(name) = line.strip_prefix("scenario ") {
-                names.insert(name.trim().to_owned());
+    for folder in ["scenarios", "xiangqi_scenarios"] {
+        let dir = repo().join("crates/regulations/tests").join(folder);
+        for entry in fs::read_dir(&dir).expect("the scenarios folder").flatten() {
+            let text = fs::read_to_string(entry.path()).unwrap_or_default();
+            for line in text.lines() {
+                if let Some(name) = line.strip_prefix("scenario ") {
+                    names.insert(name.trim().to_owned());
+                }
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Adjournment: sealing (13), the envelope (13.2), resumption (14) and the
 //! sealed move (10.15(1)–(2), 10.16).
 
-use super::{Game, State, Status, Step, ci, reject};
+use super::{Game, State, Status, Step, reject};
 use crate::code::Code;
 use crate::result::Rejection;
 use rules::{Color, SanError};
@@ -116,8 +116,7 @@ impl Game {
         st.status = Status::InProgress;
         st.resumed = true;
         st.moves_since_resume = 0;
-        st.present = [white_present, black_present];
-        st.session_start = Some(t);
+        st.attendance.new_session(t, [white_present, black_present]);
         let sealer = sealed.envelope.sealer;
         let replier = sealer.other();
         out.rule(
@@ -140,8 +139,8 @@ impl Game {
         if self.live() {
             st.clocks.start(t, replier);
         }
-        if st.present[ci(replier)] {
-            if !st.present[ci(sealer)] {
+        if st.attendance.is_present(replier) {
+            if !st.attendance.is_present(sealer) {
                 out.rule(
                     Code::SealerAbsent,
                     "14.4",

@@ -45,7 +45,7 @@ impl Game {
         restored.unpressed = None;
         restored.offer = None;
         restored.fouls = cur.fouls;
-        restored.present = cur.present;
+        restored.attendance = cur.attendance;
         restored.illegal_moves = cur.illegal_moves;
     }
 
@@ -87,7 +87,7 @@ impl Game {
             let idx = st.plies[ply_us - 1].event_index;
             let mut r = self.prefix_state(idx)?;
             r.fouls = st.fouls;
-            r.present = st.present;
+            r.attendance = st.attendance;
             r.illegal_moves = st.illegal_moves;
             r.resumed = st.resumed;
             out.voided.extend(idx..self.log.len());

@@ -1,7 +1,7 @@
 //! What happened by an event's time without an event (12.2, 10.15, club
 //! plan): a flag fall, a lateness forfeit, an over-long game; and arrivals.
 
-use super::{Game, State, Status, Step, ci, reject};
+use super::{Game, State, Status, Step, reject};
 use crate::code::Code;
 use crate::result::{Citation, GameResult, Rejection};
 use rules::Color;
@@ -30,11 +30,11 @@ impl Game {
         {
             pending.push((at, at, Pending::Flag));
         }
-        if let (Some(limit), Some(start)) = (self.profile.lateness_limit_ms, st.session_start)
-            && st.status != Status::Adjourned
-            && (!st.present[0] || !st.present[1])
+        if st.status != Status::Adjourned
+            && let Some(deadline) = st
+                .attendance
+                .lateness_deadline(self.profile.lateness_limit_ms)
         {
-            let deadline = start.saturating_add(limit);
             pending.push((deadline.saturating_add(1), deadline, Pending::Lateness));
         }
         if let (Some(max), Some(start)) = (self.profile.max_game_duration_ms, st.started_at)
@@ -107,36 +107,20 @@ impl Game {
     }
 
     fn forfeit_for_lateness(&self, st: &mut State, out: &mut Step, t: u64) {
-        let played = !st.plies.is_empty();
-        let absent: Vec<Color> = Color::ALL
-            .into_iter()
-            .filter(|c| !st.present[ci(*c)])
-            .collect();
-        let fix = |r: GameResult| if played { r } else { r.as_forfeit() };
-        match absent.as_slice() {
-            [c] => self.finish(
-                st,
-                out,
-                t,
-                fix(GameResult::win_for(c.other())),
-                Citation::of(
-                    Code::LostByLateness,
-                    self.profile.lateness_article(false),
-                    format!("{c} did not arrive within the lateness limit and loses"),
-                ),
+        let forfeit = st.attendance.forfeit(!st.plies.is_empty());
+        let why = match forfeit.absent {
+            Some(c) => Citation::of(
+                Code::LostByLateness,
+                self.profile.lateness_article(false),
+                format!("{c} did not arrive within the lateness limit and loses"),
             ),
-            _ => self.finish(
-                st,
-                out,
-                t,
-                fix(GameResult::BothLose),
-                Citation::of(
-                    Code::BothAbsentBothLose,
-                    self.profile.lateness_article(true),
-                    "neither player arrived within the lateness limit: both lose",
-                ),
+            None => Citation::of(
+                Code::BothAbsentBothLose,
+                self.profile.lateness_article(true),
+                "neither player arrived within the lateness limit: both lose",
             ),
-        }
+        };
+        self.finish(st, out, t, forfeit.result, why);
     }
 
     /// Art. 10.15: a player arrives at the board (the sealed move is
@@ -148,14 +132,13 @@ impl Game {
         t: u64,
         player: Color,
     ) -> Result<(), Rejection> {
-        if st.present[ci(player)] {
+        if !st.attendance.arrive(player) {
             return reject(
                 Code::AlreadyPresent,
                 self.profile.lateness_article(false),
                 format!("{player} is already at the board"),
             );
         }
-        st.present[ci(player)] = true;
         out.rule(
             Code::PlayerArrived,
             self.profile.lateness_article(false),

@@ -32,6 +32,7 @@ use adjournment::Sealed;
 pub use moves::{PlyRecord, San};
 pub use view::{GameView, Pending, TouchPending};
 
+use crate::attendance::Attendance;
 use crate::clock::Clocks;
 use crate::code::Code;
 use crate::event::Event;
@@ -142,8 +143,7 @@ struct State {
     must_play: Option<Move>,
     unpressed: Option<Color>,
     sealed: Option<Sealed>,
-    present: [bool; 2],
-    session_start: Option<u64>,
+    attendance: Attendance,
     started_at: Option<u64>,
     illegal_moves: [u32; 2],
     fouls: [u32; 2],
@@ -187,7 +187,6 @@ impl Game {
             .time_control
             .clone()
             .unwrap_or_else(|| profile.default_time_control.clone());
-        let tracked = setup.scheduled_start_ms.is_some();
         let st = State {
             position: initial,
             positions: vec![initial],
@@ -202,8 +201,7 @@ impl Game {
             must_play: None,
             unpressed: None,
             sealed: None,
-            present: [!tracked, !tracked],
-            session_start: setup.scheduled_start_ms,
+            attendance: Attendance::new(setup.scheduled_start_ms),
             started_at: None,
             illegal_moves: [0, 0],
             fouls: [0, 0],
@@ -315,7 +313,7 @@ impl Game {
 
     /// Whether a player is at the board.
     pub fn is_present(&self, c: Color) -> bool {
-        self.st.present[ci(c)]
+        self.st.attendance.is_present(c)
     }
 
     /// The sealed move, for the arbiter only (never for public views).

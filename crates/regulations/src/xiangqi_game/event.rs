@@ -95,6 +95,97 @@ pub enum XqEventKind {
         /// Consecutive unrecorded moves.
         moves: u32,
     },
+    /// A player arrives at the board (xq 4.1.5: with a scheduled start,
+    /// both are absent until they arrive).
+    Arrive {
+        /// Who.
+        #[cfg_attr(feature = "serde", serde(with = "side"))]
+        player: Color,
+    },
+    /// A player touches a piece (xq 5.1–5.5), or several at once
+    /// (`together_with`, xq 5.5). A touch in the opponent's time binds the
+    /// player's next move (xq 5.6: adjusting out of one's own time counts as
+    /// touching). `accidental`: the arbiter finds it an obvious accident,
+    /// which is not a touch (xq 5.6).
+    Touch {
+        /// Who.
+        #[cfg_attr(feature = "serde", serde(with = "side"))]
+        player: Color,
+        /// The point touched (ICCS, `b2`).
+        square: String,
+        /// Points touched at the same moment.
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Vec::is_empty")
+        )]
+        together_with: Vec<String>,
+        /// An obvious accidental touch.
+        #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+        accidental: bool,
+    },
+    /// A player straightens a piece (xq 5.6): with the opponent's consent
+    /// and in his own time it creates no obligation; otherwise it counts as
+    /// touching the piece.
+    Adjust {
+        /// Who.
+        #[cfg_attr(feature = "serde", serde(with = "side"))]
+        player: Color,
+        /// The point (ICCS).
+        square: String,
+        /// The opponent agreed beforehand.
+        #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+        consent: bool,
+    },
+    /// The arbiter rules that a player (or both) refuses to follow the
+    /// rules or seriously breaks discipline: a loss (xq 4.1.10).
+    Refuse {
+        /// Who.
+        who: XqWho,
+    },
+    /// The arbiter rules a player's loss on the grounds of an article the
+    /// game cannot see by itself: a move against the movement rules found on
+    /// the board (xq 4.1.6, 5.8), or a player who will not change a forbidden
+    /// cycle (xq 4.1.7).
+    DeclareLoss {
+        /// Who loses.
+        #[cfg_attr(feature = "serde", serde(with = "side"))]
+        player: Color,
+        /// Why.
+        grounds: XqLossGrounds,
+    },
+    /// The arbiter rules the position a simple one that neither side can
+    /// win: a draw (xq 4.2.1; without any attacking piece it is automatic).
+    SimplePosition,
+}
+
+/// Who refuses to follow the rules (xq 4.1.10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum XqWho {
+    /// Red.
+    Red,
+    /// Black.
+    Black,
+    /// Both players: both lose.
+    Both,
+}
+
+/// The grounds of a loss the arbiter declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum XqLossGrounds {
+    /// xq 4.1.6 (5.8): a move against the movement rules, found while the
+    /// game is in progress.
+    IllegalMove,
+    /// xq 4.1.7: the player must change a forbidden cycle and does not.
+    NotChanging,
+}
+
+#[cfg(feature = "serde")]
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[cfg(feature = "serde")]

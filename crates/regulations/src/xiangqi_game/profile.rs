@@ -65,6 +65,34 @@ impl XqTimeScheme {
     }
 }
 
+/// What the game does with a move that would play a cycle forbidden to
+/// the mover the third time (xq 4.1.7: "violates the prohibitions and does
+/// not change").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProhibitionPolicy {
+    /// The move is refused (`must_change`, xq 4.1.7) and the player must
+    /// make another; the arbiter's `declare_loss` with `not_changing`
+    /// records the loss of a player who will not.
+    Refuse,
+    /// The move is recorded; the arbiter warns the player to change
+    /// (`must_change_warning`) `warnings` times, and the next forbidden
+    /// move after them loses (`not_changing_loses`, xq 4.1.7).
+    WarnThenLose {
+        /// Warnings before the loss (0: the first forbidden move loses).
+        warnings: u32,
+    },
+}
+
+/// What the game does with an attempted move against the movement rules
+/// (xq 4.1.6; generals facing, xq 4.1.2, counts as one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IllegalMovePolicy {
+    /// The move is refused citing the rule it breaks; the player moves again.
+    Refuse,
+    /// The attempt loses the game (`illegal_move_loses`), as xq 4.1.6 reads.
+    Lose,
+}
+
 /// A Xiangqi profile: what an event's rules fix, each field naming its
 /// article.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,11 +110,22 @@ pub struct XiangqiProfile {
     pub unrecorded_moves_per_foul: u32,
     /// Points for a win, a draw, a loss (2/1/0 in Chinese events).
     pub scoring: Scoring,
+    /// xq 4.1.5: how long after the scheduled start a player may arrive;
+    /// later loses (`None`: no limit). The fragment leaves the limit to the
+    /// event: the profiles default to 15 minutes, which an organiser
+    /// overrides by setting this field.
+    pub lateness_limit_ms: Option<u64>,
+    /// xq 4.1.7: refuse a forbidden repetition, or record it and rule the
+    /// loss after warnings.
+    pub prohibition_policy: ProhibitionPolicy,
+    /// xq 4.1.6: refuse an attempted illegal move, or rule it a loss.
+    pub illegal_move_policy: IllegalMovePolicy,
 }
 
 impl XiangqiProfile {
     /// The seed's rules: xq 6.1 time control, 60-move natural limit, three
-    /// fouls lose, four unrecorded moves are a foul, 2/1/0.
+    /// fouls lose, four unrecorded moves are a foul, 2/1/0, 15 minutes'
+    /// lateness; a forbidden repetition and an illegal move are refused.
     #[must_use]
     pub fn xiangqi() -> XiangqiProfile {
         XiangqiProfile {
@@ -96,17 +135,22 @@ impl XiangqiProfile {
             foul_limit: 3,
             unrecorded_moves_per_foul: 4,
             scoring: Scoring::TWO_ONE_ZERO,
+            lateness_limit_ms: Some(15 * MINUTE),
+            prohibition_policy: ProhibitionPolicy::Refuse,
+            illegal_move_policy: IllegalMovePolicy::Refuse,
         }
     }
 
     /// A club's rapid variant: xq 6.4 (5 minutes per 30 moves), the natural
-    /// limit reduced to 40 moves as xq 4.2.4 allows.
+    /// limit reduced to 40 moves as xq 4.2.4 allows; a forbidden repetition
+    /// is recorded, warned once, and loses the next time (xq 4.1.7).
     #[must_use]
     pub fn club() -> XiangqiProfile {
         XiangqiProfile {
             name: "xiangqi-club".to_string(),
             default_time_control: XqTimeScheme::Rapid5.time_control(),
             natural_move_limit: 40,
+            prohibition_policy: ProhibitionPolicy::WarnThenLose { warnings: 1 },
             ..XiangqiProfile::xiangqi()
         }
     }
