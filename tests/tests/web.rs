@@ -486,7 +486,10 @@ fn an_open_round_page_shows_a_result_entered_through_the_api_without_reloading()
     );
     browser.run("window.__stillHere = 42;", &[]);
     let board_one = "document.querySelector('table.pairings tbody tr td.result').textContent";
-    assert_eq!(browser.run(&format!("return {board_one};"), &[]), json!("–"));
+    assert_eq!(
+        browser.run(&format!("return {board_one};"), &[]),
+        json!("–")
+    );
     let (status, r) = call(
         &e.server,
         "PUT",

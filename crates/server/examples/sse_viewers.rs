@@ -181,7 +181,8 @@ async fn viewer(
                         .map_or(0, |p| p.load(Ordering::Acquire));
                     if posted > 0 {
                         let micros = (now.saturating_sub(u128::from(posted))) / 1000;
-                        seen.latencies.push(u32::try_from(micros).unwrap_or(u32::MAX));
+                        seen.latencies
+                            .push(u32::try_from(micros).unwrap_or(u32::MAX));
                     }
                 }
                 if !following && id >= head_at_connect {
@@ -284,10 +285,18 @@ async fn run(args: Args) -> std::io::Result<bool> {
         .iter()
         .filter(|s| s.error.is_none() && s.last == last)
         .count();
-    for (i, s) in seen.iter().enumerate().filter(|(_, s)| s.error.is_some()).take(5) {
+    for (i, s) in seen
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.error.is_some())
+        .take(5)
+    {
         println!("viewer {i}: {}", s.error.as_deref().unwrap_or(""));
     }
-    let mut latencies: Vec<u32> = seen.iter().flat_map(|s| s.latencies.iter().copied()).collect();
+    let mut latencies: Vec<u32> = seen
+        .iter()
+        .flat_map(|s| s.latencies.iter().copied())
+        .collect();
     latencies.sort_unstable();
     post_ms.sort_by(f64::total_cmp);
     let post_p99 = post_ms

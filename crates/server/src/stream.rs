@@ -178,12 +178,8 @@ impl Frame {
                     .and_then(serde_json::Value::as_str)
                     .unwrap_or("event")
                     .into(),
-                public: event_json(event, View::Public, resumed)
-                    .to_string()
-                    .into(),
-                arbiter: event_json(event, View::Arbiter, resumed)
-                    .to_string()
-                    .into(),
+                public: event_json(event, View::Public, resumed).to_string().into(),
+                arbiter: event_json(event, View::Arbiter, resumed).to_string().into(),
             })
             .collect()
     }
@@ -211,7 +207,9 @@ pub(crate) struct Hub {
 impl Hub {
     fn feeds(&self) -> std::sync::MutexGuard<'_, HashMap<Arc<str>, broadcast::Sender<Arc<Frame>>>> {
         // A panic while holding the lock leaves the map itself consistent.
-        self.feeds.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.feeds
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// A receiver of `game_id`'s new events; the first viewer of a game
@@ -292,7 +290,9 @@ fn spawn_feed(state: AppState, game_id: Arc<str>, feed: broadcast::Sender<Arc<Fr
                 }
                 Err(e) => {
                     // Viewers get the events with the next hint or tick.
-                    log(&format!("live feed of game {game_id}: reading events failed: {e}"));
+                    log(&format!(
+                        "live feed of game {game_id}: reading events failed: {e}"
+                    ));
                     sent = sent.or(Some(after));
                     retry = true;
                 }
@@ -319,8 +319,7 @@ impl Cursor {
     /// connecting, after a gap or after falling behind the feed). On a read
     /// error the stream ends (the client reconnects with Last-Event-ID).
     async fn refill(&mut self) -> bool {
-        let Ok(events) = load_events(self.state.db().pool(), &self.game_id, self.sent).await
-        else {
+        let Ok(events) = load_events(self.state.db().pool(), &self.game_id, self.sent).await else {
             return false;
         };
         for frame in Frame::render(&events) {
@@ -435,7 +434,10 @@ pub(crate) fn round_sse(state: AppState, topics: Vec<Arc<str>>) -> impl IntoResp
             ) {}
             let count = count + 1;
             let notice = Event::default().event("change").data(count.to_string());
-            Some((Ok::<_, Infallible>(notice), (hints, shutdown, topics, count)))
+            Some((
+                Ok::<_, Infallible>(notice),
+                (hints, shutdown, topics, count),
+            ))
         },
     );
     Sse::new(notices).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))

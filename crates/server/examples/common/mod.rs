@@ -110,4 +110,3 @@ pub async fn new_game(conn: &mut Conn, i: usize) -> std::io::Result<String> {
     }
     Ok(id)
 }
-

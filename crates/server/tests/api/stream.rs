@@ -210,8 +210,12 @@ async fn a_round_stream_tells_of_moves_in_its_games_and_of_results_entered(app: 
             json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
         )
         .await;
-    app.players(&organiser, &t, &[("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)])
-        .await;
+    app.players(
+        &organiser,
+        &t,
+        &[("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)],
+    )
+    .await;
     let round = app.pair_round(&organiser, &t).await;
     let game = round["boards"][0]["game_id"].as_str().unwrap().to_owned();
     let response = app
