@@ -34,11 +34,7 @@ def main() -> None:
     count = int(sys.argv[4]) if len(sys.argv) == 5 else 100
     with urllib.request.urlopen(f"{base}/api/v1/tournaments/{tid}") as r:
         t = json.load(r)
-    rounds = t.get("rounds_paired") or t.get("round_paired") or 0
-    if not rounds:
-        with urllib.request.urlopen(f"{base}/api/v1/tournaments/{tid}/rounds") as r:
-            listed = json.load(r)
-        rounds = len(listed.get("rounds", listed) if isinstance(listed, dict) else listed)
+    rounds = t["rounds_paired"]
     pages = [
         f"/t/{tid}/standings",
         f"/t/{tid}/crosstable",
