@@ -453,3 +453,59 @@ fn an_open_game_page_redraws_as_moves_are_recorded() {
     assert_eq!(browser.run("return window.__stillHere;", &[]), json!(42));
     browser.screenshot(&screenshot_dir().join("game-live-zh.png"));
 }
+
+#[test]
+fn an_open_round_page_shows_a_result_entered_through_the_api_without_reloading() {
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    let e = small_swiss("web-round-live");
+    let base = format!("http://{}", e.server.address);
+    browser.goto(&format!("{base}/t/{}/rounds/2", e.id));
+    // Five players: round 2 has a pairing-allocated bye, worth a point.
+    assert!(
+        browser.text().contains("pairing-allocated bye"),
+        "{}",
+        browser.text()
+    );
+    assert_eq!(
+        browser.run(
+            "return document.querySelector('table.byes td.result').textContent;",
+            &[]
+        ),
+        json!("1")
+    );
+    // Without JavaScript the page would reload; with it, it follows live.
+    assert_eq!(browser.count("noscript"), 1);
+    assert!(
+        browser.wait_for(
+            "return document.documentElement.getAttribute('data-live') === 'connected';",
+            Duration::from_secs(10)
+        ),
+        "the live script started"
+    );
+    browser.run("window.__stillHere = 42;", &[]);
+    let board_one = "document.querySelector('table.pairings tbody tr td.result').textContent";
+    assert_eq!(
+        browser.run(&format!("return {board_one};"), &[]),
+        json!("–")
+    );
+    let (status, r) = call(
+        &e.server,
+        "PUT",
+        &format!("/api/v1/tournaments/{}/rounds/2/boards/1/result", e.id),
+        Some(&e.organiser),
+        Some(&json!({ "result": "1/2-1/2" })),
+    );
+    assert_eq!(status, 200, "{r}");
+    assert!(
+        browser.wait_for(
+            &format!("return {board_one} === '½-½';"),
+            Duration::from_secs(15)
+        ),
+        "board 1 shows the draw: {}",
+        browser.text()
+    );
+    assert_eq!(browser.run("return window.__stillHere;", &[]), json!(42));
+    browser.screenshot(&screenshot_dir().join("round-live-en.png"));
+}

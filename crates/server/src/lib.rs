@@ -100,6 +100,8 @@ struct Inner {
     db: Db,
     admin_hash: Option<String>,
     hints: broadcast::Sender<Hint>,
+    /// One feed per watched game (see `stream`).
+    hub: stream::Hub,
     shutdown_tx: watch::Sender<bool>,
     games: games::Cache,
     tokens: auth::TokenCache,
@@ -147,6 +149,7 @@ impl AppState {
                 writes,
                 admin_hash: admin_token.filter(|t| !t.is_empty()).map(auth::hash_token),
                 hints,
+                hub: stream::Hub::default(),
                 shutdown_tx,
                 games: games::Cache::default(),
                 tokens: auth::TokenCache::default(),
@@ -171,6 +174,16 @@ impl AppState {
 
     pub(crate) fn hints(&self) -> &broadcast::Sender<Hint> {
         &self.inner.hints
+    }
+
+    pub(crate) fn hub(&self) -> &stream::Hub {
+        &self.inner.hub
+    }
+
+    /// How many games this process is feeding to live viewers (one feed
+    /// per watched game, however many viewers).
+    pub fn live_feeds(&self) -> usize {
+        self.inner.hub.len()
     }
 
     /// Announces a committed event to this process's streams and (on

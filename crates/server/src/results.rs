@@ -41,6 +41,10 @@ pub(crate) async fn put_result(
     check_against_game(&mut tx, &id, round, board, result).await?;
     set_board_result(&mut tx, &actor, &id, round, board, result).await?;
     tx.commit().await?;
+    state.announce(crate::Hint {
+        game_id: crate::stream::round_topic(&id, round),
+        seq: 0,
+    });
     let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
     let board_json = board_json(&loaded, round, board);
     Ok(Json(board_json))

@@ -3,29 +3,38 @@
 //! Writers announce "game G reached seq N" on a process-wide broadcast
 //! channel after commit; on PostgreSQL the same hint goes, batched, through
 //! `pg_notify` after the commit (see [`spawn_notifier`]), and a `LISTEN`
-//! task in every process relays it to that process's channel. A
-//! stream never trusts the hint's content: it reads the events after the last
-//! one it sent from the database, so a lagging subscriber, a duplicate hint
-//! or a hint from another process all end in the same, ordered output. Each
-//! SSE message carries `id: <seq>`, so a reconnecting client resumes with
+//! task in every process relays it to that process's channel.
+//!
+//! Viewers do not listen to hints themselves: the process's [`Hub`] keeps one
+//! feed per watched game (a `broadcast` channel and one task), which on a
+//! hint reads the events after the last one it sent from the database —
+//! once per process, whatever the number of viewers — and sends each,
+//! rendered once per view, to every viewer. A hint is never trusted for
+//! content, only as a wake-up. A viewer reads the log itself on connecting,
+//! and again whenever the feed skips past the seq it expects (it fell behind
+//! the feed's buffer, or the feed started after its read), so lag, duplicate
+//! hints and other processes all end in the same, ordered output. Each SSE
+//! message carries `id: <seq>`, so a reconnecting client resumes with
 //! `Last-Event-ID`.
 //!
 //! The same channel carries token revocations (`revoked:<token id>`), which
 //! the `LISTEN` task applies to this process's token cache.
 
+use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::response::IntoResponse;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream};
 use sqlx::postgres::PgListener;
+use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
 use crate::auth::REVOKED_PREFIX;
-use crate::game_rows::{View, event_json, last_resume};
+use crate::game_rows::{StoredEvent, View, event_json, last_resume};
 use crate::store::{self, games::load_events};
 use crate::{AppState, Hint, log};
 
@@ -109,8 +118,7 @@ pub(crate) fn spawn_notifier(state: AppState, mut hints: mpsc::UnboundedReceiver
             // second, not one per commit. Only a game's latest seq matters (a
             // stream reads everything after what it has sent).
             tokio::time::sleep(HINT_GATHER).await;
-            let mut latest: std::collections::HashMap<Arc<str>, i64> =
-                std::collections::HashMap::from([(first.game_id, first.seq)]);
+            let mut latest: HashMap<Arc<str>, i64> = HashMap::from([(first.game_id, first.seq)]);
             while let Ok(hint) = hints.try_recv() {
                 let seq = latest.entry(hint.game_id).or_insert(hint.seq);
                 *seq = (*seq).max(hint.seq);
@@ -138,41 +146,185 @@ pub(crate) fn spawn_notifier(state: AppState, mut hints: mpsc::UnboundedReceiver
     });
 }
 
+/// How many frames a game's feed keeps for viewers that fall behind; one
+/// that falls further resynchronises from the database.
+const FEED_CAPACITY: usize = 256;
+
+/// How often an idle feed checks whether anyone still watches.
+const FEED_IDLE_CHECK: Duration = Duration::from_secs(5);
+
+/// One event of a game, rendered once per process for every viewer.
+pub(crate) struct Frame {
+    seq: i64,
+    kind: Box<str>,
+    public: Box<str>,
+    arbiter: Box<str>,
+}
+
+impl Frame {
+    /// Renders `events` (consecutive, read from the log) as frames. The
+    /// public view opens a sealed move only at a later `resume` among the
+    /// same events: a `resume` always follows its `seal`, so the events
+    /// after any seq decide it.
+    fn render(events: &[StoredEvent]) -> Vec<Frame> {
+        let resumed = last_resume(events);
+        events
+            .iter()
+            .map(|event| Frame {
+                seq: event.seq,
+                kind: event
+                    .body
+                    .get("type")
+                    .and_then(serde_json::Value::as_str)
+                    .unwrap_or("event")
+                    .into(),
+                public: event_json(event, View::Public, resumed).to_string().into(),
+                arbiter: event_json(event, View::Arbiter, resumed).to_string().into(),
+            })
+            .collect()
+    }
+
+    fn event(&self, view: View) -> Event {
+        let data = match view {
+            View::Public => &self.public,
+            View::Arbiter => &self.arbiter,
+        };
+        Event::default()
+            .id(self.seq.to_string())
+            .event(&*self.kind)
+            .data(&**data)
+    }
+}
+
+/// The process's fan-out of live events: one feed per watched game, fed by
+/// one task that reads each new event from the database once and sends it
+/// to every viewer (a `broadcast` receiver each, nothing else per viewer).
+#[derive(Default)]
+pub(crate) struct Hub {
+    feeds: Mutex<HashMap<Arc<str>, broadcast::Sender<Arc<Frame>>>>,
+}
+
+impl Hub {
+    fn feeds(&self) -> std::sync::MutexGuard<'_, HashMap<Arc<str>, broadcast::Sender<Arc<Frame>>>> {
+        // A panic while holding the lock leaves the map itself consistent.
+        self.feeds
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A receiver of `game_id`'s new events; the first viewer of a game
+    /// starts its feed.
+    fn subscribe(state: &AppState, game_id: &Arc<str>) -> broadcast::Receiver<Arc<Frame>> {
+        let mut feeds = state.hub().feeds();
+        if let Some(feed) = feeds.get(game_id) {
+            return feed.subscribe();
+        }
+        let (feed, frames) = broadcast::channel(FEED_CAPACITY);
+        feeds.insert(Arc::clone(game_id), feed.clone());
+        drop(feeds);
+        spawn_feed(state.clone(), Arc::clone(game_id), feed);
+        frames
+    }
+
+    /// Removes `game_id`'s feed when nobody watches it any more (under the
+    /// lock `subscribe` takes, so no viewer joins a feed being removed).
+    fn release(&self, game_id: &str, feed: &broadcast::Sender<Arc<Frame>>) -> bool {
+        let mut feeds = self.feeds();
+        if feed.receiver_count() > 0 {
+            return false;
+        }
+        if feeds.get(game_id).is_some_and(|f| f.same_channel(feed)) {
+            feeds.remove(game_id);
+        }
+        true
+    }
+
+    /// How many games have a feed.
+    pub(crate) fn len(&self) -> usize {
+        self.feeds().len()
+    }
+}
+
+/// The task behind one game's feed: on each hint that the game's log grew
+/// (this process's commits and, through `LISTEN`, other processes'), reads
+/// the events after the last one sent, once, and sends them in order. It
+/// ends when the game has no viewer left.
+fn spawn_feed(state: AppState, game_id: Arc<str>, feed: broadcast::Sender<Arc<Frame>>) {
+    // Subscribed before the caller's viewer reads the log: no commit after
+    // that read goes unannounced here.
+    let mut hints = state.hints().subscribe();
+    let mut shutdown = state.shutdown_signal();
+    tokio::spawn(async move {
+        // The last seq sent; unknown until the first hint (a viewer that
+        // sees a gap reads the missing events itself).
+        let mut sent: Option<i64> = None;
+        let mut retry = false;
+        let mut idle = tokio::time::interval(FEED_IDLE_CHECK);
+        idle.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let read_after = tokio::select! {
+                hint = hints.recv() => match hint {
+                    Ok(hint) if *hint.game_id == *game_id => match sent {
+                        Some(sent) if hint.seq <= sent => None,
+                        Some(sent) => Some(sent),
+                        None => Some(hint.seq - 1),
+                    },
+                    Ok(_) => None,
+                    Err(RecvError::Lagged(_)) => sent,
+                    Err(RecvError::Closed) => break,
+                },
+                _ = idle.tick() => if retry { sent } else { None },
+                _ = shutdown.changed() => break,
+            };
+            if state.hub().release(&game_id, &feed) {
+                return;
+            }
+            let Some(after) = read_after else { continue };
+            match load_events(state.db().pool(), &game_id, after).await {
+                Ok(events) => {
+                    retry = false;
+                    for frame in Frame::render(&events) {
+                        sent = Some(frame.seq);
+                        let _ = feed.send(Arc::new(frame));
+                    }
+                }
+                Err(e) => {
+                    // Viewers get the events with the next hint or tick.
+                    log(&format!(
+                        "live feed of game {game_id}: reading events failed: {e}"
+                    ));
+                    sent = sent.or(Some(after));
+                    retry = true;
+                }
+            }
+        }
+        state.hub().release(&game_id, &feed);
+    });
+}
+
+/// One viewer: the events after `sent` from the log, then the feed's.
 struct Cursor {
     state: AppState,
-    game_id: String,
+    game_id: Arc<str>,
     view: View,
     sent: i64,
-    pending: std::collections::VecDeque<Event>,
-    hints: tokio::sync::broadcast::Receiver<Hint>,
+    pending: VecDeque<Event>,
+    frames: broadcast::Receiver<Arc<Frame>>,
     shutdown: tokio::sync::watch::Receiver<bool>,
     first: bool,
 }
 
 impl Cursor {
-    /// Reads events after `sent` into `pending`. On a read error the stream
-    /// ends (the client reconnects with Last-Event-ID).
+    /// Reads the events after `sent` from the database into `pending` (on
+    /// connecting, after a gap or after falling behind the feed). On a read
+    /// error the stream ends (the client reconnects with Last-Event-ID).
     async fn refill(&mut self) -> bool {
-        let Ok(events) = load_events(self.state.db().pool(), &self.game_id, 0).await else {
+        let Ok(events) = load_events(self.state.db().pool(), &self.game_id, self.sent).await else {
             return false;
         };
-        let resumed = last_resume(&events);
-        let sent = self.sent;
-        for event in events.iter().filter(|e| e.seq > sent) {
-            let data = event_json(event, self.view, resumed).to_string();
-            let kind = event
-                .body
-                .get("type")
-                .and_then(serde_json::Value::as_str)
-                .unwrap_or("event")
-                .to_owned();
-            self.pending.push_back(
-                Event::default()
-                    .id(event.seq.to_string())
-                    .event(kind)
-                    .data(data),
-            );
-            self.sent = event.seq;
+        for frame in Frame::render(&events) {
+            self.pending.push_back(frame.event(self.view));
+            self.sent = frame.seq;
         }
         true
     }
@@ -182,6 +334,10 @@ fn events(cursor: Cursor) -> impl Stream<Item = Result<Event, Infallible>> {
     stream::unfold(cursor, |mut cursor| async move {
         loop {
             if let Some(event) = cursor.pending.pop_front() {
+                if cursor.pending.is_empty() {
+                    // An idle viewer keeps no buffer.
+                    cursor.pending = VecDeque::new();
+                }
                 return Some((Ok(event), cursor));
             }
             if *cursor.shutdown.borrow() {
@@ -195,8 +351,14 @@ fn events(cursor: Cursor) -> impl Stream<Item = Result<Event, Infallible>> {
                 continue;
             }
             tokio::select! {
-                hint = cursor.hints.recv() => match hint {
-                    Ok(hint) if *hint.game_id != cursor.game_id || hint.seq <= cursor.sent => {}
+                frame = cursor.frames.recv() => match frame {
+                    Ok(frame) if frame.seq <= cursor.sent => {}
+                    Ok(frame) if frame.seq == cursor.sent + 1 => {
+                        cursor.sent = frame.seq;
+                        return Some((Ok(frame.event(cursor.view)), cursor));
+                    }
+                    // A gap (the feed started after this viewer's read) or
+                    // frames lost to lag: the log has them.
                     Ok(_) | Err(RecvError::Lagged(_)) => {
                         if !cursor.refill().await {
                             return None;
@@ -212,18 +374,71 @@ fn events(cursor: Cursor) -> impl Stream<Item = Result<Event, Infallible>> {
 
 /// An SSE response with the events after `after`, then live ones.
 pub(crate) fn sse(state: AppState, game_id: String, view: View, after: i64) -> impl IntoResponse {
+    let game_id: Arc<str> = Arc::from(game_id);
     // Subscribe before the first read so nothing written in between is missed.
-    let hints = state.hints().subscribe();
+    let frames = Hub::subscribe(&state, &game_id);
     let shutdown = state.shutdown_signal();
     let cursor = Cursor {
         state,
         game_id,
         view,
         sent: after,
-        pending: std::collections::VecDeque::new(),
-        hints,
+        pending: VecDeque::new(),
+        frames,
         shutdown,
         first: true,
     };
     Sse::new(events(cursor)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+}
+
+/// The name under which a change to a round that is no game's event (a
+/// result entered by an arbiter) is announced, beside game ids.
+pub(crate) fn round_topic(tournament_id: &str, round: i64) -> Arc<str> {
+    Arc::from(format!("{tournament_id}/{round}"))
+}
+
+/// How long a round's stream gathers changes before telling the page.
+const ROUND_GATHER: Duration = Duration::from_millis(200);
+
+/// An SSE response of change notices (`event: change`) for one round: one
+/// whenever any of `topics` (its games' ids and its [`round_topic`]) is
+/// announced, changes within [`ROUND_GATHER`] told once. A notice carries
+/// no data to lose: the page re-reads the round on each (and on
+/// reconnecting), so a viewer that falls behind is told once more.
+pub(crate) fn round_sse(state: AppState, topics: Vec<Arc<str>>) -> impl IntoResponse {
+    let topics: std::collections::HashSet<Arc<str>> = topics.into_iter().collect();
+    let hints = state.hints().subscribe();
+    let shutdown = state.shutdown_signal();
+    let notices = stream::unfold(
+        (hints, shutdown, topics, 0u64),
+        |(mut hints, mut shutdown, topics, count)| async move {
+            loop {
+                tokio::select! {
+                    hint = hints.recv() => match hint {
+                        Ok(hint) if topics.contains(&hint.game_id) => break,
+                        Ok(_) => {}
+                        Err(RecvError::Lagged(_)) => break,
+                        Err(RecvError::Closed) => return None,
+                    },
+                    _ = shutdown.changed() => return None,
+                }
+            }
+            tokio::select! {
+                () = tokio::time::sleep(ROUND_GATHER) => {}
+                _ = shutdown.changed() => return None,
+            }
+            // What came meanwhile is in this notice.
+            while !matches!(
+                hints.try_recv(),
+                Err(broadcast::error::TryRecvError::Empty | broadcast::error::TryRecvError::Closed)
+            ) {}
+            let count = count + 1;
+            let notice = Event::default().event("change").data(count.to_string());
+            Some((
+                Ok::<_, Infallible>(notice),
+                (hints, shutdown, topics, count),
+            ))
+        },
+    );
+    Sse::new(notices).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
 }

@@ -29,7 +29,8 @@ pub(crate) struct Frame<'a> {
     pub next_screen: Option<String>,
     /// Load the live script (game pages).
     pub live: bool,
-    /// Reload every so many seconds (a round whose results are still coming).
+    /// Reload every so many seconds (a round whose results are still coming;
+    /// only without JavaScript when the page is `live`).
     pub reload: Option<u32>,
 }
 
@@ -91,7 +92,12 @@ pub(crate) fn frame(ctx: &Ctx, frame: &Frame<'_>, body: Markup) -> Markup {
                 @if let (Some(seconds), Some(next)) = (screen, &frame.next_screen) {
                     meta http-equiv="refresh" content=(format!("{seconds};url={next}"));
                 } @else if let Some(seconds) = frame.reload {
-                    meta http-equiv="refresh" content=(seconds);
+                    @if frame.live {
+                        // The script follows the page live; without it, reload.
+                        noscript { meta http-equiv="refresh" content=(seconds); }
+                    } @else {
+                        meta http-equiv="refresh" content=(seconds);
+                    }
                 }
                 @if frame.live {
                     script src=(assets::url("live.js")) defer {}

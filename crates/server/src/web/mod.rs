@@ -47,6 +47,8 @@ pub fn router() -> Router<AppState> {
         .route("/t/{id}/players", get(pages::players))
         .route("/t/{id}/players/{start_no}", get(pages::player_card))
         .route("/t/{id}/rounds/{n}", get(pages::round))
+        .route("/t/{id}/rounds/{n}/live", get(pages::round_fragment))
+        .route("/t/{id}/rounds/{n}/stream", get(pages::round_stream))
         .route("/t/{id}/standings", get(pages::standings))
         .route("/t/{id}/crosstable", get(pages::crosstable))
         .route("/t/{id}/{*rest}", get(pages::not_found))

@@ -14,7 +14,7 @@ use tournament::standings::{CrosstableCell, RoundKind, Standings};
 
 use super::data::{self, Event, PageError};
 use super::layout::{Frame, Tab, frame};
-use super::{Ctx, Lang, positive};
+use super::{Ctx, Lang, Page, positive};
 use crate::AppState;
 
 type One = Result<Path<String>, PathRejection>;
@@ -283,6 +283,13 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
     ctx.answer(result)
 }
 
+/// Round `n` of `event` from its path segment, or 404.
+fn round_number(event: &Event, n: &str) -> Result<u32, PageError> {
+    positive(n)
+        .filter(|n| *n <= event.rounds_paired())
+        .ok_or(PageError::NotFound("what-round"))
+}
+
 /// `GET /t/{id}/rounds/{n}`: the pairings of round `n` with points before
 /// the round and results as they come; `{n}.pgn` is the round's live PGN.
 pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) -> Response {
@@ -295,39 +302,12 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
     let result = async {
         let event = load(&state, &id).await?;
         let paired = event.rounds_paired();
-        let n = positive(&n)
-            .filter(|n| *n <= paired)
-            .ok_or(PageError::NotFound("what-round"))?;
+        let n = round_number(&event, &n)?;
         let lang = ctx.lang;
         let t = &event.loaded.tournament;
         let title = lang.tr("round-title", &[("n", &n)]);
-        let before = |player_id: &str| {
-            let sn = event.loaded.start_number(player_id);
-            event.model.score_after(sn, n - 1)
-        };
-        let side = |player_id: &str| match event.loaded.player(player_id) {
-            Some(p) => html! {
-                (name_cell(&id, p))
-                span.pts { "(" (before(player_id)) ")" }
-            },
-            None => html! {},
-        };
-        let boards: Vec<_> = event
-            .loaded
-            .boards
-            .iter()
-            .filter(|b| b.round == i64::from(n))
-            .collect();
-        let byes: Vec<_> = event
-            .loaded
-            .byes
-            .iter()
-            .filter(|b| b.round == i64::from(n))
-            .collect();
         let starts = event.loaded.starts.get(&i64::from(n)).cloned().flatten();
-        let games = data::round_games(&state, &event, i64::from(n))
-            .await
-            .map_err(|e| PageError::from_api(e, "what-round"))?;
+        let live = round_live(&state, &ctx, &event, &id, n).await?;
         let body = html! {
             div.round-links {
                 @for r in 1..=paired {
@@ -338,6 +318,72 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
             @if let Some(s) = &starts {
                 p.muted { (lang.tr("round-starts", &[("time", &s.replace('T', " ").trim_end_matches('Z'))])) }
             }
+            (live)
+            div.pager {
+                span { @if n > 1 { a href=(format!("/t/{id}/rounds/{}", n - 1)) { (lang.tr("round-prev", &[("n", &(n - 1))])) } } }
+                a href=(format!("/t/{id}/rounds/{n}.pgn")) { (lang.tr("t-round-pgn", &[("n", &n)])) }
+                span { @if n < paired { a href=(format!("/t/{id}/rounds/{}", n + 1)) { (lang.tr("round-next", &[("n", &(n + 1))])) } } }
+            }
+        };
+        let mut f = Frame::event(&title, &id, &t.name, paired, Tab::Pairings);
+        let open = event
+            .loaded
+            .boards
+            .iter()
+            .any(|b| b.round == i64::from(n) && b.result.is_none());
+        if open {
+            // Followed live by the script; reloaded without it.
+            f.live = true;
+            f.reload = Some(30);
+        }
+        f.next_screen = Some(screen_next(&ctx, &format!("/t/{id}/standings")));
+        Ok::<Markup, PageError>(frame(&ctx, &f, body))
+    }
+    .await;
+    ctx.answer(result)
+}
+
+/// The live part of a round's page: pairings with results, byes with their
+/// points and the recorded games drawn small. `data-stream` names the
+/// round's change notices, `data-fragment` this part alone, which the
+/// script re-fetches on each notice.
+async fn round_live(
+    state: &AppState,
+    ctx: &Ctx,
+    event: &Event,
+    id: &str,
+    n: u32,
+) -> Result<Markup, PageError> {
+    let lang = ctx.lang;
+    let before = |player_id: &str| {
+        let sn = event.loaded.start_number(player_id);
+        event.model.score_after(sn, n - 1)
+    };
+    let side = |player_id: &str| match event.loaded.player(player_id) {
+        Some(p) => html! {
+            (name_cell(id, p))
+            span.pts { "(" (before(player_id)) ")" }
+        },
+        None => html! {},
+    };
+    let boards: Vec<_> = event
+        .loaded
+        .boards
+        .iter()
+        .filter(|b| b.round == i64::from(n))
+        .collect();
+    let byes: Vec<_> = event
+        .loaded
+        .byes
+        .iter()
+        .filter(|b| b.round == i64::from(n))
+        .collect();
+    let games = data::round_games(state, event, i64::from(n))
+        .await
+        .map_err(|e| PageError::from_api(e, "what-round"))?;
+    Ok(html! {
+        div #round-live data-stream=(format!("/t/{id}/rounds/{n}/stream"))
+            data-fragment=(format!("/t/{id}/rounds/{n}/live?lang={}", lang.param())) {
             @if boards.is_empty() {
                 p.muted { (lang.t("round-no-boards")) }
             } @else {
@@ -354,7 +400,7 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
                             tr {
                                 td.num { (b.board) }
                                 td { (side(&b.white_id)) }
-                                td.result { (b.result.as_deref().map_or("–".to_owned(), |r| r.replace("1/2", "½"))) }
+                                td.result { (result_cell(lang, event, b.result.as_deref())) }
                                 td { (side(&b.black_id)) }
                                 td.no-print { a href=(format!("/games/{}", b.game_id)) { (lang.t("round-live-link")) } }
                             }
@@ -368,8 +414,9 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
                     tbody {
                         @for b in &byes {
                             tr {
-                                td { @if let Some(p) = event.loaded.player(&b.player_id) { (name_cell(&id, p)) } }
+                                td { @if let Some(p) = event.loaded.player(&b.player_id) { (name_cell(id, p)) } }
                                 td { (bye_name(lang, &b.kind)) }
+                                td.result { (bye_points(event, &b.kind)) }
                             }
                         }
                     }
@@ -390,21 +437,94 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
                     }
                 }
             }
-            div.pager {
-                span { @if n > 1 { a href=(format!("/t/{id}/rounds/{}", n - 1)) { (lang.tr("round-prev", &[("n", &(n - 1))])) } } }
-                a href=(format!("/t/{id}/rounds/{n}.pgn")) { (lang.tr("t-round-pgn", &[("n", &n)])) }
-                span { @if n < paired { a href=(format!("/t/{id}/rounds/{}", n + 1)) { (lang.tr("round-next", &[("n", &(n + 1))])) } } }
-            }
-        };
-        let mut f = Frame::event(&title, &id, &t.name, paired, Tab::Pairings);
-        if boards.iter().any(|b| b.result.is_none()) {
-            f.reload = Some(30);
         }
-        f.next_screen = Some(screen_next(&ctx, &format!("/t/{id}/standings")));
-        Ok::<Markup, PageError>(frame(&ctx, &f, body))
+    })
+}
+
+/// Points as a score sheet writes them: `1`, `½`, `0`, `2½` (other
+/// fractions of custom scorings in tenths: `0.3`).
+fn points_text(points: tournament::model::Points) -> String {
+    let tenths = points.tenths();
+    match (tenths / 10, tenths % 10) {
+        (whole, 0) => whole.to_string(),
+        (0, 5) => "½".to_owned(),
+        (whole, 5) => format!("{whole}½"),
+        _ => points.to_string(),
+    }
+}
+
+/// A bye's points under the tournament's scoring (empty for a kind the
+/// page does not know, which loading the tournament already refuses).
+fn bye_points(event: &Event, kind: &str) -> String {
+    crate::store::model::bye_kind(kind)
+        .map(|kind| points_text(event.model.scoring.bye(kind)))
+        .unwrap_or_default()
+}
+
+/// A board's result: `1-0`, `½-½`, `–` while none; a forfeit shows the
+/// points each side scores for it (`1 – 0`) and says it was a forfeit.
+fn result_cell(lang: Lang, event: &Event, result: Option<&str>) -> Markup {
+    let scoring = &event.model.scoring;
+    let (win, loss) = (
+        points_text(scoring.forfeit_win),
+        points_text(scoring.forfeit_loss),
+    );
+    let forfeit = match result {
+        Some("+-") => Some((win, loss)),
+        Some("-+") => Some((loss, win)),
+        Some("--") => Some((loss.clone(), loss)),
+        _ => None,
+    };
+    match forfeit {
+        Some((white, black)) => html! {
+            (white) " – " (black) " " span.muted { (lang.t("result-forfeit")) }
+        },
+        None => html! { (result.map_or("–".to_owned(), |r| r.replace("1/2", "½"))) },
+    }
+}
+
+/// `GET /t/{id}/rounds/{n}/live`: the round's live part alone.
+pub(crate) async fn round_fragment(State(state): State<AppState>, ctx: Ctx, path: Two) -> Response {
+    let result = async {
+        let Ok(Path((id, n))) = path else {
+            return Err(PageError::NotFound("what-round"));
+        };
+        let event = load(&state, &id).await?;
+        let n = round_number(&event, &n)?;
+        round_live(&state, &ctx, &event, &id, n).await
     }
     .await;
-    ctx.answer(result)
+    match result {
+        Ok(html) => Page::ok(ctx.lang, false, html).respond(&ctx.headers),
+        Err(e) => ctx.error(&e),
+    }
+}
+
+/// `GET /t/{id}/rounds/{n}/stream`: Server-Sent Events telling the round
+/// page that something on the round changed (a move or other event in one
+/// of its games, a result entered by an arbiter).
+pub(crate) async fn round_stream(State(state): State<AppState>, ctx: Ctx, path: Two) -> Response {
+    let result = async {
+        let Ok(Path((id, n))) = path else {
+            return Err(PageError::NotFound("what-round"));
+        };
+        let event = load(&state, &id).await?;
+        let n = round_number(&event, &n)?;
+        let mut topics: Vec<std::sync::Arc<str>> = event
+            .loaded
+            .boards
+            .iter()
+            .filter(|b| b.round == i64::from(n))
+            .map(|b| std::sync::Arc::from(b.game_id.as_str()))
+            .collect();
+        topics.push(crate::stream::round_topic(&id, i64::from(n)));
+        Ok(topics)
+    }
+    .await;
+    match result {
+        Ok(topics) => crate::stream::round_sse(state, topics).into_response(),
+        Err(e) => ctx.error(&e),
+    }
 }
 
 /// The next page of the hall-screen rotation, keeping `?screen=<seconds>`.

@@ -21,4 +21,5 @@ mod pairing;
 mod profiles;
 mod ratings;
 mod setup;
+mod stream;
 mod tournaments;

@@ -14,7 +14,7 @@ use tower::ServiceExt;
 
 use crate::harness::{ADMIN, Kind, TestApp, TestDb};
 
-async fn two_processes(kind: Kind) -> Option<(TestDb, TestApp, TestApp)> {
+pub(crate) async fn two_processes(kind: Kind) -> Option<(TestDb, TestApp, TestApp)> {
     let db = TestDb::create(kind).await?;
     let mut apps = Vec::new();
     for _ in 0..2 {
@@ -31,7 +31,7 @@ async fn two_processes(kind: Kind) -> Option<(TestDb, TestApp, TestApp)> {
     Some((db, first, second))
 }
 
-async fn finish(db: TestDb, apps: [TestApp; 2]) {
+pub(crate) async fn finish(db: TestDb, apps: [TestApp; 2]) {
     for app in apps {
         app.state.begin_shutdown();
         app.state.db().close().await;

@@ -1,7 +1,9 @@
-// Live game page: follows the game's Server-Sent Events stream
+// Live pages. A game page follows the game's Server-Sent Events stream
 // (/api/v1/games/{id}/stream) and, on each event, re-fetches the board
-// fragment the server renders (/games/{id}/live): no chess in JavaScript.
-// Between events the running clock counts down here.
+// fragment the server renders (/games/{id}/live); a round page follows the
+// round's change notices (/t/{id}/rounds/{n}/stream) and re-fetches its
+// pairings and small boards (/t/{id}/rounds/{n}/live): no chess in
+// JavaScript. Between events the running clock counts down here.
 (function () {
   "use strict";
   var TYPES = ["start", "move", "press", "touch", "adjust", "claim_touch_move",
@@ -29,40 +31,62 @@
   }
   setInterval(tick, 1000);
 
-  var live = document.getElementById("live");
-  if (!live || !window.EventSource || !window.fetch) { return; }
-  var game = live.getAttribute("data-game");
-  var lang = live.getAttribute("data-lang");
-  var busy = false, again = false;
-
-  function refresh() {
-    if (busy) { again = true; return; }
-    busy = true;
-    fetch("/games/" + encodeURIComponent(game) + "/live?lang=" + encodeURIComponent(lang),
-      { cache: "no-store" })
-      .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) {
-        if (html) {
-          var holder = document.createElement("div");
-          holder.innerHTML = html;
-          var fresh = holder.querySelector("#live");
-          var current = document.getElementById("live");
-          if (fresh && current) {
-            current.parentNode.replaceChild(fresh, current);
-            loadedAt = Date.now();
-            tick();
+  // Re-fetches the server-rendered fragment `url` and swaps it for the
+  // element `id` (one fetch at a time; changes meanwhile fetch once more).
+  function follower(id, url) {
+    var busy = false, again = false;
+    return function refresh() {
+      if (busy) { again = true; return; }
+      busy = true;
+      fetch(url, { cache: "no-store" })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) {
+          if (html) {
+            var holder = document.createElement("div");
+            holder.innerHTML = html;
+            var fresh = holder.querySelector("#" + id);
+            var current = document.getElementById(id);
+            if (fresh && current) {
+              current.parentNode.replaceChild(fresh, current);
+              loadedAt = Date.now();
+              tick();
+            }
           }
-        }
-      })
-      .catch(function () {})
-      .then(function () {
-        busy = false;
-        if (again) { again = false; refresh(); }
-      });
+        })
+        .catch(function () {})
+        .then(function () {
+          busy = false;
+          if (again) { again = false; refresh(); }
+        });
+    };
   }
 
-  var after = live.getAttribute("data-seq") || "0";
-  var source = new EventSource("/api/v1/games/" + encodeURIComponent(game) + "/stream?after=" + after);
-  for (var i = 0; i < TYPES.length; i++) { source.addEventListener(TYPES[i], refresh); }
-  document.documentElement.setAttribute("data-live", "connected");
+  if (!window.EventSource || !window.fetch) { return; }
+
+  // A game page: every event of the game's stream redraws the board.
+  var live = document.getElementById("live");
+  if (live) {
+    var game = live.getAttribute("data-game");
+    var lang = live.getAttribute("data-lang");
+    var refresh = follower("live", "/games/" + encodeURIComponent(game) + "/live?lang=" +
+      encodeURIComponent(lang));
+    var after = live.getAttribute("data-seq") || "0";
+    var source = new EventSource("/api/v1/games/" + encodeURIComponent(game) + "/stream?after=" + after);
+    for (var i = 0; i < TYPES.length; i++) { source.addEventListener(TYPES[i], refresh); }
+    document.documentElement.setAttribute("data-live", "connected");
+  }
+
+  // A round page: one stream of change notices for all its boards and
+  // results (a browser opens few connections to one server); each notice,
+  // and each (re)connection, re-reads the round's live part.
+  var round = document.getElementById("round-live");
+  if (round) {
+    var again = follower("round-live", round.getAttribute("data-fragment"));
+    var notices = new EventSource(round.getAttribute("data-stream"));
+    notices.addEventListener("change", again);
+    notices.addEventListener("open", function () {
+      again();
+      document.documentElement.setAttribute("data-live", "connected");
+    });
+  }
 })();

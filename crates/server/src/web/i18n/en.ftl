@@ -77,6 +77,7 @@ bye-full = full-point bye
 bye-half = half-point bye
 bye-zero = zero-point bye
 bye-absent = absent
+result-forfeit = forfeit
 standings-title = Standings after round {n}
 standings-none = No round has been played yet.
 standings-after = After round

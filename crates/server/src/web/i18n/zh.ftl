@@ -77,6 +77,7 @@ bye-full = 全分轮空
 bye-half = 半分轮空
 bye-zero = 零分轮空
 bye-absent = 缺席
+result-forfeit = 弃权
 standings-title = 第 {n} 轮后排名
 standings-none = 尚未进行任何一轮。
 standings-after = 截至轮次
