@@ -405,7 +405,7 @@ const ROUND_GATHER: Duration = Duration::from_millis(200);
 /// announced, changes within [`ROUND_GATHER`] told once. A notice carries
 /// no data to lose: the page re-reads the round on each (and on
 /// reconnecting), so a viewer that falls behind is told once more.
-pub(crate) fn round_sse(state: AppState, topics: Vec<Arc<str>>) -> impl IntoResponse {
+pub(crate) fn round_sse(state: &AppState, topics: Vec<Arc<str>>) -> impl IntoResponse {
     let topics: std::collections::HashSet<Arc<str>> = topics.into_iter().collect();
     let hints = state.hints().subscribe();
     let shutdown = state.shutdown_signal();

@@ -522,7 +522,7 @@ pub(crate) async fn round_stream(State(state): State<AppState>, ctx: Ctx, path: 
     }
     .await;
     match result {
-        Ok(topics) => crate::stream::round_sse(state, topics).into_response(),
+        Ok(topics) => crate::stream::round_sse(&state, topics).into_response(),
         Err(e) => ctx.error(&e),
     }
 }
