@@ -132,7 +132,13 @@ async fn read_body(
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .map(|v| v.split(';').next().unwrap_or("").trim().to_ascii_lowercase());
+        .map(|v| {
+            v.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        });
     let bytes = axum::body::to_bytes(request.into_body(), limit)
         .await
         .map_err(|_| ApiError::PayloadTooLarge(format!("a PGN body is at most {limit} bytes")))?;
@@ -332,14 +338,15 @@ fn judge_game(
     let game_start = rules::Position::from_fen(row.fen.as_deref().unwrap_or(rules::STARTING_FEN))
         .map_err(|e| ApiError::Internal(format!("stored FEN: {e}")))?;
     let pgn_fen = pgn.tag("FEN");
-    let pgn_start = rules::Position::from_fen(pgn_fen.unwrap_or(rules::STARTING_FEN)).map_err(
-        |e| ApiError::Unprocessable {
-            code: "invalid_fen".into(),
-            message: format!("the PGN's FEN tag: {e}"),
-            article: None,
-            at: Some("FEN".into()),
-        },
-    )?;
+    let pgn_start =
+        rules::Position::from_fen(pgn_fen.unwrap_or(rules::STARTING_FEN)).map_err(|e| {
+            ApiError::Unprocessable {
+                code: "invalid_fen".into(),
+                message: format!("the PGN's FEN tag: {e}"),
+                article: None,
+                at: Some("FEN".into()),
+            }
+        })?;
     if !game_start.same_position(&pgn_start) {
         return Err(detailed(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -355,8 +362,7 @@ fn judge_game(
     }
     let mut setup_row = row.clone();
     "scoresheet".clone_into(&mut setup_row.mode);
-    let before =
-        GameState::new(&setup_row.setup()).map_err(|r| ApiError::Internal(r.message))?;
+    let before = GameState::new(&setup_row.setup()).map_err(|r| ApiError::Internal(r.message))?;
     let mut state = before.clone();
     let at_ms = received.timestamp_millis();
     let mut events = Vec::new();
@@ -367,18 +373,21 @@ fn judge_game(
         body.insert("at_ms".into(), Value::from(at_ms));
         let located = |e: ApiError| match (e, place) {
             (e, None) => e,
-            (ApiError::Unprocessable {
-                code,
-                message,
-                article,
-                ..
-            }
-            | ApiError::Detailed {
-                code,
-                message,
-                article,
-                ..
-            }, Some((ply, san))) => move_refusal(&game_start, ply, san, code, &message, article),
+            (
+                ApiError::Unprocessable {
+                    code,
+                    message,
+                    article,
+                    ..
+                }
+                | ApiError::Detailed {
+                    code,
+                    message,
+                    article,
+                    ..
+                },
+                Some((ply, san)),
+            ) => move_refusal(&game_start, ply, san, code, &message, article),
             (ApiError::BadRequest { code, message, .. }, Some((ply, san))) => {
                 move_refusal(&game_start, ply, san, code.to_owned(), &message, None)
             }
@@ -478,7 +487,10 @@ fn statement(end: &Value) -> Result<Vec<Map<String, Value>>, ApiError> {
             .iter()
             .map(|item| match item {
                 Value::Object(map) => Ok(map.clone()),
-                _ => Err(ApiError::invalid_field("end", "each event must be an object")),
+                _ => Err(ApiError::invalid_field(
+                    "end",
+                    "each event must be an object",
+                )),
             })
             .collect::<Result<_, _>>()?,
         _ => {
@@ -513,7 +525,11 @@ fn statement(end: &Value) -> Result<Vec<Map<String, Value>>, ApiError> {
 /// agreement (the offer of the player who moved last and its acceptance,
 /// Art. 10.6, 10.7), `time forfeit` the arbiter's statement of a flag fall
 /// (Art. 10.5, 10.14), anything else his declared result (Art. 16).
-fn tag_ending(pgn: &rules::pgn::Game, start: &rules::Position, plies: usize) -> Vec<Map<String, Value>> {
+fn tag_ending(
+    pgn: &rules::pgn::Game,
+    start: &rules::Position,
+    plies: usize,
+) -> Vec<Map<String, Value>> {
     let result = match pgn.result {
         PgnResult::WhiteWins => "1-0",
         PgnResult::BlackWins => "0-1",
@@ -649,12 +665,11 @@ async fn write_judged(
 /// After the commit: the new head in the cache, the streams told.
 fn announce(state: &AppState, judged: Judged) -> (PgnGameRecorded, Arc<GameRow>, Arc<GameState>) {
     let seq = i64::try_from(judged.events.len()).unwrap_or(i64::MAX);
-    let row = Arc::new(GameRow {
-        seq,
-        ..judged.row
-    });
+    let row = Arc::new(GameRow { seq, ..judged.row });
     let after = Arc::new(judged.after);
-    state.games_cache().put(Arc::clone(&row), Arc::clone(&after));
+    state
+        .games_cache()
+        .put(Arc::clone(&row), Arc::clone(&after));
     state.announce(Hint {
         game_id: Arc::from(row.id.as_str()),
         seq,
@@ -686,8 +701,8 @@ async fn upload_game(
     let (bytes, json) = read_body(request, crate::BODY_LIMIT).await?;
     let options = match json {
         Some(map) => {
-            let upload: PgnUpload = serde_json::from_value(Value::Object(map))
-                .map_err(|e| ApiError::BadRequest {
+            let upload: PgnUpload =
+                serde_json::from_value(Value::Object(map)).map_err(|e| ApiError::BadRequest {
                     code: "invalid_json",
                     message: e.to_string(),
                     at: None,
@@ -800,7 +815,10 @@ async fn upload_round(
                     [] => String::new(),
                     list => format!(
                         " (board {} has these players with the colours reversed)",
-                        list.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+                        list.iter()
+                            .map(i64::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 };
                 problems.push(problem(
@@ -822,7 +840,10 @@ async fn upload_round(
                         "{} - {} matches boards {} of round {number}",
                         pw.unwrap_or("?"),
                         pb.unwrap_or("?"),
-                        list.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+                        list.iter()
+                            .map(i64::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                     json!({ "boards": list }),
                 ));

@@ -94,14 +94,19 @@ async fn a_scoresheet_entered_as_pgn_is_the_game_and_exports_as_it_was_entered(a
     let state = &r.body["state"];
     assert_eq!(state["mode"], "scoresheet", "recorded in scoresheet mode");
     assert_eq!(state["status"], "finished");
-    assert_eq!(state["termination"]["reason"]["code"], "checkmate", "{state}");
+    assert_eq!(
+        state["termination"]["reason"]["code"], "checkmate",
+        "{state}"
+    );
     assert_eq!(state["moves"].as_array().unwrap().len(), 33);
     assert_eq!(state["moves"][32], "Rd8#");
     // The clocks are the scoresheet's: White's last reading, Black's last.
     assert_eq!(state["clocks"]["white_ms"], 3_885_000, "{state}");
     assert_eq!(state["clocks"]["black_ms"], 3_461_000, "{state}");
     // Every move is an event in the log, as if posted one by one.
-    let log = app.get(&format!("/api/v1/games/{game}/events"), Some(ADMIN)).await;
+    let log = app
+        .get(&format!("/api/v1/games/{game}/events"), Some(ADMIN))
+        .await;
     let events = log.body["events"].as_array().unwrap();
     assert_eq!(events.len(), 33);
     assert_eq!(events[0]["type"], "move");
@@ -111,7 +116,11 @@ async fn a_scoresheet_entered_as_pgn_is_the_game_and_exports_as_it_was_entered(a
     let exported = app.get(&format!("/api/v1/games/{game}/pgn"), None).await;
     assert_eq!(exported.status, StatusCode::OK);
     assert_eq!(plies(&exported.text), plies(OPERA), "{}", exported.text);
-    assert!(exported.text.contains("[Result \"1-0\"]"), "{}", exported.text);
+    assert!(
+        exported.text.contains("[Result \"1-0\"]"),
+        "{}",
+        exported.text
+    );
     // And the export entered again into another game records the same game.
     let again = free_game(&app, "Morphy, Paul", "Duke Karl / Count Isouard", json!({})).await;
     let r = upload(&app, &again, ADMIN, &exported.text).await;
@@ -124,7 +133,13 @@ async fn an_illegal_move_on_the_scoresheet_is_refused_with_its_move_number_and_n
     app: TestApp,
 ) {
     let game = free_game(&app, "A, One", "B, Two", json!({})).await;
-    let text = pgn("A, One", "B, Two", "1-0", "", "1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe5 4. d4");
+    let text = pgn(
+        "A, One",
+        "B, Two",
+        "1-0",
+        "",
+        "1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe5 4. d4",
+    );
     let r = upload(&app, &game, ADMIN, &text).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
     assert_eq!(r.body["move_number"], 3, "{r:?}");
@@ -137,7 +152,10 @@ async fn an_illegal_move_on_the_scoresheet_is_refused_with_its_move_number_and_n
     );
     assert_eq!(seq(&app, &game).await, 0, "all or nothing");
     let state = app.get(&format!("/api/v1/games/{game}"), None).await;
-    assert_eq!(state.body["mode"], "live", "the mode is not switched either");
+    assert_eq!(
+        state.body["mode"], "live",
+        "the mode is not switched either"
+    );
 }
 
 async fn a_result_the_moves_contradict_is_refused(app: TestApp) {
@@ -159,11 +177,22 @@ async fn the_tags_state_how_the_game_ended_resignation_agreement_or_flag_fall(ap
         ("1-0", "", "resignation", "1-0"),
         ("0-1", "[Termination \"normal\"]", "resignation", "0-1"),
         ("1/2-1/2", "", "draw_agreed", "1/2-1/2"),
-        ("0-1", "[Termination \"time forfeit\"]", "lost_on_time", "0-1"),
+        (
+            "0-1",
+            "[Termination \"time forfeit\"]",
+            "lost_on_time",
+            "0-1",
+        ),
     ];
     for (result, tags, code, recorded) in cases {
         let game = free_game(&app, "A, One", "B, Two", json!({})).await;
-        let r = upload(&app, &game, ADMIN, &pgn("A, One", "B, Two", result, tags, moves)).await;
+        let r = upload(
+            &app,
+            &game,
+            ADMIN,
+            &pgn("A, One", "B, Two", result, tags, moves),
+        )
+        .await;
         assert_eq!(r.status, StatusCode::CREATED, "{result} {tags}: {r:?}");
         assert_eq!(r.body["result"], recorded, "{r:?}");
         assert_eq!(
@@ -240,21 +269,37 @@ fn first_last(name: &str) -> String {
 }
 
 async fn a_pgn_naming_other_players_is_refused_unless_the_arbiter_forces_it(app: TestApp) {
-    let (t, organiser, round) = tournament_with_round(&app, &["Carlsen, Magnus", "Hou, Yifan"]).await;
+    let (t, organiser, round) =
+        tournament_with_round(&app, &["Carlsen, Magnus", "Hou, Yifan"]).await;
     let board = &round["boards"][0];
     let game = board["game_id"].as_str().unwrap();
     let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
     let moves = "1. d4 d5 2. c4 e6";
-    let text = pgn("Anand, Viswanathan", &name(board, "black"), "1-0", "", moves);
+    let text = pgn(
+        "Anand, Viswanathan",
+        &name(board, "black"),
+        "1-0",
+        "",
+        moves,
+    );
     let r = upload(&app, game, &arbiter, &text).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
     assert_eq!(r.body["error"], "players_differ", "{r:?}");
     assert_eq!(r.body["pgn_white"], "Anand, Viswanathan");
     // The same players with the colours reversed are named as such.
-    let text = pgn(&name(board, "black"), &name(board, "white"), "1-0", "", moves);
+    let text = pgn(
+        &name(board, "black"),
+        &name(board, "white"),
+        "1-0",
+        "",
+        moves,
+    );
     let r = upload(&app, game, &arbiter, &text).await;
     assert_eq!(r.body["error"], "players_differ", "{r:?}");
-    assert!(r.body["message"].as_str().unwrap().contains("reversed"), "{r:?}");
+    assert!(
+        r.body["message"].as_str().unwrap().contains("reversed"),
+        "{r:?}"
+    );
     assert_eq!(seq(&app, game).await, 0);
     // Forced: recorded, with a warning, and audited as forced.
     let r = app
@@ -262,7 +307,13 @@ async fn a_pgn_naming_other_players_is_refused_unless_the_arbiter_forces_it(app:
             Method::POST,
             &format!("/api/v1/games/{game}/pgn?force_players=true"),
             Some(&arbiter),
-            Some(Body::from(pgn("Anand, Viswanathan", &name(board, "black"), "1-0", "", moves))),
+            Some(Body::from(pgn(
+                "Anand, Viswanathan",
+                &name(board, "black"),
+                "1-0",
+                "",
+                moves,
+            ))),
             Some("text/plain"),
         )
         .await;
@@ -271,26 +322,41 @@ async fn a_pgn_naming_other_players_is_refused_unless_the_arbiter_forces_it(app:
     let r = app
         .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
         .await;
-    assert_eq!(r.body["boards"][0]["result"], "1-0", "the board's result: {r:?}");
+    assert_eq!(
+        r.body["boards"][0]["result"], "1-0",
+        "the board's result: {r:?}"
+    );
     let audit = app
         .get(&format!("/api/v1/tournaments/{t}/audit"), Some(&organiser))
         .await;
-    let rows = audit.body.as_array().or(audit.body["audit"].as_array()).cloned().unwrap_or_default();
+    let rows = audit
+        .body
+        .as_array()
+        .or(audit.body["audit"].as_array())
+        .cloned()
+        .unwrap_or_default();
     assert!(
-        rows.iter().any(|row| row["action"] == "record_pgn"
-            && row["after"]["force_players"] == true),
+        rows.iter()
+            .any(|row| row["action"] == "record_pgn" && row["after"]["force_players"] == true),
         "{}",
         audit.body
     );
 }
 
 async fn names_match_whatever_their_order_and_case(app: TestApp) {
-    let (_, organiser, round) = tournament_with_round(&app, &["Carlsen, Magnus", "Hou, Yifan"]).await;
+    let (_, organiser, round) =
+        tournament_with_round(&app, &["Carlsen, Magnus", "Hou, Yifan"]).await;
     let board = &round["boards"][0];
     let game = board["game_id"].as_str().unwrap();
     let white = first_last(&name(board, "white")).to_uppercase();
     let black = first_last(&name(board, "black"));
-    let r = upload(&app, game, &organiser, &pgn(&white, &black, "1/2-1/2", "", "1. e4 c5")).await;
+    let r = upload(
+        &app,
+        game,
+        &organiser,
+        &pgn(&white, &black, "1/2-1/2", "", "1. e4 c5"),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
     assert_eq!(r.body["warnings"], json!([]), "{r:?}");
 }
@@ -299,7 +365,13 @@ async fn a_game_that_already_has_events_is_not_overwritten_409(app: TestApp) {
     let game = free_game(&app, "A, One", "B, Two", json!({})).await;
     let r = app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
-    let r = upload(&app, &game, ADMIN, &pgn("A, One", "B, Two", "*", "", "1. e4")).await;
+    let r = upload(
+        &app,
+        &game,
+        ADMIN,
+        &pgn("A, One", "B, Two", "*", "", "1. e4"),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
     assert_eq!(r.body["error"], "game_recorded");
     assert_eq!(seq(&app, &game).await, 1);
@@ -308,17 +380,35 @@ async fn a_game_that_already_has_events_is_not_overwritten_409(app: TestApp) {
 async fn the_pgn_must_start_from_the_games_starting_position(app: TestApp) {
     const FEN: &str = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
     let game = free_game(&app, "A, One", "B, Two", json!({ "fen": FEN })).await;
-    let r = upload(&app, &game, ADMIN, &pgn("A, One", "B, Two", "*", "", "1. e4")).await;
+    let r = upload(
+        &app,
+        &game,
+        ADMIN,
+        &pgn("A, One", "B, Two", "*", "", "1. e4"),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
     assert_eq!(r.body["error"], "start_position_differs", "{r:?}");
     let tags = format!("[SetUp \"1\"]\n[FEN \"{FEN}\"]");
-    let r = upload(&app, &game, ADMIN, &pgn("A, One", "B, Two", "*", &tags, "1. e4 Kd7")).await;
+    let r = upload(
+        &app,
+        &game,
+        ADMIN,
+        &pgn("A, One", "B, Two", "*", &tags, "1. e4 Kd7"),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
     // Black to move first: the refusal counts moves from the FEN.
     const BLACK_FEN: &str = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 30";
     let game = free_game(&app, "A, One", "B, Two", json!({ "fen": BLACK_FEN })).await;
     let tags = format!("[SetUp \"1\"]\n[FEN \"{BLACK_FEN}\"]");
-    let r = upload(&app, &game, ADMIN, &pgn("A, One", "B, Two", "*", &tags, "30... Kd7 31. e4 Kd5")).await;
+    let r = upload(
+        &app,
+        &game,
+        ADMIN,
+        &pgn("A, One", "B, Two", "*", &tags, "30... Kd7 31. e4 Kd5"),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
     assert_eq!(r.body["move_number"], 31, "{r:?}");
     assert_eq!(r.body["side"], "black", "{r:?}");
@@ -328,10 +418,19 @@ async fn only_the_games_arbiters_may_enter_its_scoresheet(app: TestApp) {
     let (t, organiser, round) = tournament_with_round(&app, &["A, One", "B, Two"]).await;
     let game = round["boards"][0]["game_id"].as_str().unwrap();
     let other = app
-        .tournament(&organiser, json!({ "name": "Other", "system": "round-robin" }))
+        .tournament(
+            &organiser,
+            json!({ "name": "Other", "system": "round-robin" }),
+        )
         .await;
     let stranger = app.token(&organiser, "arbiter", Some(&other)).await;
-    let text = pgn(&name(&round["boards"][0], "white"), &name(&round["boards"][0], "black"), "*", "", "1. e4");
+    let text = pgn(
+        &name(&round["boards"][0], "white"),
+        &name(&round["boards"][0], "black"),
+        "*",
+        "",
+        "1. e4",
+    );
     let r = upload(&app, game, &stranger, &text).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{r:?}");
     let r = upload_round(&app, &t, 1, &stranger, &text).await;
@@ -343,7 +442,12 @@ async fn only_the_games_arbiters_may_enter_its_scoresheet(app: TestApp) {
 async fn a_rounds_pgn_file_is_matched_to_its_boards_by_the_players_names(app: TestApp) {
     let (t, organiser, round) = tournament_with_round(
         &app,
-        &["Carlsen, Magnus", "Hou, Yifan", "Ju, Wenjun", "Polgar, Judit"],
+        &[
+            "Carlsen, Magnus",
+            "Hou, Yifan",
+            "Ju, Wenjun",
+            "Polgar, Judit",
+        ],
     )
     .await;
     let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
@@ -359,7 +463,13 @@ async fn a_rounds_pgn_file_is_matched_to_its_boards_by_the_players_names(app: Te
             "",
             "1. e4 {[%clk 1:29:50]} e5 {[%clk 1:29:40]} 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ Ke7"
         ),
-        pgn(&name(b1, "white"), &name(b1, "black"), "1-0", "", "1. f4 e5 2. g4 d5")
+        pgn(
+            &name(b1, "white"),
+            &name(b1, "black"),
+            "1-0",
+            "",
+            "1. f4 e5 2. g4 d5"
+        )
     );
     let r = upload_round(&app, &t, 1, &arbiter, &file).await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
@@ -416,16 +526,39 @@ async fn a_rounds_file_with_unmatched_ambiguous_or_illegal_games_is_refused_whol
     // whole file; the good game's board stays empty.
     let (t, organiser, round) = tournament_with_round(
         &app,
-        &["Carlsen, Magnus", "Hou, Yifan", "Ju, Wenjun", "Polgar, Judit"],
+        &[
+            "Carlsen, Magnus",
+            "Hou, Yifan",
+            "Ju, Wenjun",
+            "Polgar, Judit",
+        ],
     )
     .await;
     let b1 = &round["boards"][0];
     let b2 = &round["boards"][1];
     let file = format!(
         "{}\n{}\n{}",
-        pgn(&name(b1, "white"), &name(b1, "black"), "1-0", "", "1. e4 e5 2. Nf3"),
-        pgn(&name(b2, "white"), &name(b2, "black"), "1-0", "", "1. e4 e5 2. Ke3"),
-        pgn(&name(b2, "black"), &name(b2, "white"), "1-0", "", "1. e4 e5"),
+        pgn(
+            &name(b1, "white"),
+            &name(b1, "black"),
+            "1-0",
+            "",
+            "1. e4 e5 2. Nf3"
+        ),
+        pgn(
+            &name(b2, "white"),
+            &name(b2, "black"),
+            "1-0",
+            "",
+            "1. e4 e5 2. Ke3"
+        ),
+        pgn(
+            &name(b2, "black"),
+            &name(b2, "white"),
+            "1-0",
+            "",
+            "1. e4 e5"
+        ),
     );
     let r = upload_round(&app, &t, 1, &organiser, &file).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
@@ -450,7 +583,12 @@ async fn a_rounds_file_with_unmatched_ambiguous_or_illegal_games_is_refused_whol
 async fn hostile_pgn_gets_a_clear_4xx_never_a_500(app: TestApp) {
     let game = free_game(&app, "A, One", "B, Two", json!({})).await;
     let cases: Vec<(&str, Vec<u8>, &str, StatusCode)> = vec![
-        ("empty", Vec::new(), "application/x-chess-pgn", StatusCode::BAD_REQUEST),
+        (
+            "empty",
+            Vec::new(),
+            "application/x-chess-pgn",
+            StatusCode::BAD_REQUEST,
+        ),
         (
             "unterminated comment",
             b"[White \"A, One\"]\n\n1. e4 {never closed e5 2. Nf3".to_vec(),
@@ -471,7 +609,12 @@ async fn hostile_pgn_gets_a_clear_4xx_never_a_500(app: TestApp) {
         ),
         (
             "two games",
-            format!("{}\n{}", pgn("A", "B", "*", "", "1. e4"), pgn("A", "B", "*", "", "1. d4")).into_bytes(),
+            format!(
+                "{}\n{}",
+                pgn("A", "B", "*", "", "1. e4"),
+                pgn("A", "B", "*", "", "1. d4")
+            )
+            .into_bytes(),
             "text/plain",
             StatusCode::BAD_REQUEST,
         ),
@@ -481,9 +624,24 @@ async fn hostile_pgn_gets_a_clear_4xx_never_a_500(app: TestApp) {
             "text/plain",
             StatusCode::BAD_REQUEST,
         ),
-        ("an image", vec![0x89, b'P', b'N', b'G'], "image/png", StatusCode::UNSUPPORTED_MEDIA_TYPE),
-        ("json without pgn", b"{\"force_players\": true}".to_vec(), "application/json", StatusCode::BAD_REQUEST),
-        ("json not an object", b"[1, 2]".to_vec(), "application/json", StatusCode::BAD_REQUEST),
+        (
+            "an image",
+            vec![0x89, b'P', b'N', b'G'],
+            "image/png",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        ),
+        (
+            "json without pgn",
+            b"{\"force_players\": true}".to_vec(),
+            "application/json",
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "json not an object",
+            b"[1, 2]".to_vec(),
+            "application/json",
+            StatusCode::BAD_REQUEST,
+        ),
     ];
     for (what, body, content_type, expected) in cases {
         let r = app
@@ -506,7 +664,10 @@ async fn hostile_pgn_gets_a_clear_4xx_never_a_500(app: TestApp) {
         "[White \"A, One\"]\n\n1. e4 {never closed e5 2. Nf3",
     )
     .await;
-    assert!(r.body["where"].as_str().unwrap().starts_with("line "), "{r:?}");
+    assert!(
+        r.body["where"].as_str().unwrap().starts_with("line "),
+        "{r:?}"
+    );
     // Unknown game, unknown round.
     let r = upload(&app, "00000000-0000-4000-8000-000000000000", ADMIN, OPERA).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND, "{r:?}");
