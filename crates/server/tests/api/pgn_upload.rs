@@ -461,7 +461,7 @@ async fn a_rounds_pgn_file_is_matched_to_its_boards_by_the_players_names(app: Te
             &first_last(&name(b2, "black")),
             "0-1",
             "",
-            "1. e4 {[%clk 1:29:50]} e5 {[%clk 1:29:40]} 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ Ke7"
+            "1. e4 {[%clk 1:29:50]} e5 {[%clk 1:29:40]} 2. Qh5 Nc6 3. Bc4 g6 4. Qf3 Nf6"
         ),
         pgn(
             &name(b1, "white"),
