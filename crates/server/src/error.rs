@@ -50,6 +50,17 @@ pub enum ApiError {
         article: Option<String>,
         at: Option<String>,
     },
+    /// A 409 or 422 whose body carries more than the usual fields (e.g. the
+    /// move number and SAN of the first illegal move of an uploaded PGN, or
+    /// every problem of a round's PGN file): `details` are added to the
+    /// error object beside `error`, `message`, `article`.
+    Detailed {
+        status: StatusCode,
+        code: String,
+        message: String,
+        article: Option<String>,
+        details: serde_json::Map<String, serde_json::Value>,
+    },
     /// 500: a fault of ours; the detail is logged, never sent.
     Internal(String),
 }
@@ -118,6 +129,7 @@ impl ApiError {
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Detailed { status, .. } => *status,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -146,6 +158,21 @@ impl IntoResponse for ApiError {
                 article,
                 at,
             } => (code, message, article.as_deref(), at.as_deref()),
+            ApiError::Detailed {
+                code,
+                message,
+                article,
+                details,
+                ..
+            } => {
+                let mut body = details.clone();
+                body.insert("error".into(), code.clone().into());
+                body.insert("message".into(), message.clone().into());
+                if let Some(article) = article {
+                    body.insert("article".into(), article.clone().into());
+                }
+                return (status, Json(serde_json::Value::Object(body))).into_response();
+            }
             ApiError::Internal(detail) => {
                 // Inside the request's span: the line carries its id.
                 tracing::error!(%detail, "internal error");

@@ -84,7 +84,7 @@ impl Cache {
 
     /// Remembers the state at `row.seq`; an older head never replaces a
     /// newer one (two writers of one process may finish out of order).
-    fn put(&self, row: Arc<GameRow>, state: Arc<GameState>) {
+    pub(crate) fn put(&self, row: Arc<GameRow>, state: Arc<GameState>) {
         if row.seq < 1 {
             return;
         }
@@ -134,7 +134,7 @@ where
     Ok(folded)
 }
 
-fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> StateJson {
+pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> StateJson {
     let now_ms = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
     let mut map = state.to_json(view == View::Arbiter, now_ms);
     map.insert("id".into(), Value::from(game.id.clone()));
@@ -469,7 +469,7 @@ fn judge(
 }
 
 /// [`judge`] on the state itself: on a refusal `state` is unchanged.
-fn judge_in_place(
+pub(crate) fn judge_in_place(
     state: &mut GameState,
     at_ms: i64,
     event: &regulations::Event,

@@ -68,6 +68,7 @@ mod group_commit;
 mod import;
 mod laws;
 mod pairing_options;
+mod pgn_upload;
 mod players;
 mod reports;
 mod results;
@@ -228,6 +229,7 @@ pub fn app(state: AppState) -> Router {
         .merge(rounds::router())
         .merge(reports::router())
         .merge(games::router())
+        .merge(pgn_upload::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     // One `info` line per request (target `server`): method, path and
     // request id (the span's fields), status and latency in milliseconds.

@@ -238,6 +238,25 @@ pub async fn swap_head(
     Ok(swapped == 1)
 }
 
+/// The compare-and-swap of a whole log written at once (a scoresheet
+/// uploaded as PGN): `true` when this writer moved the head from
+/// `expected_seq` to `new_seq`.
+pub async fn advance_head(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    expected_seq: i64,
+    new_seq: i64,
+) -> Result<bool, Error> {
+    let swapped = sqlx::query("UPDATE games SET seq = $3 WHERE id = $1 AND seq = $2")
+        .bind(game_id)
+        .bind(expected_seq)
+        .bind(new_seq)
+        .execute(conn)
+        .await?
+        .rows_affected();
+    Ok(swapped == 1)
+}
+
 /// A game's current head.
 pub async fn seq<'e, E>(executor: E, game_id: &str) -> Result<i64, Error>
 where

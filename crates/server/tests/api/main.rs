@@ -18,6 +18,7 @@ mod logging;
 mod multi;
 mod openapi;
 mod pairing;
+mod pgn_upload;
 mod profiles;
 mod ratings;
 mod setup;
