@@ -6,7 +6,8 @@ use std::borrow::Cow;
 use crate::{Position, Setup};
 
 use super::error::{PgnError, PgnErrorKind};
-use super::reader::{Event, GameResult, Location, Reader, TagValue};
+use super::Location;
+use super::reader::{Event, GameResult, Reader, TagValue};
 
 /// A game as far as it could be replayed.
 #[derive(Clone, Debug)]
