@@ -38,11 +38,7 @@ pub fn scan_tag(
     open: usize,
     cr_before_value: bool,
 ) -> Result<TagSpan, (usize, SyntaxError)> {
-    let before_value: &[u8] = if cr_before_value {
-        b" \t\r"
-    } else {
-        b" \t"
-    };
+    let before_value: &[u8] = if cr_before_value { b" \t\r" } else { b" \t" };
     let mut pos = skip(input, open + 1, before_value);
     let name_start = pos;
     while input

@@ -45,8 +45,14 @@ fn unescaping_keeps_other_backslashes_and_borrows_when_it_can() {
 
 #[test]
 fn tag_errors_are_located() {
-    assert_eq!(scan_tag(b"[ \"x\"]", 0, true), Err((2, SyntaxError::MissingTagName)));
-    assert_eq!(scan_tag(b"[Event x]", 0, true), Err((7, SyntaxError::MissingTagValue)));
+    assert_eq!(
+        scan_tag(b"[ \"x\"]", 0, true),
+        Err((2, SyntaxError::MissingTagName))
+    );
+    assert_eq!(
+        scan_tag(b"[Event x]", 0, true),
+        Err((7, SyntaxError::MissingTagValue))
+    );
     assert_eq!(
         scan_tag(b"[Event \"x]\n", 0, true),
         Err((7, SyntaxError::UnterminatedTagValue))
@@ -55,7 +61,10 @@ fn tag_errors_are_located() {
         scan_tag(b"[Event \"x\\\"]", 0, true),
         Err((7, SyntaxError::UnterminatedTagValue))
     );
-    assert_eq!(scan_tag(b"[Event \"x\" y", 0, true), Err((11, SyntaxError::UnterminatedTag)));
+    assert_eq!(
+        scan_tag(b"[Event \"x\" y", 0, true),
+        Err((11, SyntaxError::UnterminatedTag))
+    );
     // A carriage return before the value is a blank only when asked.
     assert!(scan_tag(b"[Event\r\"x\"]", 0, true).is_ok());
     assert_eq!(
@@ -69,10 +78,7 @@ fn comments_are_kept_verbatim() {
     let bytes = GAME.as_bytes();
     let open = GAME.find('{').expect("a brace comment");
     let close = brace_comment_end(bytes, open).expect("closed");
-    assert_eq!(
-        &GAME[open + 1..close],
-        "[%clk 1:59:58] a (b) [c] \u{00e9}"
-    );
+    assert_eq!(&GAME[open + 1..close], "[%clk 1:59:58] a (b) [c] \u{00e9}");
     // A `;` comment runs to the end of its line, `{` included.
     let semi = GAME.find(';').expect("a line comment");
     let end = line_end(bytes, semi);
@@ -98,8 +104,8 @@ fn nested_variations_balance() {
     // The text layer leaves variations to the readers; the delimiters are
     // plain bytes outside comments.
     let movetext = &GAME[GAME.find("1. e4").expect("movetext")..];
-    let close = brace_comment_end(movetext.as_bytes(), movetext.find('{').expect("{"))
-        .expect("closed");
+    let close =
+        brace_comment_end(movetext.as_bytes(), movetext.find('{').expect("{")).expect("closed");
     let after = &movetext[close + 1..movetext.find(';').expect(";")];
     let mut depth = 0i32;
     let mut deepest = 0;
@@ -121,7 +127,10 @@ fn columns_count_characters() {
     assert_eq!(column_of(line.as_bytes(), 0, e5), 12);
     assert_eq!(column_of(b"abc", 0, 0), 1);
     assert_eq!(column_of(b"abc", 0, 99), 4);
-    let loc = Location { line: 4, column: 12 };
+    let loc = Location {
+        line: 4,
+        column: 12,
+    };
     assert_eq!(loc.to_string(), "line 4, column 12");
     assert!(Location { line: 1, column: 9 } < loc);
 }
@@ -150,7 +159,12 @@ fn errors_display() {
 #[test]
 fn tag_pairs_are_written_on_one_line() {
     let mut out = String::new();
-    write_tag_pair(&mut out, "Event", "a \"b\" c:\\ d\ne\tf", TagWhitespace::LineBreaks);
+    write_tag_pair(
+        &mut out,
+        "Event",
+        "a \"b\" c:\\ d\ne\tf",
+        TagWhitespace::LineBreaks,
+    );
     write_tag_pair(&mut out, "Site", "x\ty\r", TagWhitespace::LineBreaksAndTabs);
     assert_eq!(
         out,
@@ -168,7 +182,15 @@ fn tag_pairs_are_written_on_one_line() {
 fn movetext_wraps_at_the_width() {
     let mut out = String::new();
     let mut lines = LineWrapper::new(10);
-    for token in ["1.", "e4", "e5", "2.", "Nf3", "{averyveryverylongword}", "1-0"] {
+    for token in [
+        "1.",
+        "e4",
+        "e5",
+        "2.",
+        "Nf3",
+        "{averyveryverylongword}",
+        "1-0",
+    ] {
         lines.token(&mut out, token);
     }
     assert_eq!(out, "1. e4 e5\n2. Nf3\n{averyveryverylongword}\n1-0");

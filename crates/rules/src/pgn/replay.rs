@@ -5,8 +5,8 @@ use std::borrow::Cow;
 
 use crate::{Position, Setup};
 
-use super::error::{PgnError, PgnErrorKind};
 use super::Location;
+use super::error::{PgnError, PgnErrorKind};
 use super::reader::{Event, GameResult, Reader, TagValue};
 
 /// A game as far as it could be replayed.
