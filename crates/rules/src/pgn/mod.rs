@@ -26,8 +26,9 @@ mod san;
 mod writer;
 
 pub use clock::{format_clock, parse_clock};
-pub use error::{PgnError, PgnErrorKind, SyntaxError};
+pub use error::{PgnError, PgnErrorKind};
 pub use game::{Game, Games, SanPly, read_games};
-pub use reader::{Comment, Event, GameResult, Location, ParseResultError, Reader, TagValue};
+pub use pgn_syntax::{Location, SyntaxError};
+pub use reader::{Comment, Event, GameResult, ParseResultError, Reader, TagValue};
 pub use replay::{ReplayedGame, Replayer};
 pub use writer::{SEVEN_TAG_ROSTER, write_game, write_games};

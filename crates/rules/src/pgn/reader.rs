@@ -8,8 +8,10 @@ use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
+use pgn_syntax::{Location, SyntaxError, column_of, memchr};
+
 use super::clock;
-use super::error::{PgnError, PgnErrorKind, SyntaxError};
+use super::error::{PgnError, PgnErrorKind};
 
 /// The game termination marker (PGN standard 8.2.6), also the `Result` tag value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -71,21 +73,6 @@ impl FromStr for GameResult {
     }
 }
 
-/// A 1-based line and column (columns count characters, a tab counts as one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Location {
-    /// Line number, starting at 1.
-    pub line: u32,
-    /// Column number, starting at 1.
-    pub column: u32,
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.line, self.column)
-    }
-}
-
 /// Decodes PGN text: UTF-8 when valid, otherwise ISO 8859-1 (the charset of
 /// the PGN standard, 4.1), so that old files never fail on a name.
 pub(crate) fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
@@ -110,26 +97,10 @@ impl<'a> TagValue<'a> {
     /// The value with `\"` and `\\` resolved (PGN standard 7), decoded as
     /// UTF-8 or, failing that, ISO 8859-1. Borrows when nothing was escaped.
     pub fn decode(&self) -> Cow<'a, str> {
-        if !self.raw.contains(&b'\\') {
-            return decode_text(self.raw);
+        match pgn_syntax::unescape_tag_value(self.raw) {
+            Cow::Borrowed(raw) => decode_text(raw),
+            Cow::Owned(bytes) => Cow::Owned(decode_text(&bytes).into_owned()),
         }
-        let mut bytes = Vec::with_capacity(self.raw.len());
-        let mut iter = self.raw.iter().copied();
-        while let Some(b) = iter.next() {
-            if b == b'\\' {
-                match iter.next() {
-                    Some(next @ (b'"' | b'\\')) => bytes.push(next),
-                    Some(other) => {
-                        bytes.push(b'\\');
-                        bytes.push(other);
-                    }
-                    None => bytes.push(b'\\'),
-                }
-            } else {
-                bytes.push(b);
-            }
-        }
-        Cow::Owned(decode_text(&bytes).into_owned())
     }
 }
 
@@ -441,54 +412,17 @@ impl<'a> Reader<'a> {
     }
 
     fn tag(&mut self) -> Result<Event<'a>, PgnError> {
-        let input = self.input;
-        self.pos += 1; // '['
-        self.skip_blanks();
-        let name_start = self.pos;
-        while input
-            .get(self.pos)
-            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        {
-            self.pos += 1;
-        }
-        if self.pos == name_start {
-            return Err(self.error_at(self.pos, SyntaxError::MissingTagName));
-        }
-        let name = self.token_str(name_start, self.pos);
-        self.skip_blanks();
-        if input.get(self.pos) != Some(&b'"') {
-            return Err(self.error_at(self.pos, SyntaxError::MissingTagValue));
-        }
-        self.pos += 1;
-        let value_start = self.pos;
-        loop {
-            match input.get(self.pos) {
-                Some(b'"') => break,
-                Some(b'\\') if input.get(self.pos + 1).is_some_and(|b| *b != b'\n') => {
-                    self.pos += 2;
-                }
-                Some(b'\n') | None => {
-                    return Err(self.error_at(value_start - 1, SyntaxError::UnterminatedTagValue));
-                }
-                Some(_) => self.pos += 1,
+        match pgn_syntax::scan_tag(self.input, self.pos, true) {
+            Ok(span) => {
+                self.pos = span.end;
+                Ok(Event::Tag {
+                    name: self.token_str(span.name.start, span.name.end),
+                    value: TagValue {
+                        raw: &self.input[span.value],
+                    },
+                })
             }
-        }
-        let raw = &input[value_start..self.pos];
-        self.pos += 1; // closing quote
-        self.skip_blanks();
-        if input.get(self.pos) != Some(&b']') {
-            return Err(self.error_at(self.pos, SyntaxError::UnterminatedTag));
-        }
-        self.pos += 1;
-        Ok(Event::Tag {
-            name,
-            value: TagValue { raw },
-        })
-    }
-
-    fn skip_blanks(&mut self) {
-        while matches!(self.input.get(self.pos), Some(b' ' | b'\t' | b'\r')) {
-            self.pos += 1;
+            Err((offset, kind)) => Err(self.error_at(offset, kind)),
         }
     }
 
@@ -560,10 +494,11 @@ impl<'a> Reader<'a> {
                 b'{' => {
                     self.mark();
                     let start = self.pos + 1;
-                    let Some(len) = memchr(b'}', &input[start..]) else {
+                    let Some(close) = pgn_syntax::brace_comment_end(input, self.pos) else {
                         return Err(self.error(SyntaxError::UnterminatedComment));
                     };
-                    let raw = &input[start..start + len];
+                    let len = close - start;
+                    let raw = &input[start..close];
                     let newlines = raw.iter().filter(|&&c| c == b'\n').count();
                     if newlines > 0 {
                         self.line = self
@@ -589,19 +524,11 @@ impl<'a> Reader<'a> {
                 }
                 b'$' => {
                     self.mark();
-                    self.pos += 1;
-                    let start = self.pos;
-                    let mut value: u32 = 0;
-                    while let Some(&d) = input.get(self.pos).filter(|d| d.is_ascii_digit()) {
-                        value = value.saturating_mul(10).saturating_add(u32::from(d - b'0'));
-                        self.pos += 1;
-                    }
-                    if self.pos == start {
-                        return Err(self.error(SyntaxError::BadNag));
-                    }
-                    return match u8::try_from(value) {
-                        Ok(nag) => Ok(Event::Nag(nag)),
-                        Err(_) => Err(self.error(SyntaxError::BadNag)),
+                    let (end, nag) = pgn_syntax::scan_nag(input, self.pos + 1);
+                    self.pos = end;
+                    return match nag {
+                        Some(nag) => Ok(Event::Nag(nag)),
+                        None => Err(self.error(SyntaxError::BadNag)),
                     };
                 }
                 b'!' | b'?' => {
@@ -714,42 +641,8 @@ fn ends_with_result(line: &[u8]) -> bool {
 }
 
 fn location_of(input: &[u8], line: u32, line_start: usize, offset: usize) -> Location {
-    let offset = offset.min(input.len());
-    let line_start = line_start.min(offset);
-    let chars = input[line_start..offset]
-        .iter()
-        .filter(|&&b| (b & 0xC0) != 0x80)
-        .count();
     Location {
         line,
-        column: u32::try_from(chars)
-            .unwrap_or(u32::MAX - 1)
-            .saturating_add(1),
+        column: column_of(input, line_start, offset),
     }
-}
-
-/// Position of the first `needle` in `haystack`, eight bytes at a time.
-#[inline]
-pub(crate) fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let pattern = LO * u64::from(needle);
-    let mut chunks = haystack.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in chunks.by_ref() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word) ^ pattern;
-        // The lowest set bit marks the first zero byte of `x` exactly.
-        let found = x.wrapping_sub(LO) & !x & HI;
-        if found != 0 {
-            return Some(offset + (found.trailing_zeros() / 8) as usize);
-        }
-        offset += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| b == needle)
-        .map(|i| offset + i)
 }

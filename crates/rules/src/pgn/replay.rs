@@ -5,8 +5,9 @@ use std::borrow::Cow;
 
 use crate::{Position, Setup};
 
+use super::Location;
 use super::error::{PgnError, PgnErrorKind};
-use super::reader::{Event, GameResult, Location, Reader, TagValue};
+use super::reader::{Event, GameResult, Reader, TagValue};
 
 /// A game as far as it could be replayed.
 #[derive(Clone, Debug)]

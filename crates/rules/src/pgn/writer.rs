@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use pgn_syntax::{LineWrapper, TagWhitespace, write_tag_pair};
+
 use super::clock;
 use super::game::Game;
 
@@ -22,41 +24,18 @@ fn roster_default(name: &str, game: &Game) -> String {
 }
 
 fn write_tag(out: &mut String, name: &str, value: &str) {
-    out.push('[');
-    out.push_str(name);
-    out.push_str(" \"");
-    for c in value.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            // A tag pair is one line (PGN standard 8.1).
-            '\n' | '\r' | '\t' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out.push_str("\"]\n");
+    write_tag_pair(out, name, value, TagWhitespace::LineBreaksAndTabs);
 }
 
 /// Movetext builder that wraps lines at whitespace.
 struct Lines<'o> {
     out: &'o mut String,
-    column: usize,
+    wrap: LineWrapper,
 }
 
 impl Lines<'_> {
     fn token(&mut self, token: &str) {
-        let width = token.chars().count();
-        if self.column > 0 {
-            if self.column + 1 + width > MAX_LINE {
-                self.out.push('\n');
-                self.column = 0;
-            } else {
-                self.out.push(' ');
-                self.column += 1;
-            }
-        }
-        self.out.push_str(token);
-        self.column += width;
+        self.wrap.token(self.out, token);
     }
 
     /// A `{...}` comment, broken at its spaces when needed; a clock command
@@ -123,7 +102,10 @@ pub fn write_game(game: &Game, out: &mut String) {
     out.push('\n');
 
     let (mut black, mut number) = start_of(game);
-    let mut lines = Lines { out, column: 0 };
+    let mut lines = Lines {
+        out,
+        wrap: LineWrapper::new(MAX_LINE),
+    };
     lines.comment(None, game.comment.as_deref());
     let mut need_number = true;
     let mut token = String::new();

@@ -105,65 +105,28 @@ impl<'a> Cursor<'a> {
         PgnError::new(at, PgnErrorKind::Syntax(kind))
     }
 
+    /// Moves on to byte `end` (not before the cursor, on a char boundary).
+    fn advance_to(&mut self, end: usize) {
+        while self.pos < end && self.bump().is_some() {}
+    }
+
     fn tag(&mut self) -> Result<(String, String, Location), PgnError> {
         let at = self.location();
-        self.bump(); // '['
-        while matches!(self.peek(), Some(' ' | '\t')) {
-            self.bump();
-        }
-        let start = self.pos;
-        while self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
-        {
-            self.bump();
-        }
-        let name = self.text.get(start..self.pos).unwrap_or("").to_string();
-        if name.is_empty() {
-            return Err(self.error(self.location(), SyntaxError::MissingTagName));
-        }
-        while matches!(self.peek(), Some(' ' | '\t')) {
-            self.bump();
-        }
-        if self.peek() != Some('"') {
-            return Err(self.error(self.location(), SyntaxError::MissingTagValue));
-        }
-        let quote = self.location();
-        self.bump();
-        let mut value = String::new();
-        loop {
-            match self.peek() {
-                Some('"') => {
-                    self.bump();
-                    break;
-                }
-                Some('\\') => {
-                    self.bump();
-                    match self.peek() {
-                        Some(c @ ('"' | '\\')) => {
-                            self.bump();
-                            value.push(c);
-                        }
-                        _ => value.push('\\'),
-                    }
-                }
-                Some('\n') | None => {
-                    return Err(self.error(quote, SyntaxError::UnterminatedTagValue));
-                }
-                Some(c) => {
-                    self.bump();
-                    value.push(c);
-                }
+        let bytes = self.text.as_bytes();
+        match pgn_syntax::scan_tag(bytes, self.pos, false) {
+            Ok(span) => {
+                let name = self.text.get(span.name).unwrap_or("").to_string();
+                let value = pgn_syntax::unescape_tag_value(&bytes[span.value]);
+                let value = String::from_utf8_lossy(&value).into_owned();
+                self.advance_to(span.end);
+                Ok((name, value, at))
+            }
+            Err((offset, kind)) => {
+                // On the tag's line: recovery skips the rest of it.
+                self.advance_to(offset);
+                Err(self.error(self.location(), kind))
             }
         }
-        while matches!(self.peek(), Some(' ' | '\t' | '\r')) {
-            self.bump();
-        }
-        if self.peek() != Some(']') {
-            return Err(self.error(self.location(), SyntaxError::UnterminatedTag));
-        }
-        self.bump();
-        Ok((name, value, at))
     }
 
     /// The movetext of one game; `Ok(())` at its end (result, next tag
@@ -187,16 +150,14 @@ impl<'a> Cursor<'a> {
                     }
                     return Ok(()); // the next game's tags: no result token
                 }
-                '{' => {
-                    self.bump();
-                    loop {
-                        match self.bump() {
-                            Some('}') => break,
-                            Some(_) => {}
-                            None => return Err(self.error(at, SyntaxError::UnterminatedComment)),
-                        }
+                '{' => match pgn_syntax::brace_comment_end(self.text.as_bytes(), self.pos) {
+                    Some(close) => self.advance_to(close + 1),
+                    None => {
+                        // Reading went to the end looking for the `}`.
+                        self.advance_to(self.text.len());
+                        return Err(self.error(at, SyntaxError::UnterminatedComment));
                     }
-                }
+                },
                 '}' | ']' | '"' => {
                     return Err(self.error(at, SyntaxError::UnexpectedChar(c)));
                 }
@@ -216,17 +177,11 @@ impl<'a> Cursor<'a> {
                     depth -= 1;
                 }
                 '$' => {
-                    self.bump();
-                    let mut digits = 0;
-                    let mut value: u32 = 0;
-                    while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-                        self.bump();
-                        digits += 1;
-                        value = value.saturating_mul(10).saturating_add(d);
-                    }
-                    if digits == 0 || value > 255 {
+                    let (end, nag) = pgn_syntax::scan_nag(self.text.as_bytes(), self.pos + 1);
+                    if nag.is_none() {
                         return Err(self.error(at, SyntaxError::BadNag));
                     }
+                    self.advance_to(end);
                 }
                 _ => {
                     let start = self.pos;

@@ -45,6 +45,7 @@ use crate::position::Position;
 use crate::types::Color;
 use crate::verdict::{IllegalReason, PositionError};
 
+pub use pgn_syntax::{Location, SyntaxError};
 pub use writer::write_game;
 
 /// The game termination marker, also the `Result` tag value.
@@ -120,56 +121,6 @@ impl Notation {
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// A 1-based line and column (columns count characters).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Location {
-    /// Line, from 1.
-    pub line: u32,
-    /// Column, from 1.
-    pub column: u32,
-}
-
-/// What is wrong with the PGN text itself.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SyntaxError {
-    /// `[` not followed by a tag name.
-    MissingTagName,
-    /// A tag name not followed by a quoted value.
-    MissingTagValue,
-    /// A tag value not closed by a quote on its line.
-    UnterminatedTagValue,
-    /// A tag pair not closed by `]`.
-    UnterminatedTag,
-    /// A `{` comment never closed.
-    UnterminatedComment,
-    /// A `(` variation still open at the end of the game.
-    UnterminatedVariation,
-    /// A `)` without its `(`.
-    UnmatchedVariationEnd,
-    /// `$` not followed by a number from 0 to 255.
-    BadNag,
-    /// A character that cannot stand there.
-    UnexpectedChar(char),
-}
-
-impl fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SyntaxError::MissingTagName => f.write_str("tag pair without a tag name"),
-            SyntaxError::MissingTagValue => f.write_str("tag name not followed by a quoted value"),
-            SyntaxError::UnterminatedTagValue => {
-                f.write_str("tag value not closed by a quote on its line")
-            }
-            SyntaxError::UnterminatedTag => f.write_str("tag pair not closed by ']'"),
-            SyntaxError::UnterminatedComment => f.write_str("comment '{' never closed by '}'"),
-            SyntaxError::UnterminatedVariation => f.write_str("variation '(' never closed by ')'"),
-            SyntaxError::UnmatchedVariationEnd => f.write_str("')' without a matching '('"),
-            SyntaxError::BadNag => f.write_str("'$' must be followed by a number from 0 to 255"),
-            SyntaxError::UnexpectedChar(c) => write!(f, "unexpected character {c:?}"),
-        }
     }
 }
 

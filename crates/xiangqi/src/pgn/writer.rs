@@ -1,5 +1,7 @@
 //! The one Xiangqi PGN form this crate writes (see the module docs).
 
+use pgn_syntax::{LineWrapper, TagWhitespace, write_tag_pair};
+
 use super::{Game, GameResult};
 use crate::position::Position;
 use crate::types::Color;
@@ -22,20 +24,7 @@ const OWN: [&str; 3] = ["Variant", "FEN", "SetUp"];
 const LINE: usize = 79;
 
 fn push_tag(out: &mut String, name: &str, value: &str) {
-    out.push('[');
-    out.push_str(name);
-    out.push_str(" \"");
-    for c in value.chars() {
-        match c {
-            '"' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out.push_str("\"]\n");
+    write_tag_pair(out, name, value, TagWhitespace::LineBreaks);
 }
 
 /// Writes one game (tags, blank line, movetext, blank line) in the form
@@ -68,18 +57,8 @@ pub fn write_game(game: &Game) -> Result<String, IllegalMove> {
     }
     out.push('\n');
 
-    let mut line = String::new();
-    let mut push_token = |out: &mut String, token: &str| {
-        if !line.is_empty() && line.chars().count() + 1 + token.chars().count() > LINE {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(token);
-    };
+    let mut lines = LineWrapper::new(LINE);
+    let mut push_token = |out: &mut String, token: &str| lines.token(out, token);
     let mut pos = game.start;
     for (i, &m) in game.moves.iter().enumerate() {
         let san = pos.to_san(m);
@@ -98,7 +77,6 @@ pub fn write_game(game: &Game) -> Result<String, IllegalMove> {
         pos = next;
     }
     push_token(&mut out, result.as_str());
-    out.push_str(&line);
     out.push_str("\n\n");
     Ok(out)
 }
