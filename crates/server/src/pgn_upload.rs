@@ -536,7 +536,7 @@ fn tag_ending(
         PgnResult::Draw => "1/2-1/2",
         PgnResult::Unknown => return Vec::new(),
     };
-    let to_move = if plies % 2 == 0 {
+    let to_move = if plies.is_multiple_of(2) {
         start.turn()
     } else {
         !start.turn()
