@@ -45,14 +45,13 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, Request, StatusCode, header};
+use axum::http::{HeaderName, Method, Request, StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use tokio::net::TcpListener;
 use tokio::sync::{broadcast, watch};
 use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 mod audit;
@@ -88,6 +87,12 @@ pub const BODY_LIMIT: usize = 256 * 1024;
 pub const IMPORT_LIMIT: usize = 16 * 1024 * 1024;
 /// A request that takes longer than this is answered 408.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// Pairing a round (`POST /api/v1/tournaments/{id}/rounds`) may take longer:
+/// its work grows with the field (a Swiss of 9,999 players takes 10–20 s of
+/// one core on an idle machine, more on a busy one), it runs on a blocking
+/// thread so the server's other requests go on meanwhile, and an organiser
+/// would rather wait than have the pairing thrown away at 30 s.
+pub const PAIRING_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// A hint that a game's log grew to `seq` (from this process or, through
 /// `LISTEN/NOTIFY`, another one). Streams read the new events themselves.
@@ -277,11 +282,7 @@ pub fn app(state: AppState) -> Router {
         .merge(web::router())
         .fallback(error::not_found_fallback)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
-        ))
-        .layer(axum::middleware::map_response(timeout_body))
+        .layer(axum::middleware::from_fn(time_limit))
         // Outermost last: the request id is set (a client's `x-request-id`
         // kept, else a new UUID), then copied onto the response, then the
         // request is logged — outside the timeout, so a 408 carries the id
@@ -295,25 +296,45 @@ pub fn app(state: AppState) -> Router {
 /// The request id's header, set on every request and response.
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// The timeout layer answers 408 with an empty body; this gives it the
-/// API's JSON error body like every other error.
-async fn timeout_body(response: axum::response::Response) -> axum::response::Response {
-    if response.status() == StatusCode::REQUEST_TIMEOUT
-        && !response.headers().contains_key(header::CONTENT_TYPE)
-    {
-        return (
-            StatusCode::REQUEST_TIMEOUT,
-            axum::Json(serde_json::json!({
-                "error": "timeout",
-                "message": format!(
-                    "the request took longer than {} seconds",
-                    REQUEST_TIMEOUT.as_secs()
-                ),
-            })),
-        )
-            .into_response();
+/// How long `request` may take before it is answered 408: the pairing of a
+/// round gets [`PAIRING_TIMEOUT`], everything else [`REQUEST_TIMEOUT`].
+fn time_limit_for<B>(request: &Request<B>) -> Duration {
+    let path = request.uri().path().trim_end_matches('/');
+    let pairing = request.method() == Method::POST
+        && path
+            .strip_prefix("/api/v1/tournaments/")
+            .and_then(|rest| rest.strip_suffix("/rounds"))
+            .is_some_and(|id| !id.is_empty() && !id.contains('/'));
+    if pairing {
+        PAIRING_TIMEOUT
+    } else {
+        REQUEST_TIMEOUT
     }
-    response
+}
+
+/// Answers 408 with the API's JSON error body when the request takes longer
+/// than its limit ([`time_limit_for`]) to produce its response head.
+async fn time_limit(
+    request: Request<axum::body::Body>,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let limit = time_limit_for(&request);
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => timed_out(limit),
+    }
+}
+
+/// The 408 answer for a request that took longer than `limit`.
+fn timed_out(limit: Duration) -> axum::response::Response {
+    (
+        StatusCode::REQUEST_TIMEOUT,
+        axum::Json(serde_json::json!({
+            "error": "timeout",
+            "message": format!("the request took longer than {} seconds", limit.as_secs()),
+        })),
+    )
+        .into_response()
 }
 
 /// Serves `app(state)` on `listener` until `shutdown` resolves; then stops
@@ -403,8 +424,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_timed_out_request_is_answered_with_the_json_error_body() {
-        let bare = StatusCode::REQUEST_TIMEOUT.into_response();
-        let response = timeout_body(bare).await;
+        let response = timed_out(REQUEST_TIMEOUT);
         assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
         let bytes = axum::body::to_bytes(response.into_body(), 4096)
             .await
@@ -414,13 +434,38 @@ mod tests {
         assert!(body["message"].as_str().is_some_and(|m| m.contains("30")));
     }
 
-    #[tokio::test]
-    async fn other_responses_pass_unchanged() {
-        let response = timeout_body((StatusCode::OK, "ok").into_response()).await;
-        assert_eq!(response.status(), StatusCode::OK);
-        let bytes = axum::body::to_bytes(response.into_body(), 4096)
-            .await
-            .expect("body");
-        assert_eq!(&bytes[..], b"ok");
+    fn request(method: Method, path: &str) -> Request<()> {
+        Request::builder()
+            .method(method)
+            .uri(path)
+            .body(())
+            .expect("a request")
+    }
+
+    #[test]
+    fn pairing_a_round_may_take_longer_than_any_other_request() {
+        let id = "/api/v1/tournaments/0193a1b2-0000-7000-8000-000000000001";
+        assert_eq!(
+            time_limit_for(&request(Method::POST, &format!("{id}/rounds"))),
+            PAIRING_TIMEOUT
+        );
+        assert_eq!(
+            time_limit_for(&request(Method::POST, &format!("{id}/rounds/"))),
+            PAIRING_TIMEOUT
+        );
+        for (method, path) in [
+            (Method::GET, format!("{id}/rounds")),
+            (Method::POST, format!("{id}/rounds/1/pgn")),
+            (Method::POST, format!("{id}/players")),
+            (Method::POST, "/api/v1/tournaments/import".to_owned()),
+            (Method::POST, "/api/v1/tournaments//rounds".to_owned()),
+            (Method::POST, "/t/x/rounds".to_owned()),
+        ] {
+            assert_eq!(
+                time_limit_for(&request(method.clone(), &path)),
+                REQUEST_TIMEOUT,
+                "{method} {path}"
+            );
+        }
     }
 }
