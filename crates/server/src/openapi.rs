@@ -86,6 +86,7 @@ pub fn document() -> Value {
             schema.insert("additionalProperties".into(), Value::Bool(true));
         }
     }
+    open_flattened(&mut value);
     if let Some(paths) = value.get_mut("paths").and_then(Value::as_object_mut) {
         for (path, item) in paths.iter_mut() {
             let Some(item) = item.as_object_mut() else {
@@ -101,6 +102,60 @@ pub fn document() -> Value {
         }
     }
     value
+}
+
+/// A struct with a flattened part is documented as `allOf` its parts; a
+/// part cannot forbid the other parts' properties, so no part of an `allOf`
+/// says `additionalProperties: false` (serde still refuses unknown fields).
+fn open_flattened(doc: &mut Value) {
+    fn collect(value: &Value, refs: &mut BTreeSet<String>) {
+        match value {
+            Value::Object(map) => {
+                if let Some(parts) = map.get("allOf").and_then(Value::as_array) {
+                    for part in parts {
+                        if let Some(name) = part
+                            .get("$ref")
+                            .and_then(Value::as_str)
+                            .and_then(|r| r.strip_prefix("#/components/schemas/"))
+                        {
+                            refs.insert(name.to_owned());
+                        }
+                    }
+                }
+                map.values().for_each(|v| collect(v, refs));
+            }
+            Value::Array(list) => list.iter().for_each(|v| collect(v, refs)),
+            _ => {}
+        }
+    }
+    fn open_inline(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                if let Some(parts) = map.get_mut("allOf").and_then(Value::as_array_mut) {
+                    for part in parts.iter_mut().filter_map(Value::as_object_mut) {
+                        if part.get("additionalProperties") == Some(&Value::Bool(false)) {
+                            part.remove("additionalProperties");
+                        }
+                    }
+                }
+                map.values_mut().for_each(open_inline);
+            }
+            Value::Array(list) => list.iter_mut().for_each(open_inline),
+            _ => {}
+        }
+    }
+    let mut refs = BTreeSet::new();
+    collect(doc, &mut refs);
+    open_inline(doc);
+    for name in refs {
+        if let Some(schema) = doc
+            .pointer_mut(&format!("/components/schemas/{name}"))
+            .and_then(Value::as_object_mut)
+            && schema.get("additionalProperties") == Some(&Value::Bool(false))
+        {
+            schema.remove("additionalProperties");
+        }
+    }
 }
 
 const METHODS: &[&str] = &["get", "post", "put", "patch", "delete"];
