@@ -33,7 +33,7 @@ use sqlx::Any;
 use uuid::Uuid;
 
 use crate::auth::{Actor, MaybeActor, Permission};
-use crate::engine::{GameState, Ruling};
+use crate::engine::{AnyEvent, GameKind, GameState, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::game_rows::{GameRow, StoredEvent, View, event_json, fold, last_resume, load_game};
 use crate::store::games::{NewGame, load_events};
@@ -57,6 +57,12 @@ struct CacheEntry {
 const CACHE_LIMIT: usize = 20_000;
 
 impl Cache {
+    /// The game of a cached game (fixed when the game is created).
+    fn kind(&self, game_id: &str) -> Option<GameKind> {
+        let map = self.map.lock().ok()?;
+        map.get(game_id).map(|entry| entry.row.game)
+    }
+
     /// The state at `seq`, if that is the head cached for the game.
     fn get(&self, game_id: &str, seq: i64) -> Option<Arc<GameState>> {
         let map = self.map.lock().ok()?;
@@ -141,6 +147,11 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
     map.insert("seq".into(), Value::from(game.seq));
     map.insert("white".into(), Value::from(game.white.clone()));
     map.insert("black".into(), Value::from(game.black.clone()));
+    map.insert("game".into(), Value::from(game.game.as_str()));
+    if game.game == GameKind::Xiangqi {
+        // Red holds the first seat (`white` above, kept for shared clients).
+        map.insert("red".into(), Value::from(game.white.clone()));
+    }
     map.insert("tournament_id".into(), json!(game.tournament_id));
     map.insert("round".into(), json!(game.round));
     map.insert("board".into(), json!(game.board));
@@ -149,8 +160,8 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
     StateJson { fields: map, state }
 }
 
-/// A game's state as the API shows it: `fields` plus `moves`, the SAN list,
-/// written straight from the state's plies (a long game's move list is not
+/// A game's state as the API shows it: `fields` plus `moves`, the SAN list
+/// (in Xiangqi the WXF list), written straight from the state's plies (a long game's move list is not
 /// copied into a `Value` on every answer). Serialised with the keys in the
 /// same (sorted) order as a `serde_json::Map` holding all of them.
 pub(crate) struct StateJson {
@@ -160,14 +171,14 @@ pub(crate) struct StateJson {
 
 impl Serialize for StateJson {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Moves<'a>(&'a [regulations::PlyRecord]);
+        struct Moves<'a>(&'a GameState);
         impl Serialize for Moves<'_> {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_seq(self.0.iter().map(|ply| ply.san.as_str()))
+                serializer.collect_seq(self.0.move_texts())
             }
         }
         let mut map = serializer.serialize_map(Some(self.fields.len() + 1))?;
-        let moves = Moves(self.state.plies());
+        let moves = Moves(&self.state);
         let mut moves_written = false;
         for (key, value) in &self.fields {
             if !moves_written && key.as_str() > "moves" {
@@ -196,6 +207,9 @@ fn view_for(game: &GameRow, actor: Option<&Actor>) -> View {
 struct CreateGame {
     white: String,
     black: String,
+    /// `chess` (default) or `xiangqi`.
+    #[serde(default)]
+    game: Option<String>,
     #[serde(default)]
     regulations: Option<String>,
     #[serde(default)]
@@ -223,14 +237,27 @@ async fn create_game(
     for (field, value) in [("white", &body.white), ("black", &body.black)] {
         crate::tournaments::check_name(field, value)?;
     }
-    let regulations = crate::tournaments::check_regulations(body.regulations.as_deref())?;
+    let game_kind = match body.game.as_deref() {
+        Some(text) => GameKind::check("game", text)?,
+        None => GameKind::Chess,
+    };
+    let regulations =
+        crate::tournaments::check_regulations(game_kind, body.regulations.as_deref())?;
     let time_control = crate::tournaments::check_time_control(body.time_control.as_deref())?;
     let fen = body
         .fen
         .as_deref()
-        .map(crate::engine::check_fen)
+        .map(|fen| game_kind.check_fen(fen))
         .transpose()?;
     let mode = crate::engine::check_mode("mode", body.mode.as_deref().unwrap_or("live"))?;
+    if game_kind == GameKind::Xiangqi && mode != "live" {
+        return Err(ApiError::Unprocessable {
+            code: "not_for_this_game".into(),
+            message: format!("a Xiangqi game is recorded live, not '{mode}'"),
+            article: None,
+            at: Some("mode".into()),
+        });
+    }
     let scheduled_start_ms = body
         .starts_at
         .as_deref()
@@ -247,6 +274,7 @@ async fn create_game(
             board: None,
             white: &body.white,
             black: &body.black,
+            game: game_kind,
             regulations: &regulations,
             time_control: time_control.as_deref(),
             owner_token: Some(&actor.id),
@@ -268,7 +296,8 @@ async fn create_game(
         &id,
         None,
         Some(&json!({
-            "white": body.white, "black": body.black, "regulations": regulations,
+            "white": body.white, "black": body.black, "game": game_kind.as_str(),
+            "regulations": regulations,
             "time_control": time_control, "fen": fen, "mode": mode,
             "scheduled_start_ms": scheduled_start_ms,
         })),
@@ -439,7 +468,15 @@ async fn post_event(
 ) -> Result<impl IntoResponse, ApiError> {
     let received = Utc::now();
     let (expected_seq, at, event) = parse_event_request(body, received)?;
-    let parsed = crate::engine::parse_event(&event)?;
+    // The event is read as an event of the game's game; a game that does
+    // not exist is read as chess and answered 404 by the transactional path.
+    let game_kind = match state.games_cache().kind(&id) {
+        Some(kind) => kind,
+        None => store::games::load(state.db().pool(), &id)
+            .await?
+            .map_or(GameKind::Chess, |row| row.game),
+    };
+    let parsed = crate::engine::parse_event(game_kind, &event)?;
     crate::engine::check_posted_event(&event, &parsed)?;
     let mut stored = StoredEvent {
         seq: expected_seq + 1,
@@ -461,7 +498,7 @@ async fn post_event(
 fn judge(
     before: &GameState,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
 ) -> Result<(GameState, Vec<Ruling>), ApiError> {
     let mut after = before.clone();
     let rulings = judge_in_place(&mut after, at_ms, event)?;
@@ -472,7 +509,7 @@ fn judge(
 pub(crate) fn judge_in_place(
     state: &mut GameState,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
 ) -> Result<Vec<Ruling>, ApiError> {
     if let Some(last) = state.last_at_ms()
         && at_ms < last
@@ -506,7 +543,7 @@ async fn record_from_cache(
     actor: &Actor,
     id: &str,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
     stored: &mut StoredEvent,
 ) -> Result<Option<Response>, ApiError> {
     let expected_seq = stored.seq - 1;
@@ -561,7 +598,7 @@ async fn record_in_transaction(
     actor: &Actor,
     id: &str,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
     mut stored: StoredEvent,
 ) -> Result<Response, ApiError> {
     let expected_seq = stored.seq - 1;
@@ -630,7 +667,7 @@ pub(crate) async fn record_due(
     let Some((observation, _, _)) = current.due_observation(now_ms) else {
         return Ok(false);
     };
-    let at_ms = i64::try_from(observation.at_ms)
+    let at_ms = i64::try_from(observation.at_ms())
         .map_err(|_| ApiError::Internal("a due time beyond the timeline".into()))?;
     let at = DateTime::from_timestamp_millis(at_ms)
         .ok_or_else(|| ApiError::Internal("a due time beyond the timeline".into()))?;
@@ -681,7 +718,7 @@ fn acknowledge(
         rulings: Value,
         state: StateJson,
     }
-    let plies = after.plies().len();
+    let plies = after.ply_count();
     let answer = Recorded {
         events: [event_json(stored, View::Arbiter, None)],
         rulings: stored.rulings.clone(),
@@ -744,6 +781,7 @@ mod tests {
             board: Some(2),
             white: "w".into(),
             black: "b".into(),
+            game: GameKind::Chess,
             regulations: "fide-2023".into(),
             time_control: Some("5400+30".into()),
             fen: None,
@@ -774,7 +812,7 @@ mod tests {
         let kinds = [regulations::EventKind::Start, san("e4"), san("e5")];
         for (at, kind) in kinds.into_iter().enumerate() {
             state
-                .apply(&regulations::Event::new(at as u64, kind))
+                .apply(&AnyEvent::Chess(regulations::Event::new(at as u64, kind)))
                 .expect("accepted");
         }
         let answer = state_json(&row, Arc::new(state.clone()), View::Arbiter);

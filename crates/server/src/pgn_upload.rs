@@ -284,6 +284,12 @@ fn judge_game(
     actor: &Actor,
     received: DateTime<Utc>,
 ) -> Result<Judged, ApiError> {
+    if row.game != crate::engine::GameKind::Chess {
+        return Err(ApiError::unprocessable(
+            "not_for_this_game",
+            "a chess scoresheet (PGN) cannot be entered into a Xiangqi game: post its moves as events",
+        ));
+    }
     if row.seq != 0 {
         return Err(ApiError::conflict(
             "game_recorded",
@@ -393,7 +399,7 @@ fn judge_game(
             }
             (e, Some(_)) => e,
         };
-        let parsed = parse_event(&body).map_err(located)?;
+        let parsed = parse_event(crate::engine::GameKind::Chess, &body).map_err(located)?;
         check_posted_event(&body, &parsed).map_err(located)?;
         let rulings = judge_in_place(state, at_ms, &parsed).map_err(located)?;
         events.push(StoredEvent {
