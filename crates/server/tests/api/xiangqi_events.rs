@@ -222,10 +222,12 @@ async fn xq_7_1_unrecorded_moves_are_recording_fouls_and_the_third_foul_loses(ap
     assert_ended(&r, "0-1", "fouls_limit_lose", "xq 4.1.8");
 }
 
-/// The helpmate recorded on board 1 of round 1: red's horse and cannon mate
-/// black's general (found and checked by the `xiangqi` crate: the server
+/// The game recorded on board 1 of round 1, from the opening position: Red's
+/// cannon takes the elephant on c9 over the soldier and mates along the back
+/// rank over the advisor, the general boxed in by its own advisor on e8 (a
+/// shortest helpmate, found by a search over `xiangqi::Position`; the server
 /// refuses any illegal move and the test asserts the checkmate).
-const MATE_FROM_THE_OPENING: &[&str] = &[];
+const MATE_FROM_THE_OPENING: &[&str] = &["b2b4", "a6a5", "b4c4", "f9e8", "c4c9"];
 
 /// A whole Xiangqi round robin: four players, three rounds, 2/1/0 scoring
 /// from the `xiangqi` profile; one game recorded move by move to checkmate
