@@ -485,9 +485,7 @@ impl GameState {
     pub fn due_observation(&self, now_ms: u64) -> Option<(AnyEvent, GameState, Vec<Ruling>)> {
         let at_ms = self.next_due_ms().filter(|&at| at <= now_ms)?;
         let observation = match self.kind() {
-            GameKind::Chess => {
-                AnyEvent::Chess(Event::new(at_ms, EventKind::Flag { player: None }))
-            }
+            GameKind::Chess => AnyEvent::Chess(Event::new(at_ms, EventKind::Flag { player: None })),
             GameKind::Xiangqi => AnyEvent::Xiangqi(xiangqi::flag_observation(at_ms)),
         };
         let mut after = self.clone();

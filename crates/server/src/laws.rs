@@ -76,9 +76,7 @@ impl Laws {
     /// limit in chess.
     pub fn check_for(request: &Laws, game: crate::engine::GameKind) -> Result<(), ApiError> {
         let foreign: &[(&str, Option<u32>)] = match game {
-            crate::engine::GameKind::Chess => {
-                &[("natural_move_limit", request.natural_move_limit)]
-            }
+            crate::engine::GameKind::Chess => &[("natural_move_limit", request.natural_move_limit)],
             crate::engine::GameKind::Xiangqi => &[
                 ("fifty_move_count", request.fifty_move_count),
                 ("per_move_cap_seconds", request.per_move_cap_seconds),

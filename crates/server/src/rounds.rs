@@ -604,13 +604,14 @@ async fn update_board(
         None => None,
     };
     if let Some(mode) = mode {
-        crate::tournaments::check_recording(tournament.game, mode)
-            .map_err(|_| ApiError::Unprocessable {
+        crate::tournaments::check_recording(tournament.game, mode).map_err(|_| {
+            ApiError::Unprocessable {
                 code: "not_for_this_game".into(),
                 message: format!("a Xiangqi game is recorded live, not '{mode}'"),
                 article: None,
                 at: Some("mode".into()),
-            })?;
+            }
+        })?;
     }
     store::games::lock_round(&mut tx, &id, number).await?;
     let loaded = load_all(&mut tx, &id).await?;

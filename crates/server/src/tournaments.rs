@@ -510,10 +510,8 @@ async fn create_tournament(
         Laws::check_for(request, game)?;
         laws.announce(request)?;
     }
-    let recording = crate::engine::check_mode(
-        "recording",
-        body.recording.as_deref().unwrap_or("live"),
-    )?;
+    let recording =
+        crate::engine::check_mode("recording", body.recording.as_deref().unwrap_or("live"))?;
     check_recording(game, recording)?;
     let mut pairing = PairingOptions::new_drawn()?;
     if let Some(request) = body.pairing {

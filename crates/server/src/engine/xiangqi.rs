@@ -143,7 +143,8 @@ pub fn state_json(game: &XiangqiGame, at_ms: u64) -> Map<String, Value> {
             })
         })
         .collect();
-    let per_side = |f: &dyn Fn(Color) -> Value| json!({ "red": f(Color::Red), "black": f(Color::Black) });
+    let per_side =
+        |f: &dyn Fn(Color) -> Value| json!({ "red": f(Color::Red), "black": f(Color::Black) });
     let mut map = Map::new();
     map.insert("game".into(), Value::from("xiangqi"));
     map.insert("fen".into(), Value::from(position.to_fen()));
@@ -164,7 +165,8 @@ pub fn state_json(game: &XiangqiGame, at_ms: u64) -> Map<String, Value> {
     map.insert("status".into(), Value::from(game.status().as_str()));
     map.insert(
         "result".into(),
-        game.result().map_or(Value::Null, |r| Value::from(r.notation())),
+        game.result()
+            .map_or(Value::Null, |r| Value::from(r.notation())),
     );
     map.insert(
         "points".into(),
@@ -187,10 +189,7 @@ pub fn state_json(game: &XiangqiGame, at_ms: u64) -> Map<String, Value> {
         }),
     );
     map.insert("repetition".into(), repetition_json(game.repetition()));
-    map.insert(
-        "fouls".into(),
-        per_side(&|c| Value::from(game.fouls(c))),
-    );
+    map.insert("fouls".into(), per_side(&|c| Value::from(game.fouls(c))));
     map.insert(
         "warnings".into(),
         per_side(&|c| Value::from(game.warnings(c))),

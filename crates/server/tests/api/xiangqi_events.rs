@@ -40,9 +40,14 @@ async fn xq_7_1_moves_in_any_of_the_three_notations_are_recorded_in_all_three(ap
     assert_eq!(r.body["state"]["game"], "xiangqi", "{}", r.body);
     assert_eq!(r.body["state"]["to_move"], "red");
     play.ok(5, json!({ "type": "move", "move": "h2e2" })).await;
-    play.ok(10, json!({ "type": "move", "move": "H8+7", "notation": "wxf" }))
+    play.ok(
+        10,
+        json!({ "type": "move", "move": "H8+7", "notation": "wxf" }),
+    )
+    .await;
+    let r = play
+        .ok(20, json!({ "type": "move", "move": "马二进三" }))
         .await;
-    let r = play.ok(20, json!({ "type": "move", "move": "马二进三" })).await;
     let state = &r.body["state"];
     assert_eq!(state["moves"], json!(["C2.5", "H8+7", "H2+3"]), "{state}");
     assert_eq!(
@@ -58,8 +63,7 @@ async fn xq_7_1_moves_in_any_of_the_three_notations_are_recorded_in_all_three(ap
     assert_eq!(iccs, ["h2e2", "h9g7", "h0g2"]);
     assert_eq!(state["to_move"], "black");
     assert_eq!(
-        state["fen"],
-        "r1bakabnr/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2",
+        state["fen"], "r1bakabnr/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2",
         "{state}"
     );
     // A chess event is no event of a Xiangqi game.
@@ -92,7 +96,7 @@ async fn xq_4_1_6_an_illegal_move_is_refused_citing_its_article_and_profiles_mus
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
     assert_eq!(r.body["error"], "profile_not_for_game");
-    assert_eq!(r.body["at"], "regulations");
+    assert_eq!(r.body["where"], "regulations");
     let organiser = app.organiser().await;
     for (game, profile) in [("xiangqi", "club"), ("chess", "xiangqi")] {
         let r = app
@@ -103,7 +107,7 @@ async fn xq_4_1_6_an_illegal_move_is_refused_citing_its_article_and_profiles_mus
             )
             .await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
-        assert_eq!(r.body["at"], "regulations", "{r:?}");
+        assert_eq!(r.body["where"], "regulations", "{r:?}");
     }
     let r = app
         .post(
@@ -113,7 +117,7 @@ async fn xq_4_1_6_an_illegal_move_is_refused_citing_its_article_and_profiles_mus
         )
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
-    assert_eq!(r.body["at"], "game", "{r:?}");
+    assert_eq!(r.body["where"], "game", "{r:?}");
 }
 
 /// xq 4.1.7: the chariot's perpetual check must change; the third time the
@@ -151,23 +155,37 @@ async fn xq_4_1_7_a_perpetual_check_that_is_not_changed_loses(app: TestApp) {
         )
         .await;
     assert_ended(&r, "0-1", "not_changing_loses", "xq 4.1.7");
-    assert_eq!(r.body["state"]["points"], json!({ "red": "0", "black": "2" }));
+    assert_eq!(
+        r.body["state"]["points"],
+        json!({ "red": "0", "black": "2" })
+    );
 }
 
 /// xq 4.2.4: sixty moves without a capture by either side draw.
 async fn xq_4_2_4_sixty_moves_without_a_capture_are_a_draw(app: TestApp) {
-    let mut play = xq_game(&app, json!({ "fen": "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 118 60" })).await;
+    let mut play = xq_game(
+        &app,
+        json!({ "fen": "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 118 60" }),
+    )
+    .await;
     play.start().await;
     let r = play.ok(10, json!({ "type": "move", "move": "a0a1" })).await;
     assert_eq!(r.body["state"]["status"], "in_progress");
     let r = play.ok(20, json!({ "type": "move", "move": "e9e8" })).await;
     assert_ended(&r, "1/2-1/2", "natural_move_limit", "xq 4.2.4");
-    assert_eq!(r.body["state"]["points"], json!({ "red": "1", "black": "1" }));
+    assert_eq!(
+        r.body["state"]["points"],
+        json!({ "red": "1", "black": "1" })
+    );
 }
 
 /// xq 4.1.3: a side with no legal move, not in check, loses (困毙).
 async fn xq_4_1_3_a_stalemated_side_loses(app: TestApp) {
-    let mut play = xq_game(&app, json!({ "fen": "3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1" })).await;
+    let mut play = xq_game(
+        &app,
+        json!({ "fen": "3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1" }),
+    )
+    .await;
     play.start().await;
     let r = play.ok(5, json!({ "type": "move", "move": "c7c8" })).await;
     assert_ended(&r, "1-0", "stalemate", "xq 4.1.3");
@@ -184,7 +202,10 @@ async fn xq_5_2_a_touched_opposing_piece_must_be_captured(app: TestApp) {
     .await;
     play.start().await;
     let r = play
-        .ok(5, json!({ "type": "touch", "player": "red", "square": "a5" }))
+        .ok(
+            5,
+            json!({ "type": "touch", "player": "red", "square": "a5" }),
+        )
         .await;
     assert_ruling(&r, "touch_move_obligation", "xq 5.2");
     let touch = &r.body["state"]["pending"]["touch"];
@@ -208,11 +229,17 @@ async fn xq_7_1_unrecorded_moves_are_recording_fouls_and_the_third_foul_loses(ap
     let mut play = xq_game(&app, json!({})).await;
     play.start().await;
     let r = play
-        .ok(60, json!({ "type": "unrecorded", "player": "red", "moves": 3 }))
+        .ok(
+            60,
+            json!({ "type": "unrecorded", "player": "red", "moves": 3 }),
+        )
         .await;
     assert_eq!(r.body["state"]["fouls"]["red"], 0);
     let r = play
-        .ok(120, json!({ "type": "unrecorded", "player": "red", "moves": 8 }))
+        .ok(
+            120,
+            json!({ "type": "unrecorded", "player": "red", "moves": 8 }),
+        )
         .await;
     assert_ruling(&r, "recording_foul", "xq 7.1");
     assert_eq!(r.body["state"]["fouls"]["red"], 2);
@@ -261,7 +288,10 @@ async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkma
     let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
     // Round 1: board 1 recorded to mate, board 2 entered.
     let round = app.pair_round(&organiser, &t).await;
-    let game = round["boards"][0]["game_id"].as_str().expect("a game").to_owned();
+    let game = round["boards"][0]["game_id"]
+        .as_str()
+        .expect("a game")
+        .to_owned();
     let mut play = Play::existing(&app, &game, &arbiter).await;
     play.start().await;
     let mut last = None;
@@ -272,11 +302,21 @@ async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkma
     assert_ended(&last, "1-0", "checkmate", "xq 4.1.1");
     let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/2/result");
     let r = app
-        .send(Method::PUT, &path, Some(&organiser), json!({ "result": "1/2-1/2" }))
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "1/2-1/2" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
-    let r = app.get(&format!("/api/v1/tournaments/{t}/rounds/1"), None).await;
-    assert_eq!(r.body["boards"][0]["result"], "1-0", "the game wrote its board's result: {r:?}");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    assert_eq!(
+        r.body["boards"][0]["result"], "1-0",
+        "the game wrote its board's result: {r:?}"
+    );
     // A game cannot change once a round is paired.
     let r = app
         .send(
@@ -287,7 +327,7 @@ async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkma
         )
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
-    assert_eq!(r.body["at"], "game");
+    assert_eq!(r.body["where"], "game");
     for _ in 2..=3 {
         let round = app.pair_round(&organiser, &t).await;
         app.finish_round(&organiser, &t, &round, |board, _, _| {
@@ -295,7 +335,9 @@ async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkma
         })
         .await;
     }
-    let r = app.get(&format!("/api/v1/tournaments/{t}/standings"), None).await;
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/standings"), None)
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     let points: f64 = r.body["standings"]
         .as_array()
@@ -304,22 +346,32 @@ async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkma
         .map(|row| row["points"].as_f64().expect("points"))
         .sum();
     assert_eq!(points, 12.0, "six games at two points each: {}", r.body);
-    let export = app.get(&format!("/api/v1/tournaments/{t}/export/json"), None).await;
+    let export = app
+        .get(&format!("/api/v1/tournaments/{t}/export/json"), None)
+        .await;
     assert_eq!(export.status, StatusCode::OK);
     assert_eq!(export.body["rounds"].as_array().expect("rounds").len(), 3);
     // The game's PGN, the tournament's and the round's.
     let pgn = app.get(&format!("/api/v1/games/{game}/pgn"), None).await;
     assert_eq!(pgn.status, StatusCode::OK);
     assert!(pgn.text.contains("[Variant \"xiangqi\"]"), "{}", pgn.text);
-    assert!(pgn.text.contains("[Termination \"normal\"]"), "{}", pgn.text);
+    assert!(
+        pgn.text.contains("[Termination \"normal\"]"),
+        "{}",
+        pgn.text
+    );
     let read = xiangqi::pgn::read_game(&pgn.text).expect("xiangqi::pgn reads the export");
     assert_eq!(read.moves.len(), MATE_FROM_THE_OPENING.len());
     assert_eq!(read.result, Some(xiangqi::pgn::GameResult::RedWins));
-    let all = app.get(&format!("/api/v1/tournaments/{t}/export/pgn"), None).await;
+    let all = app
+        .get(&format!("/api/v1/tournaments/{t}/export/pgn"), None)
+        .await;
     assert_eq!(all.status, StatusCode::OK);
     let games = xiangqi::pgn::read_games(&all.text);
     assert!(
-        games.iter().any(|g| g.error.is_none() && g.game.moves.len() == MATE_FROM_THE_OPENING.len()),
+        games
+            .iter()
+            .any(|g| g.error.is_none() && g.game.moves.len() == MATE_FROM_THE_OPENING.len()),
         "{}",
         all.text
     );
