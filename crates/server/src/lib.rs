@@ -46,7 +46,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, Method, Request, StatusCode, header};
+use axum::http::{HeaderName, Method, Request, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use tokio::net::TcpListener;
