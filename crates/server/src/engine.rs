@@ -278,6 +278,15 @@ impl GameState {
         self.game.result().map(GameResult::notation)
     }
 
+    /// Why the game was annulled (the ruling and its article), once it is.
+    pub fn annulment(&self) -> Option<Ruling> {
+        self.game.annulment().map(|a| Ruling {
+            code: a.code.clone(),
+            article: a.article.clone(),
+            message: a.message.clone(),
+        })
+    }
+
     /// The moves played, with their SAN.
     pub fn plies(&self) -> &[regulations::PlyRecord] {
         self.game.plies()

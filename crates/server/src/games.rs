@@ -146,6 +146,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
     map.insert("board".into(), json!(game.board));
     map.insert("regulations".into(), Value::from(game.regulations.clone()));
     map.insert("time_control".into(), json!(game.time_control));
+    map.insert("replay_game_id".into(), json!(game.replay_game_id));
     StateJson { fields: map, state }
 }
 
@@ -588,6 +589,7 @@ async fn record_in_transaction(
     store::games::insert_event(&mut tx, id, &stored, &body, &stored.rulings.to_string()).await?;
     let status = after.status();
     let result = after.result();
+    let mut replay_game_id = game.replay_game_id.clone();
     if status != before.status() || result != before.result() {
         store::games::set_outcome(&mut tx, id, status, result).await?;
         if let (Some(result), Some(t), Some(round), Some(board)) =
@@ -595,9 +597,28 @@ async fn record_in_transaction(
         {
             crate::results::record_game_result(&mut tx, actor, t, round, board, result).await?;
         }
+        if status == "annulled" {
+            let annulment = after.annulment();
+            replay_game_id =
+                crate::replays::replay_annulled(&mut tx, actor, &game, annulment.as_ref()).await?;
+        }
     }
     tx.commit().await?;
-    Ok(acknowledge(state, GameRow { seq, ..game }, after, &stored))
+    if replay_game_id.is_some()
+        && let (Some(t), Some(round)) = (&game.tournament_id, game.round)
+    {
+        // The round's stream tells its pages, and follows the new game.
+        state.announce(Hint {
+            game_id: crate::stream::round_topic(t, round),
+            seq: 0,
+        });
+    }
+    let row = GameRow {
+        seq,
+        replay_game_id,
+        ..game
+    };
+    Ok(acknowledge(state, row, after, &stored))
 }
 
 /// The actor of the observations the server records itself (`due.rs`).
@@ -755,6 +776,7 @@ mod tests {
             tournament_owner: None,
             tournament_name: None,
             created_at: "2026-01-01T00:00:00Z".into(),
+            replay_game_id: None,
         }
     }
 

@@ -348,6 +348,7 @@ pub(crate) async fn write_round(
             "white": player_ref(white),
             "black": player_ref(black),
             "game_id": game_id,
+            "annulled_game_ids": [],
             "result": Value::Null,
             "mode": loaded.tournament.recording,
         }));
@@ -428,6 +429,7 @@ pub(crate) fn round_json(loaded: &Loaded, number: i64) -> Value {
                 "white": side(&b.white_id),
                 "black": side(&b.black_id),
                 "game_id": b.game_id,
+                "annulled_game_ids": b.annulled_game_ids,
                 "result": b.result,
                 "mode": b.mode,
             });
@@ -496,12 +498,13 @@ struct RoundUpdate {
     starts_at: Option<Option<String>>,
 }
 
-/// The boards of round `number` whose game has recorded events.
+/// A board of round `number` that has been played: its game has recorded
+/// events, or a game of it was annulled (and is being replayed).
 fn recorded_board(loaded: &Loaded, number: i64) -> Option<&BoardRow> {
     loaded
         .boards
         .iter()
-        .find(|b| b.round == number && b.recorded)
+        .find(|b| b.round == number && (b.recorded || !b.annulled_game_ids.is_empty()))
 }
 
 /// `PATCH /tournaments/{id}/rounds/{n}`: sets or removes the scheduled start
@@ -533,7 +536,7 @@ async fn update_round(
         return Err(ApiError::conflict(
             "round_started",
             format!(
-                "board {} of round {number} has recorded events: the scheduled start is part of its games' setup",
+                "board {} of round {number} has been played (recorded events or an annulled game): the scheduled start is part of its games' setup",
                 b.board
             ),
         ));
@@ -700,7 +703,7 @@ async fn unpair_round(
         return Err(ApiError::conflict(
             "round_started",
             format!(
-                "the game on board {} of round {number} has recorded events; a round being played cannot be un-paired",
+                "board {} of round {number} has been played (recorded events or an annulled game); a round being played cannot be un-paired",
                 b.board
             ),
         ));
