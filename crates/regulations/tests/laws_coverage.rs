@@ -279,22 +279,53 @@ fn scenario_names() -> BTreeSet<String> {
     names
 }
 
-/// `(METHOD, path)` of every documented operation, and the event types.
+/// `(METHOD, path)` of every operation of the server's OpenAPI document, and
+/// its event types. The document is derived from the code: each handler's
+/// `#[utoipa::path(method, path = "...")]` makes an operation, and the
+/// posted event's types are the variants of `game_schemas::EventType` (the
+/// server's API tests check the served document against its router and
+/// that enum against `regulations::EventKind`).
 fn openapi() -> (BTreeSet<(String, String)>, BTreeSet<String>) {
-    let text = fs::read_to_string(repo().join("crates/server/src/openapi.json"))
-        .expect("crates/server/src/openapi.json");
-    let doc: serde_json::Value = serde_json::from_str(&text).expect("the OpenAPI document");
+    let dir = repo().join("crates/server/src");
     let mut operations = BTreeSet::new();
-    for (path, item) in doc["paths"].as_object().expect("paths") {
-        for method in item.as_object().expect("a path item").keys() {
-            operations.insert((method.to_uppercase(), path.clone()));
+    for entry in fs::read_dir(&dir).expect("crates/server/src").flatten() {
+        let text = fs::read_to_string(entry.path()).unwrap_or_default();
+        for (i, _) in text.match_indices("#[utoipa::path(") {
+            let rest = &text[i + "#[utoipa::path(".len()..];
+            let method: String = rest
+                .trim_start()
+                .chars()
+                .take_while(char::is_ascii_alphabetic)
+                .collect();
+            let path = rest
+                .split_once("path = \"")
+                .and_then(|(_, p)| p.split('"').next());
+            if let Some(path) = path {
+                operations.insert((method.to_uppercase(), path.to_owned()));
+            }
         }
     }
-    let events = doc["components"]["schemas"]["EventRequest"]["properties"]["type"]["enum"]
-        .as_array()
-        .expect("the event types of EventRequest")
-        .iter()
-        .map(|t| t.as_str().unwrap().to_owned())
+    let schemas =
+        fs::read_to_string(dir.join("game_schemas.rs")).expect("crates/server/src/game_schemas.rs");
+    let start = schemas
+        .find("enum EventType {")
+        .expect("the event types of EventRequest (game_schemas::EventType)");
+    let body = &schemas[start..];
+    let body = &body[body.find('{').unwrap_or(0) + 1..body.find('}').unwrap_or(0)];
+    let events = body
+        .lines()
+        .map(|l| l.trim().trim_end_matches(','))
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_uppercase()))
+        .map(|name| {
+            let mut snake = String::new();
+            for (i, c) in name.chars().enumerate() {
+                if c.is_ascii_uppercase() && i > 0 {
+                    snake.push('_');
+                }
+                snake.push(c.to_ascii_lowercase());
+            }
+            snake
+        })
         .collect();
     (operations, events)
 }
@@ -404,7 +435,7 @@ fn check(doc: &str) -> Vec<String> {
                 reached = true;
                 if !operations.contains(&(method.to_owned(), path.to_owned())) {
                     problems.push(format!(
-                        "{at}: no operation `{method} {path}` in openapi.json"
+                        "{at}: no operation `{method} {path}` in the OpenAPI document"
                     ));
                 }
             }

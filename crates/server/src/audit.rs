@@ -5,8 +5,10 @@
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 use sqlx::AnyConnection;
+use utoipa::{OpenApi, ToSchema};
 
 use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiPath};
@@ -39,11 +41,43 @@ pub(crate) async fn record(
     .await
 }
 
+/// A tournament's audit trail, oldest first.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Audit)]
+struct AuditTrail {
+    audit: Vec<AuditEntry>,
+}
+
+/// One change: who did what to which entity, and the entity before and
+/// after (`null` when created or removed).
+#[derive(Serialize, ToSchema)]
+struct AuditEntry {
+    at: String,
+    /// The token id (`admin` for the administrator, `system` for what the
+    /// server records itself).
+    actor: String,
+    action: String,
+    entity: String,
+    entity_id: String,
+    before: Value,
+    after: Value,
+}
+
+/// The audit trail (arbiters of the tournament).
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/audit",
+    tag = "reports",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "every change, oldest first", body = AuditTrail)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
 async fn get_audit(
     State(state): State<AppState>,
     actor: Actor,
     ApiPath(tournament_id): ApiPath<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<AuditTrail>, ApiError> {
     let tournament = load_tournament(state.db().pool(), &tournament_id).await?;
     actor.require(
         Permission::Arbitrate,
@@ -51,22 +85,25 @@ async fn get_audit(
         tournament.owner_token.as_deref(),
     )?;
     let rows = store::audit::list(state.db().pool(), &tournament_id).await?;
-    let list: Vec<Value> = rows
+    let audit = rows
         .into_iter()
-        .map(|row| {
-            json!({
-                "at": row.at,
-                "actor": row.actor,
-                "action": row.action,
-                "entity": row.entity,
-                "entity_id": row.entity_id,
-                "before": row.before,
-                "after": row.after,
-            })
+        .map(|row| AuditEntry {
+            at: row.at,
+            actor: row.actor,
+            action: row.action,
+            entity: row.entity,
+            entity_id: row.entity_id,
+            before: row.before,
+            after: row.after,
         })
         .collect();
-    Ok(Json(json!({ "audit": list })))
+    Ok(Json(AuditTrail { audit }))
 }
+
+/// The audit trail's operation in the OpenAPI document.
+#[derive(OpenApi)]
+#[openapi(paths(get_audit))]
+pub(crate) struct Doc;
 
 /// Routes for the audit trail.
 pub fn router() -> Router<AppState> {

@@ -31,13 +31,14 @@ use axum::routing::{delete, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use utoipa::{OpenApi, ToSchema};
 use uuid::Uuid;
 
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::{AppState, audit, now_text, store};
 
 /// A role a token carries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Admin,
@@ -321,19 +322,28 @@ where
     }
 }
 
-#[derive(Debug, Deserialize)]
+/// `POST /tokens` body.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = TokenRequest)]
 struct CreateToken {
+    /// `organiser` (by the administrator), `chief_arbiter` or `arbiter`
+    /// (scoped to `tournament_id`); never `admin`.
     role: Role,
+    /// The tournament an arbiter or chief-arbiter token is scoped to.
     #[serde(default)]
     tournament_id: Option<String>,
+    /// At most 200 characters.
     #[serde(default)]
     label: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+/// A new token: `token` is shown this once (only its hash is stored).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Token)]
 struct CreatedToken {
     id: String,
+    /// `arb_` and 64 hex digits.
     token: String,
     role: Role,
     tournament_id: Option<String>,
@@ -351,6 +361,16 @@ pub(crate) async fn tournament_owner(
         .ok_or_else(|| ApiError::not_found("tournament"))
 }
 
+/// Create a token (admin: organiser; organiser/chief arbiter: arbiter tokens for their tournament).
+#[utoipa::path(
+    post,
+    path = "/api/v1/tokens",
+    tag = "auth",
+    request_body = CreateToken,
+    responses((status = 201, description = "the token (shown once)", body = CreatedToken)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"]}))),
+)]
 async fn create_token(
     State(state): State<AppState>,
     actor: Actor,
@@ -442,6 +462,16 @@ async fn create_token(
     ))
 }
 
+/// Revoke a token (its creator, a manager of its tournament, the token itself, the administrator).
+#[utoipa::path(
+    delete,
+    path = "/api/v1/tokens/{id}",
+    tag = "auth",
+    params(("id" = String, Path, description = "the token's id")),
+    responses((status = 204, description = "revoked (or already revoked)")),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
 async fn revoke_token(
     State(state): State<AppState>,
     actor: Actor,
@@ -491,6 +521,11 @@ async fn revoke_token(
     state.tokens().revoke(&id);
     Ok(StatusCode::NO_CONTENT)
 }
+
+/// The `/tokens` operations of the OpenAPI document.
+#[derive(OpenApi)]
+#[openapi(paths(create_token, revoke_token))]
+pub(crate) struct Doc;
 
 /// `/tokens` routes.
 pub fn router() -> Router<AppState> {

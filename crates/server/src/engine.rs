@@ -6,7 +6,8 @@ use regulations::{Event, EventKind, Game, GameResult, Mode, Penalty, Profile, Ti
 use rules::Color;
 use rules::pgn::GameResult as PgnResult;
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
 
 use crate::error::ApiError;
 
@@ -59,11 +60,11 @@ pub fn check_mode(field: &str, mode: &str) -> Result<&'static str, ApiError> {
 }
 
 /// Milliseconds since 1970 as RFC 3339 text (the API's time format).
-fn ms_text(ms: u64) -> Value {
+fn ms_text(ms: u64) -> Option<String> {
     i64::try_from(ms)
         .ok()
         .and_then(chrono::DateTime::from_timestamp_millis)
-        .map_or(Value::Null, |t| Value::from(crate::time_text(t)))
+        .map(crate::time_text)
 }
 
 /// The longest FEN accepted.
@@ -102,7 +103,7 @@ pub fn check_start_time(field: &str, text: &str) -> Result<i64, ApiError> {
 }
 
 /// A ruling (or rejection) with the article it applies.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Ruling {
     pub code: String,
     pub article: String,
@@ -115,6 +116,56 @@ pub struct Rejection {
     pub code: String,
     pub article: Option<String>,
     pub message: String,
+}
+
+/// The Laws' part of a game's state as the API shows it, with clocks as of
+/// the answer (`games::StateJson` adds the game's row and the moves; the
+/// pages read it as a map).
+#[derive(Debug, Clone, Serialize)]
+pub struct StateView {
+    pub clocks: regulations::ClockView,
+    pub due: Option<Due>,
+    pub envelope: Option<regulations::Envelope>,
+    pub fen: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lateness: Option<Lateness>,
+    pub mode: &'static str,
+    pub pending: regulations::Pending,
+    pub result: Option<&'static str>,
+    pub scheduled_start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sealed_move: Option<String>,
+    pub start_fen: Option<String>,
+    pub status: &'static str,
+    pub termination: Option<regulations::Termination>,
+    pub to_move: &'static str,
+}
+
+/// A game with a scheduled start: the lateness rule (Art. 10.15, 10.17).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Lateness {
+    /// The profile's lateness limit in ms (`null`: none).
+    pub limit_ms: Option<u64>,
+    /// When a player not yet at the board loses (RFC 3339).
+    pub deadline: Option<String>,
+    pub white_present: bool,
+    pub black_present: bool,
+}
+
+/// What the Laws rule by now without any event (a flag fall, Art. 10.14; a
+/// lateness forfeit, Art. 10.15/10.17; the club's game-length limit): the
+/// server records it itself within about a second as a `flag` observation
+/// by the actor `system`, timed at `at`; until then (or if the arbiter's
+/// next event comes first) it is shown here.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Due {
+    /// The instant it fell due (RFC 3339).
+    pub at: Option<String>,
+    /// The status it leaves.
+    pub status: &'static str,
+    /// The result it records.
+    pub result: Option<&'static str>,
+    pub rulings: Vec<Ruling>,
 }
 
 /// The state of a game after its log.
@@ -286,61 +337,48 @@ impl GameState {
     /// The state as the API shows it, without `moves` (the caller adds them
     /// from [`GameState::plies`], and `seq` and ids), with clocks as of
     /// `now_ms`. A sealed move is shown to arbiters only.
-    pub fn to_json(&self, arbiter: bool, now_ms: u64) -> Map<String, Value> {
+    pub fn to_json(&self, arbiter: bool, now_ms: u64) -> StateView {
         let at = if self.game.clocks().running().is_some() {
             now_ms.max(self.game.last_event_ms())
         } else {
             self.game.last_event_ms()
         };
         // The moves are written by the caller straight from `plies` (see
-        // `games::StateJson`), not copied into this map.
+        // `games::StateJson`), not copied here.
         let view = self.game.view_without_moves(at);
-        let mut map = match serde_json::to_value(&view) {
-            Ok(Value::Object(map)) => map,
-            _ => Map::new(),
-        };
-        map.remove("moves");
-        map.insert(
-            "to_move".into(),
-            Value::from(match view.side_to_move {
+        let setup = self.game.setup();
+        let lateness = setup.scheduled_start_ms.map(|start| {
+            let limit = self.game.profile().lateness_limit_ms;
+            Lateness {
+                limit_ms: limit,
+                deadline: limit.and_then(|l| ms_text(start.saturating_add(l))),
+                white_present: self.game.is_present(Color::White),
+                black_present: self.game.is_present(Color::Black),
+            }
+        });
+        StateView {
+            clocks: view.clocks,
+            due: self.due_at(now_ms),
+            envelope: view.envelope,
+            fen: view.fen,
+            lateness,
+            mode: mode_text(setup.mode),
+            pending: view.pending,
+            result: self.result(),
+            scheduled_start: setup.scheduled_start_ms.and_then(ms_text),
+            sealed_move: if arbiter {
+                self.game.sealed_move_for_arbiter().map(str::to_owned)
+            } else {
+                None
+            },
+            start_fen: setup.fen.clone(),
+            status: self.status(),
+            termination: view.termination,
+            to_move: match view.side_to_move {
                 Color::White => "white",
                 Color::Black => "black",
-            }),
-        );
-        map.remove("side_to_move");
-        map.insert("status".into(), Value::from(self.status()));
-        map.insert(
-            "result".into(),
-            self.result().map_or(Value::Null, Value::from),
-        );
-        if arbiter && let Some(san) = self.game.sealed_move_for_arbiter() {
-            map.insert("sealed_move".into(), Value::from(san));
+            },
         }
-        let setup = self.game.setup();
-        map.insert("mode".into(), Value::from(mode_text(setup.mode)));
-        map.insert(
-            "start_fen".into(),
-            setup
-                .fen
-                .as_ref()
-                .map_or(Value::Null, |f| Value::from(f.clone())),
-        );
-        map.insert("scheduled_start".into(), Value::Null);
-        if let Some(start) = setup.scheduled_start_ms {
-            let limit = self.game.profile().lateness_limit_ms;
-            map.insert("scheduled_start".into(), ms_text(start));
-            map.insert(
-                "lateness".into(),
-                json!({
-                    "limit_ms": limit,
-                    "deadline": limit.map_or(Value::Null, |l| ms_text(start.saturating_add(l))),
-                    "white_present": self.game.is_present(Color::White),
-                    "black_present": self.game.is_present(Color::Black),
-                }),
-            );
-        }
-        map.insert("due".into(), self.due_at(now_ms));
-        map
     }
 
     /// The observation that records what the Laws rule by `now_ms` without
@@ -361,18 +399,16 @@ impl GameState {
         ))
     }
 
-    /// [`Self::due_observation`] as the state shows it: `null` when nothing
-    /// is due, else the status, result and rulings it records.
-    fn due_at(&self, now_ms: u64) -> Value {
-        match self.due_observation(now_ms) {
-            Some((observation, after, rulings)) => json!({
-                "at": ms_text(observation.at_ms),
-                "status": after.status(),
-                "result": after.result(),
-                "rulings": rulings,
-            }),
-            None => Value::Null,
-        }
+    /// [`Self::due_observation`] as the state shows it: `None` (`null`)
+    /// when nothing is due, else the status, result and rulings it records.
+    fn due_at(&self, now_ms: u64) -> Option<Due> {
+        self.due_observation(now_ms)
+            .map(|(observation, after, rulings)| Due {
+                at: ms_text(observation.at_ms),
+                status: after.status(),
+                result: after.result(),
+                rulings,
+            })
     }
 
     /// The game as PGN (written by `rules::pgn::write_game`: the Seven Tag

@@ -65,12 +65,23 @@ pub enum ApiError {
     Internal(String),
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
+/// The body of every error answer (schema `Error` of the OpenAPI document).
+/// A PGN upload's refusal adds fields beside these: the refused move's
+/// `move_number`, `side`, `san` and `ply`; `pgn_white`/`pgn_black` with the
+/// game's `white`/`black`; `pgn_fen` with `fen`; `pgn_result` with
+/// `game_result`; and for a round's file every `problems` entry (`game`,
+/// `white`, `black`, `board`, `error`, `message`, ...).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
+pub(crate) struct ErrorBody<'a> {
+    /// A stable snake_case code (each operation lists the codes it answers).
     error: &'a str,
+    /// What is wrong, for a person.
     message: &'a str,
+    /// The article of the Laws or the regulation that refuses the request.
     #[serde(skip_serializing_if = "Option::is_none")]
     article: Option<&'a str>,
+    /// Where: a JSON path, `line L column C`, or a field name.
     #[serde(rename = "where", skip_serializing_if = "Option::is_none")]
     at: Option<&'a str>,
 }

@@ -26,16 +26,17 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use chrono::{DateTime, Utc};
-use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use sqlx::Any;
+use utoipa::{OpenApi, ToSchema};
 use uuid::Uuid;
 
 use crate::auth::{Actor, MaybeActor, Permission};
-use crate::engine::{GameState, Ruling};
+use crate::engine::{Due, GameState, Lateness, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::game_rows::{GameRow, StoredEvent, View, event_json, fold, last_resume, load_game};
+use crate::game_schemas as schema;
 use crate::store::games::{NewGame, load_events};
 use crate::{AppState, Hint, audit, now_text, store, time_text};
 
@@ -136,50 +137,96 @@ where
 
 pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> StateJson {
     let now_ms = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
-    let mut map = state.to_json(view == View::Arbiter, now_ms);
-    map.insert("id".into(), Value::from(game.id.clone()));
-    map.insert("seq".into(), Value::from(game.seq));
-    map.insert("white".into(), Value::from(game.white.clone()));
-    map.insert("black".into(), Value::from(game.black.clone()));
-    map.insert("tournament_id".into(), json!(game.tournament_id));
-    map.insert("round".into(), json!(game.round));
-    map.insert("board".into(), json!(game.board));
-    map.insert("regulations".into(), Value::from(game.regulations.clone()));
-    map.insert("time_control".into(), json!(game.time_control));
-    StateJson { fields: map, state }
+    let laws = state.to_json(view == View::Arbiter, now_ms);
+    StateJson {
+        black: game.black.clone(),
+        board: game.board,
+        clocks: laws.clocks,
+        due: laws.due,
+        envelope: laws.envelope,
+        fen: laws.fen,
+        id: game.id.clone(),
+        lateness: laws.lateness,
+        mode: laws.mode,
+        moves: Moves(state),
+        pending: laws.pending,
+        regulations: game.regulations.clone(),
+        result: laws.result,
+        round: game.round,
+        scheduled_start: laws.scheduled_start,
+        sealed_move: laws.sealed_move,
+        seq: game.seq,
+        start_fen: laws.start_fen,
+        status: laws.status,
+        termination: laws.termination,
+        time_control: game.time_control.clone(),
+        to_move: laws.to_move,
+        tournament_id: game.tournament_id.clone(),
+        white: game.white.clone(),
+    }
 }
 
-/// A game's state as the API shows it: `fields` plus `moves`, the SAN list,
-/// written straight from the state's plies (a long game's move list is not
-/// copied into a `Value` on every answer). Serialised with the keys in the
-/// same (sorted) order as a `serde_json::Map` holding all of them.
+/// A game's state as the API shows it (`GET /games/{id}`). The keys are in
+/// sorted order (as they were when this was a `serde_json::Map`); `moves`
+/// is written straight from the state's plies (a long game's move list is
+/// not copied on every answer).
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameState)]
 pub(crate) struct StateJson {
-    fields: Map<String, Value>,
-    state: Arc<GameState>,
+    black: String,
+    board: Option<i64>,
+    #[schema(value_type = schema::Clocks)]
+    clocks: regulations::ClockView,
+    /// Live mode: what falls due by now without an event (see `Due`).
+    due: Option<Due>,
+    /// While adjourned: the envelope's record, without the move (Art. 13.2).
+    #[schema(value_type = Option<schema::Envelope>)]
+    envelope: Option<regulations::Envelope>,
+    /// The current position.
+    fen: String,
+    id: String,
+    /// Present when the game has a scheduled start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    lateness: Option<Lateness>,
+    #[schema(value_type = schema::Mode)]
+    mode: &'static str,
+    /// The moves played, in SAN.
+    #[schema(value_type = Vec<String>)]
+    moves: Moves,
+    #[schema(value_type = schema::Pending)]
+    pending: regulations::Pending,
+    regulations: String,
+    #[schema(value_type = Option<schema::GameResult>)]
+    result: Option<&'static str>,
+    round: Option<i64>,
+    /// RFC 3339.
+    scheduled_start: Option<String>,
+    /// The sealed move (SAN), shown to arbiters only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    sealed_move: Option<String>,
+    /// The number of events in the log (what the next event extends).
+    seq: i64,
+    /// The initial position when the game started from a set-up one.
+    start_fen: Option<String>,
+    #[schema(value_type = schema::Status)]
+    status: &'static str,
+    #[schema(value_type = Option<schema::Termination>)]
+    termination: Option<regulations::Termination>,
+    time_control: Option<String>,
+    #[schema(value_type = schema::Side)]
+    to_move: &'static str,
+    tournament_id: Option<String>,
+    white: String,
 }
 
-impl Serialize for StateJson {
+/// The SAN list of a state's plies.
+pub(crate) struct Moves(Arc<GameState>);
+
+impl Serialize for Moves {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Moves<'a>(&'a [regulations::PlyRecord]);
-        impl Serialize for Moves<'_> {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_seq(self.0.iter().map(|ply| ply.san.as_str()))
-            }
-        }
-        let mut map = serializer.serialize_map(Some(self.fields.len() + 1))?;
-        let moves = Moves(self.state.plies());
-        let mut moves_written = false;
-        for (key, value) in &self.fields {
-            if !moves_written && key.as_str() > "moves" {
-                map.serialize_entry("moves", &moves)?;
-                moves_written = true;
-            }
-            map.serialize_entry(key, value)?;
-        }
-        if !moves_written {
-            map.serialize_entry("moves", &moves)?;
-        }
-        map.end()
+        serializer.collect_seq(self.0.plies().iter().map(|ply| ply.san.as_str()))
     }
 }
 
@@ -191,8 +238,10 @@ fn view_for(game: &GameRow, actor: Option<&Actor>) -> View {
     }
 }
 
-#[derive(Debug, Deserialize)]
+/// `POST /games` body.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = GameRequest)]
 struct CreateGame {
     white: String,
     black: String,
@@ -212,8 +261,19 @@ struct CreateGame {
     starts_at: Option<String>,
 }
 
+/// A game outside any tournament (administrators, organisers).
+///
 /// `POST /games`: a game outside any tournament (an administrator's or an
 /// organiser's; e.g. a match or a demonstration board).
+#[utoipa::path(
+    post,
+    path = "/api/v1/games",
+    tag = "games",
+    request_body = CreateGame,
+    responses((status = 201, description = "the game's state", body = StateJson)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "422": ["invalid_fen"]}))),
+)]
 async fn create_game(
     State(state): State<AppState>,
     actor: Actor,
@@ -282,6 +342,16 @@ async fn create_game(
     ))
 }
 
+/// Current state (arbiter view with a token of the game, else public: the sealed move hidden).
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}",
+    tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, description = "the game's state", body = StateJson)),
+    security((), ("bearer" = [])),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
 async fn get_game(
     State(state): State<AppState>,
     MaybeActor(actor): MaybeActor,
@@ -300,12 +370,38 @@ struct EventsQuery {
     after: Option<i64>,
 }
 
+/// A game's log, as `GET /games/{id}/events` shows it.
+#[derive(Serialize, ToSchema)]
+#[schema(as = EventLog)]
+struct EventList {
+    game_id: String,
+    /// The game's current seq.
+    seq: i64,
+    /// `arbiter` or `public`.
+    view: &'static str,
+    #[schema(value_type = Vec<schema::EventShown>)]
+    events: Vec<Value>,
+}
+
+/// The log (arbiter view with a token of the tournament, else public: sealed moves hidden before resumption).
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}/events",
+    tag = "games",
+    params(
+        ("id" = String, Path, description = "game id"),
+        ("after" = Option<i64>, Query, description = "only the events after this seq"),
+    ),
+    responses((status = 200, description = "the events after `after`", body = EventList)),
+    security((), ("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_query"], "404": ["not_found"]}))),
+)]
 async fn get_events(
     State(state): State<AppState>,
     MaybeActor(actor): MaybeActor,
     ApiPath(id): ApiPath<String>,
     query: Result<axum::extract::Query<EventsQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<EventList>, ApiError> {
     let after = match query {
         Ok(q) => q.0.after.unwrap_or(0),
         Err(e) => return Err(ApiError::bad_request("invalid_query", e.body_text())),
@@ -319,14 +415,27 @@ async fn get_events(
         .filter(|e| e.seq > after)
         .map(|e| event_json(e, view, resumed))
         .collect();
-    Ok(Json(json!({
-        "game_id": id,
-        "seq": game.seq,
-        "view": if view == View::Arbiter { "arbiter" } else { "public" },
-        "events": list,
-    })))
+    Ok(Json(EventList {
+        game_id: id,
+        seq: game.seq,
+        view: if view == View::Arbiter {
+            "arbiter"
+        } else {
+            "public"
+        },
+        events: list,
+    }))
 }
 
+/// The game as PGN.
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}/pgn",
+    tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, description = "the game with its clock times", content_type = "application/x-chess-pgn", body = String)),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
 async fn get_pgn(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -431,6 +540,22 @@ fn parse_event_request(
     Ok((expected_seq, at, body))
 }
 
+/// Append an event: judged by the Laws, recorded with its rulings or refused.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/events",
+    tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    request_body = schema::EventRequest,
+    responses((status = 201, description = "recorded: the event, its rulings and the state after it", body = Recorded)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({
+        "400": ["invalid_event", "invalid_field"],
+        "404": ["not_found"],
+        "409": ["stale_seq"],
+        "422": event_refusals(),
+    }))),
+)]
 async fn post_event(
     State(state): State<AppState>,
     actor: Actor,
@@ -454,6 +579,32 @@ async fn post_event(
         return Ok(done);
     }
     record_in_transaction(&state, &actor, &id, at_ms, &parsed, stored).await
+}
+
+/// The codes of a refused event (422): the Laws' refusals
+/// (`regulations::Code`) and the server's own.
+pub(crate) fn event_refusals() -> Vec<&'static str> {
+    let mut codes: Vec<&'static str> = regulations::Code::ALL
+        .iter()
+        .filter(|c| c.is_rejection())
+        .map(|c| c.code())
+        .collect();
+    codes.push("time_went_backwards");
+    codes
+}
+
+/// The answer to a recorded event (keys in sorted order, like a `Map`).
+#[derive(Serialize, ToSchema)]
+#[schema(as = EventResponse)]
+struct Recorded {
+    /// The event as recorded (arbiter view).
+    #[schema(value_type = Vec<schema::EventShown>)]
+    events: [Value; 1],
+    /// What the Laws ruled on it.
+    #[schema(value_type = Vec<Ruling>)]
+    rulings: Value,
+    /// The game's state after it.
+    state: StateJson,
 }
 
 /// The Laws' answer to `event` at `at_ms` after `before`: the new state and
@@ -674,13 +825,6 @@ fn acknowledge(
         game_id: Arc::from(game.id.as_str()),
         seq: game.seq,
     });
-    /// The answer to a recorded event (keys in sorted order, like a `Map`).
-    #[derive(Serialize)]
-    struct Recorded {
-        events: [Value; 1],
-        rulings: Value,
-        state: StateJson,
-    }
     let plies = after.plies().len();
     let answer = Recorded {
         events: [event_json(stored, View::Arbiter, None)],
@@ -701,6 +845,35 @@ fn acknowledge(
     }
 }
 
+/// One message of a Server-Sent Events stream, as a client's SSE reader
+/// sees it (OpenAPI 3.1 describes each message of `text/event-stream`).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)] // a schema only: the stream writes the SSE text itself
+pub(crate) struct SseMessage {
+    /// The event's `seq`.
+    id: Option<String>,
+    /// The event's type (`move`, `claim_draw`, …).
+    event: Option<String>,
+    /// The event as JSON text, as `GET /games/{id}/events` shows it.
+    data: String,
+    /// Reconnection delay in milliseconds, when the server sends one.
+    retry: Option<u64>,
+}
+
+/// Server-Sent Events: the log after `after` / Last-Event-ID, then live events (also from other server processes on PostgreSQL).
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}/stream",
+    tag = "games",
+    params(
+        ("id" = String, Path, description = "game id"),
+        ("after" = Option<i64>, Query, description = "only the events after this seq"),
+        ("Last-Event-ID" = Option<i64>, Header, description = "resume after this seq (a reconnecting client's last id)"),
+    ),
+    responses((status = 200, description = "event stream; each message has id = seq, event = type, data = the event as `GET /games/{id}/events` shows it", content_type = "text/event-stream", body = SseMessage)),
+    security((), ("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_query"], "404": ["not_found"]}))),
+)]
 async fn stream(
     State(state): State<AppState>,
     MaybeActor(actor): MaybeActor,
@@ -721,6 +894,11 @@ async fn stream(
     let after = last_event_id.or(after_query).unwrap_or(0).max(0);
     Ok(crate::stream::sse(state, id, view, after))
 }
+
+/// The `/games` operations of the OpenAPI document.
+#[derive(OpenApi)]
+#[openapi(paths(create_game, get_game, post_event, get_events, get_pgn, stream))]
+pub(crate) struct Doc;
 
 /// `/games` routes.
 pub fn router() -> Router<AppState> {
@@ -758,8 +936,9 @@ mod tests {
         }
     }
 
-    /// The state written straight from the plies is, byte for byte, the
-    /// state as a `serde_json::Map` holding the SAN list would print.
+    /// The state written straight from the plies prints its keys in sorted
+    /// order, exactly as a `serde_json::Map` holding them would, and
+    /// `moves` is the SAN list.
     #[test]
     fn the_state_answer_prints_exactly_as_the_map_with_its_moves_would() {
         let row = row();
@@ -778,20 +957,16 @@ mod tests {
                 .expect("accepted");
         }
         let answer = state_json(&row, Arc::new(state.clone()), View::Arbiter);
-        let mut map = answer.fields.clone();
-        map.insert("moves".into(), json!(["e4", "e5"]));
-        assert_eq!(
-            serde_json::to_string(&answer).expect("prints"),
-            serde_json::to_string(&Value::Object(map)).expect("prints")
-        );
+        let printed = serde_json::to_string(&answer).expect("prints");
+        let map: Value = serde_json::from_str(&printed).expect("parses");
+        assert_eq!(map["moves"], json!(["e4", "e5"]));
+        assert_eq!(printed, serde_json::to_string(&map).expect("prints"));
         // And an empty game: `moves` is `[]`, in its place.
         let empty = GameState::new(&row.setup()).expect("setup");
         let answer = state_json(&row, Arc::new(empty), View::Public);
-        let mut map = answer.fields.clone();
-        map.insert("moves".into(), json!([]));
-        assert_eq!(
-            serde_json::to_string(&answer).expect("prints"),
-            serde_json::to_string(&Value::Object(map)).expect("prints")
-        );
+        let printed = serde_json::to_string(&answer).expect("prints");
+        let map: Value = serde_json::from_str(&printed).expect("parses");
+        assert_eq!(map["moves"], json!([]));
+        assert_eq!(printed, serde_json::to_string(&map).expect("prints"));
     }
 }

@@ -8,7 +8,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use serde_json::{Value, json};
+use serde_json::json;
 use tournament::model::{self, ByeKind, GameResult, Points, StartNumber};
 
 use crate::auth::{Actor, Permission};
@@ -22,8 +22,19 @@ fn points_value(p: Points) -> crate::tournaments::PointsValue {
     crate::tournaments::PointsValue(p.as_f64())
 }
 
+/// Import a TRF16 / TRF-2026 file as a new tournament with its rounds.
+///
 /// `POST /tournaments/import`: a TRF16 (or TRF-2026) body becomes a
 /// tournament with its players, rounds and results.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/import",
+    tag = "tournaments",
+    request_body(content = String, content_type = "text/plain", description = "the TRF file (UTF-8 or Latin-1), at most 16 MiB"),
+    responses((status = 201, description = "the tournament and its counts", body = crate::tournaments::Counted)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["bad_body", "invalid_field", "invalid_trf"], "409": ["duplicate_start_number", "paired_twice", "round_exists"], "413": ["payload_too_large"]}))),
+)]
 pub(crate) async fn import_trf(
     State(state): State<AppState>,
     actor: Actor,
@@ -198,12 +209,15 @@ pub(crate) async fn import_trf(
         }
     }
     tx.commit().await?;
-    let mut value = crate::tournaments::tournament_json(&row);
-    if let Value::Object(map) = &mut value {
-        map.insert("players".into(), json!(model.players.len()));
-        map.insert("rounds_paired".into(), json!(model.rounds.len()));
-    }
-    Ok((StatusCode::CREATED, Json(value)))
+    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    Ok((
+        StatusCode::CREATED,
+        Json(crate::tournaments::Counted {
+            tournament: row,
+            rounds_paired: count(model.rounds.len()),
+            players: count(model.players.len()),
+        }),
+    ))
 }
 
 fn api_result(result: GameResult) -> Option<&'static str> {

@@ -17,7 +17,7 @@ use crate::error::ApiError;
 
 /// Announced settings; an absent field is the profile's (no limit where the
 /// profile has none).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Laws {
     /// Art. 10.15 / 10.17 (FIDE 2023 6.7.1): minutes after the scheduled

@@ -32,8 +32,9 @@
 //!   path's writes in batches; `stream`: Server-Sent Events fed by an
 //!   in-process broadcast channel and PostgreSQL `LISTEN/NOTIFY`.
 //!
-//! Every route lives under `/api/v1`; the OpenAPI 3.1 document is served at
-//! `/api/v1/openapi.json`.
+//! Every route lives under `/api/v1`; the OpenAPI 3.1 document, derived from
+//! the handlers' `#[utoipa::path]` attributes and the request and response
+//! types (`openapi`), is served at `/api/v1/openapi.json`.
 //!
 //! Logs are `tracing` events (target `server`): one line per request with its
 //! `x-request-id` (see [`app`]), internal errors, faults of background tasks.
@@ -45,7 +46,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{HeaderName, Method, Request, StatusCode, header};
+use axum::http::{HeaderName, Method, Request, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use tokio::net::TcpListener;
@@ -62,10 +63,12 @@ pub mod due;
 mod engine;
 pub mod error;
 mod game_rows;
+mod game_schemas;
 mod games;
 mod group_commit;
 mod import;
 mod laws;
+pub mod openapi;
 mod pairing_options;
 mod pgn_upload;
 mod players;
@@ -226,7 +229,7 @@ impl AppState {
 /// The whole API as a router (tests call it with `oneshot`).
 pub fn app(state: AppState) -> Router {
     let api = Router::new()
-        .route("/openapi.json", get(openapi))
+        .route("/openapi.json", get(openapi::serve))
         .merge(auth::router())
         .merge(tournaments::router())
         .merge(players::router())
@@ -385,17 +388,22 @@ pub async fn shutdown_signal() {
     }
 }
 
-const OPENAPI: &str = include_str!("openapi.json");
-
-async fn openapi() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], OPENAPI)
+/// Liveness: `{"status": "ok"}` while the process serves requests.
+#[utoipa::path(
+    get,
+    path = "/health",
+    tag = "meta",
+    responses((status = 200, description = "the server is up", body = Health)),
+)]
+async fn health() -> axum::Json<Health> {
+    axum::Json(Health { status: "ok" })
 }
 
-async fn health() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        "{\"status\":\"ok\"}",
-    )
+/// The body of `GET /health`.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct Health {
+    /// Always `ok`.
+    status: &'static str,
 }
 
 async fn method_not_allowed() -> ApiError {

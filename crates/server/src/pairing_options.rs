@@ -20,7 +20,7 @@ use crate::error::ApiError;
 use crate::tournaments::PointsValue;
 
 /// The stored and shown pairing options.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PairingOptions {
     /// The colour of the top-ranked player in round 1: `white` or `black`.
@@ -46,7 +46,7 @@ fn none() -> String {
 }
 
 /// Acceleration points of one player, round by round.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Acceleration {
     pub start_number: u32,
@@ -55,7 +55,7 @@ pub struct Acceleration {
 
 /// Players who must not meet, in rounds `first_round..=last_round` (all
 /// rounds when absent).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ForbiddenGroup {
     pub players: Vec<u32>,
@@ -67,12 +67,13 @@ pub struct ForbiddenGroup {
 
 /// The pairing part of a create or update request: every field optional; a
 /// field given replaces the stored one.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PairingRequest {
     /// `white`, `black`, or `lot` (drawn by lot now, seed stored).
     #[serde(default)]
     pub initial_colour: Option<String>,
+    /// `none`, `baku` (C.04.5) or `explicit` (the `accelerations` list).
     #[serde(default)]
     pub acceleration: Option<String>,
     #[serde(default)]

@@ -25,6 +25,7 @@ use rules::pgn::GameResult as PgnResult;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use sqlx::AnyConnection;
+use utoipa::{OpenApi, ToSchema};
 
 use crate::auth::{Actor, Permission};
 use crate::engine::{GameState, check_posted_event, parse_event};
@@ -48,7 +49,7 @@ pub const MAX_GAMES: usize = 1_000;
 /// `POST /games/{id}/pgn` with `Content-Type: application/json`. The
 /// primary form is the PGN itself as the body (`application/x-chess-pgn`
 /// or `text/plain`) with the options in the query string.
-#[derive(Debug, Default, Deserialize, Serialize)]
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PgnUpload {
     /// One game's PGN.
@@ -77,7 +78,7 @@ pub struct PgnUploadQuery {
 
 /// `POST /tournaments/{id}/rounds/{n}/pgn` with `Content-Type:
 /// application/json` (the primary form is the PGN file as the body).
-#[derive(Debug, Default, Deserialize, Serialize)]
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoundPgnUpload {
     /// The round's games, one PGN file.
@@ -85,7 +86,7 @@ pub struct RoundPgnUpload {
 }
 
 /// One game recorded from PGN.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PgnGameRecorded {
     pub game_id: String,
     /// The board, for a tournament game.
@@ -100,7 +101,7 @@ pub struct PgnGameRecorded {
 }
 
 /// The answer to `POST /games/{id}/pgn`.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct PgnRecorded {
     #[serde(flatten)]
     pub recorded: PgnGameRecorded,
@@ -109,7 +110,7 @@ pub struct PgnRecorded {
 }
 
 /// The answer to `POST /tournaments/{id}/rounds/{n}/pgn`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct PgnRoundRecorded {
     pub round: i64,
     /// The games recorded, by board.
@@ -687,6 +688,20 @@ fn announce(state: &AppState, judged: Judged) -> (PgnGameRecorded, Arc<GameRow>,
 
 /// `POST /games/{id}/pgn`: one game's scoresheet as PGN (see the module
 /// docs); 201 with the game's state.
+#[utoipa::path(post, path = "/api/v1/games/{id}/pgn", tag = "games",
+    params(("id" = String, Path, description = "game id"),
+        ("force_players" = Option<bool>, Query, description = "as the JSON form's `force_players`")),
+    request_body(content(
+        (String = "application/x-chess-pgn"), (String = "text/plain"), (PgnUpload = "application/json"),
+    ), description = "one game's PGN (or JSON with the PGN and the options)"),
+    responses((status = 201, description = "recorded: the game and its state", body = PgnRecorded)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({
+        "400": ["invalid_event", "invalid_field", "invalid_pgn", "invalid_query"],
+        "404": ["not_found"], "409": ["game_recorded"],
+        "422": upload_refusals(),
+    }))),
+)]
 async fn upload_game(
     State(state): State<AppState>,
     actor: Actor,
@@ -752,6 +767,15 @@ async fn upload_game(
 /// file, each matched to the board whose players it names; every problem of
 /// the file is listed (422 `pgn_rejected`) and nothing is written unless
 /// every game is accepted.
+#[utoipa::path(post, path = "/api/v1/tournaments/{id}/rounds/{n}/pgn", tag = "rounds",
+    params(("id" = String, Path, description = "tournament id"), ("n" = i64, Path, description = "round number")),
+    request_body(content(
+        (String = "application/x-chess-pgn"), (String = "text/plain"), (RoundPgnUpload = "application/json"),
+    ), description = "the round's games, one PGN file (or JSON holding it)"),
+    responses((status = 201, description = "recorded: every game of the file", body = PgnRoundRecorded)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_pgn"], "404": ["not_found"], "422": ["pgn_rejected"]}))),
+)]
 async fn upload_round(
     State(state): State<AppState>,
     actor: Actor,
@@ -949,6 +973,21 @@ fn parts(e: ApiError) -> (String, String, Option<String>, Map<String, Value>) {
         }
     }
 }
+
+/// The 422 codes of a game's upload: a posted event's, and the upload's own.
+fn upload_refusals() -> Vec<&'static str> {
+    let mut codes = crate::games::event_refusals();
+    codes.extend(["empty_scoresheet", "invalid_fen", "players_differ"]);
+    // A move or an ending the event parser refuses is answered 422 naming it.
+    codes.extend(["invalid_event", "invalid_field", "invalid_json"]);
+    codes.extend(["result_contradicts_game", "start_position_differs"]);
+    codes
+}
+
+/// The PGN uploads' operations of the OpenAPI document.
+#[derive(OpenApi)]
+#[openapi(paths(upload_game, upload_round))]
+pub(crate) struct Doc;
 
 /// The PGN upload routes.
 pub fn router() -> Router<AppState> {

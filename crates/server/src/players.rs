@@ -9,8 +9,8 @@ use axum::response::IntoResponse;
 use axum::routing::{patch, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use sqlx::AnyConnection;
+use utoipa::{OpenApi, ToSchema};
 use uuid::Uuid;
 
 use crate::auth::{Actor, Permission};
@@ -21,7 +21,7 @@ use crate::tournaments::{begin_change, check_name, load_tournament};
 use crate::{AppState, audit, now_text, store};
 
 /// A player's optional data (everything but the name and start number).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerDetails {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -116,10 +116,15 @@ impl PlayerDetails {
 /// scheme has 30 grades of 100 points), to refuse typing errors.
 const MAX_GRADE_POINTS: u32 = 100_000;
 
-#[derive(Debug, Deserialize)]
+/// `POST /tournaments/{id}/players` body: the name and the player's data.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = PlayerRequest)]
 struct CreatePlayer {
+    /// 1–200 characters (`Surname, First`).
     name: String,
+    /// A late entry: the first round the player is paired in (a round not
+    /// yet paired; the next one by default once round 1 is paired).
     #[serde(default)]
     joins_at: Option<u32>,
     #[serde(flatten)]
@@ -128,24 +133,31 @@ struct CreatePlayer {
 
 /// `PlayerDetails` without `deny_unknown_fields` (serde cannot combine it
 /// with `flatten`); unknown fields are caught by the outer type.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 struct PlayerDetailsFlat {
+    /// FIDE rating, 0–3500.
     #[serde(default)]
     rating: Option<u16>,
+    /// National rating, 0–3500.
     #[serde(default)]
     national_rating: Option<u16>,
+    /// FIDE title: GM, IM, WGM, FM, WIM, CM, WFM, WCM.
     #[serde(default)]
     title: Option<String>,
+    /// Three capital letters (e.g. `FRA`).
     #[serde(default)]
     federation: Option<String>,
     #[serde(default)]
     fide_id: Option<u64>,
+    /// `m` or `w` (as FIDE records it).
     #[serde(default)]
     sex: Option<String>,
+    /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
     #[serde(default)]
     birth_date: Option<String>,
     #[serde(default)]
     club: Option<String>,
+    /// Club grade points before the event (100 per grade).
     #[serde(default)]
     grade_points: Option<u32>,
 }
@@ -213,6 +225,17 @@ pub(crate) async fn insert_player(
     Ok(player)
 }
 
+/// Register a player (start number: the next free one; renumbered in FIDE order when round 1 is paired).
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/players",
+    tag = "players",
+    params(("id" = String, Path, description = "tournament id")),
+    request_body = CreatePlayer,
+    responses((status = 201, description = "the player", body = PlayerRow)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["duplicate_start_number", "tournament_started"]}))),
+)]
 async fn create_player(
     State(state): State<AppState>,
     actor: Actor,
@@ -267,18 +290,34 @@ async fn create_player(
     Ok((StatusCode::CREATED, Json(player)))
 }
 
+/// A tournament's players.
+#[derive(Serialize, ToSchema)]
+struct PlayerList {
+    /// By start number.
+    players: Vec<PlayerRow>,
+}
+
+/// Players by start number.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/players",
+    tag = "players",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "the players by start number", body = PlayerList)),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
 async fn list_players(
     State(state): State<AppState>,
     ApiPath(tournament_id): ApiPath<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PlayerList>, ApiError> {
     load_tournament(state.db().pool(), &tournament_id).await?;
     let players =
         store::players::list(&mut *state.db().pool().acquire().await?, &tournament_id).await?;
-    Ok(Json(json!({ "players": players })))
+    Ok(Json(PlayerList { players }))
 }
 
 /// A requested bye.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ByeRequest {
     round: u32,
@@ -286,8 +325,11 @@ struct ByeRequest {
     kind: String,
 }
 
-#[derive(Debug, Deserialize)]
+/// `PATCH /tournaments/{id}/players/{pid}` body: a field given replaces
+/// the stored one.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = PlayerUpdate)]
 struct UpdatePlayer {
     /// `true`: withdraw from the next round not yet paired.
     #[serde(default)]
@@ -303,6 +345,20 @@ struct UpdatePlayer {
     details: PlayerDetailsFlat,
 }
 
+/// Withdraw, request a bye for round n, or correct data.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/tournaments/{id}/players/{pid}",
+    tag = "players",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("pid" = String, Path, description = "player id"),
+    ),
+    request_body = UpdatePlayer,
+    responses((status = 200, description = "the player as changed", body = PlayerRow)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"]}))),
+)]
 async fn update_player(
     State(state): State<AppState>,
     actor: Actor,
@@ -401,6 +457,11 @@ async fn update_player(
     tx.commit().await?;
     Ok(Json(after))
 }
+
+/// The players' operations of the OpenAPI document.
+#[derive(OpenApi)]
+#[openapi(paths(create_player, list_players, update_player))]
+pub(crate) struct Doc;
 
 /// Routes for players.
 pub fn router() -> Router<AppState> {

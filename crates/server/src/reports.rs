@@ -4,63 +4,97 @@
 use axum::extract::State;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
+use std::collections::BTreeMap;
+
 use axum::{Json, Router};
-use serde_json::{Value, json};
+use serde::Serialize;
 use tournament::model::Tournament;
+use utoipa::{OpenApi, ToSchema};
 
 use crate::AppState;
 use crate::error::{ApiError, ApiPath};
-use crate::rounds::round_json;
+use crate::players::PlayerRow;
+use crate::rounds::{RoundJson, round_json};
 use crate::store::model::{Loaded, to_model};
-use crate::tournaments::{load_all, load_tournament};
+use crate::tournaments::{TournamentRow, load_all, load_tournament};
 
-fn value_f64(v: Option<tournament::standings::Value>) -> Value {
-    v.map_or(Value::Null, |v| json!(v.as_f64()))
+/// The ranked table (C.07: points, then each tie-break in order).
+#[derive(Serialize, ToSchema)]
+struct Standings {
+    /// The rounds the table counts.
+    rounds: u32,
+    /// The tie-breaks' labels, in order.
+    tiebreaks: Vec<String>,
+    standings: Vec<StandingRow>,
 }
 
-/// The ranked table as JSON (C.07: points, then each tie-break in order).
-fn standings_json(loaded: &Loaded, model: &Tournament) -> Result<Value, ApiError> {
+/// One player's line of the table.
+#[derive(Serialize, ToSchema)]
+struct StandingRow {
+    rank: u32,
+    /// The place as printed (`3-5` for a shared place).
+    place: String,
+    start_number: u32,
+    player_id: Option<String>,
+    name: String,
+    points: f64,
+    /// Each tie-break's value by its label (`null`: not applicable).
+    tiebreaks: BTreeMap<String, Option<f64>>,
+}
+
+/// The ranked table (C.07: points, then each tie-break in order).
+fn standings_json(loaded: &Loaded, model: &Tournament) -> Result<Standings, ApiError> {
     use tournament::standings::{StandingsOptions, compute_standings};
     let options = StandingsOptions::for_tournament(model)
         .map_err(|e| ApiError::unprocessable("bad_tiebreaks", e.to_string()))?;
     let standings = compute_standings(model, &options)
         .map_err(|e| ApiError::unprocessable("cannot_rank", e.to_string()))?;
-    let rows: Vec<Value> = standings
+    let rows = standings
         .rows
         .iter()
         .map(|row| {
-            let mut tiebreaks = serde_json::Map::new();
-            for (spec, score) in standings.tiebreaks.iter().zip(&row.tiebreaks) {
-                tiebreaks.insert(spec.label.clone(), value_f64(score.value));
-            }
+            let tiebreaks = standings
+                .tiebreaks
+                .iter()
+                .zip(&row.tiebreaks)
+                .map(|(spec, score)| {
+                    (
+                        spec.label.clone(),
+                        score.value.map(tournament::standings::Value::as_f64),
+                    )
+                })
+                .collect();
             let id = loaded
                 .players
                 .iter()
                 .find(|p| p.start_number == i64::from(row.start_number))
                 .map(|p| p.id.clone());
-            json!({
-                "rank": row.rank,
-                "place": row.place_label(),
-                "start_number": row.start_number,
-                "player_id": id,
-                "name": row.name,
-                "points": row.points.as_f64(),
-                "tiebreaks": tiebreaks,
-            })
+            StandingRow {
+                rank: row.rank,
+                place: row.place_label(),
+                start_number: row.start_number,
+                player_id: id,
+                name: row.name.clone(),
+                points: row.points.as_f64(),
+                tiebreaks,
+            }
         })
         .collect();
-    Ok(json!({
-        "rounds": standings.rounds,
-        "tiebreaks": standings.tiebreaks.iter().map(|t| t.label.clone()).collect::<Vec<_>>(),
-        "standings": rows,
-    }))
+    Ok(Standings {
+        rounds: standings.rounds,
+        tiebreaks: standings
+            .tiebreaks
+            .iter()
+            .map(|t| t.label.clone())
+            .collect(),
+        standings: rows,
+    })
 }
 
 /// Hundredths as a number with two decimals.
-fn hundredths(value: i64) -> Value {
-    #[allow(clippy::cast_precision_loss)]
-    let v = value as f64 / 100.0;
-    json!(v)
+#[allow(clippy::cast_precision_loss)]
+fn hundredths(value: i64) -> f64 {
+    value as f64 / 100.0
 }
 
 /// The options of a tournament's rating report (the API's and the pages').
@@ -76,93 +110,186 @@ pub(crate) fn rating_options(loaded: &Loaded) -> tournament::rating::ReportOptio
     }
 }
 
+/// Rating changes and grade points (`GET /tournaments/{id}/ratings`).
+#[derive(Serialize, ToSchema)]
+struct Ratings {
+    /// FIDE Rating Regulations 8.1–8.3, per player by start number.
+    fide: Vec<FideLine>,
+    /// The club grade-points report; empty when no player carries grade
+    /// points.
+    grade_points: Vec<GradeLine>,
+}
+
+/// One player's FIDE rating change (all `null` without rated games).
+#[derive(Serialize, ToSchema)]
+struct FideLine {
+    start_number: u32,
+    name: String,
+    rating: Option<u16>,
+    /// Rated games played.
+    games: u32,
+    score: Option<f64>,
+    /// Expected score (8.3.2 table).
+    expected: Option<f64>,
+    /// The development coefficient K (8.3.3).
+    k: Option<u32>,
+    /// The change before rounding.
+    change_exact: Option<f64>,
+    /// The change, rounded.
+    change: Option<i32>,
+    /// Performance rating.
+    performance: Option<i32>,
+}
+
+/// One player's grade points before and after the event.
+#[derive(Serialize, ToSchema)]
+struct GradeLine {
+    start_number: u32,
+    name: String,
+    before: u32,
+    after: u32,
+    change: i64,
+    /// `ungraded` or `grade N`.
+    grade_before: String,
+    grade_after: String,
+}
+
 /// Rating changes (FIDE Rating Regulations 8.1–8.3: change, K, expected
 /// score, performance) and, where players carry grade points, the club
 /// grade-points report (`laws.md`, "Grade points").
-fn ratings_json(loaded: &Loaded, model: &Tournament) -> Value {
+fn ratings_json(loaded: &Loaded, model: &Tournament) -> Ratings {
     use tournament::rating::{Grade, fide_report, grade_report};
-    let fide: Vec<Value> = fide_report(model, rating_options(loaded))
+    let fide = fide_report(model, rating_options(loaded))
         .iter()
         .map(|p| {
             let change = p.change.as_ref();
-            json!({
-                "start_number": p.start_number,
-                "name": p.name,
-                "rating": p.rating,
-                "games": change.map_or(0, |c| c.games),
-                "score": change.map(|c| hundredths(c.score_hundredths)),
-                "expected": change.map(|c| hundredths(c.expected_hundredths)),
-                "k": change.map(|c| c.k),
-                "change_exact": change.map(|c| hundredths(c.change_hundredths)),
-                "change": change.map(|c| c.change),
-                "performance": p.performance,
-            })
+            FideLine {
+                start_number: p.start_number,
+                name: p.name.clone(),
+                rating: p.rating,
+                games: change.map_or(0, |c| c.games),
+                score: change.map(|c| hundredths(c.score_hundredths)),
+                expected: change.map(|c| hundredths(c.expected_hundredths)),
+                k: change.map(|c| c.k),
+                change_exact: change.map(|c| hundredths(c.change_hundredths)),
+                change: change.map(|c| c.change),
+                performance: p.performance,
+            }
         })
         .collect();
     let grade = |g: Grade| match g {
         Grade::Ungraded => "ungraded".to_owned(),
         Grade::Graded(n) => format!("grade {n}"),
     };
-    let grades: Vec<Value> = if model.players.iter().any(|p| p.grade_points.is_some()) {
+    let grades = if model.players.iter().any(|p| p.grade_points.is_some()) {
         grade_report(model)
             .iter()
-            .map(|l| {
-                json!({
-                    "start_number": l.start_number,
-                    "name": l.name,
-                    "before": l.before,
-                    "after": l.after,
-                    "change": i64::from(l.after) - i64::from(l.before),
-                    "grade_before": grade(l.grade_before),
-                    "grade_after": grade(l.grade_after),
-                })
+            .map(|l| GradeLine {
+                start_number: l.start_number,
+                name: l.name.clone(),
+                before: l.before,
+                after: l.after,
+                change: i64::from(l.after) - i64::from(l.before),
+                grade_before: grade(l.grade_before),
+                grade_after: grade(l.grade_after),
             })
             .collect()
     } else {
         Vec::new()
     };
-    json!({ "fide": fide, "grade_points": grades })
+    Ratings {
+        fide,
+        grade_points: grades,
+    }
 }
 
-/// `GET /tournaments/{id}/ratings`: each player's FIDE rating change and
-/// performance, and grade-point changes where the players carry them.
+/// Each player's FIDE rating change and performance (Rating Regulations 8.1-8.3) and grade-point changes where players carry grade points.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/ratings",
+    tag = "reports",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "the rating report", body = Ratings)),
+    extensions(("x-errors" = json!({"404": ["not_found"], "422": ["bad_tiebreaks", "cannot_rank"]}))),
+)]
 async fn get_ratings(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Ratings>, ApiError> {
     let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
     let model = to_model(&loaded)?;
     Ok(Json(ratings_json(&loaded, &model)))
 }
 
+/// Ranked players with points and every configured tie-break (C.07).
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/standings",
+    tag = "reports",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "the standings after the rounds played", body = Standings)),
+    extensions(("x-errors" = json!({"404": ["not_found"], "422": ["bad_tiebreaks", "cannot_rank"]}))),
+)]
 async fn get_standings(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Standings>, ApiError> {
     let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
     let model = to_model(&loaded)?;
     Ok(Json(standings_json(&loaded, &model)?))
 }
 
+/// The JSON scoring table: everything about a tournament in one document.
+#[derive(Serialize, ToSchema)]
+struct ScoringTable {
+    /// `arbiter-scoring-table/1`.
+    format: &'static str,
+    tournament: TournamentRow,
+    players: Vec<PlayerRow>,
+    rounds: Vec<RoundJson>,
+    standings: Standings,
+    ratings: Ratings,
+}
+
+/// Scoring-table export.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/export/json",
+    tag = "reports",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "the scoring table", body = ScoringTable)),
+    extensions(("x-errors" = json!({"404": ["not_found"], "422": ["bad_tiebreaks", "cannot_rank"]}))),
+)]
 async fn export_json(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ScoringTable>, ApiError> {
     let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
     let model = to_model(&loaded)?;
-    let rounds: Vec<Value> = (1..=loaded.rounds)
+    let rounds = (1..=loaded.rounds)
         .map(|n| round_json(&loaded, n))
         .collect();
-    Ok(Json(json!({
-        "format": "arbiter-scoring-table/1",
-        "tournament": crate::tournaments::tournament_json(&loaded.tournament),
-        "players": loaded.players,
-        "rounds": rounds,
-        "standings": standings_json(&loaded, &model)?,
-        "ratings": ratings_json(&loaded, &model),
-    })))
+    let standings = standings_json(&loaded, &model)?;
+    let ratings = ratings_json(&loaded, &model);
+    Ok(Json(ScoringTable {
+        format: "arbiter-scoring-table/1",
+        tournament: loaded.tournament,
+        players: loaded.players,
+        rounds,
+        standings,
+        ratings,
+    }))
 }
 
+/// TRF16 export.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/export/trf",
+    tag = "reports",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "the tournament as a TRF16 file", content_type = "text/plain", body = String)),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
 async fn export_trf(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -179,6 +306,15 @@ async fn export_trf(
     ))
 }
 
+/// All recorded games as PGN.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/export/pgn",
+    tag = "reports",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "every game with recorded events, one PGN file", content_type = "application/x-chess-pgn", body = String)),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
 async fn export_pgn(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
@@ -203,6 +339,18 @@ async fn export_pgn(
         out,
     ))
 }
+
+/// The reports' operations of the OpenAPI document, and the TRF import's.
+#[derive(OpenApi)]
+#[openapi(paths(
+    get_standings,
+    get_ratings,
+    export_json,
+    export_trf,
+    export_pgn,
+    crate::import::import_trf,
+))]
+pub(crate) struct Doc;
 
 /// Routes for standings, exports and the TRF import.
 pub fn router() -> Router<AppState> {

@@ -10,10 +10,11 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{get, patch, post, put};
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 use sqlx::AnyConnection;
 use tournament::model::{self, ByeKind, Player, StartNumber, Tournament};
+use utoipa::{OpenApi, ToSchema};
 use uuid::Uuid;
 
 use crate::auth::{Actor, Permission};
@@ -89,7 +90,7 @@ fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<StartNumber>), Api
 }
 
 /// `POST /tournaments/{id}/rounds` body (optional).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct PairRequest {
     /// Scheduled start of the round (RFC 3339): its games get it as their
@@ -116,6 +117,22 @@ fn round_start(field: &str, text: &str) -> Result<RoundStart, ApiError> {
     })
 }
 
+/// Pair the next round (FIDE Dutch or Berger tables), optionally with its scheduled start.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/rounds",
+    tag = "rounds",
+    params(("id" = String, Path, description = "tournament id")),
+    request_body = Option<PairRequest>,
+    responses((status = 201, description = "the round paired", body = RoundJson)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({
+        "400": ["invalid_field"],
+        "404": ["not_found"],
+        "409": ["all_rounds_paired", "cannot_pair", "paired_twice", "results_missing", "round_exists", "too_few_players", "tournament_changed"],
+        "422": ["cannot_pair", "no_valid_pairing"],
+    }))),
+)]
 async fn pair_round(
     State(state): State<AppState>,
     actor: Actor,
@@ -282,7 +299,8 @@ async fn renumber_fide(
     Ok(())
 }
 
-/// Inserts round `number` with its boards, games and byes; returns its JSON.
+/// Inserts round `number` with its boards, games and byes; returns it as
+/// the API shows it.
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn write_round(
     tx: &mut AnyConnection,
@@ -293,7 +311,7 @@ pub(crate) async fn write_round(
     boards: &[NewBoard],
     pab: Option<StartNumber>,
     starts: Option<&RoundStart>,
-) -> Result<Value, ApiError> {
+) -> Result<RoundJson, ApiError> {
     let id = &loaded.tournament.id;
     let by_sn: HashMap<i64, &PlayerRow> =
         loaded.players.iter().map(|p| (p.start_number, p)).collect();
@@ -343,14 +361,15 @@ pub(crate) async fn write_round(
         for pid in [&white.id, &black.id] {
             claim_slot(tx, id, number, pid).await?;
         }
-        board_json.push(json!({
-            "board": board_number,
-            "white": player_ref(white),
-            "black": player_ref(black),
-            "game_id": game_id,
-            "result": Value::Null,
-            "mode": loaded.tournament.recording,
-        }));
+        board_json.push(BoardJson {
+            board: board_number,
+            white: Some(player_ref(white)),
+            black: Some(player_ref(black)),
+            game_id,
+            result: None,
+            mode: loaded.tournament.recording.clone(),
+            fen: None,
+        });
     }
     let mut byes = Vec::new();
     if let Some(sn) = pab {
@@ -367,14 +386,17 @@ pub(crate) async fn write_round(
     for (p, kind) in byes {
         store::rounds::insert_bye(tx, id, number, &p.id, bye_text(kind)).await?;
         claim_slot(tx, id, number, &p.id).await?;
-        bye_json.push(json!({ "player": player_ref(p), "kind": bye_text(kind) }));
+        bye_json.push(ByeJson {
+            player: Some(player_ref(p)),
+            kind: bye_text(kind).to_owned(),
+        });
     }
-    let round = json!({
-        "round": number,
-        "starts_at": starts.map(|s| s.text.clone()),
-        "boards": board_json,
-        "byes": bye_json,
-    });
+    let round = RoundJson {
+        round: number,
+        starts_at: starts.map(|s| s.text.clone()),
+        boards: board_json,
+        byes: bye_json,
+    };
     audit::record(
         tx,
         actor,
@@ -383,7 +405,7 @@ pub(crate) async fn write_round(
         "round",
         &format!("{id}/{number}"),
         None,
-        Some(&round),
+        Some(&serde_json::to_value(&round)?),
     )
     .await?;
     Ok(round)
@@ -411,56 +433,110 @@ pub(crate) async fn claim_slot(
     Ok(())
 }
 
-fn player_ref(p: &PlayerRow) -> Value {
-    json!({ "id": p.id, "start_number": p.start_number, "name": p.name })
+/// A player as a board or a bye names them.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub(crate) struct PlayerRef {
+    pub id: String,
+    pub start_number: i64,
+    pub name: String,
 }
 
-/// The JSON of round `number` of a loaded tournament.
-pub(crate) fn round_json(loaded: &Loaded, number: i64) -> Value {
-    let boards: Vec<Value> = loaded
+fn player_ref(p: &PlayerRow) -> PlayerRef {
+    PlayerRef {
+        id: p.id.clone(),
+        start_number: p.start_number,
+        name: p.name.clone(),
+    }
+}
+
+/// One board of a round.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Board)]
+pub(crate) struct BoardJson {
+    pub board: i64,
+    pub white: Option<PlayerRef>,
+    pub black: Option<PlayerRef>,
+    /// The board's game (`/games/{id}`).
+    pub game_id: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`, `0-0`; `null` until entered.
+    pub result: Option<String>,
+    /// The game's recording mode: `live` or `scoresheet`.
+    pub mode: String,
+    /// The game's starting position, only when set up (FEN; the standard
+    /// one is implied when absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+}
+
+/// A bye of a round.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub(crate) struct ByeJson {
+    pub player: Option<PlayerRef>,
+    /// `pairing_allocated`, `half`, `full` or `zero`.
+    pub kind: String,
+}
+
+/// A round: its boards and byes.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Round)]
+pub(crate) struct RoundJson {
+    pub round: i64,
+    /// The scheduled start (RFC 3339), if any.
+    pub starts_at: Option<String>,
+    pub boards: Vec<BoardJson>,
+    pub byes: Vec<ByeJson>,
+}
+
+/// Round `number` of a loaded tournament, as the API shows it.
+pub(crate) fn round_json(loaded: &Loaded, number: i64) -> RoundJson {
+    let side = |id: &str| loaded.player(id).map(player_ref);
+    let boards = loaded
         .boards
         .iter()
         .filter(|b| b.round == number)
-        .map(|b| {
-            let side = |id: &str| loaded.player(id).map_or(Value::Null, player_ref);
-            let mut board = json!({
-                "board": b.board,
-                "white": side(&b.white_id),
-                "black": side(&b.black_id),
-                "game_id": b.game_id,
-                "result": b.result,
-                "mode": b.mode,
-            });
-            // Only a set-up position is shown (the standard one is implied).
-            if let (Some(fen), Value::Object(map)) = (&b.fen, &mut board) {
-                map.insert("fen".into(), Value::from(fen.clone()));
-            }
-            board
+        .map(|b| BoardJson {
+            board: b.board,
+            white: side(&b.white_id),
+            black: side(&b.black_id),
+            game_id: b.game_id.clone(),
+            result: b.result.clone(),
+            mode: b.mode.clone(),
+            fen: b.fen.clone(),
         })
         .collect();
-    let byes: Vec<Value> = loaded
+    let byes = loaded
         .byes
         .iter()
         .filter(|b| b.round == number)
-        .map(|b| {
-            json!({
-                "player": loaded.player(&b.player_id).map_or(Value::Null, player_ref),
-                "kind": b.kind,
-            })
+        .map(|b| ByeJson {
+            player: side(&b.player_id),
+            kind: b.kind.clone(),
         })
         .collect();
-    json!({
-        "round": number,
-        "starts_at": loaded.starts.get(&number).cloned().flatten(),
-        "boards": boards,
-        "byes": byes,
-    })
+    RoundJson {
+        round: number,
+        starts_at: loaded.starts.get(&number).cloned().flatten(),
+        boards,
+        byes,
+    }
 }
 
+/// One round's pairings and results.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/rounds/{n}",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+    ),
+    responses((status = 200, description = "the round", body = RoundJson)),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
 async fn get_round(
     State(state): State<AppState>,
     ApiPath((id, number)): ApiPath<(String, i64)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RoundJson>, ApiError> {
     let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
     if number < 1 || number > loaded.rounds {
         return Err(ApiError::not_found("round"));
@@ -468,15 +544,30 @@ async fn get_round(
     Ok(Json(round_json(&loaded, number)))
 }
 
+/// Every paired round.
+#[derive(Serialize, ToSchema)]
+struct RoundList {
+    rounds: Vec<RoundJson>,
+}
+
+/// All rounds.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/rounds",
+    tag = "rounds",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "the rounds paired so far", body = RoundList)),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
 async fn list_rounds(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RoundList>, ApiError> {
     let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
-    let rounds: Vec<Value> = (1..=loaded.rounds)
+    let rounds = (1..=loaded.rounds)
         .map(|n| round_json(&loaded, n))
         .collect();
-    Ok(Json(json!({ "rounds": rounds })))
+    Ok(Json(RoundList { rounds }))
 }
 
 /// `Some(value)` for a present key, `null` included (`Some(None)`).
@@ -488,11 +579,13 @@ where
     Option::<T>::deserialize(d).map(Some)
 }
 
-#[derive(Debug, Deserialize)]
+/// `PATCH /tournaments/{id}/rounds/{n}` body.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct RoundUpdate {
-    /// New scheduled start (RFC 3339), or `null` to remove it.
+    /// New scheduled start (RFC 3339), or `null` to remove it (required).
     #[serde(default, deserialize_with = "present")]
+    #[schema(required = true, value_type = Option<String>)]
     starts_at: Option<Option<String>>,
 }
 
@@ -504,14 +597,29 @@ fn recorded_board(loaded: &Loaded, number: i64) -> Option<&BoardRow> {
         .find(|b| b.round == number && b.recorded)
 }
 
+/// Set or remove a round's scheduled start while none of its games has events (organiser, chief arbiter).
+///
 /// `PATCH /tournaments/{id}/rounds/{n}`: sets or removes the scheduled start
 /// of a round whose games have no events yet (organiser, chief arbiter).
+#[utoipa::path(
+    patch,
+    path = "/api/v1/tournaments/{id}/rounds/{n}",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+    ),
+    request_body = RoundUpdate,
+    responses((status = 200, description = "the round as changed", body = RoundJson)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["round_started"]}))),
+)]
 async fn update_round(
     State(state): State<AppState>,
     actor: Actor,
     ApiPath((id, number)): ApiPath<(String, i64)>,
     ApiJson(body): ApiJson<RoundUpdate>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RoundJson>, ApiError> {
     let Some(starts_at) = body.starts_at else {
         return Err(ApiError::invalid_field(
             "starts_at",
@@ -554,15 +662,17 @@ async fn update_round(
         "schedule",
         "round",
         &format!("{id}/{number}"),
-        Some(&json!({ "starts_at": before["starts_at"] })),
-        Some(&json!({ "starts_at": after["starts_at"] })),
+        Some(&json!({ "starts_at": before.starts_at })),
+        Some(&json!({ "starts_at": after.starts_at })),
     )
     .await?;
     tx.commit().await?;
     Ok(Json(after))
 }
 
-#[derive(Debug, Deserialize)]
+/// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}` body: at least one
+/// of the two.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct BoardUpdate {
     /// `live` or `scoresheet`.
@@ -571,18 +681,33 @@ struct BoardUpdate {
     /// The game's starting position (FEN: a thematic event, a reconstructed
     /// game), or `null` for the standard one.
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
     fen: Option<Option<String>>,
 }
 
 /// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}`: the board game's
 /// recording mode and starting position, while the game has no events (any
 /// arbiter of the tournament).
+#[utoipa::path(
+    patch,
+    path = "/api/v1/tournaments/{id}/rounds/{n}/boards/{board}",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+        ("board" = i64, Path, description = "board number"),
+    ),
+    request_body = BoardUpdate,
+    responses((status = 200, description = "the board as changed", body = BoardJson)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["game_started"], "422": ["invalid_fen"]}))),
+)]
 async fn update_board(
     State(state): State<AppState>,
     actor: Actor,
     ApiPath((id, number, board)): ApiPath<(String, i64, i64)>,
     ApiJson(body): ApiJson<BoardUpdate>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Option<BoardJson>>, ApiError> {
     if body.mode.is_none() && body.fen.is_none() {
         return Err(ApiError::invalid_field(
             "mode",
@@ -643,28 +768,36 @@ async fn update_board(
     Ok(Json(board_json))
 }
 
-/// One board of a round as `GET .../rounds/{n}` shows it (`null` if absent).
-pub(crate) fn board_json(loaded: &Loaded, round: i64, board: i64) -> Value {
+/// One board of a round as `GET .../rounds/{n}` shows it (`None`, shown
+/// as `null`, if absent).
+pub(crate) fn board_json(loaded: &Loaded, round: i64, board: i64) -> Option<BoardJson> {
     round_json(loaded, round)
-        .get("boards")
-        .and_then(Value::as_array)
-        .and_then(|list| {
-            list.iter()
-                .find(|b| b.get("board").and_then(Value::as_i64) == Some(board))
-                .cloned()
-        })
-        .unwrap_or(Value::Null)
+        .boards
+        .into_iter()
+        .find(|b| b.board == board)
 }
 
 /// `DELETE /tournaments/{id}/rounds/{n}`: un-pairs the last paired round
 /// while none of its boards has a result and none of its games has events
 /// (organiser, chief arbiter). Its boards, games and byes go; the audit row
 /// keeps the round as it was; the round can then be paired again.
+#[utoipa::path(
+    delete,
+    path = "/api/v1/tournaments/{id}/rounds/{n}",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+    ),
+    responses((status = 200, description = "the round as it was", body = Unpaired)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"404": ["not_found"], "409": ["not_last_round", "round_has_results", "round_started"]}))),
+)]
 async fn unpair_round(
     State(state): State<AppState>,
     actor: Actor,
     ApiPath((id, number)): ApiPath<(String, i64)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Unpaired>, ApiError> {
     let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Manage, &id).await?;
     // Lock order as in event recording: games, then boards.
     store::tournaments::lock(&mut tx, &id).await?;
@@ -714,13 +847,34 @@ async fn unpair_round(
         "unpair",
         "round",
         &format!("{id}/{number}"),
-        Some(&before),
+        Some(&serde_json::to_value(&before)?),
         None,
     )
     .await?;
     tx.commit().await?;
-    Ok(Json(json!({ "unpaired": before })))
+    Ok(Json(Unpaired { unpaired: before }))
 }
+
+/// The answer to un-pairing a round.
+#[derive(Serialize, ToSchema)]
+struct Unpaired {
+    /// The round as it was.
+    unpaired: RoundJson,
+}
+
+/// The rounds' operations of the OpenAPI document (a round's PGN upload is
+/// in `pgn_upload`'s).
+#[derive(OpenApi)]
+#[openapi(paths(
+    pair_round,
+    list_rounds,
+    get_round,
+    update_round,
+    unpair_round,
+    update_board,
+    crate::results::put_result,
+))]
+pub(crate) struct Doc;
 
 /// Routes for rounds, results, standings and exports.
 pub fn router() -> Router<AppState> {

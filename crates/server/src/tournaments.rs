@@ -10,6 +10,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::{Any, AnyConnection};
+use utoipa::{OpenApi, ToSchema};
 use uuid::Uuid;
 
 use crate::auth::{Actor, Permission, Role};
@@ -118,7 +119,7 @@ pub(crate) fn check_tiebreak_codes(list: &[String]) -> Result<(), ApiError> {
 }
 
 /// Points in the API: a number with at most one decimal, 0 to 100.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(transparent)]
 pub struct PointsValue(pub f64);
 
@@ -137,9 +138,11 @@ impl PointsValue {
     }
 }
 
-/// The scoring of a tournament (points per outcome and bye kind).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+/// The scoring of a tournament (points per outcome and bye kind). In a
+/// request, forfeits and byes left out follow win, draw and loss.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = Scoring)]
 pub struct ScoringSpec {
     #[serde(default = "one")]
     pub win: PointsValue,
@@ -225,17 +228,27 @@ impl ScoringSpec {
     }
 }
 
-#[derive(Debug, Deserialize)]
+/// `POST /tournaments` body.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = TournamentRequest)]
 struct CreateTournament {
+    /// 1–200 characters.
     name: String,
+    /// `swiss-dutch`, `round-robin` or `double-round-robin`.
     system: String,
+    /// 1–99; required for a Swiss tournament (a round robin's default: as
+    /// many as the schedule needs).
     #[serde(default)]
     rounds: Option<u32>,
+    /// A PGN `TimeControl` value (e.g. `40/5400:1800`, `5400+30`).
     #[serde(default)]
     time_control: Option<String>,
+    /// `fide-seed` (default), `fide-2023`, `china-national` or `club`.
     #[serde(default)]
     regulations: Option<String>,
+    /// C.07 tie-break codes in order (e.g. `BH/C1`, `SB`, `DE`); the
+    /// profile's and system's default when absent.
     #[serde(default)]
     tiebreaks: Option<Vec<String>>,
     #[serde(default)]
@@ -251,8 +264,10 @@ struct CreateTournament {
     laws: Option<Laws>,
 }
 
-#[derive(Debug, Deserialize)]
+/// `PATCH /tournaments/{id}` body: a field given replaces the stored one.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = TournamentUpdate)]
 struct UpdateTournament {
     #[serde(default)]
     name: Option<String>,
@@ -432,6 +447,16 @@ pub(crate) async fn insert_tournament(
     Ok(row)
 }
 
+/// Create a tournament.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments",
+    tag = "tournaments",
+    request_body = CreateTournament,
+    responses((status = 201, description = "the tournament", body = TournamentRow)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"]}))),
+)]
 async fn create_tournament(
     State(state): State<AppState>,
     actor: Actor,
@@ -487,43 +512,84 @@ async fn create_tournament(
     let (_write, mut tx) = state.db().begin().await?;
     let row = insert_tournament(&mut tx, &actor, new).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(tournament_json(&row))))
+    Ok((StatusCode::CREATED, Json(row)))
 }
 
 pub(crate) fn tournament_json(row: &TournamentRow) -> Value {
     serde_json::to_value(row).unwrap_or(Value::Null)
 }
 
+/// A tournament with how far it has come, as `GET /tournaments/{id}` and
+/// the TRF import show it.
+#[derive(Serialize, ToSchema)]
+#[schema(as = TournamentWithCounts)]
+pub(crate) struct Counted {
+    #[serde(flatten)]
+    pub tournament: TournamentRow,
+    /// Rounds paired so far.
+    pub rounds_paired: i64,
+    /// Players registered.
+    pub players: i64,
+}
+
+/// A tournament.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}",
+    tag = "tournaments",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "the tournament and its counts", body = Counted)),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
 async fn get_tournament(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Counted>, ApiError> {
     let row = load_tournament(state.db().pool(), &id).await?;
-    let mut value = tournament_json(&row);
     let paired = store::tournaments::count_rounds(state.db().pool(), &id).await?;
     let players = store::tournaments::count_players(state.db().pool(), &id).await?;
-    if let Value::Object(map) = &mut value {
-        map.insert("rounds_paired".into(), Value::from(paired));
-        map.insert("players".into(), Value::from(players));
-    }
-    Ok(Json(value))
+    Ok(Json(Counted {
+        tournament: row,
+        rounds_paired: paired,
+        players,
+    }))
 }
 
-async fn list_tournaments(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    let list: Vec<Value> = store::tournaments::list(state.db().pool())
-        .await?
-        .iter()
-        .map(tournament_json)
-        .collect();
-    Ok(Json(json!({ "tournaments": list })))
+/// Every tournament.
+#[derive(Serialize, ToSchema)]
+struct TournamentList {
+    tournaments: Vec<TournamentRow>,
 }
 
+/// List tournaments.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments",
+    tag = "tournaments",
+    responses((status = 200, description = "every tournament", body = TournamentList)),
+)]
+async fn list_tournaments(State(state): State<AppState>) -> Result<Json<TournamentList>, ApiError> {
+    let tournaments = store::tournaments::list(state.db().pool()).await?;
+    Ok(Json(TournamentList { tournaments }))
+}
+
+/// Change settings.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/tournaments/{id}",
+    tag = "tournaments",
+    params(("id" = String, Path, description = "tournament id")),
+    request_body = UpdateTournament,
+    responses((status = 200, description = "the tournament as changed", body = TournamentRow)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["round_paired"]}))),
+)]
 async fn update_tournament(
     State(state): State<AppState>,
     actor: Actor,
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<UpdateTournament>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<TournamentRow>, ApiError> {
     let (_write, mut tx, before) = begin_change(&state, &actor, Permission::Manage, &id).await?;
     let mut after = before.clone();
     if let Some(name) = body.name {
@@ -583,8 +649,14 @@ async fn update_tournament(
     )
     .await?;
     tx.commit().await?;
-    Ok(Json(tournament_json(&after)))
+    Ok(Json(after))
 }
+
+/// The `/tournaments` operations of the OpenAPI document (the TRF import is
+/// in `reports`'s, beside its route).
+#[derive(OpenApi)]
+#[openapi(paths(create_tournament, list_tournaments, get_tournament, update_tournament))]
+pub(crate) struct Doc;
 
 /// `/tournaments` routes (rounds, results, standings and exports are in
 /// `rounds.rs`).

@@ -9,7 +9,8 @@ use super::Error;
 use crate::players::PlayerDetails;
 
 /// A player with its requested byes. Also what the API shows of it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Player)]
 pub struct PlayerRow {
     pub id: String,
     pub tournament_id: String,
@@ -20,6 +21,7 @@ pub struct PlayerRow {
     pub withdrawn_from: Option<i64>,
     pub joins_at: Option<i64>,
     /// Round → `half` / `zero` / `full`.
+    #[schema(value_type = BTreeMap<String, String>)]
     pub requested_byes: BTreeMap<i64, String>,
 }
 

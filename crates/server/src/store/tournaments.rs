@@ -11,7 +11,8 @@ use crate::tournaments::ScoringSpec;
 
 /// A tournament as stored (its JSON columns read). Also what the API shows
 /// of it (`details` and `owner_token` are never shown).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Tournament)]
 pub struct TournamentRow {
     pub id: String,
     pub name: String,

@@ -94,7 +94,10 @@ pub(crate) async fn game(state: &AppState, id: &str) -> Result<Game, ApiError> {
     let events = store::games::load_events(state.db().pool(), id, 0).await?;
     let folded = fold(&row.setup(), &events)?;
     let now_ms = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
-    let view = folded.to_json(false, now_ms);
+    let view = match serde_json::to_value(folded.to_json(false, now_ms))? {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
     Ok(Game {
         row,
         state: folded,
