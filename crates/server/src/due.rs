@@ -13,14 +13,20 @@
 //! and find nothing due), and a restart records at once what fell due while
 //! no process ran.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
+use crate::games::Swept;
+use crate::store::games::OpenLiveHead;
 use crate::{AppState, games, store};
 
 /// How often the server looks for due results.
 pub const INTERVAL: Duration = Duration::from_secs(1);
+
+/// How long the sweeper trusts what it learnt of an unchanged game.
+pub const RECHECK: Duration = Duration::from_secs(30);
 
 /// Starts the once-a-second recorder; it stops when the server shuts down.
 pub(crate) fn spawn(state: AppState) {
@@ -28,6 +34,7 @@ pub(crate) fn spawn(state: AppState) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(INTERVAL);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut sweeper = Sweeper::default();
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
@@ -36,34 +43,96 @@ pub(crate) fn spawn(state: AppState) {
             if *shutdown.borrow() {
                 return;
             }
-            record_due_results(&state, Utc::now()).await;
+            sweeper.pass(&state, Utc::now()).await;
         }
     });
 }
 
-/// One pass: records every result that has fallen due by `now` in a live
-/// game; returns how many this pass recorded (others may have been recorded
-/// by another process at the same time). Failures are logged, never fatal.
+/// One pass without memory (every open live game is looked at): records
+/// every result that has fallen due by `now` in a live game; returns how
+/// many this pass recorded (others may have been recorded by another
+/// process at the same time). Failures are logged, never fatal.
 pub async fn record_due_results(state: &AppState, now: DateTime<Utc>) -> usize {
-    let ids = match store::games::open_live_heads(state.db().pool()).await {
-        Ok(ids) => ids,
-        Err(error) => {
-            tracing::warn!(%error, "due results: cannot list the open live games");
-            return 0;
-        }
-    };
-    let mut recorded = 0;
-    for (id, seq) in ids {
-        match games::record_due(state, &id, seq, now).await {
-            Ok(true) => {
-                recorded += 1;
-                tracing::info!(game = %id, "recorded a result that fell due");
-            }
-            Ok(false) => {}
-            Err(error) => {
-                tracing::warn!(game = %id, ?error, "due results: cannot record");
-            }
-        }
+    Sweeper::default().pass(state, now).await
+}
+
+/// The recorder's memory between passes: per open live game, the head it
+/// saw and when (if ever) a result can fall due at that head.
+#[derive(Debug, Default)]
+pub struct Sweeper {
+    known: HashMap<String, Known>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Known {
+    seq: i64,
+    scheduled_start_ms: Option<i64>,
+    next_due_ms: Option<u64>,
+    checked_ms: i64,
+}
+
+impl Known {
+    /// Nothing can have fallen due in `head` by `now_ms`.
+    fn settles(&self, head: &OpenLiveHead, now_ms: i64) -> bool {
+        self.seq == head.seq
+            && self.scheduled_start_ms == head.scheduled_start_ms
+            && now_ms.saturating_sub(self.checked_ms) < recheck_ms()
+            && self
+                .next_due_ms
+                .is_none_or(|due| i64::try_from(due).is_ok_and(|due| due > now_ms))
     }
-    recorded
+}
+
+fn recheck_ms() -> i64 {
+    i64::try_from(RECHECK.as_millis()).unwrap_or(i64::MAX)
+}
+
+impl Sweeper {
+    /// How many games it remembers (those open at the last pass).
+    pub fn remembered(&self) -> usize {
+        self.known.len()
+    }
+
+    /// One pass: records every result that has fallen due by `now`; returns
+    /// how many this pass recorded.
+    pub async fn pass(&mut self, state: &AppState, now: DateTime<Utc>) -> usize {
+        let heads = match store::games::open_live_heads(state.db().pool()).await {
+            Ok(heads) => heads,
+            Err(error) => {
+                tracing::warn!(%error, "due results: cannot list the open live games");
+                return 0;
+            }
+        };
+        let now_ms = now.timestamp_millis();
+        let mut known = HashMap::with_capacity(heads.len());
+        let mut recorded = 0;
+        for head in heads {
+            if let Some(k) = self.known.remove(&head.id)
+                && k.settles(&head, now_ms)
+            {
+                known.insert(head.id, k);
+                continue;
+            }
+            match games::record_due(state, &head.id, head.seq, now).await {
+                Ok(Swept::Recorded) => {
+                    recorded += 1;
+                    tracing::info!(game = %head.id, "recorded a result that fell due");
+                }
+                Ok(Swept::Pending(next_due_ms)) => {
+                    let k = Known {
+                        seq: head.seq,
+                        scheduled_start_ms: head.scheduled_start_ms,
+                        next_due_ms,
+                        checked_ms: now_ms,
+                    };
+                    known.insert(head.id, k);
+                }
+                Err(error) => {
+                    tracing::warn!(game = %head.id, ?error, "due results: cannot record");
+                }
+            }
+        }
+        self.known = known;
+        recorded
+    }
 }

@@ -123,6 +123,7 @@ pub struct Rejection {
 /// pages read it as a map).
 #[derive(Debug, Clone, Serialize)]
 pub struct StateView {
+    pub annulment: Option<regulations::Citation>,
     pub clocks: regulations::ClockView,
     pub due: Option<Due>,
     pub envelope: Option<regulations::Envelope>,
@@ -329,6 +330,15 @@ impl GameState {
         self.game.result().map(GameResult::notation)
     }
 
+    /// Why the game was annulled (the ruling and its article), once it is.
+    pub fn annulment(&self) -> Option<Ruling> {
+        self.game.annulment().map(|a| Ruling {
+            code: a.code.clone(),
+            article: a.article.clone(),
+            message: a.message.clone(),
+        })
+    }
+
     /// The moves played, with their SAN.
     pub fn plies(&self) -> &[regulations::PlyRecord] {
         self.game.plies()
@@ -357,6 +367,7 @@ impl GameState {
             }
         });
         StateView {
+            annulment: view.annulment,
             clocks: view.clocks,
             due: self.due_at(now_ms),
             envelope: view.envelope,
@@ -379,6 +390,14 @@ impl GameState {
                 Color::Black => "black",
             },
         }
+    }
+
+    /// The instant something falls due without an event (a flag, a lateness
+    /// forfeit, the club's game-length limit), if anything can; the game
+    /// may have ended by then for another reason (see
+    /// [`Self::due_observation`]).
+    pub fn next_due_ms(&self) -> Option<u64> {
+        self.game.next_due_ms()
     }
 
     /// The observation that records what the Laws rule by `now_ms` without

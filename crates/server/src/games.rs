@@ -139,6 +139,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
     let now_ms = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
     let laws = state.to_json(view == View::Arbiter, now_ms);
     StateJson {
+        annulment: laws.annulment,
         black: game.black.clone(),
         board: game.board,
         clocks: laws.clocks,
@@ -151,6 +152,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
         moves: Moves(state),
         pending: laws.pending,
         regulations: game.regulations.clone(),
+        replay_game_id: game.replay_game_id.clone(),
         result: laws.result,
         round: game.round,
         scheduled_start: laws.scheduled_start,
@@ -173,6 +175,10 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
 #[derive(Serialize, ToSchema)]
 #[schema(as = GameState)]
 pub(crate) struct StateJson {
+    /// An annulled game: why (the ruling and its article: 8.1, 8.2, 8.5,
+    /// 8.6, 14.5); otherwise null.
+    #[schema(value_type = Option<schema::Citation>)]
+    annulment: Option<regulations::Citation>,
     black: String,
     board: Option<i64>,
     #[schema(value_type = schema::Clocks)]
@@ -197,6 +203,9 @@ pub(crate) struct StateJson {
     #[schema(value_type = schema::Pending)]
     pending: regulations::Pending,
     regulations: String,
+    /// An annulled game: the game that replays it on its board (Art. 8.6,
+    /// 14.5); otherwise null.
+    replay_game_id: Option<String>,
     #[schema(value_type = Option<schema::GameResult>)]
     result: Option<&'static str>,
     round: Option<i64>,
@@ -739,6 +748,7 @@ async fn record_in_transaction(
     store::games::insert_event(&mut tx, id, &stored, &body, &stored.rulings.to_string()).await?;
     let status = after.status();
     let result = after.result();
+    let mut replay_game_id = game.replay_game_id.clone();
     if status != before.status() || result != before.result() {
         store::games::set_outcome(&mut tx, id, status, result).await?;
         if let (Some(result), Some(t), Some(round), Some(board)) =
@@ -746,9 +756,28 @@ async fn record_in_transaction(
         {
             crate::results::record_game_result(&mut tx, actor, t, round, board, result).await?;
         }
+        if status == "annulled" {
+            let annulment = after.annulment();
+            replay_game_id =
+                crate::replays::replay_annulled(&mut tx, actor, &game, annulment.as_ref()).await?;
+        }
     }
     tx.commit().await?;
-    Ok(acknowledge(state, GameRow { seq, ..game }, after, &stored))
+    if replay_game_id.is_some()
+        && let (Some(t), Some(round)) = (&game.tournament_id, game.round)
+    {
+        // The round's stream tells its pages, and follows the new game.
+        state.announce(Hint {
+            game_id: crate::stream::round_topic(t, round),
+            seq: 0,
+        });
+    }
+    let row = GameRow {
+        seq,
+        replay_game_id,
+        ..game
+    };
+    Ok(acknowledge(state, row, after, &stored))
 }
 
 /// The actor of the observations the server records itself (`due.rs`).
@@ -758,9 +787,10 @@ pub(crate) const SYSTEM_ACTOR: &str = "system";
 /// flag fall, a lateness forfeit, the club's game-length limit; see
 /// [`GameState::due_observation`]) as the `system` actor's `flag`
 /// observation, timed at the instant it fell due, through the same
-/// compare-and-swap as every event: `Ok(true)` when this call recorded it,
-/// `Ok(false)` when nothing was due or another writer (an arbiter, another
-/// server process) extended the log first.
+/// compare-and-swap as every event: [`Swept::Recorded`] when this call
+/// recorded it, else [`Swept::Pending`] with when the game's next result
+/// can fall due (nothing was due, or another writer — an arbiter, another
+/// server process — extended the log first: then `None`, look again).
 ///
 /// `seq` is the head the caller saw: when this process has the state at
 /// that head cached and nothing is due, no query is made.
@@ -769,17 +799,17 @@ pub(crate) async fn record_due(
     id: &str,
     seq: i64,
     now: DateTime<Utc>,
-) -> Result<bool, ApiError> {
+) -> Result<Swept, ApiError> {
     let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
     if let Some(cached) = state.games_cache().get(id, seq)
         && cached.due_observation(now_ms).is_none()
     {
-        return Ok(false);
+        return Ok(Swept::Pending(cached.next_due_ms()));
     }
     let game = load_game(state.db().pool(), id).await?;
     let current = current_state(state, state.db().pool(), &game).await?;
     let Some((observation, _, _)) = current.due_observation(now_ms) else {
-        return Ok(false);
+        return Ok(Swept::Pending(current.next_due_ms()));
     };
     let at_ms = i64::try_from(observation.at_ms)
         .map_err(|_| ApiError::Internal("a due time beyond the timeline".into()))?;
@@ -802,10 +832,21 @@ pub(crate) async fn record_due(
         tournament_id: None,
     };
     match record_in_transaction(state, &system, id, at_ms, &observation, stored).await {
-        Ok(_) => Ok(true),
-        Err(ApiError::Conflict { .. }) => Ok(false),
+        Ok(_) => Ok(Swept::Recorded),
+        Err(ApiError::Conflict { .. }) => Ok(Swept::Pending(None)),
         Err(e) => Err(e),
     }
+}
+
+/// What [`record_due`] did with one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Swept {
+    /// It recorded the result that fell due.
+    Recorded,
+    /// Nothing to record now; the instant the game's next result can fall
+    /// due, if known (`None`: nothing can fall due until the next event,
+    /// or the head moved under this call).
+    Pending(Option<u64>),
 }
 
 /// After the commit: remembers the new head, tells streams, answers 201
@@ -933,6 +974,7 @@ mod tests {
             tournament_owner: None,
             tournament_name: None,
             created_at: "2026-01-01T00:00:00Z".into(),
+            replay_game_id: None,
         }
     }
 

@@ -24,6 +24,7 @@
 //!   a tournament in one go and converts it to `tournament::model`.
 //! - `rounds`: pairing the next round through the `tournament` crate,
 //!   reading, rescheduling and un-pairing rounds; `results`: board results;
+//!   `replays`: the replay of a board's annulled game (Art. 8.5, 8.6, 14.5);
 //!   `reports`: standings and the JSON, TRF and PGN exports.
 //! - `games`: games as append-only event logs validated by `regulations`,
 //!   with compare-and-swap on the sequence number; `game_rows`: a game's row
@@ -72,6 +73,7 @@ pub mod openapi;
 mod pairing_options;
 mod pgn_upload;
 mod players;
+mod replays;
 mod reports;
 mod results;
 mod rounds;

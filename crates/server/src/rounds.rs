@@ -366,6 +366,7 @@ pub(crate) async fn write_round(
             white: Some(player_ref(white)),
             black: Some(player_ref(black)),
             game_id,
+            annulled_game_ids: Vec::new(),
             result: None,
             mode: loaded.tournament.recording.clone(),
             fen: None,
@@ -458,6 +459,9 @@ pub(crate) struct BoardJson {
     pub black: Option<PlayerRef>,
     /// The board's game (`/games/{id}`).
     pub game_id: String,
+    /// The board's earlier games, annulled (Art. 8.6, 14.5) and replaced by
+    /// `game_id`, oldest first; their logs stay readable at `/games/{id}`.
+    pub annulled_game_ids: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`, `0-0`; `null` until entered.
     pub result: Option<String>,
     /// The game's recording mode: `live` or `scoresheet`.
@@ -499,6 +503,7 @@ pub(crate) fn round_json(loaded: &Loaded, number: i64) -> RoundJson {
             white: side(&b.white_id),
             black: side(&b.black_id),
             game_id: b.game_id.clone(),
+            annulled_game_ids: b.annulled_game_ids.clone(),
             result: b.result.clone(),
             mode: b.mode.clone(),
             fen: b.fen.clone(),
@@ -589,12 +594,13 @@ struct RoundUpdate {
     starts_at: Option<Option<String>>,
 }
 
-/// The boards of round `number` whose game has recorded events.
+/// A board of round `number` that has been played: its game has recorded
+/// events, or a game of it was annulled (and is being replayed).
 fn recorded_board(loaded: &Loaded, number: i64) -> Option<&BoardRow> {
     loaded
         .boards
         .iter()
-        .find(|b| b.round == number && b.recorded)
+        .find(|b| b.round == number && (b.recorded || !b.annulled_game_ids.is_empty()))
 }
 
 /// Set or remove a round's scheduled start while none of its games has events (organiser, chief arbiter).
@@ -641,7 +647,7 @@ async fn update_round(
         return Err(ApiError::conflict(
             "round_started",
             format!(
-                "board {} of round {number} has recorded events: the scheduled start is part of its games' setup",
+                "board {} of round {number} has been played (recorded events or an annulled game): the scheduled start is part of its games' setup",
                 b.board
             ),
         ));
@@ -833,7 +839,7 @@ async fn unpair_round(
         return Err(ApiError::conflict(
             "round_started",
             format!(
-                "the game on board {} of round {number} has recorded events; a round being played cannot be un-paired",
+                "board {} of round {number} has been played (recorded events or an annulled game); a round being played cannot be un-paired",
                 b.board
             ),
         ));

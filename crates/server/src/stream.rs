@@ -400,43 +400,102 @@ pub(crate) fn round_topic(tournament_id: &str, round: i64) -> Arc<str> {
 /// How long a round's stream gathers changes before telling the page.
 const ROUND_GATHER: Duration = Duration::from_millis(200);
 
-/// An SSE response of change notices (`event: change`) for one round: one
-/// whenever any of `topics` (its games' ids and its [`round_topic`]) is
-/// announced, changes within [`ROUND_GATHER`] told once. A notice carries
-/// no data to lose: the page re-reads the round on each (and on
-/// reconnecting), so a viewer that falls behind is told once more.
-pub(crate) fn round_sse(state: &AppState, topics: Vec<Arc<str>>) -> impl IntoResponse {
-    let topics: std::collections::HashSet<Arc<str>> = topics.into_iter().collect();
+/// What a round's stream listens for: its [`round_topic`] and the ids of
+/// its boards' live games, re-read when the round itself is announced (a
+/// board's annulled game was replayed by a new game, `replays.rs`).
+struct RoundTopics {
+    state: AppState,
+    tournament_id: String,
+    round: i64,
+    topics: std::collections::HashSet<Arc<str>>,
+}
+
+impl RoundTopics {
+    /// Re-reads the boards' live games; on a read error the old set stays.
+    async fn refresh(&mut self) {
+        match store::replays::round_game_ids(
+            self.state.db().pool(),
+            &self.tournament_id,
+            self.round,
+        )
+        .await
+        {
+            Ok(ids) => {
+                self.topics = ids.into_iter().map(|id| Arc::from(id.as_str())).collect();
+                self.topics
+                    .insert(round_topic(&self.tournament_id, self.round));
+            }
+            Err(e) => log(&format!(
+                "round stream {}/{}: reading its games failed: {e}",
+                self.tournament_id, self.round
+            )),
+        }
+    }
+}
+
+/// An SSE response of change notices (`event: change`) for round `round`
+/// of a tournament: one whenever any of `topics` (its games' ids and its
+/// [`round_topic`]) is announced, changes within [`ROUND_GATHER`] told
+/// once. A notice carries no data to lose: the page re-reads the round on
+/// each (and on reconnecting), so a viewer that falls behind is told once
+/// more. A notice for the round itself also re-reads which games it
+/// follows, so a replay's moves are told like its predecessor's.
+pub(crate) fn round_sse(
+    state: &AppState,
+    tournament_id: &str,
+    round: i64,
+    topics: Vec<Arc<str>>,
+) -> impl IntoResponse {
+    let own = round_topic(tournament_id, round);
+    let watched = RoundTopics {
+        state: state.clone(),
+        tournament_id: tournament_id.to_owned(),
+        round,
+        topics: topics.into_iter().collect(),
+    };
     let hints = state.hints().subscribe();
     let shutdown = state.shutdown_signal();
     let notices = stream::unfold(
-        (hints, shutdown, topics, 0u64),
-        |(mut hints, mut shutdown, topics, count)| async move {
-            loop {
+        (hints, shutdown, watched, own, 0u64),
+        |(mut hints, mut shutdown, mut watched, own, count)| async move {
+            // Whether the round itself was announced (or hints were lost):
+            // then its games are read again.
+            let mut refresh = loop {
                 tokio::select! {
                     hint = hints.recv() => match hint {
-                        Ok(hint) if topics.contains(&hint.game_id) => break,
+                        Ok(hint) if watched.topics.contains(&hint.game_id) => {
+                            break hint.game_id == own;
+                        }
                         Ok(_) => {}
-                        Err(RecvError::Lagged(_)) => break,
+                        Err(RecvError::Lagged(_)) => break true,
                         Err(RecvError::Closed) => return None,
                     },
                     _ = shutdown.changed() => return None,
                 }
-            }
+            };
             tokio::select! {
                 () = tokio::time::sleep(ROUND_GATHER) => {}
                 _ = shutdown.changed() => return None,
             }
             // What came meanwhile is in this notice.
-            while !matches!(
-                hints.try_recv(),
-                Err(broadcast::error::TryRecvError::Empty | broadcast::error::TryRecvError::Closed)
-            ) {}
+            loop {
+                match hints.try_recv() {
+                    Ok(hint) => refresh |= hint.game_id == own,
+                    Err(broadcast::error::TryRecvError::Lagged(_)) => refresh = true,
+                    Err(
+                        broadcast::error::TryRecvError::Empty
+                        | broadcast::error::TryRecvError::Closed,
+                    ) => break,
+                }
+            }
+            if refresh {
+                watched.refresh().await;
+            }
             let count = count + 1;
             let notice = Event::default().event("change").data(count.to_string());
             Some((
                 Ok::<_, Infallible>(notice),
-                (hints, shutdown, topics, count),
+                (hints, shutdown, watched, own, count),
             ))
         },
     );

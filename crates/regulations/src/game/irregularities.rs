@@ -4,7 +4,7 @@
 use super::{Game, State, Status, Step, ci, fmt_ms, reject};
 use crate::code::Code;
 use crate::event::{AnnulReason, ClockSetting, IrregularityKind};
-use crate::result::Rejection;
+use crate::result::{Citation, Rejection};
 use rules::Color;
 
 const MINUTE: u64 = 60_000;
@@ -254,11 +254,14 @@ impl Game {
         } else if restart {
             st.clocks.stop(t);
             st.status = Status::Annulled;
-            out.rule(
-                    Code::ColoursReversedRestart,
-                    "8.6",
-                    "colours reversed within the first quarter of the first period: the game is restarted with the right colours",
-                );
+            st.offer = None;
+            let why = Citation::of(
+                Code::ColoursReversedRestart,
+                "8.6",
+                "colours reversed within the first quarter of the first period: the game is restarted with the right colours",
+            );
+            out.rulings.push(why.clone());
+            st.annulment = Some(why);
         } else {
             out.rule(
                 Code::ColoursReversedPlayContinues,
@@ -294,7 +297,9 @@ impl Game {
         st.clocks.stop(t);
         st.status = Status::Annulled;
         st.offer = None;
-        out.rule(Code::GameAnnulled, article, msg);
+        let why = Citation::of(Code::GameAnnulled, article, msg);
+        out.rulings.push(why.clone());
+        st.annulment = Some(why);
         Ok(())
     }
 }

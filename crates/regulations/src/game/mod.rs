@@ -136,6 +136,9 @@ struct State {
     clocks: Clocks,
     status: Status,
     termination: Option<Termination>,
+    /// Why the game was annulled (Art. 8.1, 8.2, 8.5, 8.6, 14.5): the
+    /// ruling every later event's refusal cites.
+    annulment: Option<Citation>,
     offer: Option<Offer>,
     touches: Vec<Touched>,
     touch_group: u32,
@@ -194,6 +197,7 @@ impl Game {
             clocks: Clocks::new(tc),
             status: Status::Scheduled,
             termination: None,
+            annulment: None,
             offer: None,
             touches: Vec::new(),
             touch_group: 0,
@@ -289,6 +293,12 @@ impl Game {
     /// How the game ended.
     pub fn termination(&self) -> Option<&Termination> {
         self.st.termination.as_ref()
+    }
+
+    /// Why the game was annulled (the ruling and its article: 8.1, 8.2, 8.5,
+    /// 8.6 or 14.5), once it is. An annulled game is replayed as a new game.
+    pub fn annulment(&self) -> Option<&Citation> {
+        self.st.annulment.as_ref()
     }
 
     /// The clocks.
@@ -402,7 +412,14 @@ impl Game {
                     ),
                 )
             }
-            Status::Annulled => reject(Code::GameAnnulled, "8.5", "the game was annulled"),
+            Status::Annulled => {
+                let article = st.annulment.as_ref().map_or("8.5", |a| a.article.as_str());
+                reject(
+                    Code::GameAnnulled,
+                    article,
+                    format!("the game was annulled (Art. {article}): it is replayed as a new game"),
+                )
+            }
             _ => Ok(()),
         }
     }

@@ -55,6 +55,8 @@ pub struct GameView {
     pub result: Option<GameResult>,
     /// How it ended.
     pub termination: Option<Termination>,
+    /// Why it was annulled (Art. 8.1, 8.2, 8.5, 8.6, 14.5), once it is.
+    pub annulment: Option<Citation>,
     /// Outstanding matters.
     pub pending: Pending,
     /// Envelope record while adjourned (no move in it).
@@ -92,6 +94,7 @@ impl Game {
             status: st.status,
             result: self.result(),
             termination: st.termination.clone(),
+            annulment: st.annulment.clone(),
             pending: Pending {
                 draw_offer: st.offer.map(|o| o.by),
                 claimed_move_due: st.must_play.map(Move::to_uci),

@@ -31,6 +31,9 @@ pub struct GameRow {
     pub tournament_owner: Option<String>,
     pub tournament_name: Option<String>,
     pub created_at: String,
+    /// The game that replays this one, once it was annulled on a
+    /// tournament board (`annulled_games`, migration 0006).
+    pub replay_game_id: Option<String>,
 }
 
 #[derive(FromRow)]
@@ -52,6 +55,7 @@ struct Record {
     tournament_owner: Option<String>,
     tournament_name: Option<String>,
     created_at: String,
+    replay_game_id: Option<String>,
 }
 
 impl TryFrom<Record> for GameRow {
@@ -75,6 +79,7 @@ impl TryFrom<Record> for GameRow {
             tournament_owner: r.tournament_owner,
             tournament_name: r.tournament_name,
             created_at: r.created_at,
+            replay_game_id: r.replay_game_id,
         })
     }
 }
@@ -85,11 +90,13 @@ where
     E: Executor<'e, Database = Any>,
 {
     sqlx::query_as::<_, Record>(
-        "SELECT g.id, g.tournament_id, g.round, g.board, g.white, g.black, \
+        "SELECT g.id, g.tournament_id, g.round, COALESCE(g.board, a.board) AS board, \
+         g.white, g.black, \
          g.regulations, g.time_control, g.fen, g.mode, g.scheduled_start_ms, g.laws, \
          g.seq, g.owner_token, g.created_at, \
-         t.owner_token AS tournament_owner, t.name AS tournament_name \
-         FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = $1",
+         t.owner_token AS tournament_owner, t.name AS tournament_name, a.replay_game_id \
+         FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id \
+         LEFT JOIN annulled_games a ON a.game_id = g.id WHERE g.id = $1",
     )
     .bind(id)
     .fetch_optional(executor)
@@ -99,17 +106,30 @@ where
 }
 
 /// The games in which a result can fall due without an event — live,
-/// neither finished nor annulled — as `(id, seq)`.
-pub async fn open_live_heads<'e, E>(executor: E) -> Result<Vec<(String, i64)>, Error>
+/// neither finished nor annulled, on no board whose result is already
+/// entered (an imported or typed-in result settles the board) — as
+/// [`OpenLiveHead`]s.
+pub async fn open_live_heads<'e, E>(executor: E) -> Result<Vec<OpenLiveHead>, Error>
 where
     E: Executor<'e, Database = Any>,
 {
-    Ok(sqlx::query_as::<_, (String, i64)>(
-        "SELECT id, seq FROM games WHERE mode = 'live' AND status NOT IN ('finished', 'annulled') \
-         ORDER BY id",
+    Ok(sqlx::query_as::<_, OpenLiveHead>(
+        "SELECT g.id, g.seq, g.scheduled_start_ms FROM games g \
+         WHERE g.mode = 'live' AND g.status NOT IN ('finished', 'annulled') \
+         AND NOT EXISTS (SELECT 1 FROM boards b WHERE b.game_id = g.id AND b.result IS NOT NULL) \
+         ORDER BY g.id",
     )
     .fetch_all(executor)
     .await?)
+}
+
+/// An open live game's head: what the due-results sweep needs to know
+/// whether the game changed since it last looked.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct OpenLiveHead {
+    pub id: String,
+    pub seq: i64,
+    pub scheduled_start_ms: Option<i64>,
 }
 
 /// A new game's row (`seq` 0, status `scheduled`).
@@ -383,13 +403,16 @@ where
     .await?)
 }
 
-/// The ids of a tournament's games that have events, by round and board.
+/// The ids of a tournament's games that have events, by round and board:
+/// each board's live game (an annulled game has left its board, and is not
+/// among them).
 pub async fn recorded_ids<'e, E>(executor: E, tournament_id: &str) -> Result<Vec<String>, Error>
 where
     E: Executor<'e, Database = Any>,
 {
     Ok(sqlx::query_scalar(
-        "SELECT id FROM games WHERE tournament_id = $1 AND seq > 0 ORDER BY round, board",
+        "SELECT g.id FROM boards b JOIN games g ON g.id = b.game_id \
+         WHERE b.tournament_id = $1 AND g.seq > 0 ORDER BY b.round, b.board",
     )
     .bind(tournament_id)
     .fetch_all(executor)

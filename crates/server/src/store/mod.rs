@@ -28,6 +28,9 @@
 //!   `load_events`, `insert`, `swap_head`, `seq`, `insert_event`,
 //!   `set_outcome`, `set_setup`, `set_round_start`, `lock_round`,
 //!   `on_boards`, `recorded_ids`; `batch`: the group-commit statements.
+//! - [`replays`]: a board's annulled games and their replays
+//!   (`annulled_by_board`, `board_seat`, `count_on_board`, `vacate_board`,
+//!   `set_board_game`, `insert`, `round_game_ids`).
 //! - [`audit`]: `insert` and `list` ([`audit::AuditRow`]).
 //! - [`tokens`]: `find_active`, `insert`, `load`, `revoke`; [`notify`]
 //!   (PostgreSQL `pg_notify`).
@@ -45,6 +48,7 @@ pub mod batch;
 pub mod games;
 pub mod model;
 pub mod players;
+pub mod replays;
 pub mod rounds;
 pub mod tokens;
 pub mod tournaments;

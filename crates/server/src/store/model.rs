@@ -50,7 +50,13 @@ pub async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Option<Loade
     let players = players::list(&mut *conn, id).await?;
     let starts = rounds::starts(&mut *conn, id).await?;
     let rounds = starts.keys().next_back().copied();
-    let boards = rounds::boards(&mut *conn, id).await?;
+    let mut boards = rounds::boards(&mut *conn, id).await?;
+    let mut annulled = super::replays::annulled_by_board(&mut *conn, id).await?;
+    for board in &mut boards {
+        if let Some(ids) = annulled.remove(&(board.round, board.board)) {
+            board.annulled_game_ids = ids;
+        }
+    }
     let byes = rounds::byes(&mut *conn, id).await?;
     Ok(Some(Loaded {
         tournament,

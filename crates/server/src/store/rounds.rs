@@ -22,6 +22,9 @@ pub struct BoardRow {
     pub fen: Option<String>,
     /// Whether the game has recorded events.
     pub recorded: bool,
+    /// The board's annulled games, oldest first (their replays are the later
+    /// ones and, last, `game_id`): filled by `model::load_all`.
+    pub annulled_game_ids: Vec<String>,
 }
 
 #[derive(FromRow)]
@@ -51,6 +54,7 @@ impl From<BoardRecord> for BoardRow {
             mode: r.mode,
             fen: r.fen,
             recorded: r.seq > 0,
+            annulled_game_ids: Vec::new(),
         }
     }
 }

