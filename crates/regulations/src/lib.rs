@@ -57,8 +57,7 @@ pub use event::{
 pub use event::{color as serde_color, opt_color as serde_opt_color};
 pub use game::{
     Applied, Envelope, Game, GameSetup, GameView, LogEntry, Mode, Pending, PlyRecord, Resumption,
-    San,
-    SetupError, Status, TouchPending, fmt_ms,
+    San, SetupError, Status, TouchPending, fmt_ms,
 };
 pub use log::Logged;
 pub use profile::{ClaimPenalty, FiftyMoveOverride, IllegalMovePenalty, Profile};

@@ -152,6 +152,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
         pending: laws.pending,
         regulations: game.regulations.clone(),
         result: laws.result,
+        resumption: laws.resumption,
         round: game.round,
         scheduled_start: laws.scheduled_start,
         sealed_move: laws.sealed_move,
@@ -199,8 +200,12 @@ pub(crate) struct StateJson {
     regulations: String,
     #[schema(value_type = Option<schema::GameResult>)]
     result: Option<&'static str>,
+    /// The announced date, time and place of resumption (Art. 13.2), from
+    /// the `schedule_resumption` event until the next adjournment.
+    resumption: Option<crate::engine::Resumption>,
     round: Option<i64>,
-    /// RFC 3339.
+    /// The game's scheduled start (RFC 3339): its board's own start, or
+    /// its round's.
     scheduled_start: Option<String>,
     /// The sealed move (SAN), shown to arbiters only.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -523,6 +528,20 @@ fn parse_event_request(
             "at",
             "is in the future (events are recorded when they happen or later)",
         ));
+    }
+    // Art. 13.2: the resumption's time is posted as RFC 3339 text like `at`.
+    match body.remove("resumes_at") {
+        None => {}
+        Some(Value::String(text)) => {
+            let ms = crate::engine::check_start_time("resumes_at", &text)?;
+            body.insert("resumes_at_ms".into(), Value::from(ms));
+        }
+        Some(_) => {
+            return Err(ApiError::invalid_field(
+                "resumes_at",
+                "must be an RFC 3339 string",
+            ));
+        }
     }
     if body.contains_key("at_ms") || body.contains_key("seq") {
         return Err(ApiError::invalid_field(

@@ -57,6 +57,7 @@ use tower_http::trace::TraceLayer;
 
 mod audit;
 pub mod auth;
+mod boards;
 mod config;
 pub mod db;
 pub mod due;

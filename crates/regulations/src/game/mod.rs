@@ -27,8 +27,8 @@ mod penalties;
 mod touch_move;
 mod view;
 
-pub use adjournment::{Envelope, Resumption};
 use adjournment::Sealed;
+pub use adjournment::{Envelope, Resumption};
 pub use moves::{PlyRecord, San};
 pub use view::{GameView, Pending, TouchPending};
 

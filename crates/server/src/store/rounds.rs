@@ -22,6 +22,8 @@ pub struct BoardRow {
     pub fen: Option<String>,
     /// Whether the game has recorded events.
     pub recorded: bool,
+    /// The board's own scheduled start (RFC 3339); `None`: the round's.
+    pub starts_at: Option<String>,
 }
 
 #[derive(FromRow)]
@@ -36,6 +38,7 @@ struct BoardRecord {
     mode: String,
     seq: i64,
     fen: Option<String>,
+    starts_at: Option<String>,
 }
 
 impl From<BoardRecord> for BoardRow {
@@ -51,6 +54,7 @@ impl From<BoardRecord> for BoardRow {
             mode: r.mode,
             fen: r.fen,
             recorded: r.seq > 0,
+            starts_at: r.starts_at,
         }
     }
 }
@@ -102,7 +106,7 @@ where
 {
     Ok(sqlx::query_as::<_, BoardRecord>(
         "SELECT b.round, b.board, b.white_id, b.black_id, b.game_id, b.result, b.rated, \
-         g.mode, g.seq, g.fen FROM boards b JOIN games g ON g.id = b.game_id \
+         g.mode, g.seq, g.fen, b.starts_at FROM boards b JOIN games g ON g.id = b.game_id \
          WHERE b.tournament_id = $1 ORDER BY b.round, b.board",
     )
     .bind(tournament_id)
@@ -222,6 +226,26 @@ pub async fn set_start(
         .bind(number)
         .execute(conn)
         .await?;
+    Ok(())
+}
+
+/// Sets or removes a board's own scheduled start (RFC 3339).
+pub async fn set_board_start(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    starts_at: Option<&str>,
+) -> Result<(), Error> {
+    sqlx::query(
+        "UPDATE boards SET starts_at = $1 WHERE tournament_id = $2 AND round = $3 AND board = $4",
+    )
+    .bind(starts_at)
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 

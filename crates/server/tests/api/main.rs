@@ -12,6 +12,7 @@ mod laws_board;
 mod laws_claims;
 mod laws_club;
 mod laws_irregularities;
+mod laws_schedule;
 mod laws_support;
 mod laws_touch;
 mod logging;
