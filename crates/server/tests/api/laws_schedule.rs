@@ -296,8 +296,8 @@ async fn invalid_board_starts_and_resumption_times_are_refused_naming_the_field(
     .await;
 }
 
-/// 1. e4 e5, White seals 2. Nf3 at 14:05; the arbiter announces the
-/// resumption for the next day at 10:00 in Hall B.
+/// After 1. e4 e5 White seals 2. Nf3 at 14:05; the arbiter announces
+/// the resumption for the next day at 10:00 in Hall B.
 async fn adjourned_until_ten(app: &TestApp) -> Play<'_> {
     let mut g = Play::free(app, json!({ "time_control": "40/5400:1800" })).await;
     g.start().await;
