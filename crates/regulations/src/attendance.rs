@@ -41,6 +41,12 @@ impl Attendance {
         self.session_start = Some(t);
     }
 
+    /// The start of the current session (the scheduled start, or the
+    /// resumption), if any.
+    pub(crate) fn session_start(&self) -> Option<u64> {
+        self.session_start
+    }
+
     /// Whether a seat is at the board.
     pub(crate) fn is_present(&self, seat: Color) -> bool {
         self.present[seat.index()]

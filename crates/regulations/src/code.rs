@@ -273,6 +273,10 @@ codes! {
     NotAdjourned = reject("not_adjourned"),
     /// 14.1: the adjourned game is resumed.
     GameResumed = rule("game_resumed"),
+    /// 13.2: the resumption's time is before the adjournment.
+    ResumptionBeforeAdjournment = reject("resumption_before_adjournment"),
+    /// 13.2: the date, time and place of resumption are set.
+    ResumptionScheduled = rule("resumption_scheduled"),
     /// 14.5: the envelope is lost; play resumes from the adjourned position.
     EnvelopeLost = rule("envelope_lost"),
     /// 14.4: the sealer is absent at resumption.

@@ -312,6 +312,16 @@ pub enum EventKind {
         #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
         envelope_lost: bool,
     },
+    /// While the game is adjourned, the arbiter sets the date, time and
+    /// place of resumption (Art. 13.2): `resumes_at_ms` on the events'
+    /// timeline. From then on both players are absent until they `arrive`,
+    /// and lateness at resumption (10.15, 10.17) counts from that time.
+    /// Setting it again reschedules the resumption.
+    ScheduleResumption {
+        resumes_at_ms: u64,
+        #[cfg_attr(feature = "serde", serde(default))]
+        place: String,
+    },
     /// A player arrives at the board (Art. 10.15).
     Arrive {
         #[cfg_attr(feature = "serde", serde(with = "color"))]

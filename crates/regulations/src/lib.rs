@@ -56,8 +56,8 @@ pub use event::{
 #[cfg(feature = "serde")]
 pub use event::{color as serde_color, opt_color as serde_opt_color};
 pub use game::{
-    Applied, Envelope, Game, GameSetup, GameView, LogEntry, Mode, Pending, PlyRecord, San,
-    SetupError, Status, TouchPending, fmt_ms,
+    Applied, Envelope, Game, GameSetup, GameView, LogEntry, Mode, Pending, PlyRecord, Resumption,
+    San, SetupError, Status, TouchPending, fmt_ms,
 };
 pub use log::Logged;
 pub use profile::{ClaimPenalty, FiftyMoveOverride, IllegalMovePenalty, Profile};

@@ -127,3 +127,127 @@ fn nothing_falls_due_in_scoresheet_mode_nor_after_the_end() {
     assert_eq!(game.status(), Status::Finished);
     assert_eq!(game.next_due_ms(), None);
 }
+
+/// 1. e4 e5 played from a start at 0, then White seals 2. Nf3 at ten minutes.
+fn adjourned_game() -> Game {
+    let mut game = live(
+        Profile::fide_seed(),
+        TimeControl::simple(90 * MINUTE, 0),
+        None,
+    );
+    play(&mut game, 0, EventKind::Start);
+    for (at, san) in [(MINUTE, "e4"), (2 * MINUTE, "e5")] {
+        let san = Some(san.to_owned());
+        let kind = EventKind::Move {
+            san,
+            uci: None,
+            clock_ms: None,
+            press: None,
+            offer_draw: false,
+        };
+        play(&mut game, at, kind);
+    }
+    play(
+        &mut game,
+        10 * MINUTE,
+        EventKind::Seal {
+            san: "Nf3".to_owned(),
+        },
+    );
+    game
+}
+
+#[test]
+fn an_adjourned_game_without_a_resumption_time_has_nothing_due_13_2() {
+    let game = adjourned_game();
+    assert_eq!(game.status(), Status::Adjourned);
+    assert_eq!(game.next_due_ms(), None);
+    assert_eq!(game.resumption(), None);
+}
+
+#[test]
+fn lateness_at_resumption_counts_from_the_announced_resumption_13_2_10_15() {
+    let mut game = adjourned_game();
+    let resumes = 24 * 60 * MINUTE;
+    play(
+        &mut game,
+        11 * MINUTE,
+        EventKind::ScheduleResumption {
+            resumes_at_ms: resumes,
+            place: "Hall B".to_owned(),
+        },
+    );
+    let r = game.resumption().expect("announced");
+    assert_eq!((r.at_ms, r.place.as_str()), (resumes, "Hall B"));
+    assert_eq!(game.session_start_ms(), Some(resumes));
+    play(
+        &mut game,
+        resumes - MINUTE,
+        EventKind::Arrive {
+            player: Color::White,
+        },
+    );
+    let due = game.next_due_ms().expect("Black is absent");
+    assert_eq!(due, resumes + 60 * MINUTE + 1);
+    assert_eq!(observe(&game, due - 1).0, Status::Adjourned);
+    let (status, result, articles) = observe(&game, due);
+    assert_eq!(status, Status::Finished);
+    assert_eq!(result, Some(GameResult::WhiteWins), "moves were played");
+    assert!(articles.iter().any(|a| a == "10.15"), "{articles:?}");
+}
+
+#[test]
+fn a_game_resumed_late_keeps_the_announced_time_for_lateness_13_2_14_3() {
+    let mut game = adjourned_game();
+    let resumes = 24 * 60 * MINUTE;
+    play(
+        &mut game,
+        11 * MINUTE,
+        EventKind::ScheduleResumption {
+            resumes_at_ms: resumes,
+            place: String::new(),
+        },
+    );
+    play(
+        &mut game,
+        resumes + 20 * MINUTE,
+        EventKind::Resume {
+            white_present: true,
+            black_present: false,
+            envelope_lost: false,
+        },
+    );
+    assert_eq!(game.status(), Status::InProgress);
+    assert_eq!(
+        game.next_due_ms(),
+        Some(resumes + 60 * MINUTE + 1),
+        "counted from the announced time, not the resume event"
+    );
+}
+
+#[test]
+fn a_resumption_before_the_adjournment_is_refused_13_2() {
+    let mut game = adjourned_game();
+    let refused = game
+        .apply(Event::new(
+            11 * MINUTE,
+            EventKind::ScheduleResumption {
+                resumes_at_ms: 5 * MINUTE,
+                place: String::new(),
+            },
+        ))
+        .expect_err("before the seal");
+    assert_eq!(refused.0.code, "resumption_before_adjournment");
+    let mut playing = live(Profile::fide_seed(), TimeControl::simple(MINUTE, 0), None);
+    play(&mut playing, 0, EventKind::Start);
+    let refused = playing
+        .apply(Event::new(
+            1,
+            EventKind::ScheduleResumption {
+                resumes_at_ms: 10,
+                place: String::new(),
+            },
+        ))
+        .expect_err("not adjourned");
+    assert_eq!(refused.0.code, "not_adjourned");
+}

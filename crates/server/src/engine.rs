@@ -119,7 +119,7 @@ pub struct Rejection {
 }
 
 /// The Laws' part of a game's state as the API shows it, with clocks as of
-/// the answer (`games::StateJson` adds the game's row and the moves; the
+/// the answer (`game_view::StateJson` adds the game's row and the moves; the
 /// pages read it as a map).
 #[derive(Debug, Clone, Serialize)]
 pub struct StateView {
@@ -133,6 +133,7 @@ pub struct StateView {
     pub mode: &'static str,
     pub pending: regulations::Pending,
     pub result: Option<&'static str>,
+    pub resumption: Option<Resumption>,
     pub scheduled_start: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sealed_move: Option<String>,
@@ -147,10 +148,22 @@ pub struct StateView {
 pub struct Lateness {
     /// The profile's lateness limit in ms (`null`: none).
     pub limit_ms: Option<u64>,
-    /// When a player not yet at the board loses (RFC 3339).
+    /// When a player not yet at the board loses (RFC 3339): the limit
+    /// after the session's start — the scheduled start, or the announced
+    /// resumption of an adjourned game (Art. 13.2).
     pub deadline: Option<String>,
     pub white_present: bool,
     pub black_present: bool,
+}
+
+/// The announced date, time and place of resumption of an adjourned game
+/// (Art. 13.2): lateness at resumption (10.15, 10.17) counts from `at`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Resumption {
+    /// When play resumes (RFC 3339).
+    pub at: Option<String>,
+    /// Where (empty when not stated).
+    pub place: String,
 }
 
 /// What the Laws rule by now without any event (a flag fall, Art. 10.14; a
@@ -354,10 +367,10 @@ impl GameState {
             self.game.last_event_ms()
         };
         // The moves are written by the caller straight from `plies` (see
-        // `games::StateJson`), not copied here.
+        // `game_view::StateJson`), not copied here.
         let view = self.game.view_without_moves(at);
         let setup = self.game.setup();
-        let lateness = setup.scheduled_start_ms.map(|start| {
+        let lateness = self.game.session_start_ms().map(|start| {
             let limit = self.game.profile().lateness_limit_ms;
             Lateness {
                 limit_ms: limit,
@@ -376,6 +389,10 @@ impl GameState {
             mode: mode_text(setup.mode),
             pending: view.pending,
             result: self.result(),
+            resumption: self.game.resumption().map(|r| Resumption {
+                at: ms_text(r.at_ms),
+                place: r.place.clone(),
+            }),
             scheduled_start: setup.scheduled_start_ms.and_then(ms_text),
             sealed_move: if arbiter {
                 self.game.sealed_move_for_arbiter().map(str::to_owned)

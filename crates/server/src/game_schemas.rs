@@ -187,6 +187,7 @@ pub(crate) enum EventType {
     Annul,
     Seal,
     Resume,
+    ScheduleResumption,
     Arrive,
     DeclarePerpetualCheck,
 }
@@ -357,4 +358,16 @@ pub(crate) struct EventRequest {
     /// resume: the envelope with the sealed move is lost (Art. 14.5).
     #[schema(required = false, default = false)]
     envelope_lost: bool,
+    /// schedule_resumption: when the adjourned game resumes (RFC 3339, Art.
+    /// 13.2); lateness at resumption counts from it (10.15). Required
+    /// unless `resumes_at_ms` is given.
+    #[schema(required = false, format = DateTime)]
+    resumes_at: String,
+    /// schedule_resumption: the same as milliseconds since 1970 (the form
+    /// the event log stores).
+    #[schema(required = false, minimum = 0)]
+    resumes_at_ms: u64,
+    /// schedule_resumption: where the game resumes (Art. 13.2).
+    #[schema(required = false)]
+    place: String,
 }

@@ -33,10 +33,11 @@ use utoipa::{OpenApi, ToSchema};
 use uuid::Uuid;
 
 use crate::auth::{Actor, MaybeActor, Permission};
-use crate::engine::{Due, GameState, Lateness, Ruling};
+use crate::engine::{GameState, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::game_rows::{GameRow, StoredEvent, View, event_json, fold, last_resume, load_game};
 use crate::game_schemas as schema;
+use crate::game_view::{StateJson, state_json, view_for};
 use crate::store::games::{NewGame, load_events};
 use crate::{AppState, Hint, audit, now_text, store, time_text};
 
@@ -133,118 +134,6 @@ where
             .put(Arc::new(game.clone()), Arc::clone(&folded));
     }
     Ok(folded)
-}
-
-pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> StateJson {
-    let now_ms = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
-    let laws = state.to_json(view == View::Arbiter, now_ms);
-    StateJson {
-        annulment: laws.annulment,
-        black: game.black.clone(),
-        board: game.board,
-        clocks: laws.clocks,
-        due: laws.due,
-        envelope: laws.envelope,
-        fen: laws.fen,
-        id: game.id.clone(),
-        lateness: laws.lateness,
-        mode: laws.mode,
-        moves: Moves(state),
-        pending: laws.pending,
-        regulations: game.regulations.clone(),
-        replay_game_id: game.replay_game_id.clone(),
-        result: laws.result,
-        round: game.round,
-        scheduled_start: laws.scheduled_start,
-        sealed_move: laws.sealed_move,
-        seq: game.seq,
-        start_fen: laws.start_fen,
-        status: laws.status,
-        termination: laws.termination,
-        time_control: game.time_control.clone(),
-        to_move: laws.to_move,
-        tournament_id: game.tournament_id.clone(),
-        white: game.white.clone(),
-    }
-}
-
-/// A game's state as the API shows it (`GET /games/{id}`). The keys are in
-/// sorted order (as they were when this was a `serde_json::Map`); `moves`
-/// is written straight from the state's plies (a long game's move list is
-/// not copied on every answer).
-#[derive(Serialize, ToSchema)]
-#[schema(as = GameState)]
-pub(crate) struct StateJson {
-    /// An annulled game: why (the ruling and its article: 8.1, 8.2, 8.5,
-    /// 8.6, 14.5); otherwise null.
-    #[schema(value_type = Option<schema::Citation>)]
-    annulment: Option<regulations::Citation>,
-    black: String,
-    board: Option<i64>,
-    #[schema(value_type = schema::Clocks)]
-    clocks: regulations::ClockView,
-    /// Live mode: what falls due by now without an event (see `Due`).
-    due: Option<Due>,
-    /// While adjourned: the envelope's record, without the move (Art. 13.2).
-    #[schema(value_type = Option<schema::Envelope>)]
-    envelope: Option<regulations::Envelope>,
-    /// The current position.
-    fen: String,
-    id: String,
-    /// Present when the game has a scheduled start.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(required = false)]
-    lateness: Option<Lateness>,
-    #[schema(value_type = schema::Mode)]
-    mode: &'static str,
-    /// The moves played, in SAN.
-    #[schema(value_type = Vec<String>)]
-    moves: Moves,
-    #[schema(value_type = schema::Pending)]
-    pending: regulations::Pending,
-    regulations: String,
-    /// An annulled game: the game that replays it on its board (Art. 8.6,
-    /// 14.5); otherwise null.
-    replay_game_id: Option<String>,
-    #[schema(value_type = Option<schema::GameResult>)]
-    result: Option<&'static str>,
-    round: Option<i64>,
-    /// RFC 3339.
-    scheduled_start: Option<String>,
-    /// The sealed move (SAN), shown to arbiters only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(required = false)]
-    sealed_move: Option<String>,
-    /// The number of events in the log (what the next event extends).
-    seq: i64,
-    /// The initial position when the game started from a set-up one.
-    start_fen: Option<String>,
-    #[schema(value_type = schema::Status)]
-    status: &'static str,
-    #[schema(value_type = Option<schema::Termination>)]
-    termination: Option<regulations::Termination>,
-    time_control: Option<String>,
-    #[schema(value_type = schema::Side)]
-    to_move: &'static str,
-    tournament_id: Option<String>,
-    white: String,
-}
-
-/// The SAN list of a state's plies.
-pub(crate) struct Moves(Arc<GameState>);
-
-impl Serialize for Moves {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.plies().iter().map(|ply| ply.san.as_str()))
-    }
-}
-
-fn view_for(game: &GameRow, actor: Option<&Actor>) -> View {
-    if actor.is_some_and(|a| game.may_arbitrate(a)) {
-        View::Arbiter
-    } else {
-        View::Public
-    }
 }
 
 /// `POST /games` body.
@@ -532,6 +421,20 @@ fn parse_event_request(
             "at",
             "is in the future (events are recorded when they happen or later)",
         ));
+    }
+    // Art. 13.2: the resumption's time is posted as RFC 3339 text like `at`.
+    match body.remove("resumes_at") {
+        None => {}
+        Some(Value::String(text)) => {
+            let ms = crate::engine::check_start_time("resumes_at", &text)?;
+            body.insert("resumes_at_ms".into(), Value::from(ms));
+        }
+        Some(_) => {
+            return Err(ApiError::invalid_field(
+                "resumes_at",
+                "must be an RFC 3339 string",
+            ));
+        }
     }
     if body.contains_key("at_ms") || body.contains_key("seq") {
         return Err(ApiError::invalid_field(

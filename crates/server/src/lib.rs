@@ -58,6 +58,7 @@ use tower_http::trace::TraceLayer;
 
 mod audit;
 pub mod auth;
+mod boards;
 mod config;
 pub mod db;
 pub mod due;
@@ -65,6 +66,7 @@ mod engine;
 pub mod error;
 mod game_rows;
 mod game_schemas;
+mod game_view;
 mod games;
 mod group_commit;
 mod import;

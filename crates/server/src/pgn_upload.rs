@@ -31,7 +31,8 @@ use crate::auth::{Actor, Permission};
 use crate::engine::{GameState, check_posted_event, parse_event};
 use crate::error::{ApiError, ApiPath, parse_json};
 use crate::game_rows::{GameRow, StoredEvent, View, load_game};
-use crate::games::{StateJson, judge_in_place, state_json};
+use crate::game_view::{StateJson, state_json};
+use crate::games::judge_in_place;
 use crate::tournaments::{begin_change, load_all};
 use crate::{AppState, Hint, audit, store, time_text};
 

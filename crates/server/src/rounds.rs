@@ -1,6 +1,7 @@
 //! Rounds: pairing the next round (the `tournament` crate pairs: FIDE Dutch
 //! or Berger tables, from the model built by `store::model::to_model`), reading,
-//! rescheduling and un-pairing rounds, a board's recording mode; written in
+//! rescheduling and un-pairing rounds (a board's own settings are in
+//! `boards`); written in
 //! one transaction with audit rows.
 
 use std::collections::{BTreeMap, HashMap};
@@ -103,11 +104,11 @@ struct PairRequest {
 /// timeline milliseconds.
 #[derive(Debug, Clone)]
 pub(crate) struct RoundStart {
-    text: String,
-    ms: i64,
+    pub(crate) text: String,
+    pub(crate) ms: i64,
 }
 
-fn round_start(field: &str, text: &str) -> Result<RoundStart, ApiError> {
+pub(crate) fn round_start(field: &str, text: &str) -> Result<RoundStart, ApiError> {
     let ms = crate::engine::check_start_time(field, text)?;
     let at = chrono::DateTime::from_timestamp_millis(ms)
         .ok_or_else(|| ApiError::invalid_field(field, "out of range"))?;
@@ -370,6 +371,7 @@ pub(crate) async fn write_round(
             result: None,
             mode: loaded.tournament.recording.clone(),
             fen: None,
+            starts_at: None,
         });
     }
     let mut byes = Vec::new();
@@ -470,6 +472,11 @@ pub(crate) struct BoardJson {
     /// one is implied when absent).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
+    /// The board's own scheduled start (RFC 3339), only when it has one (a
+    /// rescheduled board); else the round's `starts_at` applies. Lateness
+    /// (Art. 10.15) counts from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starts_at: Option<String>,
 }
 
 /// A bye of a round.
@@ -507,6 +514,7 @@ pub(crate) fn round_json(loaded: &Loaded, number: i64) -> RoundJson {
             result: b.result.clone(),
             mode: b.mode.clone(),
             fen: b.fen.clone(),
+            starts_at: b.starts_at.clone(),
         })
         .collect();
     let byes = loaded
@@ -576,7 +584,7 @@ async fn list_rounds(
 }
 
 /// `Some(value)` for a present key, `null` included (`Some(None)`).
-fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+pub(crate) fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
 where
     D: serde::Deserializer<'de>,
     T: Deserialize<'de>,
@@ -674,104 +682,6 @@ async fn update_round(
     .await?;
     tx.commit().await?;
     Ok(Json(after))
-}
-
-/// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}` body: at least one
-/// of the two.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-struct BoardUpdate {
-    /// `live` or `scoresheet`.
-    #[serde(default)]
-    mode: Option<String>,
-    /// The game's starting position (FEN: a thematic event, a reconstructed
-    /// game), or `null` for the standard one.
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    fen: Option<Option<String>>,
-}
-
-/// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}`: the board game's
-/// recording mode and starting position, while the game has no events (any
-/// arbiter of the tournament).
-#[utoipa::path(
-    patch,
-    path = "/api/v1/tournaments/{id}/rounds/{n}/boards/{board}",
-    tag = "rounds",
-    params(
-        ("id" = String, Path, description = "tournament id"),
-        ("n" = i64, Path, description = "round number"),
-        ("board" = i64, Path, description = "board number"),
-    ),
-    request_body = BoardUpdate,
-    responses((status = 200, description = "the board as changed", body = BoardJson)),
-    security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["game_started"], "422": ["invalid_fen"]}))),
-)]
-async fn update_board(
-    State(state): State<AppState>,
-    actor: Actor,
-    ApiPath((id, number, board)): ApiPath<(String, i64, i64)>,
-    ApiJson(body): ApiJson<BoardUpdate>,
-) -> Result<Json<Option<BoardJson>>, ApiError> {
-    if body.mode.is_none() && body.fen.is_none() {
-        return Err(ApiError::invalid_field(
-            "mode",
-            "give the recording mode (mode) or the starting position (fen)",
-        ));
-    }
-    let mode = body
-        .mode
-        .as_deref()
-        .map(|m| crate::engine::check_mode("mode", m))
-        .transpose()?;
-    let fen = match &body.fen {
-        Some(Some(text)) => Some(Some(crate::engine::check_fen(text)?)),
-        Some(None) => Some(None),
-        None => None,
-    };
-    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
-    store::games::lock_round(&mut tx, &id, number).await?;
-    let loaded = load_all(&mut tx, &id).await?;
-    let Some(row) = loaded
-        .boards
-        .iter()
-        .find(|b| b.round == number && b.board == board)
-    else {
-        return Err(ApiError::not_found("board"));
-    };
-    let new_mode = mode.unwrap_or(row.mode.as_str()).to_owned();
-    let new_fen = fen.clone().unwrap_or_else(|| row.fen.clone());
-    if new_mode != row.mode || new_fen != row.fen {
-        if row.recorded {
-            return Err(ApiError::conflict(
-                "game_started",
-                "the game on this board has recorded events: its recording mode and starting position are fixed",
-            ));
-        }
-        store::games::set_setup(&mut tx, &row.game_id, &new_mode, new_fen.as_deref()).await?;
-        audit::record(
-            &mut tx,
-            &actor,
-            Some(&id),
-            "update",
-            "board",
-            &format!("{id}/{number}/{board}"),
-            Some(&json!({ "mode": row.mode, "fen": row.fen })),
-            Some(&json!({ "mode": new_mode, "fen": new_fen })),
-        )
-        .await?;
-    }
-    let mut after = loaded.clone();
-    for b in &mut after.boards {
-        if b.round == number && b.board == board {
-            b.mode.clone_from(&new_mode);
-            b.fen.clone_from(&new_fen);
-        }
-    }
-    tx.commit().await?;
-    let board_json = board_json(&after, number, board);
-    Ok(Json(board_json))
 }
 
 /// One board of a round as `GET .../rounds/{n}` shows it (`None`, shown
@@ -877,7 +787,7 @@ struct Unpaired {
     get_round,
     update_round,
     unpair_round,
-    update_board,
+    crate::boards::update_board,
     crate::results::put_result,
 ))]
 pub(crate) struct Doc;
@@ -895,7 +805,7 @@ pub fn router() -> Router<AppState> {
         )
         .route(
             "/tournaments/{id}/rounds/{n}/boards/{board}",
-            patch(update_board),
+            patch(crate::boards::update_board),
         )
         .route(
             "/tournaments/{id}/rounds/{n}/boards/{board}/result",

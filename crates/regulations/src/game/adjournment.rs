@@ -29,6 +29,18 @@ pub struct Envelope {
     pub sealed_at_ms: u64,
 }
 
+/// When and where an adjourned game resumes (Art. 13.2: the envelope
+/// records the date, time and place of resumption); lateness at
+/// resumption (10.15, 10.17) counts from `at_ms`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Resumption {
+    /// The time of resumption on the events' timeline.
+    pub at_ms: u64,
+    /// The place of resumption (free text; empty when not stated).
+    pub place: String,
+}
+
 /// The sealed move with its envelope record (Art. 13.2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Sealed {
@@ -88,6 +100,7 @@ impl Game {
             envelope: env,
         });
         st.status = Status::Adjourned;
+        st.resumption = None;
         st.touches.clear();
         out.rule(
             Code::MoveSealed,
@@ -116,7 +129,18 @@ impl Game {
         st.status = Status::InProgress;
         st.resumed = true;
         st.moves_since_resume = 0;
-        st.attendance.new_session(t, [white_present, black_present]);
+        match &st.resumption {
+            // Art. 13.2, 10.15: lateness counts from the announced time; a
+            // player who arrived before the resumption is at the board.
+            Some(r) => {
+                let present = [
+                    white_present || st.attendance.is_present(Color::White),
+                    black_present || st.attendance.is_present(Color::Black),
+                ];
+                st.attendance.new_session(r.at_ms, present);
+            }
+            None => st.attendance.new_session(t, [white_present, black_present]),
+        }
         let sealer = sealed.envelope.sealer;
         let replier = sealer.other();
         out.rule(
@@ -157,6 +181,51 @@ impl Game {
                 ),
             );
         }
+        Ok(())
+    }
+
+    /// Art. 13.2: the arbiter sets (or changes) the date, time and place of
+    /// resumption of an adjourned game. Both players are then absent until
+    /// they arrive, and the lateness rule (10.15, 10.17) runs from that
+    /// time even if the game is never resumed.
+    pub(super) fn on_schedule_resumption(
+        &self,
+        st: &mut State,
+        out: &mut Step,
+        at_ms: u64,
+        place: &str,
+    ) -> Result<(), Rejection> {
+        if st.status != Status::Adjourned {
+            return reject(
+                Code::NotAdjourned,
+                "13.2",
+                "only an adjourned game gets a resumption time",
+            );
+        }
+        if let Some(sealed) = &st.sealed
+            && at_ms < sealed.envelope.sealed_at_ms
+        {
+            return reject(
+                Code::ResumptionBeforeAdjournment,
+                "13.2",
+                "the resumption cannot be before the adjournment",
+            );
+        }
+        let place = place.trim().to_owned();
+        let where_ = if place.is_empty() {
+            String::new()
+        } else {
+            format!(" at {place}")
+        };
+        st.resumption = Some(Resumption { at_ms, place });
+        st.attendance.new_session(at_ms, [false, false]);
+        out.rule(
+            Code::ResumptionScheduled,
+            "13.2",
+            format!(
+                "the game resumes at {at_ms} ms{where_}; a player not at the board within the lateness limit after it loses"
+            ),
+        );
         Ok(())
     }
 

@@ -325,6 +325,10 @@ impl Game {
                 black_present,
                 envelope_lost,
             } => self.on_resume(st, out, t, *white_present, *black_present, *envelope_lost),
+            EventKind::ScheduleResumption {
+                resumes_at_ms,
+                place,
+            } => self.on_schedule_resumption(st, out, *resumes_at_ms, place),
             EventKind::Arrive { player } => self.on_arrive(st, out, t, *player),
             EventKind::DeclarePerpetualCheck => self.on_perpetual(st, out, t),
         }

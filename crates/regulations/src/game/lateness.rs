@@ -30,7 +30,8 @@ impl Game {
         {
             pending.push((at, at, Pending::Flag));
         }
-        if st.status != Status::Adjourned
+        // While adjourned, lateness runs only once the resumption is set (13.2).
+        if (st.status != Status::Adjourned || st.resumption.is_some())
             && let Some(deadline) = st
                 .attendance
                 .lateness_deadline(self.profile.lateness_limit_ms)

@@ -27,8 +27,8 @@ mod penalties;
 mod touch_move;
 mod view;
 
-pub use adjournment::Envelope;
 use adjournment::Sealed;
+pub use adjournment::{Envelope, Resumption};
 pub use moves::{PlyRecord, San};
 pub use view::{GameView, Pending, TouchPending};
 
@@ -146,6 +146,8 @@ struct State {
     must_play: Option<Move>,
     unpressed: Option<Color>,
     sealed: Option<Sealed>,
+    /// The announced resumption of an adjourned game (13.2).
+    resumption: Option<Resumption>,
     attendance: Attendance,
     started_at: Option<u64>,
     illegal_moves: [u32; 2],
@@ -205,6 +207,7 @@ impl Game {
             must_play: None,
             unpressed: None,
             sealed: None,
+            resumption: None,
             attendance: Attendance::new(setup.scheduled_start_ms),
             started_at: None,
             illegal_moves: [0, 0],
@@ -334,6 +337,19 @@ impl Game {
     /// The envelope record (Art. 13.2) while a move is sealed.
     pub fn envelope(&self) -> Option<&Envelope> {
         self.st.sealed.as_ref().map(|s| &s.envelope)
+    }
+
+    /// The announced resumption of an adjourned game (Art. 13.2), kept
+    /// until the next adjournment.
+    pub fn resumption(&self) -> Option<&Resumption> {
+        self.st.resumption.as_ref()
+    }
+
+    /// The start of the current session from which lateness counts (Art.
+    /// 10.15): the scheduled start, or the resumption (13.2, 14); `None`
+    /// when the game has no scheduled start.
+    pub fn session_start_ms(&self) -> Option<u64> {
+        self.st.attendance.session_start()
     }
 
     /// Time of the last accepted event.

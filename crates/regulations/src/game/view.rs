@@ -1,6 +1,6 @@
 //! The state as the server shows it (`GET /games/{id}`).
 
-use super::{Envelope, Game, Status};
+use super::{Envelope, Game, Resumption, Status};
 use crate::clock::ClockView;
 use crate::result::{Citation, GameResult, Termination};
 use crate::touch::Obligation;
@@ -61,6 +61,8 @@ pub struct GameView {
     pub pending: Pending,
     /// Envelope record while adjourned (no move in it).
     pub envelope: Option<Envelope>,
+    /// The announced date, time and place of resumption (Art. 13.2).
+    pub resumption: Option<Resumption>,
 }
 
 impl Game {
@@ -103,6 +105,7 @@ impl Game {
                 unpressed: st.unpressed,
             },
             envelope: st.sealed.as_ref().map(|s| s.envelope.clone()),
+            resumption: st.resumption.clone(),
         }
     }
 }

@@ -344,17 +344,38 @@ pub async fn set_setup(
     Ok(())
 }
 
-/// Sets or removes the scheduled start of a round's games.
+/// Sets or removes the scheduled start of a round's games, except those
+/// on a board with its own start.
 pub async fn set_round_start(
     conn: &mut AnyConnection,
     tournament_id: &str,
     round: i64,
     scheduled_start_ms: Option<i64>,
 ) -> Result<(), Error> {
-    sqlx::query("UPDATE games SET scheduled_start_ms = $1 WHERE tournament_id = $2 AND round = $3")
+    sqlx::query(
+        "UPDATE games SET scheduled_start_ms = $1 WHERE tournament_id = $2 AND round = $3 \
+         AND id NOT IN (SELECT game_id FROM boards WHERE tournament_id = $4 AND round = $5 \
+         AND starts_at IS NOT NULL)",
+    )
+    .bind(scheduled_start_ms)
+    .bind(tournament_id)
+    .bind(round)
+    .bind(tournament_id)
+    .bind(round)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Sets or removes one game's scheduled start (its board's own start).
+pub async fn set_start(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    scheduled_start_ms: Option<i64>,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE games SET scheduled_start_ms = $1 WHERE id = $2")
         .bind(scheduled_start_ms)
-        .bind(tournament_id)
-        .bind(round)
+        .bind(game_id)
         .execute(conn)
         .await?;
     Ok(())

@@ -25,6 +25,8 @@ pub struct BoardRow {
     /// The board's annulled games, oldest first (their replays are the later
     /// ones and, last, `game_id`): filled by `model::load_all`.
     pub annulled_game_ids: Vec<String>,
+    /// The board's own scheduled start (RFC 3339); `None`: the round's.
+    pub starts_at: Option<String>,
 }
 
 #[derive(FromRow)]
@@ -39,6 +41,7 @@ struct BoardRecord {
     mode: String,
     seq: i64,
     fen: Option<String>,
+    starts_at: Option<String>,
 }
 
 impl From<BoardRecord> for BoardRow {
@@ -55,6 +58,7 @@ impl From<BoardRecord> for BoardRow {
             fen: r.fen,
             recorded: r.seq > 0,
             annulled_game_ids: Vec::new(),
+            starts_at: r.starts_at,
         }
     }
 }
@@ -106,7 +110,7 @@ where
 {
     Ok(sqlx::query_as::<_, BoardRecord>(
         "SELECT b.round, b.board, b.white_id, b.black_id, b.game_id, b.result, b.rated, \
-         g.mode, g.seq, g.fen FROM boards b JOIN games g ON g.id = b.game_id \
+         g.mode, g.seq, g.fen, b.starts_at FROM boards b JOIN games g ON g.id = b.game_id \
          WHERE b.tournament_id = $1 ORDER BY b.round, b.board",
     )
     .bind(tournament_id)
@@ -226,6 +230,26 @@ pub async fn set_start(
         .bind(number)
         .execute(conn)
         .await?;
+    Ok(())
+}
+
+/// Sets or removes a board's own scheduled start (RFC 3339).
+pub async fn set_board_start(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    starts_at: Option<&str>,
+) -> Result<(), Error> {
+    sqlx::query(
+        "UPDATE boards SET starts_at = $1 WHERE tournament_id = $2 AND round = $3 AND board = $4",
+    )
+    .bind(starts_at)
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 

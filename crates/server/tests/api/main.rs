@@ -13,6 +13,7 @@ mod laws_claims;
 mod laws_club;
 mod laws_irregularities;
 mod laws_replay;
+mod laws_schedule;
 mod laws_support;
 mod laws_touch;
 mod logging;
