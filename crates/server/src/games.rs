@@ -33,9 +33,10 @@ use utoipa::{OpenApi, ToSchema};
 use uuid::Uuid;
 
 use crate::auth::{Actor, MaybeActor, Permission};
-use crate::engine::{Due, GameState, Lateness, Ruling};
+use crate::engine::{AnyEvent, GameKind, GameState, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::game_rows::{GameRow, StoredEvent, View, event_json, fold, last_resume, load_game};
+pub(crate) use crate::game_view::{StateJson, state_json};
 use crate::game_schemas as schema;
 use crate::store::games::{NewGame, load_events};
 use crate::{AppState, Hint, audit, now_text, store, time_text};
@@ -58,6 +59,12 @@ struct CacheEntry {
 const CACHE_LIMIT: usize = 20_000;
 
 impl Cache {
+    /// The game of a cached game (fixed when the game is created).
+    fn kind(&self, game_id: &str) -> Option<GameKind> {
+        let map = self.map.lock().ok()?;
+        map.get(game_id).map(|entry| entry.row.game)
+    }
+
     /// The state at `seq`, if that is the head cached for the game.
     fn get(&self, game_id: &str, seq: i64) -> Option<Arc<GameState>> {
         let map = self.map.lock().ok()?;
@@ -135,101 +142,6 @@ where
     Ok(folded)
 }
 
-pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> StateJson {
-    let now_ms = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
-    let laws = state.to_json(view == View::Arbiter, now_ms);
-    StateJson {
-        black: game.black.clone(),
-        board: game.board,
-        clocks: laws.clocks,
-        due: laws.due,
-        envelope: laws.envelope,
-        fen: laws.fen,
-        id: game.id.clone(),
-        lateness: laws.lateness,
-        mode: laws.mode,
-        moves: Moves(state),
-        pending: laws.pending,
-        regulations: game.regulations.clone(),
-        result: laws.result,
-        round: game.round,
-        scheduled_start: laws.scheduled_start,
-        sealed_move: laws.sealed_move,
-        seq: game.seq,
-        start_fen: laws.start_fen,
-        status: laws.status,
-        termination: laws.termination,
-        time_control: game.time_control.clone(),
-        to_move: laws.to_move,
-        tournament_id: game.tournament_id.clone(),
-        white: game.white.clone(),
-    }
-}
-
-/// A game's state as the API shows it (`GET /games/{id}`). The keys are in
-/// sorted order (as they were when this was a `serde_json::Map`); `moves`
-/// is written straight from the state's plies (a long game's move list is
-/// not copied on every answer).
-#[derive(Serialize, ToSchema)]
-#[schema(as = GameState)]
-pub(crate) struct StateJson {
-    black: String,
-    board: Option<i64>,
-    #[schema(value_type = schema::Clocks)]
-    clocks: regulations::ClockView,
-    /// Live mode: what falls due by now without an event (see `Due`).
-    due: Option<Due>,
-    /// While adjourned: the envelope's record, without the move (Art. 13.2).
-    #[schema(value_type = Option<schema::Envelope>)]
-    envelope: Option<regulations::Envelope>,
-    /// The current position.
-    fen: String,
-    id: String,
-    /// Present when the game has a scheduled start.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(required = false)]
-    lateness: Option<Lateness>,
-    #[schema(value_type = schema::Mode)]
-    mode: &'static str,
-    /// The moves played, in SAN.
-    #[schema(value_type = Vec<String>)]
-    moves: Moves,
-    #[schema(value_type = schema::Pending)]
-    pending: regulations::Pending,
-    regulations: String,
-    #[schema(value_type = Option<schema::GameResult>)]
-    result: Option<&'static str>,
-    round: Option<i64>,
-    /// RFC 3339.
-    scheduled_start: Option<String>,
-    /// The sealed move (SAN), shown to arbiters only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(required = false)]
-    sealed_move: Option<String>,
-    /// The number of events in the log (what the next event extends).
-    seq: i64,
-    /// The initial position when the game started from a set-up one.
-    start_fen: Option<String>,
-    #[schema(value_type = schema::Status)]
-    status: &'static str,
-    #[schema(value_type = Option<schema::Termination>)]
-    termination: Option<regulations::Termination>,
-    time_control: Option<String>,
-    #[schema(value_type = schema::Side)]
-    to_move: &'static str,
-    tournament_id: Option<String>,
-    white: String,
-}
-
-/// The SAN list of a state's plies.
-pub(crate) struct Moves(Arc<GameState>);
-
-impl Serialize for Moves {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.plies().iter().map(|ply| ply.san.as_str()))
-    }
-}
-
 fn view_for(game: &GameRow, actor: Option<&Actor>) -> View {
     if actor.is_some_and(|a| game.may_arbitrate(a)) {
         View::Arbiter
@@ -245,6 +157,9 @@ fn view_for(game: &GameRow, actor: Option<&Actor>) -> View {
 struct CreateGame {
     white: String,
     black: String,
+    /// `chess` (default) or `xiangqi`.
+    #[serde(default)]
+    game: Option<String>,
     #[serde(default)]
     regulations: Option<String>,
     #[serde(default)]
@@ -272,7 +187,7 @@ struct CreateGame {
     request_body = CreateGame,
     responses((status = 201, description = "the game's state", body = StateJson)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "422": ["invalid_fen"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "422": ["invalid_fen", "not_for_this_game", "profile_not_for_game"]}))),
 )]
 async fn create_game(
     State(state): State<AppState>,
@@ -283,14 +198,20 @@ async fn create_game(
     for (field, value) in [("white", &body.white), ("black", &body.black)] {
         crate::tournaments::check_name(field, value)?;
     }
-    let regulations = crate::tournaments::check_regulations(body.regulations.as_deref())?;
+    let game_kind = match body.game.as_deref() {
+        Some(text) => GameKind::check("game", text)?,
+        None => GameKind::Chess,
+    };
+    let regulations =
+        crate::tournaments::check_regulations(game_kind, body.regulations.as_deref())?;
     let time_control = crate::tournaments::check_time_control(body.time_control.as_deref())?;
     let fen = body
         .fen
         .as_deref()
-        .map(crate::engine::check_fen)
+        .map(|fen| game_kind.check_fen(fen))
         .transpose()?;
     let mode = crate::engine::check_mode("mode", body.mode.as_deref().unwrap_or("live"))?;
+    crate::tournaments::check_recording(game_kind, "mode", mode)?;
     let scheduled_start_ms = body
         .starts_at
         .as_deref()
@@ -307,6 +228,7 @@ async fn create_game(
             board: None,
             white: &body.white,
             black: &body.black,
+            game: game_kind,
             regulations: &regulations,
             time_control: time_control.as_deref(),
             owner_token: Some(&actor.id),
@@ -328,7 +250,8 @@ async fn create_game(
         &id,
         None,
         Some(&json!({
-            "white": body.white, "black": body.black, "regulations": regulations,
+            "white": body.white, "black": body.black, "game": game_kind.as_str(),
+            "regulations": regulations,
             "time_control": time_control, "fen": fen, "mode": mode,
             "scheduled_start_ms": scheduled_start_ms,
         })),
@@ -564,7 +487,15 @@ async fn post_event(
 ) -> Result<impl IntoResponse, ApiError> {
     let received = Utc::now();
     let (expected_seq, at, event) = parse_event_request(body, received)?;
-    let parsed = crate::engine::parse_event(&event)?;
+    // The event is read as an event of the game's game; a game that does
+    // not exist is read as chess and answered 404 by the transactional path.
+    let game_kind = match state.games_cache().kind(&id) {
+        Some(kind) => kind,
+        None => store::games::load(state.db().pool(), &id)
+            .await?
+            .map_or(GameKind::Chess, |row| row.game),
+    };
+    let parsed = crate::engine::parse_event(game_kind, &event)?;
     crate::engine::check_posted_event(&event, &parsed)?;
     let mut stored = StoredEvent {
         seq: expected_seq + 1,
@@ -612,7 +543,7 @@ struct Recorded {
 fn judge(
     before: &GameState,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
 ) -> Result<(GameState, Vec<Ruling>), ApiError> {
     let mut after = before.clone();
     let rulings = judge_in_place(&mut after, at_ms, event)?;
@@ -623,7 +554,7 @@ fn judge(
 pub(crate) fn judge_in_place(
     state: &mut GameState,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
 ) -> Result<Vec<Ruling>, ApiError> {
     if let Some(last) = state.last_at_ms()
         && at_ms < last
@@ -634,6 +565,15 @@ pub(crate) fn judge_in_place(
             article: None,
             at: Some("at".into()),
         });
+    }
+    if state.kind() != event.kind() {
+        // The event was read as an event of the game's game (`post_event`,
+        // `fold`): another is a fault of ours.
+        return Err(ApiError::Internal(format!(
+            "a {} event for a {} game",
+            event.kind().as_str(),
+            state.kind().as_str()
+        )));
     }
     state.apply(event).map_err(|r| ApiError::Unprocessable {
         code: r.code,
@@ -657,7 +597,7 @@ async fn record_from_cache(
     actor: &Actor,
     id: &str,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
     stored: &mut StoredEvent,
 ) -> Result<Option<Response>, ApiError> {
     let expected_seq = stored.seq - 1;
@@ -712,7 +652,7 @@ async fn record_in_transaction(
     actor: &Actor,
     id: &str,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
     mut stored: StoredEvent,
 ) -> Result<Response, ApiError> {
     let expected_seq = stored.seq - 1;
@@ -781,7 +721,7 @@ pub(crate) async fn record_due(
     let Some((observation, _, _)) = current.due_observation(now_ms) else {
         return Ok(false);
     };
-    let at_ms = i64::try_from(observation.at_ms)
+    let at_ms = i64::try_from(observation.at_ms())
         .map_err(|_| ApiError::Internal("a due time beyond the timeline".into()))?;
     let at = DateTime::from_timestamp_millis(at_ms)
         .ok_or_else(|| ApiError::Internal("a due time beyond the timeline".into()))?;
@@ -825,7 +765,7 @@ fn acknowledge(
         game_id: Arc::from(game.id.as_str()),
         seq: game.seq,
     });
-    let plies = after.plies().len();
+    let plies = after.ply_count();
     let answer = Recorded {
         events: [event_json(stored, View::Arbiter, None)],
         rulings: stored.rulings.clone(),
@@ -922,6 +862,7 @@ mod tests {
             board: Some(2),
             white: "w".into(),
             black: "b".into(),
+            game: GameKind::Chess,
             regulations: "fide-2023".into(),
             time_control: Some("5400+30".into()),
             fen: None,
@@ -953,7 +894,7 @@ mod tests {
         let kinds = [regulations::EventKind::Start, san("e4"), san("e5")];
         for (at, kind) in kinds.into_iter().enumerate() {
             state
-                .apply(&regulations::Event::new(at as u64, kind))
+                .apply(&AnyEvent::Chess(regulations::Event::new(at as u64, kind)))
                 .expect("accepted");
         }
         let answer = state_json(&row, Arc::new(state.clone()), View::Arbiter);

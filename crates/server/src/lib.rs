@@ -64,6 +64,7 @@ mod engine;
 pub mod error;
 mod game_rows;
 mod game_schemas;
+mod game_view;
 mod games;
 mod group_commit;
 mod import;

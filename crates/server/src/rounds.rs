@@ -345,6 +345,7 @@ pub(crate) async fn write_round(
                 board: Some(board_number),
                 white: &white.name,
                 black: &black.name,
+                game: loaded.tournament.game,
                 regulations: &loaded.tournament.regulations,
                 time_control: loaded.tournament.time_control.as_deref(),
                 owner_token: None,
@@ -700,7 +701,7 @@ struct BoardUpdate {
     request_body = BoardUpdate,
     responses((status = 200, description = "the board as changed", body = BoardJson)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["game_started"], "422": ["invalid_fen"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["game_started"], "422": ["invalid_fen", "not_for_this_game"]}))),
 )]
 async fn update_board(
     State(state): State<AppState>,
@@ -719,12 +720,17 @@ async fn update_board(
         .as_deref()
         .map(|m| crate::engine::check_mode("mode", m))
         .transpose()?;
+    let (_write, mut tx, tournament) =
+        begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
+    // A Xiangqi board takes a Xiangqi FEN and is recorded live.
     let fen = match &body.fen {
-        Some(Some(text)) => Some(Some(crate::engine::check_fen(text)?)),
+        Some(Some(text)) => Some(Some(tournament.game.check_fen(text)?)),
         Some(None) => Some(None),
         None => None,
     };
-    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
+    if let Some(mode) = mode {
+        crate::tournaments::check_recording(tournament.game, "mode", mode)?;
+    }
     store::games::lock_round(&mut tx, &id, number).await?;
     let loaded = load_all(&mut tx, &id).await?;
     let Some(row) = loaded

@@ -24,3 +24,4 @@ mod ratings;
 mod setup;
 mod stream;
 mod tournaments;
+mod xiangqi_events;

@@ -273,8 +273,9 @@ async fn every_error_code_the_server_can_answer_is_documented(app: TestApp) {
         }
         // `code: "..."` builds a 400 (BadRequest) or a 422 (Unprocessable);
         // the engine's setup rejections are checked at creation and never
-        // reach a client (a stored setup that fails is a fault of ours).
-        let setup_only = ["bad_setup", "bad_time_control", "unknown_profile"];
+        // reach a client (a stored setup that fails is a fault of ours), nor
+        // does an event of the other game (`judge_in_place` answers 500).
+        let setup_only = ["bad_setup", "bad_time_control", "unknown_profile", "wrong_game"];
         for code in quoted_after(&text, "code: ") {
             if setup_only.contains(&code.as_str()) {
                 continue;
@@ -320,13 +321,27 @@ async fn every_refusal_code_of_the_laws_is_documented_for_posted_events(app: Tes
     );
 }
 
-/// The fields and types of `regulations::EventKind` (its serde names) as
-/// its source declares them: `(types, fields)`.
+/// The fields and types of `regulations::EventKind` and of
+/// `regulations::XqEventKind` (Xiangqi; their serde names) as their
+/// sources declare them: `(types, fields)`.
 fn event_kinds_in_source() -> (BTreeSet<String>, BTreeSet<String>) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../regulations/src/event.rs");
-    let text = std::fs::read_to_string(path).expect("regulations/src/event.rs");
-    let start = text.find("pub enum EventKind {").expect("EventKind");
-    let body = &text[start + "pub enum EventKind {".len()..];
+    let (mut types, mut fields) = kinds_in_source("event.rs", "EventKind");
+    let (xq_types, xq_fields) = kinds_in_source("xiangqi_game/event.rs", "XqEventKind");
+    assert!(xq_types.contains("declare_loss") && xq_fields.contains("notation"));
+    types.extend(xq_types);
+    fields.extend(xq_fields);
+    (types, fields)
+}
+
+/// The fields and types of the enum `name` in `regulations/src/{file}`.
+fn kinds_in_source(file: &str, name: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../regulations/src")
+        .join(file);
+    let text = std::fs::read_to_string(path).expect(file);
+    let head = format!("pub enum {name} {{");
+    let start = text.find(&head).expect(name);
+    let body = &text[start + head.len()..];
     let (mut types, mut fields) = (BTreeSet::new(), BTreeSet::new());
     let mut depth = 1;
     let mut rename: Option<String> = None;
