@@ -801,6 +801,47 @@ async fn answers_of_a_walk_through_the_api_match_their_documented_schemas(app: T
         )
         .await;
     w.record(&post, upload, 201, r);
+    // A Xiangqi game (issue 19): its state has its own shape (`game`:
+    // `xiangqi`), with plies, a touch obligation, a forming repetition and
+    // the lateness rule; a chess profile for it is refused (422).
+    let body = json!({"white": "A", "black": "B", "game": "xiangqi", "regulations": "fide-seed"});
+    w.call(post.clone(), "/api/v1/games", "/api/v1/games", Some(ADMIN), Some(body), 422)
+        .await;
+    let body = json!({
+        "white": "A", "black": "B", "game": "xiangqi", "time_control": "5400+30",
+        "fen": "4k4/7R1/9/9/9/9/9/9/9/3K5 w", "starts_at": "2026-04-01T10:00:00Z",
+    });
+    let r = w
+        .call(post.clone(), "/api/v1/games", "/api/v1/games", Some(ADMIN), Some(body), 201)
+        .await;
+    assert_eq!(r.body["game"], "xiangqi", "{r:?}");
+    let xq = r.body["id"].as_str().expect("id").to_owned();
+    let xq_events = format!("/api/v1/games/{xq}/events");
+    let posted = [
+        json!({"type": "arrive", "player": "red", "at": "2026-04-01T10:00:01Z"}),
+        json!({"type": "arrive", "player": "black", "at": "2026-04-01T10:00:02Z"}),
+        json!({"type": "start", "at": "2026-04-01T10:00:03Z"}),
+        json!({"type": "move", "move": "h8h9", "at": "2026-04-01T10:00:04Z"}),
+        json!({"type": "move", "move": "将5进1", "at": "2026-04-01T10:00:05Z"}),
+        json!({"type": "move", "move": "R2-1", "notation": "wxf", "at": "2026-04-01T10:00:06Z"}),
+        json!({"type": "touch", "player": "black", "square": "e8", "at": "2026-04-01T10:00:07Z"}),
+        json!({"type": "move", "move": "e8e9", "at": "2026-04-01T10:00:08Z"}),
+    ];
+    for (seq, event) in (0..).zip(posted) {
+        let mut event = event;
+        event["expected_seq"] = json!(seq);
+        w.call(post.clone(), gp, &xq_events, Some(ADMIN), Some(event), 201)
+            .await;
+    }
+    let r = w
+        .call(get.clone(), "/api/v1/games/{id}", &format!("/api/v1/games/{xq}"), None, None, 200)
+        .await;
+    assert_eq!(r.body["repetition"]["repetitions"], 1, "{r:?}");
+    let body = json!({"name": "Walk Xiangqi", "system": "round-robin", "game": "xiangqi"});
+    let r = w
+        .call(post.clone(), "/api/v1/tournaments", "/api/v1/tournaments", org, Some(body), 201)
+        .await;
+    assert_eq!(r.body["scoring"]["win"], 2.0, "{r:?}");
     // A token made and revoked; an unknown tournament.
     let body = json!({"role": "arbiter", "tournament_id": t});
     let r = w

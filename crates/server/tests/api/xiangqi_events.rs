@@ -62,8 +62,10 @@ async fn xq_7_1_moves_in_any_of_the_three_notations_are_recorded_in_all_three(ap
         .collect();
     assert_eq!(iccs, ["h2e2", "h9g7", "h0g2"]);
     assert_eq!(state["to_move"], "black");
+    // Black's files count from Black's right (file 1 = a): H8+7 is the
+    // horse on h9 to g7.
     assert_eq!(
-        state["fen"], "r1bakabnr/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2",
+        state["fen"], "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2",
         "{state}"
     );
     // A chess event is no event of a Xiangqi game.
