@@ -84,6 +84,18 @@ impl GameKind {
         }
     }
 
+    /// What only a chess game takes (`what`: a scoresheet in PGN): 422
+    /// `not_for_this_game` for a Xiangqi game, whose moves are posted.
+    pub fn require_chess(self, what: &str) -> Result<(), ApiError> {
+        match self {
+            GameKind::Chess => Ok(()),
+            GameKind::Xiangqi => Err(ApiError::unprocessable(
+                "not_for_this_game",
+                format!("{what} cannot be entered into a Xiangqi game: post its moves as events"),
+            )),
+        }
+    }
+
     /// A starting position of this game from a request (422 `invalid_fen`).
     pub fn check_fen(self, fen: &str) -> Result<String, ApiError> {
         match self {
@@ -209,7 +221,7 @@ pub struct Rejection {
 #[serde(untagged)]
 pub enum LawsView {
     Chess(StateView),
-    Xiangqi(Box<xiangqi::XiangqiView>),
+    Xiangqi(xiangqi::XiangqiView),
 }
 
 /// The Laws' part of a chess game's state as the API shows it.
@@ -530,7 +542,7 @@ impl GameState {
         let due = self.due_at(now_ms);
         match &self.game {
             AnyGame::Chess(g) => LawsView::Chess(chess_view(g, arbiter, at, due)),
-            AnyGame::Xiangqi(g) => LawsView::Xiangqi(Box::new(xiangqi::view(g, at, due))),
+            AnyGame::Xiangqi(g) => LawsView::Xiangqi(xiangqi::view(g, at, due)),
         }
     }
 

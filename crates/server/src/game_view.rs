@@ -50,40 +50,37 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             tournament_id: game.tournament_id.clone(),
             white: game.white.clone(),
         }),
-        LawsView::Xiangqi(laws) => {
-            let laws = *laws;
-            StateJson::Xiangqi(Box::new(XiangqiState {
-                black: game.black.clone(),
-                board: game.board,
-                clocks: laws.clocks,
-                due: laws.due,
-                fen: laws.fen,
-                fouls: laws.fouls,
-                id: game.id.clone(),
-                lateness: laws.lateness,
-                mode: "live",
-                moves: Moves(state),
-                moves_chinese: laws.moves_chinese,
-                pending: laws.pending,
-                plies: laws.plies,
-                points: laws.points,
-                red: game.white.clone(),
-                regulations: game.regulations.clone(),
-                repetition: laws.repetition,
-                result: laws.result,
-                round: game.round,
-                scheduled_start: laws.scheduled_start,
-                seq: game.seq,
-                start_fen: laws.start_fen,
-                status: laws.status,
-                termination: laws.termination,
-                time_control: game.time_control.clone(),
-                to_move: laws.to_move,
-                tournament_id: game.tournament_id.clone(),
-                warnings: laws.warnings,
-                white: game.white.clone(),
-            }))
-        }
+        LawsView::Xiangqi(laws) => StateJson::Xiangqi(XiangqiState {
+            black: game.black.clone(),
+            board: game.board,
+            clocks: laws.clocks,
+            due: laws.due,
+            fen: laws.fen,
+            fouls: laws.fouls,
+            id: game.id.clone(),
+            lateness: laws.lateness,
+            mode: "live",
+            moves: Moves(state),
+            moves_chinese: laws.moves_chinese,
+            pending: laws.pending,
+            plies: laws.plies,
+            points: laws.points,
+            red: game.white.clone(),
+            regulations: game.regulations.clone(),
+            repetition: laws.repetition,
+            result: laws.result,
+            round: game.round,
+            scheduled_start: laws.scheduled_start,
+            seq: game.seq,
+            start_fen: laws.start_fen,
+            status: laws.status,
+            termination: laws.termination,
+            time_control: game.time_control.clone(),
+            to_move: laws.to_move,
+            tournament_id: game.tournament_id.clone(),
+            warnings: laws.warnings,
+            white: game.white.clone(),
+        }),
     }
 }
 
@@ -94,7 +91,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
 #[schema(as = GameState)]
 pub(crate) enum StateJson {
     Chess(ChessState),
-    Xiangqi(Box<XiangqiState>),
+    Xiangqi(XiangqiState),
 }
 
 /// A chess game's state (`game`: `chess`), judged by the Laws of Chess.

@@ -36,8 +36,8 @@ use crate::auth::{Actor, MaybeActor, Permission};
 use crate::engine::{AnyEvent, GameKind, GameState, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::game_rows::{GameRow, StoredEvent, View, event_json, fold, last_resume, load_game};
-pub(crate) use crate::game_view::{StateJson, state_json};
 use crate::game_schemas as schema;
+pub(crate) use crate::game_view::{StateJson, state_json};
 use crate::store::games::{NewGame, load_events};
 use crate::{AppState, Hint, audit, now_text, store, time_text};
 

@@ -285,12 +285,7 @@ fn judge_game(
     actor: &Actor,
     received: DateTime<Utc>,
 ) -> Result<Judged, ApiError> {
-    if row.game != crate::engine::GameKind::Chess {
-        return Err(ApiError::unprocessable(
-            "not_for_this_game",
-            "a chess scoresheet (PGN) cannot be entered into a Xiangqi game: post its moves as events",
-        ));
-    }
+    row.game.require_chess("a chess scoresheet (PGN)")?;
     if row.seq != 0 {
         return Err(ApiError::conflict(
             "game_recorded",
@@ -983,7 +978,8 @@ fn parts(e: ApiError) -> (String, String, Option<String>, Map<String, Value>) {
 /// The 422 codes of a game's upload: a posted event's, and the upload's own.
 fn upload_refusals() -> Vec<&'static str> {
     let mut codes = crate::games::event_refusals();
-    codes.extend(["empty_scoresheet", "invalid_fen", "not_for_this_game", "players_differ"]);
+    codes.extend(["empty_scoresheet", "invalid_fen", "players_differ"]);
+    codes.push("not_for_this_game");
     // A move or an ending the event parser refuses is answered 422 naming it.
     codes.extend(["invalid_event", "invalid_field", "invalid_json"]);
     codes.extend(["result_contradicts_game", "start_position_differs"]);

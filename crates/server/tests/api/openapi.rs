@@ -275,7 +275,12 @@ async fn every_error_code_the_server_can_answer_is_documented(app: TestApp) {
         // the engine's setup rejections are checked at creation and never
         // reach a client (a stored setup that fails is a fault of ours), nor
         // does an event of the other game (`judge_in_place` answers 500).
-        let setup_only = ["bad_setup", "bad_time_control", "unknown_profile", "wrong_game"];
+        let setup_only = [
+            "bad_setup",
+            "bad_time_control",
+            "unknown_profile",
+            "wrong_game",
+        ];
         for code in quoted_after(&text, "code: ") {
             if setup_only.contains(&code.as_str()) {
                 continue;
@@ -805,14 +810,28 @@ async fn answers_of_a_walk_through_the_api_match_their_documented_schemas(app: T
     // `xiangqi`), with plies, a touch obligation, a forming repetition and
     // the lateness rule; a chess profile for it is refused (422).
     let body = json!({"white": "A", "black": "B", "game": "xiangqi", "regulations": "fide-seed"});
-    w.call(post.clone(), "/api/v1/games", "/api/v1/games", Some(ADMIN), Some(body), 422)
-        .await;
+    w.call(
+        post.clone(),
+        "/api/v1/games",
+        "/api/v1/games",
+        Some(ADMIN),
+        Some(body),
+        422,
+    )
+    .await;
     let body = json!({
         "white": "A", "black": "B", "game": "xiangqi", "time_control": "5400+30",
         "fen": "4k4/7R1/9/9/9/9/9/9/9/3K5 w", "starts_at": "2026-04-01T10:00:00Z",
     });
     let r = w
-        .call(post.clone(), "/api/v1/games", "/api/v1/games", Some(ADMIN), Some(body), 201)
+        .call(
+            post.clone(),
+            "/api/v1/games",
+            "/api/v1/games",
+            Some(ADMIN),
+            Some(body),
+            201,
+        )
         .await;
     assert_eq!(r.body["game"], "xiangqi", "{r:?}");
     let xq = r.body["id"].as_str().expect("id").to_owned();
@@ -834,12 +853,26 @@ async fn answers_of_a_walk_through_the_api_match_their_documented_schemas(app: T
             .await;
     }
     let r = w
-        .call(get.clone(), "/api/v1/games/{id}", &format!("/api/v1/games/{xq}"), None, None, 200)
+        .call(
+            get.clone(),
+            "/api/v1/games/{id}",
+            &format!("/api/v1/games/{xq}"),
+            None,
+            None,
+            200,
+        )
         .await;
     assert_eq!(r.body["repetition"]["repetitions"], 1, "{r:?}");
     let body = json!({"name": "Walk Xiangqi", "system": "round-robin", "game": "xiangqi"});
     let r = w
-        .call(post.clone(), "/api/v1/tournaments", "/api/v1/tournaments", org, Some(body), 201)
+        .call(
+            post.clone(),
+            "/api/v1/tournaments",
+            "/api/v1/tournaments",
+            org,
+            Some(body),
+            201,
+        )
         .await;
     assert_eq!(r.body["scoring"]["win"], 2.0, "{r:?}");
     // A token made and revoked; an unknown tournament.

@@ -405,7 +405,80 @@ async fn xq_4_1_4_a_flag_that_falls_is_recorded_by_the_server(app: TestApp) {
     assert_eq!(state["termination"]["reason"]["article"], "xq 4.1.4");
 }
 
+/// What a Xiangqi event has no place for is refused naming it (422
+/// `not_for_this_game`): chess-only laws (and the natural move limit, xq
+/// 4.2.4, on a chess event), scoresheet recording (a Xiangqi game is
+/// recorded live), a chess scoresheet in PGN; until a round is paired the
+/// game may change, bringing its profile, laws and 2/1/0 scoring.
+async fn what_a_xiangqi_event_has_no_place_for_is_refused_naming_it(app: TestApp) {
+    let organiser = app.organiser().await;
+    let tournaments = "/api/v1/tournaments";
+    for (game, laws, field) in [
+        (
+            "xiangqi",
+            json!({ "fifty_move_count": 50 }),
+            "laws.fifty_move_count",
+        ),
+        (
+            "chess",
+            json!({ "natural_move_limit": 40 }),
+            "laws.natural_move_limit",
+        ),
+    ] {
+        let body = json!({ "name": "Cup", "system": "round-robin", "game": game, "laws": laws });
+        let r = app.post(tournaments, Some(&organiser), body).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+        assert_eq!(r.body["error"], "not_for_this_game", "{r:?}");
+        assert_eq!(r.body["where"], field, "{r:?}");
+    }
+    let body = json!({ "name": "Cup", "system": "round-robin", "game": "xiangqi", "recording": "scoresheet" });
+    let r = app.post(tournaments, Some(&organiser), body).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["where"], "recording", "{r:?}");
+    let body = json!({ "white": "A", "black": "B", "game": "xiangqi", "mode": "scoresheet" });
+    let r = app.post("/api/v1/games", Some(ADMIN), body).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "not_for_this_game", "{r:?}");
+    assert_eq!(r.body["where"], "mode", "{r:?}");
+    // A chess scoresheet is not entered into a Xiangqi game.
+    let play = xq_game(&app, json!({})).await;
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    let r = app
+        .request(
+            Method::POST,
+            &format!("/api/v1/games/{}/pgn", play.game),
+            Some(ADMIN),
+            Some(axum::body::Body::from(pgn)),
+            Some("application/x-chess-pgn"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "not_for_this_game", "{r:?}");
+    // A chess tournament becomes a Xiangqi one before any round is paired.
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "round-robin" }),
+        )
+        .await;
+    let path = format!("{tournaments}/{t}");
+    let r = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&organiser),
+            json!({ "game": "xiangqi" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["game"], "xiangqi");
+    assert_eq!(r.body["regulations"], "xiangqi");
+    assert_eq!(r.body["scoring"]["win"], 2.0);
+    assert_eq!(r.body["laws"]["natural_move_limit"], 60, "{r:?}");
+}
+
 crate::both_databases!(
+    what_a_xiangqi_event_has_no_place_for_is_refused_naming_it,
     xq_7_1_moves_in_any_of_the_three_notations_are_recorded_in_all_three,
     xq_4_1_6_an_illegal_move_is_refused_citing_its_article_and_profiles_must_fit_the_game,
     xq_4_1_7_a_perpetual_check_that_is_not_changed_loses,
