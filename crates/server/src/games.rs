@@ -877,11 +877,12 @@ mod tests {
         }
     }
 
-    /// The state written straight from the plies prints its keys in sorted
-    /// order, exactly as a `serde_json::Map` holding them would, and
-    /// `moves` is the SAN list.
+    /// The state answer names its game first (what tells its two shapes
+    /// apart), then the row's and the rules' keys in sorted order, with
+    /// `moves` written straight from the plies: the SAN list in chess (`[]`
+    /// before the first move), the WXF list in Xiangqi beside the Chinese.
     #[test]
-    fn the_state_answer_prints_exactly_as_the_map_with_its_moves_would() {
+    fn the_state_answer_names_its_game_and_lists_the_moves_in_its_notation() {
         let row = row();
         let mut state = GameState::new(&row.setup()).expect("setup");
         let san = |san: &str| regulations::EventKind::Move {
@@ -899,15 +900,49 @@ mod tests {
         }
         let answer = state_json(&row, Arc::new(state.clone()), View::Arbiter);
         let printed = serde_json::to_string(&answer).expect("prints");
+        assert!(
+            printed.starts_with(r#"{"game":"chess","black":"b","board":2,"clocks":"#),
+            "{printed}"
+        );
         let map: Value = serde_json::from_str(&printed).expect("parses");
         assert_eq!(map["moves"], json!(["e4", "e5"]));
-        assert_eq!(printed, serde_json::to_string(&map).expect("prints"));
-        // And an empty game: `moves` is `[]`, in its place.
+        assert!(map.get("moves_chinese").is_none() && map.get("red").is_none());
         let empty = GameState::new(&row.setup()).expect("setup");
         let answer = state_json(&row, Arc::new(empty), View::Public);
-        let printed = serde_json::to_string(&answer).expect("prints");
-        let map: Value = serde_json::from_str(&printed).expect("parses");
+        let map = serde_json::to_value(&answer).expect("prints");
         assert_eq!(map["moves"], json!([]));
-        assert_eq!(printed, serde_json::to_string(&map).expect("prints"));
+        // A Xiangqi game: Red holds the first seat.
+        let row = GameRow {
+            game: GameKind::Xiangqi,
+            regulations: "xiangqi".into(),
+            mode: "live".into(),
+            ..row
+        };
+        let mut state = GameState::new(&row.setup()).expect("setup");
+        let kinds = [
+            regulations::XqEventKind::Start,
+            regulations::XqEventKind::Move {
+                text: "h2e2".into(),
+                notation: None,
+            },
+        ];
+        for (at, kind) in kinds.into_iter().enumerate() {
+            state
+                .apply(&AnyEvent::Xiangqi(regulations::XqEvent::new(
+                    at as u64, kind,
+                )))
+                .expect("accepted");
+        }
+        let answer = state_json(&row, Arc::new(state), View::Public);
+        let printed = serde_json::to_string(&answer).expect("prints");
+        assert!(
+            printed.starts_with(r#"{"game":"xiangqi","black":"b","board":2,"clocks":"#),
+            "{printed}"
+        );
+        let map: Value = serde_json::from_str(&printed).expect("parses");
+        assert_eq!(map["moves"], json!(["C2.5"]));
+        assert_eq!(map["moves_chinese"], json!(["炮二平五"]));
+        assert_eq!(map["red"], "w");
+        assert_eq!(map["to_move"], "black");
     }
 }
