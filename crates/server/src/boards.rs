@@ -59,7 +59,7 @@ pub(crate) struct BoardUpdate {
         "400": ["invalid_field"],
         "404": ["not_found"],
         "409": ["game_started"],
-        "422": ["board_start_fixed", "invalid_fen"],
+        "422": ["board_start_fixed", "invalid_fen", "not_for_this_game"],
     }))),
 )]
 pub(crate) async fn update_board(
@@ -79,17 +79,22 @@ pub(crate) async fn update_board(
         .as_deref()
         .map(|m| crate::engine::check_mode("mode", m))
         .transpose()?;
-    let fen = match &body.fen {
-        Some(Some(text)) => Some(Some(crate::engine::check_fen(text)?)),
-        Some(None) => Some(None),
-        None => None,
-    };
     let starts: Option<Option<RoundStart>> = match &body.starts_at {
         Some(Some(text)) => Some(Some(round_start("starts_at", text)?)),
         Some(None) => Some(None),
         None => None,
     };
-    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
+    let (_write, mut tx, tournament) =
+        begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
+    // A Xiangqi board takes a Xiangqi FEN and is recorded live.
+    let fen = match &body.fen {
+        Some(Some(text)) => Some(Some(tournament.game.check_fen(text)?)),
+        Some(None) => Some(None),
+        None => None,
+    };
+    if let Some(mode) = mode {
+        crate::tournaments::check_recording(tournament.game, "mode", mode)?;
+    }
     store::games::lock_round(&mut tx, &id, number).await?;
     let loaded = load_all(&mut tx, &id).await?;
     let Some(row) = loaded

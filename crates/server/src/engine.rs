@@ -1,19 +1,115 @@
-//! The seam between the event log and the Laws: a stored event is the JSON
-//! of `regulations::Event` (serde feature: `{"type": ..., "at_ms": ...}`),
-//! and a game's state is `regulations::Game` folded over its log.
+//! The seam between the event log and the rules of the game: a game is
+//! played in chess or in Xiangqi ([`GameKind`]); a stored event is the JSON
+//! of `regulations::Event` or of `regulations::XqEvent` (serde feature:
+//! `{"type": ..., "at_ms": ...}`), and a game's state ([`GameState`]) is
+//! `regulations::Game` or `regulations::XiangqiGame` folded over its log.
+//! Everything that handles a game — the event endpoint, the fold, the state
+//! JSON, due results, results to the board, PGN export, the stream — goes
+//! through [`GameState`] and [`AnyEvent`]; what is Xiangqi's own is in
+//! [`xiangqi`].
 
-use regulations::{Event, EventKind, Game, GameResult, Mode, Penalty, Profile, TimeControl};
+pub mod xiangqi;
+
+use regulations::{
+    Event, EventKind, Game, GameResult, Mode, Penalty, Profile, TimeControl, XiangqiGame, XqEvent,
+};
 use rules::Color;
 use rules::pgn::GameResult as PgnResult;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
 
+/// The game a tournament or a game is played in, as the API and the
+/// database spell it (`chess`, `xiangqi`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// The Laws of Chess (`regulations::Game`).
+    #[default]
+    Chess,
+    /// The Xiangqi competition rules (`regulations::XiangqiGame`).
+    Xiangqi,
+}
+
+/// The games, as the API spells them.
+pub const GAMES: &[&str] = &["chess", "xiangqi"];
+
+impl GameKind {
+    /// `chess` or `xiangqi`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+            GameKind::Xiangqi => "xiangqi",
+        }
+    }
+
+    fn from_text(text: &str) -> Option<GameKind> {
+        match text {
+            "chess" => Some(GameKind::Chess),
+            "xiangqi" => Some(GameKind::Xiangqi),
+            _ => None,
+        }
+    }
+
+    /// A stored value; anything else is `store::Error::Unknown`.
+    pub fn from_stored(text: &str) -> Result<GameKind, crate::store::Error> {
+        GameKind::from_text(text).ok_or_else(|| crate::store::Error::unknown("game", text))
+    }
+
+    /// A game from a request, `field` naming it in the error.
+    pub fn check(field: &str, text: &str) -> Result<GameKind, ApiError> {
+        GameKind::from_text(text).ok_or_else(|| {
+            ApiError::invalid_field(
+                field,
+                format!("unknown game '{text}' (one of {})", GAMES.join(", ")),
+            )
+        })
+    }
+
+    /// The regulations profiles of this game.
+    pub fn profiles(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Chess => crate::tournaments::PROFILES,
+            GameKind::Xiangqi => xiangqi::PROFILES,
+        }
+    }
+
+    /// The profile a tournament or game of this game gets when none is named.
+    pub fn default_profile(self) -> &'static str {
+        match self {
+            GameKind::Chess => crate::tournaments::DEFAULT_PROFILE,
+            GameKind::Xiangqi => xiangqi::DEFAULT_PROFILE,
+        }
+    }
+
+    /// What only a chess game takes (`what`: a scoresheet in PGN): 422
+    /// `not_for_this_game` for a Xiangqi game, whose moves are posted.
+    pub fn require_chess(self, what: &str) -> Result<(), ApiError> {
+        match self {
+            GameKind::Chess => Ok(()),
+            GameKind::Xiangqi => Err(ApiError::unprocessable(
+                "not_for_this_game",
+                format!("{what} cannot be entered into a Xiangqi game: post its moves as events"),
+            )),
+        }
+    }
+
+    /// A starting position of this game from a request (422 `invalid_fen`).
+    pub fn check_fen(self, fen: &str) -> Result<String, ApiError> {
+        match self {
+            GameKind::Chess => check_fen(fen),
+            GameKind::Xiangqi => xiangqi::check_fen(fen),
+        }
+    }
+}
+
 /// Fixed facts about a game that the Laws need.
 #[derive(Debug, Clone)]
 pub struct GameSetup {
+    /// Chess or Xiangqi.
+    pub game: GameKind,
     pub regulations: String,
     pub time_control: Option<String>,
     /// Initial position; `None` = the standard one.
@@ -60,7 +156,7 @@ pub fn check_mode(field: &str, mode: &str) -> Result<&'static str, ApiError> {
 }
 
 /// Milliseconds since 1970 as RFC 3339 text (the API's time format).
-fn ms_text(ms: u64) -> Option<String> {
+pub(crate) fn ms_text(ms: u64) -> Option<String> {
     i64::try_from(ms)
         .ok()
         .and_then(chrono::DateTime::from_timestamp_millis)
@@ -118,9 +214,17 @@ pub struct Rejection {
     pub message: String,
 }
 
-/// The Laws' part of a game's state as the API shows it, with clocks as of
-/// the answer (`game_view::StateJson` adds the game's row and the moves; the
-/// pages read it as a map).
+/// The rules' part of a game's state as the API shows it, with clocks as
+/// of the answer (`game_view::StateJson` adds the game's row and the
+/// moves; the pages read it as a map): a chess game's or a Xiangqi game's.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum LawsView {
+    Chess(StateView),
+    Xiangqi(xiangqi::XiangqiView),
+}
+
+/// The Laws' part of a chess game's state as the API shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct StateView {
     pub annulment: Option<regulations::Citation>,
@@ -182,17 +286,48 @@ pub struct Due {
     pub rulings: Vec<Ruling>,
 }
 
-/// The state of a game after its log.
+/// The state of a game after its log: a chess game under the Laws or a
+/// Xiangqi game under its competition rules.
 #[derive(Debug, Clone)]
 pub struct GameState {
-    game: Game,
+    game: AnyGame,
 }
 
-/// Parses a stored or posted event (with `at_ms`) into the Laws' event;
-/// the error names the faulty field.
-pub fn parse_event(event: &Map<String, Value>) -> Result<Event, ApiError> {
+/// The game behind a [`GameState`].
+#[derive(Debug, Clone)]
+enum AnyGame {
+    Chess(Box<Game>),
+    Xiangqi(Box<XiangqiGame>),
+}
+
+/// An event of either game, as parsed from its JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyEvent {
+    Chess(Event),
+    Xiangqi(XqEvent),
+}
+
+impl AnyEvent {
+    /// The game it is an event of.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyEvent::Chess(_) => GameKind::Chess,
+            AnyEvent::Xiangqi(_) => GameKind::Xiangqi,
+        }
+    }
+
+    /// When, in ms on the game's timeline.
+    pub fn at_ms(&self) -> u64 {
+        match self {
+            AnyEvent::Chess(e) => e.at_ms,
+            AnyEvent::Xiangqi(e) => e.at_ms,
+        }
+    }
+}
+
+fn parse_as<T: serde::de::DeserializeOwned>(event: &Map<String, Value>) -> Result<T, ApiError> {
     let text = Value::Object(event.clone()).to_string();
-    crate::error::parse_json::<Event>(text.as_bytes()).map_err(|e| match e {
+    crate::error::parse_json::<T>(text.as_bytes()).map_err(|e| match e {
         ApiError::BadRequest { message, at, .. } => ApiError::BadRequest {
             code: "invalid_event",
             message,
@@ -200,6 +335,15 @@ pub fn parse_event(event: &Map<String, Value>) -> Result<Event, ApiError> {
         },
         other => other,
     })
+}
+
+/// Parses a stored or posted event (with `at_ms`) of a game of `game`
+/// into its rules' event; the error names the faulty field.
+pub fn parse_event(game: GameKind, event: &Map<String, Value>) -> Result<AnyEvent, ApiError> {
+    match game {
+        GameKind::Chess => parse_as::<Event>(event).map(AnyEvent::Chess),
+        GameKind::Xiangqi => parse_as::<XqEvent>(event).map(AnyEvent::Xiangqi),
+    }
 }
 
 /// The longest time accepted in an event's clock value, penalty or clock
@@ -219,8 +363,11 @@ fn check_ms(field: &str, ms: Option<u64>) -> Result<(), ApiError> {
 /// Checks a posted event beyond its shape: every key is a field of its
 /// event type (serde ignores unknown keys of a flattened, tagged event) and
 /// clock values, penalties and adjustments lie within 0 ..= 24 hours.
-pub fn check_posted_event(body: &Map<String, Value>, parsed: &Event) -> Result<(), ApiError> {
-    let known = serde_json::to_value(parsed)?;
+pub fn check_posted_event(body: &Map<String, Value>, parsed: &AnyEvent) -> Result<(), ApiError> {
+    let (known, game) = match parsed {
+        AnyEvent::Chess(e) => (serde_json::to_value(e)?, GameKind::Chess),
+        AnyEvent::Xiangqi(e) => (serde_json::to_value(e)?, GameKind::Xiangqi),
+    };
     for key in body.keys() {
         if known.get(key).is_some() {
             continue;
@@ -229,7 +376,7 @@ pub fn check_posted_event(body: &Map<String, Value>, parsed: &Event) -> Result<(
         // still refuses a value of the wrong type, an unknown key does not.
         let mut probe = body.clone();
         probe.insert(key.clone(), Value::Array(vec![Value::Null, Value::Null]));
-        if parse_event(&probe).is_ok() {
+        if parse_event(game, &probe).is_ok() {
             let kind = body.get("type").and_then(Value::as_str).unwrap_or("?");
             return Err(ApiError::BadRequest {
                 code: "invalid_event",
@@ -238,6 +385,9 @@ pub fn check_posted_event(body: &Map<String, Value>, parsed: &Event) -> Result<(
             });
         }
     }
+    let AnyEvent::Chess(parsed) = parsed else {
+        return Ok(());
+    };
     match &parsed.kind {
         EventKind::Move {
             clock_ms: Some(ms), ..
@@ -263,59 +413,71 @@ pub fn check_posted_event(body: &Map<String, Value>, parsed: &Event) -> Result<(
 impl GameState {
     /// A game with an empty log.
     pub fn new(setup: &GameSetup) -> Result<GameState, Rejection> {
-        let mut profile = Profile::by_name(&setup.regulations).ok_or_else(|| Rejection {
-            code: "unknown_profile".into(),
-            article: None,
-            message: format!("unknown regulations profile '{}'", setup.regulations),
-        })?;
-        setup.laws.apply(&mut profile);
         // No tag: the profile's default time control. "-" (untimed) and "?"
         // (unknown) are time controls of their own, parsed like any other tag.
         let time_control = match setup.time_control.as_deref() {
             None => None,
             Some(tag) => Some(TimeControl::parse(tag).map_err(|e| Rejection {
                 code: "bad_time_control".into(),
-                article: Some("12.1".into()),
+                article: Some(match setup.game {
+                    GameKind::Chess => "12.1".into(),
+                    GameKind::Xiangqi => "xq 6".into(),
+                }),
                 message: e.to_string(),
             })?),
         };
-        let mode = mode_from_text(&setup.mode).ok_or_else(|| Rejection {
-            code: "bad_setup".into(),
-            article: None,
-            message: format!("unknown recording mode '{}'", setup.mode),
-        })?;
-        let game = Game::new(
-            profile,
-            regulations::GameSetup {
-                fen: setup.fen.clone(),
-                time_control,
-                mode,
-                scheduled_start_ms: setup
-                    .scheduled_start_ms
-                    .and_then(|ms| u64::try_from(ms).ok()),
-            },
-        )
-        .map_err(|e| Rejection {
-            code: "bad_setup".into(),
-            article: None,
-            message: e.to_string(),
-        })?;
+        let game = match setup.game {
+            GameKind::Chess => AnyGame::Chess(Box::new(chess_game(setup, time_control)?)),
+            GameKind::Xiangqi => {
+                AnyGame::Xiangqi(Box::new(xiangqi::new_game(setup, time_control)?))
+            }
+        };
         Ok(GameState { game })
+    }
+
+    /// Chess or Xiangqi.
+    pub fn kind(&self) -> GameKind {
+        match &self.game {
+            AnyGame::Chess(_) => GameKind::Chess,
+            AnyGame::Xiangqi(_) => GameKind::Xiangqi,
+        }
+    }
+
+    fn last_event_ms(&self) -> u64 {
+        match &self.game {
+            AnyGame::Chess(g) => g.last_event_ms(),
+            AnyGame::Xiangqi(g) => g.last_event_ms(),
+        }
     }
 
     /// The time of the last event (events never go backwards).
     pub fn last_at_ms(&self) -> Option<i64> {
-        if self.game.log().is_empty() {
+        let empty = match &self.game {
+            AnyGame::Chess(g) => g.log().is_empty(),
+            AnyGame::Xiangqi(g) => g.log().is_empty(),
+        };
+        if empty {
             None
         } else {
-            i64::try_from(self.game.last_event_ms()).ok()
+            i64::try_from(self.last_event_ms()).ok()
         }
     }
 
     /// Applies one event in place: its rulings, or a rejection that leaves
-    /// `self` unchanged (the Laws apply an event atomically).
-    pub fn apply(&mut self, event: &Event) -> Result<Vec<Ruling>, Rejection> {
-        match self.game.apply(event.clone()) {
+    /// `self` unchanged (the rules apply an event atomically).
+    pub fn apply(&mut self, event: &AnyEvent) -> Result<Vec<Ruling>, Rejection> {
+        let applied = match (&mut self.game, event) {
+            (AnyGame::Chess(g), AnyEvent::Chess(e)) => g.apply(e.clone()),
+            (AnyGame::Xiangqi(g), AnyEvent::Xiangqi(e)) => g.apply(e.clone()),
+            _ => {
+                return Err(Rejection {
+                    code: "wrong_game".into(),
+                    article: None,
+                    message: format!("not an event of a {} game", self.kind().as_str()),
+                });
+            }
+        };
+        match applied {
             Ok(applied) => Ok(applied
                 .rulings
                 .into_iter()
@@ -333,79 +495,82 @@ impl GameState {
         }
     }
 
+    fn status_value(&self) -> regulations::Status {
+        match &self.game {
+            AnyGame::Chess(g) => g.status(),
+            AnyGame::Xiangqi(g) => g.status(),
+        }
+    }
+
     /// `scheduled`, `in_progress`, `adjourned`, `finished` or `annulled`.
     pub fn status(&self) -> &'static str {
-        self.game.status().as_str()
+        self.status_value().as_str()
     }
 
-    /// The result, if the game is over.
+    fn result_value(&self) -> Option<GameResult> {
+        match &self.game {
+            AnyGame::Chess(g) => g.result(),
+            AnyGame::Xiangqi(g) => g.result(),
+        }
+    }
+
+    /// The result, if the game is over (`1-0`: White wins, in Xiangqi Red,
+    /// the first player).
     pub fn result(&self) -> Option<&'static str> {
-        self.game.result().map(GameResult::notation)
+        self.result_value().map(GameResult::notation)
     }
 
-    /// Why the game was annulled (the ruling and its article), once it is.
+    /// Why the game was annulled (the ruling and its article), once it is
+    /// (chess: Art. 8.1, 8.2, 8.5, 8.6, 14.5; a Xiangqi game is never
+    /// annulled).
     pub fn annulment(&self) -> Option<Ruling> {
-        self.game.annulment().map(|a| Ruling {
-            code: a.code.clone(),
-            article: a.article.clone(),
-            message: a.message.clone(),
-        })
+        match &self.game {
+            AnyGame::Chess(g) => g.annulment().map(|a| Ruling {
+                code: a.code.clone(),
+                article: a.article.clone(),
+                message: a.message.clone(),
+            }),
+            AnyGame::Xiangqi(_) => None,
+        }
     }
 
-    /// The moves played, with their SAN.
-    pub fn plies(&self) -> &[regulations::PlyRecord] {
-        self.game.plies()
+    /// The number of moves (plies) played.
+    pub fn ply_count(&self) -> usize {
+        match &self.game {
+            AnyGame::Chess(g) => g.plies().len(),
+            AnyGame::Xiangqi(g) => g.plies().len(),
+        }
+    }
+
+    /// The moves played as the API lists them: SAN in chess, WXF in Xiangqi.
+    pub fn move_texts(&self) -> impl Iterator<Item = &str> + '_ {
+        let (chess, xq): (&[regulations::PlyRecord], &[regulations::XqPly]) = match &self.game {
+            AnyGame::Chess(g) => (g.plies(), &[]),
+            AnyGame::Xiangqi(g) => (&[], g.plies()),
+        };
+        chess
+            .iter()
+            .map(|p| p.san.as_str())
+            .chain(xq.iter().map(|p| p.wxf.as_str()))
     }
 
     /// The state as the API shows it, without `moves` (the caller adds them
-    /// from [`GameState::plies`], and `seq` and ids), with clocks as of
+    /// from [`GameState::move_texts`], and `seq` and ids), with clocks as of
     /// `now_ms`. A sealed move is shown to arbiters only.
-    pub fn to_json(&self, arbiter: bool, now_ms: u64) -> StateView {
-        let at = if self.game.clocks().running().is_some() {
-            now_ms.max(self.game.last_event_ms())
-        } else {
-            self.game.last_event_ms()
+    pub fn to_json(&self, arbiter: bool, now_ms: u64) -> LawsView {
+        let running = match &self.game {
+            AnyGame::Chess(g) => g.clocks().running().is_some(),
+            AnyGame::Xiangqi(g) => g.clocks().running().is_some(),
         };
-        // The moves are written by the caller straight from `plies` (see
-        // `game_view::StateJson`), not copied here.
-        let view = self.game.view_without_moves(at);
-        let setup = self.game.setup();
-        let lateness = self.game.session_start_ms().map(|start| {
-            let limit = self.game.profile().lateness_limit_ms;
-            Lateness {
-                limit_ms: limit,
-                deadline: limit.and_then(|l| ms_text(start.saturating_add(l))),
-                white_present: self.game.is_present(Color::White),
-                black_present: self.game.is_present(Color::Black),
-            }
-        });
-        StateView {
-            annulment: view.annulment,
-            clocks: view.clocks,
-            due: self.due_at(now_ms),
-            envelope: view.envelope,
-            fen: view.fen,
-            lateness,
-            mode: mode_text(setup.mode),
-            pending: view.pending,
-            result: self.result(),
-            resumption: self.game.resumption().map(|r| Resumption {
-                at: ms_text(r.at_ms),
-                place: r.place.clone(),
-            }),
-            scheduled_start: setup.scheduled_start_ms.and_then(ms_text),
-            sealed_move: if arbiter {
-                self.game.sealed_move_for_arbiter().map(str::to_owned)
-            } else {
-                None
-            },
-            start_fen: setup.fen.clone(),
-            status: self.status(),
-            termination: view.termination,
-            to_move: match view.side_to_move {
-                Color::White => "white",
-                Color::Black => "black",
-            },
+        let at = if running {
+            now_ms.max(self.last_event_ms())
+        } else {
+            self.last_event_ms()
+        };
+        let due = self.due_at(now_ms);
+        match &self.game {
+            AnyGame::Chess(g) => LawsView::Chess(chess_view(g, arbiter, at, due)),
+            AnyGame::Xiangqi(g) => LawsView::Xiangqi(xiangqi::view(g, at, due)),
         }
     }
 
@@ -414,21 +579,28 @@ impl GameState {
     /// may have ended by then for another reason (see
     /// [`Self::due_observation`]).
     pub fn next_due_ms(&self) -> Option<u64> {
-        self.game.next_due_ms()
+        match &self.game {
+            AnyGame::Chess(g) => g.next_due_ms(),
+            AnyGame::Xiangqi(g) => g.next_due_ms(),
+        }
     }
 
-    /// The observation that records what the Laws rule by `now_ms` without
-    /// any other event — a flag fall (Art. 12.2, 10.14), a lateness forfeit
-    /// (Art. 10.15, 10.17) or the club's game-length limit in live mode —
-    /// timed at the instant it fell due ([`Game::next_due_ms`]), with the
+    /// The observation that records what the rules rule by `now_ms` without
+    /// any other event — a flag fall (Art. 12.2, 10.14; xq 4.1.4), a
+    /// lateness forfeit (Art. 10.15, 10.17; xq 4.1.5) or the club's
+    /// game-length limit in live mode — timed at the instant it fell due
+    /// ([`Game::next_due_ms`], [`XiangqiGame::next_due_ms`]), with the
     /// state it leaves and its rulings; `None` when nothing is due by
     /// `now_ms`. The server records it itself (`due.rs`).
-    pub fn due_observation(&self, now_ms: u64) -> Option<(Event, GameState, Vec<Ruling>)> {
-        let at_ms = self.game.next_due_ms().filter(|&at| at <= now_ms)?;
-        let observation = Event::new(at_ms, EventKind::Flag { player: None });
+    pub fn due_observation(&self, now_ms: u64) -> Option<(AnyEvent, GameState, Vec<Ruling>)> {
+        let at_ms = self.next_due_ms().filter(|&at| at <= now_ms)?;
+        let observation = match self.kind() {
+            GameKind::Chess => AnyEvent::Chess(Event::new(at_ms, EventKind::Flag { player: None })),
+            GameKind::Xiangqi => AnyEvent::Xiangqi(xiangqi::flag_observation(at_ms)),
+        };
         let mut after = self.clone();
         let rulings = after.apply(&observation).ok()?;
-        (after.game.status() == regulations::Status::Finished).then_some((
+        (after.status_value() == regulations::Status::Finished).then_some((
             observation,
             after,
             rulings,
@@ -440,50 +612,135 @@ impl GameState {
     fn due_at(&self, now_ms: u64) -> Option<Due> {
         self.due_observation(now_ms)
             .map(|(observation, after, rulings)| Due {
-                at: ms_text(observation.at_ms),
+                at: ms_text(observation.at_ms()),
                 status: after.status(),
                 result: after.result(),
                 rulings,
             })
     }
 
-    /// The game as PGN (written by `rules::pgn::write_game`: the Seven Tag
-    /// Roster first and in order, escaped values, `[%clk]` after each move
-    /// from the recorded clocks, a standard `Termination` value).
+    /// The game as PGN: chess through `rules::pgn::write_game` (the Seven
+    /// Tag Roster first and in order, escaped values, `[%clk]` after each
+    /// move from the recorded clocks, a standard `Termination` value);
+    /// Xiangqi through `xiangqi::pgn::write_game` ([`xiangqi::pgn`]).
     pub fn pgn(&self, headers: &[(&str, String)]) -> String {
-        let result = match self.game.result() {
-            Some(GameResult::WhiteWins | GameResult::WhiteWinsByForfeit) => PgnResult::WhiteWins,
-            Some(GameResult::BlackWins | GameResult::BlackWinsByForfeit) => PgnResult::BlackWins,
-            Some(GameResult::Draw) => PgnResult::Draw,
-            _ => PgnResult::Unknown,
-        };
-        let mut game = rules::pgn::Game {
-            result,
-            ..rules::pgn::Game::default()
-        };
-        for (name, value) in headers {
-            game.set_tag(name, value.clone());
+        match &self.game {
+            AnyGame::Chess(g) => chess_pgn(g, headers),
+            AnyGame::Xiangqi(g) => xiangqi::pgn(g, headers),
         }
-        if let Some(fen) = &self.game.setup().fen {
-            game.set_tag("SetUp", "1");
-            game.set_tag("FEN", fen.clone());
-        }
-        if let Some(t) = self.game.termination() {
-            let value = regulations::Code::parse(&t.reason.code)
-                .map_or("normal", regulations::Code::pgn_termination);
-            game.set_tag("Termination", value);
-        }
-        game.moves = self
-            .game
-            .plies()
-            .iter()
-            .map(|ply| rules::pgn::SanPly {
-                clock_ms: ply.clock_ms,
-                ..rules::pgn::SanPly::new(ply.san.as_str())
-            })
-            .collect();
-        let mut out = String::new();
-        rules::pgn::write_game(&game, &mut out);
-        out
     }
+}
+
+/// A new chess game from a stored setup.
+fn chess_game(setup: &GameSetup, time_control: Option<TimeControl>) -> Result<Game, Rejection> {
+    let mut profile = Profile::by_name(&setup.regulations).ok_or_else(|| Rejection {
+        code: "unknown_profile".into(),
+        article: None,
+        message: format!("unknown regulations profile '{}'", setup.regulations),
+    })?;
+    setup.laws.apply(&mut profile);
+    let mode = mode_from_text(&setup.mode).ok_or_else(|| Rejection {
+        code: "bad_setup".into(),
+        article: None,
+        message: format!("unknown recording mode '{}'", setup.mode),
+    })?;
+    Game::new(
+        profile,
+        regulations::GameSetup {
+            fen: setup.fen.clone(),
+            time_control,
+            mode,
+            scheduled_start_ms: setup
+                .scheduled_start_ms
+                .and_then(|ms| u64::try_from(ms).ok()),
+        },
+    )
+    .map_err(|e| Rejection {
+        code: "bad_setup".into(),
+        article: None,
+        message: e.to_string(),
+    })
+}
+
+/// A chess game's state as the API shows it, clocks as of `at` (see
+/// [`GameState::to_json`]).
+fn chess_view(game: &Game, arbiter: bool, at: u64, due: Option<Due>) -> StateView {
+    // The moves are written by the caller straight from `plies` (see
+    // `game_view::StateJson`), not copied here.
+    let view = game.view_without_moves(at);
+    let setup = game.setup();
+    let lateness = game.session_start_ms().map(|start| {
+        let limit = game.profile().lateness_limit_ms;
+        Lateness {
+            limit_ms: limit,
+            deadline: limit.and_then(|l| ms_text(start.saturating_add(l))),
+            white_present: game.is_present(Color::White),
+            black_present: game.is_present(Color::Black),
+        }
+    });
+    StateView {
+        annulment: view.annulment,
+        clocks: view.clocks,
+        due,
+        envelope: view.envelope,
+        fen: view.fen,
+        lateness,
+        mode: mode_text(setup.mode),
+        pending: view.pending,
+        result: game.result().map(GameResult::notation),
+        resumption: game.resumption().map(|r| Resumption {
+            at: ms_text(r.at_ms),
+            place: r.place.clone(),
+        }),
+        scheduled_start: setup.scheduled_start_ms.and_then(ms_text),
+        sealed_move: if arbiter {
+            game.sealed_move_for_arbiter().map(str::to_owned)
+        } else {
+            None
+        },
+        start_fen: setup.fen.clone(),
+        status: game.status().as_str(),
+        termination: view.termination,
+        to_move: match view.side_to_move {
+            Color::White => "white",
+            Color::Black => "black",
+        },
+    }
+}
+
+/// A chess game as PGN (see [`GameState::pgn`]).
+fn chess_pgn(source: &Game, headers: &[(&str, String)]) -> String {
+    let result = match source.result() {
+        Some(GameResult::WhiteWins | GameResult::WhiteWinsByForfeit) => PgnResult::WhiteWins,
+        Some(GameResult::BlackWins | GameResult::BlackWinsByForfeit) => PgnResult::BlackWins,
+        Some(GameResult::Draw) => PgnResult::Draw,
+        _ => PgnResult::Unknown,
+    };
+    let mut game = rules::pgn::Game {
+        result,
+        ..rules::pgn::Game::default()
+    };
+    for (name, value) in headers {
+        game.set_tag(name, value.clone());
+    }
+    if let Some(fen) = &source.setup().fen {
+        game.set_tag("SetUp", "1");
+        game.set_tag("FEN", fen.clone());
+    }
+    if let Some(t) = source.termination() {
+        let value = regulations::Code::parse(&t.reason.code)
+            .map_or("normal", regulations::Code::pgn_termination);
+        game.set_tag("Termination", value);
+    }
+    game.moves = source
+        .plies()
+        .iter()
+        .map(|ply| rules::pgn::SanPly {
+            clock_ms: ply.clock_ms,
+            ..rules::pgn::SanPly::new(ply.san.as_str())
+        })
+        .collect();
+    let mut out = String::new();
+    rules::pgn::write_game(&game, &mut out);
+    out
 }

@@ -14,6 +14,7 @@ pub(crate) use crate::store::games::{GameRow, StoredEvent};
 impl GameRow {
     pub(crate) fn setup(&self) -> GameSetup {
         GameSetup {
+            game: self.game,
             regulations: self.regulations.clone(),
             time_control: self.time_control.clone(),
             fen: self.fen.clone(),
@@ -47,7 +48,7 @@ where
 pub(crate) fn fold(setup: &GameSetup, events: &[StoredEvent]) -> Result<GameState, ApiError> {
     let mut state = GameState::new(setup).map_err(|r| ApiError::Internal(r.message))?;
     for event in events {
-        let parsed = crate::engine::parse_event(&event.body)?;
+        let parsed = crate::engine::parse_event(setup.game, &event.body)?;
         state.apply(&parsed).map_err(|r| {
             ApiError::Internal(format!(
                 "stored event {} no longer applies: {}",

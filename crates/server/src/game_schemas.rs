@@ -1,6 +1,6 @@
 //! Schemas of the OpenAPI document for what games carry that the pure
-//! crates define: the posted event (`regulations::Event` as a request:
-//! [`EventRequest`]) and the parts of a game's state the Laws write
+//! crates define: the posted event (`regulations::Event` or, in a Xiangqi
+//! game, `regulations::XqEvent` as a request: [`EventRequest`]) and the parts of a game's state the Laws write
 //! (`regulations::ClockView`, `Pending`, `Termination`, `Envelope`). The
 //! pure crates know nothing of OpenAPI (no `utoipa` there), so these types
 //! mirror them here, for the document only; the API tests check the mirror
@@ -159,7 +159,32 @@ pub(crate) struct EventShown {
     rulings: Vec<crate::engine::Ruling>,
 }
 
-/// The event types (`regulations::EventKind`).
+/// A player an event names: `white`/`black` in chess, `red`/`black` in
+/// Xiangqi.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Player {
+    White,
+    Black,
+    Red,
+}
+
+/// The notation of a Xiangqi move (`regulations::Notation`).
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Notation {
+    /// Coordinates: `h2e2`.
+    Iccs,
+    /// WXF: `C2.5`.
+    Wxf,
+    /// Chinese: `炮二平五`.
+    Chinese,
+}
+
+/// The event types (`regulations::EventKind`; in a Xiangqi game
+/// `regulations::XqEventKind`: `start`, `move`, `resign`, `offer_draw`,
+/// `accept_draw`, `decline_draw`, `flag`, `foul`, `unrecorded`, `arrive`,
+/// `touch`, `adjust`, `refuse`, `declare_loss`, `simple_position`).
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum EventType {
@@ -190,6 +215,14 @@ pub(crate) enum EventType {
     ScheduleResumption,
     Arrive,
     DeclarePerpetualCheck,
+    /// Xiangqi: the arbiter gives a foul (xq 4.1.8).
+    Foul,
+    /// Xiangqi: moves left unrecorded (xq 7.1).
+    Unrecorded,
+    /// Xiangqi: the arbiter rules a loss (xq 4.1.6, 4.1.7).
+    DeclareLoss,
+    /// Xiangqi: a simple position neither side can win, a draw (xq 4.2.1).
+    SimplePosition,
 }
 
 /// Clock times the arbiter restores (Art. 8.1, 8.2).
@@ -220,12 +253,13 @@ pub(crate) struct Penalty {
     ms: u64,
 }
 
-/// Who refuses to comply (Art. 10.17).
+/// Who refuses to comply (Art. 10.17; Xiangqi xq 4.1.10 names `red`).
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum Who {
     White,
     Black,
+    Red,
     Both,
 }
 
@@ -237,18 +271,23 @@ pub(crate) enum Irregularity {
     DisplacedPieces,
 }
 
-/// What a stated result follows from.
+/// What a stated result follows from (declare_result), or why a Xiangqi
+/// player loses (declare_loss: `illegal_move` xq 4.1.6, `not_changing` xq
+/// 4.1.7).
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum Grounds {
     Lateness,
     FlagFall,
     Other,
+    IllegalMove,
+    NotChanging,
 }
 
 /// `POST /games/{id}/events` body: `expected_seq`, `type`, `at` and the
-/// fields of that event type (`regulations::EventKind`); a field of
-/// another type is refused (400 `invalid_event`). Each field's description
+/// fields of that event type (`regulations::EventKind`; in a Xiangqi game
+/// `regulations::XqEventKind`); a field of another type, or an event of the
+/// other game, is refused (400 `invalid_event`). Each field's description
 /// names the types that take it.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -282,15 +321,16 @@ pub(crate) struct EventRequest {
     /// move: a draw offered with the move (Art. 10.7).
     #[schema(required = false)]
     offer_draw: bool,
-    /// The player the event concerns; flag: optional (whose flag the
-    /// arbiter sees down).
+    /// The player the event concerns (`red` or `black` in Xiangqi); flag:
+    /// optional in chess (whose flag the arbiter sees down).
     #[schema(required = false)]
-    player: Side,
-    /// touch, adjust, claim_touch_move: the square (e.g. `e2`).
+    player: Player,
+    /// touch, adjust, claim_touch_move: the square (e.g. `e2`; in Xiangqi
+    /// the point in ICCS, e.g. `b2`).
     #[schema(required = false)]
     square: String,
     /// touch: other squares touched at the same moment, order unknown (Art.
-    /// 7.2, 7.3).
+    /// 7.2, 7.3; xq 5.5).
     #[schema(required = false)]
     together_with: Vec<String>,
     /// touch: the square the touched piece was put down on, not yet
@@ -306,10 +346,24 @@ pub(crate) struct EventRequest {
     #[schema(required = false)]
     reason: String,
     /// claim_draw: the move the claimant intends to play (Art. 10.10(1),
-    /// 10.12(1)), in SAN or UCI.
+    /// 10.12(1)), in SAN or UCI; Xiangqi move: the move in ICCS (`h2e2`),
+    /// WXF (`C2.5`) or Chinese (`炮二平五`).
     #[serde(rename = "move")]
     #[schema(required = false)]
     intended_move: String,
+    /// Xiangqi move: the notation of `move` (default: recognised).
+    #[schema(required = false)]
+    notation: Notation,
+    /// Xiangqi unrecorded: consecutive moves missing from the player's
+    /// scoresheet (one foul per four, xq 7.1).
+    #[schema(required = false, minimum = 0)]
+    moves: u32,
+    /// Xiangqi touch: an obvious accident, not a touch (xq 5.6).
+    #[schema(required = false, default = false)]
+    accidental: bool,
+    /// Xiangqi adjust: the opponent agreed beforehand (xq 5.6).
+    #[schema(required = false, default = false)]
+    consent: bool,
     /// declare_illegal: the ply from which the game is restored (1 =
     /// White's first move; Art. 8.1).
     #[schema(required = false, minimum = 0)]
@@ -332,7 +386,7 @@ pub(crate) struct EventRequest {
     /// penalise: the penalty (Art. 16; the club plan's fouls).
     #[schema(required = false)]
     penalty: Penalty,
-    /// refuse: who refuses to comply with the Laws (Art. 10.17).
+    /// refuse: who refuses to comply with the Laws (Art. 10.17; xq 4.1.10).
     #[schema(required = false)]
     who: Who,
     /// declare_result: the result the arbiter declares (Art. 12.5, 16);
@@ -342,7 +396,8 @@ pub(crate) struct EventRequest {
     /// declare_result: what the stated result follows from, cited by its
     /// article — lateness (a forfeit: Art. 10.15, both absent 10.17),
     /// flag_fall (Art. 10.5; a draw when the opponent cannot checkmate,
-    /// 10.14), other (Art. 16).
+    /// 10.14), other (Art. 16); Xiangqi declare_loss: illegal_move (xq
+    /// 4.1.6) or not_changing (xq 4.1.7).
     #[schema(required = false, default = "other")]
     grounds: Grounds,
     /// colours_reversed: restart the game with the right colours (else

@@ -1,7 +1,13 @@
-//! A game's state as the API shows it (`GET /games/{id}`, the state in an
-//! event's answer): the Laws' view ([`crate::engine::GameState::to_json`])
-//! with the game's row (players, tournament, board, regulations) and the
-//! moves, seen publicly or as an arbiter.
+//! A game's state as the API shows it (`GET /games/{id}`, the state after a
+//! recorded event or an uploaded PGN): the game's row (ids, players,
+//! profile, time control, `seq`) with the rules' part of the state
+//! ([`crate::engine::LawsView`]). A chess game and a Xiangqi game show
+//! different things (the Laws' envelope and sealed move; the Chinese
+//! rules' three notations, repetition, fouls and points), so the answer is
+//! one of two typed shapes told apart by `game` (`chess` or `xiangqi`);
+//! the OpenAPI document describes both. `moves` is written straight from
+//! the state's plies (a long game's move list is not copied on every
+//! answer).
 
 use std::sync::Arc;
 
@@ -9,52 +15,94 @@ use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::auth::Actor;
-use crate::engine::{Due, GameState, Lateness};
+use crate::engine::xiangqi::{Clocks, Lateness as XqLateness, PerSide, Ply, Repetition, Side};
+use crate::engine::{Due, GameState, Lateness, LawsView};
 use crate::game_rows::{GameRow, View};
 use crate::game_schemas as schema;
 
+/// The state of `game` after `state`, as `view` may see it, clocks as of now.
 pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> StateJson {
     let now_ms = u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0);
-    let laws = state.to_json(view == View::Arbiter, now_ms);
-    StateJson {
-        annulment: laws.annulment,
-        black: game.black.clone(),
-        board: game.board,
-        clocks: laws.clocks,
-        due: laws.due,
-        envelope: laws.envelope,
-        fen: laws.fen,
-        id: game.id.clone(),
-        lateness: laws.lateness,
-        mode: laws.mode,
-        moves: Moves(state),
-        pending: laws.pending,
-        regulations: game.regulations.clone(),
-        replay_game_id: game.replay_game_id.clone(),
-        result: laws.result,
-        resumption: laws.resumption,
-        round: game.round,
-        scheduled_start: laws.scheduled_start,
-        sealed_move: laws.sealed_move,
-        seq: game.seq,
-        start_fen: laws.start_fen,
-        status: laws.status,
-        termination: laws.termination,
-        time_control: game.time_control.clone(),
-        to_move: laws.to_move,
-        tournament_id: game.tournament_id.clone(),
-        white: game.white.clone(),
+    match state.to_json(view == View::Arbiter, now_ms) {
+        LawsView::Chess(laws) => StateJson::Chess(ChessState {
+            annulment: laws.annulment,
+            black: game.black.clone(),
+            board: game.board,
+            clocks: laws.clocks,
+            due: laws.due,
+            envelope: laws.envelope,
+            fen: laws.fen,
+            id: game.id.clone(),
+            lateness: laws.lateness,
+            mode: laws.mode,
+            moves: Moves(state),
+            pending: laws.pending,
+            regulations: game.regulations.clone(),
+            replay_game_id: game.replay_game_id.clone(),
+            result: laws.result,
+            resumption: laws.resumption,
+            round: game.round,
+            scheduled_start: laws.scheduled_start,
+            sealed_move: laws.sealed_move,
+            seq: game.seq,
+            start_fen: laws.start_fen,
+            status: laws.status,
+            termination: laws.termination,
+            time_control: game.time_control.clone(),
+            to_move: laws.to_move,
+            tournament_id: game.tournament_id.clone(),
+            white: game.white.clone(),
+        }),
+        LawsView::Xiangqi(laws) => StateJson::Xiangqi(XiangqiState {
+            black: game.black.clone(),
+            board: game.board,
+            clocks: laws.clocks,
+            due: laws.due,
+            fen: laws.fen,
+            fouls: laws.fouls,
+            id: game.id.clone(),
+            lateness: laws.lateness,
+            mode: "live",
+            moves: Moves(state),
+            moves_chinese: laws.moves_chinese,
+            pending: laws.pending,
+            plies: laws.plies,
+            points: laws.points,
+            red: game.white.clone(),
+            regulations: game.regulations.clone(),
+            repetition: laws.repetition,
+            result: laws.result,
+            round: game.round,
+            scheduled_start: laws.scheduled_start,
+            seq: game.seq,
+            start_fen: laws.start_fen,
+            status: laws.status,
+            termination: laws.termination,
+            time_control: game.time_control.clone(),
+            to_move: laws.to_move,
+            tournament_id: game.tournament_id.clone(),
+            warnings: laws.warnings,
+            white: game.white.clone(),
+        }),
     }
 }
 
-/// A game's state as the API shows it (`GET /games/{id}`). The keys are in
-/// sorted order (as they were when this was a `serde_json::Map`); `moves`
-/// is written straight from the state's plies (a long game's move list is
-/// not copied on every answer).
+/// A game's state as the API shows it: a chess game's or a Xiangqi game's,
+/// as `game` says (written first).
 #[derive(Serialize, ToSchema)]
+#[serde(tag = "game", rename_all = "lowercase")]
 #[schema(as = GameState)]
-pub(crate) struct StateJson {
+pub(crate) enum StateJson {
+    Chess(ChessState),
+    Xiangqi(XiangqiState),
+}
+
+/// A chess game's state (`game`: `chess`), judged by the Laws of Chess.
+/// After `game` the keys are in sorted order (as they were when this was a
+/// `serde_json::Map`).
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChessGameState)]
+pub(crate) struct ChessState {
     /// An annulled game: why (the ruling and its article: 8.1, 8.2, 8.5,
     /// 8.6, 14.5); otherwise null.
     #[schema(value_type = Option<schema::Citation>)]
@@ -114,19 +162,97 @@ pub(crate) struct StateJson {
     white: String,
 }
 
-/// The SAN list of a state's plies.
+/// A Xiangqi game's state (`game`: `xiangqi`), judged by the Xiangqi
+/// competition rules (articles `xq …`). Red holds the first seat: `red`
+/// and `white` name the same player (`white` kept for clients shared with
+/// chess), `result` reads `1-0` for a Red win. After `game` the keys are in
+/// sorted order.
+#[derive(Serialize, ToSchema)]
+#[schema(as = XiangqiGameState)]
+pub(crate) struct XiangqiState {
+    black: String,
+    board: Option<i64>,
+    clocks: Clocks,
+    /// What falls due by now without an event (a flag, xq 4.1.4; lateness,
+    /// xq 4.1.5; see `Due`).
+    due: Option<Due>,
+    /// The current position (Xiangqi FEN, `w` for Red to move).
+    fen: String,
+    /// Fouls so far (recording fouls xq 7.1 and the arbiter's; the
+    /// profile's limit loses, xq 4.1.8).
+    #[schema(value_type = XqCounts)]
+    fouls: PerSide<u32>,
+    id: String,
+    /// Present when the game has a scheduled start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false)]
+    lateness: Option<XqLateness>,
+    /// Always `live`: a Xiangqi game is recorded live.
+    #[schema(value_type = schema::Mode)]
+    mode: &'static str,
+    /// The moves played, in WXF.
+    #[schema(value_type = Vec<String>)]
+    moves: Moves,
+    /// The moves played, in Chinese notation.
+    moves_chinese: Vec<String>,
+    pending: crate::engine::xiangqi::Pending,
+    /// Each move in the three notations with the mover's clock.
+    plies: Vec<Ply>,
+    /// The game's points under the event's scale once it is over (2/1/0 by
+    /// default).
+    #[schema(value_type = Option<XqPoints>)]
+    points: Option<PerSide<String>>,
+    /// The first player (the same as `white`).
+    red: String,
+    regulations: String,
+    /// `null` unless the position has stood before since the last capture
+    /// (xq 4.1.7, 4.2.3).
+    repetition: Option<Repetition>,
+    #[schema(value_type = Option<schema::GameResult>)]
+    result: Option<&'static str>,
+    round: Option<i64>,
+    /// RFC 3339.
+    scheduled_start: Option<String>,
+    /// The number of events in the log (what the next event extends).
+    seq: i64,
+    /// The initial position when the game started from a set-up one.
+    start_fen: Option<String>,
+    #[schema(value_type = schema::Status)]
+    status: &'static str,
+    #[schema(value_type = Option<schema::Termination>)]
+    termination: Option<regulations::Termination>,
+    time_control: Option<String>,
+    to_move: Side,
+    tournament_id: Option<String>,
+    /// Warnings so far.
+    #[schema(value_type = XqCounts)]
+    warnings: PerSide<u32>,
+    /// The first player (Red).
+    white: String,
+}
+
+/// A count per side.
+#[derive(ToSchema)]
+#[allow(dead_code)] // a schema only: `PerSide<u32>` is written
+pub(crate) struct XqCounts {
+    red: u32,
+    black: u32,
+}
+
+/// Points per side (`2`, `1`, `0`; `½` on a half-point scale).
+#[derive(ToSchema)]
+#[allow(dead_code)] // a schema only: `PerSide<String>` is written
+pub(crate) struct XqPoints {
+    red: String,
+    black: String,
+}
+
+/// The moves of a state's plies as the API lists them (SAN in chess, WXF
+/// in Xiangqi).
 pub(crate) struct Moves(Arc<GameState>);
 
 impl Serialize for Moves {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.plies().iter().map(|ply| ply.san.as_str()))
-    }
-}
-
-pub(crate) fn view_for(game: &GameRow, actor: Option<&Actor>) -> View {
-    if actor.is_some_and(|a| game.may_arbitrate(a)) {
-        View::Arbiter
-    } else {
-        View::Public
+        serializer.collect_seq(self.0.move_texts())
     }
 }

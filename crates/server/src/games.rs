@@ -33,11 +33,11 @@ use utoipa::{OpenApi, ToSchema};
 use uuid::Uuid;
 
 use crate::auth::{Actor, MaybeActor, Permission};
-use crate::engine::{GameState, Ruling};
+use crate::engine::{AnyEvent, GameKind, GameState, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::game_rows::{GameRow, StoredEvent, View, event_json, fold, last_resume, load_game};
 use crate::game_schemas as schema;
-use crate::game_view::{StateJson, state_json, view_for};
+pub(crate) use crate::game_view::{StateJson, state_json};
 use crate::store::games::{NewGame, load_events};
 use crate::{AppState, Hint, audit, now_text, store, time_text};
 
@@ -59,6 +59,12 @@ struct CacheEntry {
 const CACHE_LIMIT: usize = 20_000;
 
 impl Cache {
+    /// The game of a cached game (fixed when the game is created).
+    fn kind(&self, game_id: &str) -> Option<GameKind> {
+        let map = self.map.lock().ok()?;
+        map.get(game_id).map(|entry| entry.row.game)
+    }
+
     /// The state at `seq`, if that is the head cached for the game.
     fn get(&self, game_id: &str, seq: i64) -> Option<Arc<GameState>> {
         let map = self.map.lock().ok()?;
@@ -136,6 +142,14 @@ where
     Ok(folded)
 }
 
+fn view_for(game: &GameRow, actor: Option<&Actor>) -> View {
+    if actor.is_some_and(|a| game.may_arbitrate(a)) {
+        View::Arbiter
+    } else {
+        View::Public
+    }
+}
+
 /// `POST /games` body.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -143,6 +157,9 @@ where
 struct CreateGame {
     white: String,
     black: String,
+    /// `chess` (default) or `xiangqi`.
+    #[serde(default)]
+    game: Option<String>,
     #[serde(default)]
     regulations: Option<String>,
     #[serde(default)]
@@ -170,7 +187,7 @@ struct CreateGame {
     request_body = CreateGame,
     responses((status = 201, description = "the game's state", body = StateJson)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "422": ["invalid_fen"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "422": ["invalid_fen", "not_for_this_game", "profile_not_for_game"]}))),
 )]
 async fn create_game(
     State(state): State<AppState>,
@@ -181,14 +198,20 @@ async fn create_game(
     for (field, value) in [("white", &body.white), ("black", &body.black)] {
         crate::tournaments::check_name(field, value)?;
     }
-    let regulations = crate::tournaments::check_regulations(body.regulations.as_deref())?;
+    let game_kind = match body.game.as_deref() {
+        Some(text) => GameKind::check("game", text)?,
+        None => GameKind::Chess,
+    };
+    let regulations =
+        crate::tournaments::check_regulations(game_kind, body.regulations.as_deref())?;
     let time_control = crate::tournaments::check_time_control(body.time_control.as_deref())?;
     let fen = body
         .fen
         .as_deref()
-        .map(crate::engine::check_fen)
+        .map(|fen| game_kind.check_fen(fen))
         .transpose()?;
     let mode = crate::engine::check_mode("mode", body.mode.as_deref().unwrap_or("live"))?;
+    crate::tournaments::check_recording(game_kind, "mode", mode)?;
     let scheduled_start_ms = body
         .starts_at
         .as_deref()
@@ -205,6 +228,7 @@ async fn create_game(
             board: None,
             white: &body.white,
             black: &body.black,
+            game: game_kind,
             regulations: &regulations,
             time_control: time_control.as_deref(),
             owner_token: Some(&actor.id),
@@ -226,7 +250,8 @@ async fn create_game(
         &id,
         None,
         Some(&json!({
-            "white": body.white, "black": body.black, "regulations": regulations,
+            "white": body.white, "black": body.black, "game": game_kind.as_str(),
+            "regulations": regulations,
             "time_control": time_control, "fen": fen, "mode": mode,
             "scheduled_start_ms": scheduled_start_ms,
         })),
@@ -476,7 +501,15 @@ async fn post_event(
 ) -> Result<impl IntoResponse, ApiError> {
     let received = Utc::now();
     let (expected_seq, at, event) = parse_event_request(body, received)?;
-    let parsed = crate::engine::parse_event(&event)?;
+    // The event is read as an event of the game's game; a game that does
+    // not exist is read as chess and answered 404 by the transactional path.
+    let game_kind = match state.games_cache().kind(&id) {
+        Some(kind) => kind,
+        None => store::games::load(state.db().pool(), &id)
+            .await?
+            .map_or(GameKind::Chess, |row| row.game),
+    };
+    let parsed = crate::engine::parse_event(game_kind, &event)?;
     crate::engine::check_posted_event(&event, &parsed)?;
     let mut stored = StoredEvent {
         seq: expected_seq + 1,
@@ -524,7 +557,7 @@ struct Recorded {
 fn judge(
     before: &GameState,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
 ) -> Result<(GameState, Vec<Ruling>), ApiError> {
     let mut after = before.clone();
     let rulings = judge_in_place(&mut after, at_ms, event)?;
@@ -535,7 +568,7 @@ fn judge(
 pub(crate) fn judge_in_place(
     state: &mut GameState,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
 ) -> Result<Vec<Ruling>, ApiError> {
     if let Some(last) = state.last_at_ms()
         && at_ms < last
@@ -546,6 +579,15 @@ pub(crate) fn judge_in_place(
             article: None,
             at: Some("at".into()),
         });
+    }
+    if state.kind() != event.kind() {
+        // The event was read as an event of the game's game (`post_event`,
+        // `fold`): another is a fault of ours.
+        return Err(ApiError::Internal(format!(
+            "a {} event for a {} game",
+            event.kind().as_str(),
+            state.kind().as_str()
+        )));
     }
     state.apply(event).map_err(|r| ApiError::Unprocessable {
         code: r.code,
@@ -569,7 +611,7 @@ async fn record_from_cache(
     actor: &Actor,
     id: &str,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
     stored: &mut StoredEvent,
 ) -> Result<Option<Response>, ApiError> {
     let expected_seq = stored.seq - 1;
@@ -624,7 +666,7 @@ async fn record_in_transaction(
     actor: &Actor,
     id: &str,
     at_ms: i64,
-    event: &regulations::Event,
+    event: &AnyEvent,
     mut stored: StoredEvent,
 ) -> Result<Response, ApiError> {
     let expected_seq = stored.seq - 1;
@@ -714,7 +756,7 @@ pub(crate) async fn record_due(
     let Some((observation, _, _)) = current.due_observation(now_ms) else {
         return Ok(Swept::Pending(current.next_due_ms()));
     };
-    let at_ms = i64::try_from(observation.at_ms)
+    let at_ms = i64::try_from(observation.at_ms())
         .map_err(|_| ApiError::Internal("a due time beyond the timeline".into()))?;
     let at = DateTime::from_timestamp_millis(at_ms)
         .ok_or_else(|| ApiError::Internal("a due time beyond the timeline".into()))?;
@@ -769,7 +811,7 @@ fn acknowledge(
         game_id: Arc::from(game.id.as_str()),
         seq: game.seq,
     });
-    let plies = after.plies().len();
+    let plies = after.ply_count();
     let answer = Recorded {
         events: [event_json(stored, View::Arbiter, None)],
         rulings: stored.rulings.clone(),
@@ -866,6 +908,7 @@ mod tests {
             board: Some(2),
             white: "w".into(),
             black: "b".into(),
+            game: GameKind::Chess,
             regulations: "fide-2023".into(),
             time_control: Some("5400+30".into()),
             fen: None,
@@ -881,11 +924,12 @@ mod tests {
         }
     }
 
-    /// The state written straight from the plies prints its keys in sorted
-    /// order, exactly as a `serde_json::Map` holding them would, and
-    /// `moves` is the SAN list.
+    /// The state answer names its game first (what tells its two shapes
+    /// apart), then the row's and the rules' keys in sorted order, with
+    /// `moves` written straight from the plies: the SAN list in chess (`[]`
+    /// before the first move), the WXF list in Xiangqi beside the Chinese.
     #[test]
-    fn the_state_answer_prints_exactly_as_the_map_with_its_moves_would() {
+    fn the_state_answer_names_its_game_and_lists_the_moves_in_its_notation() {
         let row = row();
         let mut state = GameState::new(&row.setup()).expect("setup");
         let san = |san: &str| regulations::EventKind::Move {
@@ -898,20 +942,55 @@ mod tests {
         let kinds = [regulations::EventKind::Start, san("e4"), san("e5")];
         for (at, kind) in kinds.into_iter().enumerate() {
             state
-                .apply(&regulations::Event::new(at as u64, kind))
+                .apply(&AnyEvent::Chess(regulations::Event::new(at as u64, kind)))
                 .expect("accepted");
         }
         let answer = state_json(&row, Arc::new(state.clone()), View::Arbiter);
         let printed = serde_json::to_string(&answer).expect("prints");
+        assert!(
+            printed
+                .starts_with(r#"{"game":"chess","annulment":null,"black":"b","board":2,"clocks":"#),
+            "{printed}"
+        );
         let map: Value = serde_json::from_str(&printed).expect("parses");
         assert_eq!(map["moves"], json!(["e4", "e5"]));
-        assert_eq!(printed, serde_json::to_string(&map).expect("prints"));
-        // And an empty game: `moves` is `[]`, in its place.
+        assert!(map.get("moves_chinese").is_none() && map.get("red").is_none());
         let empty = GameState::new(&row.setup()).expect("setup");
         let answer = state_json(&row, Arc::new(empty), View::Public);
-        let printed = serde_json::to_string(&answer).expect("prints");
-        let map: Value = serde_json::from_str(&printed).expect("parses");
+        let map = serde_json::to_value(&answer).expect("prints");
         assert_eq!(map["moves"], json!([]));
-        assert_eq!(printed, serde_json::to_string(&map).expect("prints"));
+        // A Xiangqi game: Red holds the first seat.
+        let row = GameRow {
+            game: GameKind::Xiangqi,
+            regulations: "xiangqi".into(),
+            mode: "live".into(),
+            ..row
+        };
+        let mut state = GameState::new(&row.setup()).expect("setup");
+        let kinds = [
+            regulations::XqEventKind::Start,
+            regulations::XqEventKind::Move {
+                text: "h2e2".into(),
+                notation: None,
+            },
+        ];
+        for (at, kind) in kinds.into_iter().enumerate() {
+            state
+                .apply(&AnyEvent::Xiangqi(regulations::XqEvent::new(
+                    at as u64, kind,
+                )))
+                .expect("accepted");
+        }
+        let answer = state_json(&row, Arc::new(state), View::Public);
+        let printed = serde_json::to_string(&answer).expect("prints");
+        assert!(
+            printed.starts_with(r#"{"game":"xiangqi","black":"b","board":2,"clocks":"#),
+            "{printed}"
+        );
+        let map: Value = serde_json::from_str(&printed).expect("parses");
+        assert_eq!(map["moves"], json!(["C2.5"]));
+        assert_eq!(map["moves_chinese"], json!(["炮二平五"]));
+        assert_eq!(map["red"], "w");
+        assert_eq!(map["to_move"], "black");
     }
 }

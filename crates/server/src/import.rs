@@ -90,6 +90,7 @@ pub(crate) async fn import_trf(
         system: system.to_owned(),
         rounds: planned,
         time_control: None,
+        game: crate::engine::GameKind::Chess,
         regulations: crate::tournaments::DEFAULT_PROFILE.to_owned(),
         tiebreaks: if model.tiebreaks.is_empty() {
             crate::tournaments::default_tiebreaks(system, crate::tournaments::DEFAULT_PROFILE)

@@ -33,18 +33,31 @@ pub struct Laws {
     /// Club plan (3): minutes after which a game scores nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_game_minutes: Option<u32>,
-    /// Club plan (3): fouls that lose the game.
+    /// Club plan (3): fouls that lose the game; in Xiangqi xq 4.1.8 (three).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub foul_limit: Option<u32>,
+    /// Xiangqi only, xq 4.2.4: moves without a capture that draw (60 in the
+    /// rules; an event may set fewer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub natural_move_limit: Option<u32>,
 }
 
 const MINUTE_MS: u64 = 60_000;
 
 impl Laws {
-    /// The profile's own settings, as a tournament shows them.
+    /// The profile's own settings, as a tournament shows them (a Xiangqi
+    /// profile's: lateness xq 4.1.5, fouls xq 4.1.8, natural limit xq 4.2.4).
     pub fn of_profile(name: &str) -> Laws {
-        let p = regulations::Profile::by_name(name).unwrap_or_default();
         let minutes = |ms: u64| u32::try_from(ms / MINUTE_MS).unwrap_or(u32::MAX);
+        if let Some(p) = regulations::XiangqiProfile::by_name(name) {
+            return Laws {
+                lateness_limit_minutes: p.lateness_limit_ms.map(minutes),
+                foul_limit: Some(p.foul_limit),
+                natural_move_limit: Some(p.natural_move_limit),
+                ..Laws::default()
+            };
+        }
+        let p = regulations::Profile::by_name(name).unwrap_or_default();
         Laws {
             lateness_limit_minutes: p.lateness_limit_ms.map(minutes),
             fifty_move_count: Some(p.fifty_move_count),
@@ -53,6 +66,31 @@ impl Laws {
                 .map(|ms| u32::try_from(ms / 1000).unwrap_or(u32::MAX)),
             max_game_minutes: p.max_game_duration_ms.map(minutes),
             foul_limit: p.foul_limit,
+            natural_move_limit: None,
+        }
+    }
+
+    /// Refuses (422, naming the field) an announcement the game's rules
+    /// have no place for: the fifty-move count and the club plan's
+    /// per-move cap and game-length limit in Xiangqi, the natural move
+    /// limit in chess.
+    pub fn check_for(request: &Laws, game: crate::engine::GameKind) -> Result<(), ApiError> {
+        let foreign: &[(&str, Option<u32>)] = match game {
+            crate::engine::GameKind::Chess => &[("natural_move_limit", request.natural_move_limit)],
+            crate::engine::GameKind::Xiangqi => &[
+                ("fifty_move_count", request.fifty_move_count),
+                ("per_move_cap_seconds", request.per_move_cap_seconds),
+                ("max_game_minutes", request.max_game_minutes),
+            ],
+        };
+        match foreign.iter().find(|(_, v)| v.is_some()) {
+            Some((field, _)) => Err(ApiError::Unprocessable {
+                code: "not_for_this_game".into(),
+                message: format!("a {} event has no '{field}' setting", game.as_str()),
+                article: None,
+                at: Some(format!("laws.{field}")),
+            }),
+            None => Ok(()),
         }
     }
 
@@ -82,6 +120,8 @@ impl Laws {
         )?;
         check("max_game_minutes", request.max_game_minutes, 1, 1440)?;
         check("foul_limit", request.foul_limit, 1, 20)?;
+        // xq 4.2.4: sixty moves, or fewer as the event sets.
+        check("natural_move_limit", request.natural_move_limit, 1, 60)?;
         let take = |slot: &mut Option<u32>, value: Option<u32>| {
             if value.is_some() {
                 *slot = value;
@@ -95,7 +135,23 @@ impl Laws {
         take(&mut self.per_move_cap_seconds, request.per_move_cap_seconds);
         take(&mut self.max_game_minutes, request.max_game_minutes);
         take(&mut self.foul_limit, request.foul_limit);
+        take(&mut self.natural_move_limit, request.natural_move_limit);
         Ok(())
+    }
+
+    /// Puts the settings into a Xiangqi game's profile: the lateness limit
+    /// (xq 4.1.5), the foul limit (xq 4.1.8), the natural move limit
+    /// (xq 4.2.4); an absent field leaves the profile's.
+    pub fn apply_xiangqi(&self, profile: &mut regulations::XiangqiProfile) {
+        if let Some(m) = self.lateness_limit_minutes {
+            profile.lateness_limit_ms = Some(u64::from(m) * MINUTE_MS);
+        }
+        if let Some(n) = self.foul_limit {
+            profile.foul_limit = n;
+        }
+        if let Some(n) = self.natural_move_limit {
+            profile.natural_move_limit = n;
+        }
     }
 
     /// Puts the settings into a game's profile (an absent field leaves the

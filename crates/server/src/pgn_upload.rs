@@ -286,6 +286,7 @@ fn judge_game(
     actor: &Actor,
     received: DateTime<Utc>,
 ) -> Result<Judged, ApiError> {
+    row.game.require_chess("a chess scoresheet (PGN)")?;
     if row.seq != 0 {
         return Err(ApiError::conflict(
             "game_recorded",
@@ -395,7 +396,7 @@ fn judge_game(
             }
             (e, Some(_)) => e,
         };
-        let parsed = parse_event(&body).map_err(located)?;
+        let parsed = parse_event(crate::engine::GameKind::Chess, &body).map_err(located)?;
         check_posted_event(&body, &parsed).map_err(located)?;
         let rulings = judge_in_place(state, at_ms, &parsed).map_err(located)?;
         events.push(StoredEvent {
@@ -979,6 +980,7 @@ fn parts(e: ApiError) -> (String, String, Option<String>, Map<String, Value>) {
 fn upload_refusals() -> Vec<&'static str> {
     let mut codes = crate::games::event_refusals();
     codes.extend(["empty_scoresheet", "invalid_fen", "players_differ"]);
+    codes.push("not_for_this_game");
     // A move or an ending the event parser refuses is answered 422 naming it.
     codes.extend(["invalid_event", "invalid_field", "invalid_json"]);
     codes.extend(["result_contradicts_game", "start_position_differs"]);

@@ -72,6 +72,7 @@ pub(crate) async fn replay_annulled(
             board: Some(board),
             white: &game.white,
             black: &game.black,
+            game: game.game,
             regulations: &game.regulations,
             time_control: game.time_control.as_deref(),
             owner_token: None,

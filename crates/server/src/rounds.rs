@@ -346,6 +346,7 @@ pub(crate) async fn write_round(
                 board: Some(board_number),
                 white: &white.name,
                 black: &black.name,
+                game: loaded.tournament.game,
                 regulations: &loaded.tournament.regulations,
                 time_control: loaded.tournament.time_control.as_deref(),
                 owner_token: None,

@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 use crate::auth::{Actor, Permission, Role};
 use crate::db::WriteGuard;
+use crate::engine::GameKind;
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::laws::Laws;
 use crate::pairing_options::{PairingOptions, PairingRequest};
@@ -46,19 +47,36 @@ pub(crate) fn check_name(field: &str, value: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// A regulations profile name, defaulting to `fide-seed`.
-pub(crate) fn check_regulations(profile: Option<&str>) -> Result<String, ApiError> {
-    let profile = profile.unwrap_or(DEFAULT_PROFILE);
-    if regulations::Profile::by_name(profile).is_some() {
-        Ok(profile.to_owned())
-    } else {
-        Err(ApiError::invalid_field(
+/// A regulations profile name of `game`, defaulting to the game's
+/// (`fide-seed`, `xiangqi`). A profile of the other game is 422
+/// `profile_not_for_game` naming `regulations`; an unknown name is 400.
+pub(crate) fn check_regulations(game: GameKind, profile: Option<&str>) -> Result<String, ApiError> {
+    let profile = profile.unwrap_or(game.default_profile());
+    if game.profiles().contains(&profile) {
+        return Ok(profile.to_owned());
+    }
+    let other = [GameKind::Chess, GameKind::Xiangqi]
+        .into_iter()
+        .find(|g| g.profiles().contains(&profile));
+    match other {
+        Some(other) => Err(ApiError::Unprocessable {
+            code: "profile_not_for_game".into(),
+            message: format!(
+                "'{profile}' is a {} profile; a {} event takes one of {}",
+                other.as_str(),
+                game.as_str(),
+                game.profiles().join(", ")
+            ),
+            article: None,
+            at: Some("regulations".into()),
+        }),
+        None => Err(ApiError::invalid_field(
             "regulations",
             format!(
                 "unknown profile '{profile}' (one of {})",
-                PROFILES.join(", ")
+                game.profiles().join(", ")
             ),
-        ))
+        )),
     }
 }
 
@@ -237,6 +255,10 @@ struct CreateTournament {
     name: String,
     /// `swiss-dutch`, `round-robin` or `double-round-robin`.
     system: String,
+    /// `chess` (default) or `xiangqi`.
+    #[serde(default)]
+    #[schema(value_type = Option<GameKind>)]
+    game: Option<String>,
     /// 1–99; required for a Swiss tournament (a round robin's default: as
     /// many as the schedule needs).
     #[serde(default)]
@@ -271,6 +293,11 @@ struct CreateTournament {
 struct UpdateTournament {
     #[serde(default)]
     name: Option<String>,
+    /// `chess` or `xiangqi`, until a round is paired (422 `game_fixed`
+    /// after); a new game brings its default profile, laws and scoring.
+    #[serde(default)]
+    #[schema(value_type = Option<GameKind>)]
+    game: Option<String>,
     #[serde(default)]
     rounds: Option<u32>,
     #[serde(default)]
@@ -314,12 +341,17 @@ pub(crate) fn default_tiebreaks(system: &str, profile: &str) -> Vec<String> {
 }
 
 /// The scoring a tournament gets when the organiser gives none: its
-/// regulations profile's (1/½/0, or the club's 2/1/0); byes and forfeits
-/// follow win, draw and loss.
+/// regulations profile's (1/½/0, or the club's and the Xiangqi profiles'
+/// 2/1/0); byes and forfeits follow win, draw and loss.
 fn default_scoring(profile: &str) -> ScoringSpec {
-    let scoring = regulations::Profile::by_name(profile)
-        .unwrap_or_default()
-        .scoring;
+    let scoring = match regulations::XiangqiProfile::by_name(profile) {
+        Some(xq) => xq.scoring,
+        None => {
+            regulations::Profile::by_name(profile)
+                .unwrap_or_default()
+                .scoring
+        }
+    };
     let points = |half_points: u32| PointsValue(f64::from(half_points) / 2.0);
     ScoringSpec {
         win: points(scoring.win),
@@ -327,6 +359,20 @@ fn default_scoring(profile: &str) -> ScoringSpec {
         loss: points(scoring.loss),
         ..ScoringSpec::default()
     }
+}
+
+/// Xiangqi is recorded live only (the Xiangqi game models no scoresheet
+/// mode): 422 `not_for_this_game` naming `field` otherwise.
+pub(crate) fn check_recording(game: GameKind, field: &str, mode: &str) -> Result<(), ApiError> {
+    if game == GameKind::Xiangqi && mode != "live" {
+        return Err(ApiError::Unprocessable {
+            code: "not_for_this_game".into(),
+            message: format!("a Xiangqi game is recorded live, not '{mode}'"),
+            article: None,
+            at: Some(field.into()),
+        });
+    }
+    Ok(())
 }
 
 /// Loads a tournament or 404.
@@ -366,6 +412,7 @@ pub(crate) async fn begin_change(
 pub(crate) struct NewTournament {
     pub name: String,
     pub system: String,
+    pub game: GameKind,
     pub rounds: i64,
     pub time_control: Option<String>,
     pub regulations: String,
@@ -419,6 +466,7 @@ pub(crate) async fn insert_tournament(
         id: id.clone(),
         name: new.name,
         system: new.system,
+        game: new.game,
         rounds: new.rounds,
         time_control: new.time_control,
         regulations: new.regulations,
@@ -455,7 +503,7 @@ pub(crate) async fn insert_tournament(
     request_body = CreateTournament,
     responses((status = 201, description = "the tournament", body = TournamentRow)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "422": ["not_for_this_game", "profile_not_for_game"]}))),
 )]
 async fn create_tournament(
     State(state): State<AppState>,
@@ -475,7 +523,11 @@ async fn create_tournament(
         ));
     }
     let rounds = check_rounds(&body.system, body.rounds.map(i64::from))?;
-    let regulations = check_regulations(body.regulations.as_deref())?;
+    let game = match body.game.as_deref() {
+        Some(text) => GameKind::check("game", text)?,
+        None => GameKind::Chess,
+    };
+    let regulations = check_regulations(game, body.regulations.as_deref())?;
     // The profile brings its defaults; what the organiser gives overrides them.
     let tiebreaks = body
         .tiebreaks
@@ -483,8 +535,12 @@ async fn create_tournament(
     check_tiebreaks(&tiebreaks)?;
     let mut laws = Laws::of_profile(&regulations);
     if let Some(request) = &body.laws {
+        Laws::check_for(request, game)?;
         laws.announce(request)?;
     }
+    let recording =
+        crate::engine::check_mode("recording", body.recording.as_deref().unwrap_or("live"))?;
+    check_recording(game, "recording", recording)?;
     let mut pairing = PairingOptions::new_drawn()?;
     if let Some(request) = body.pairing {
         pairing.apply(request, &[], rounds, 0)?;
@@ -498,13 +554,10 @@ async fn create_tournament(
             .normalised()?,
         regulations,
         system: body.system,
+        game,
         rounds,
         tiebreaks,
-        recording: crate::engine::check_mode(
-            "recording",
-            body.recording.as_deref().unwrap_or("live"),
-        )?
-        .to_owned(),
+        recording: recording.to_owned(),
         pairing,
         laws,
         details: json!({}),
@@ -582,7 +635,7 @@ async fn list_tournaments(State(state): State<AppState>) -> Result<Json<Tourname
     request_body = UpdateTournament,
     responses((status = 200, description = "the tournament as changed", body = TournamentRow)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["round_paired"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["round_paired"], "422": ["game_fixed", "not_for_this_game", "profile_not_for_game"]}))),
 )]
 async fn update_tournament(
     State(state): State<AppState>,
@@ -608,8 +661,31 @@ async fn update_tournament(
     if let Some(tc) = body.time_control {
         after.time_control = check_time_control(Some(&tc))?;
     }
+    if let Some(text) = &body.game {
+        let game = GameKind::check("game", text)?;
+        if game != before.game {
+            // The game is fixed once a round is paired (its boards are games
+            // of it); before that, the new game brings its profile's
+            // defaults, which the rest of this request may override.
+            if store::rounds::last_paired(&mut *tx, &id).await? > 0 {
+                return Err(ApiError::Unprocessable {
+                    code: "game_fixed".into(),
+                    message: "the game cannot change once a round is paired".into(),
+                    article: None,
+                    at: Some("game".into()),
+                });
+            }
+            after.game = game;
+            after.regulations = game.default_profile().to_owned();
+            after.laws = Laws::of_profile(&after.regulations);
+            after.scoring = default_scoring(&after.regulations).normalised()?;
+            if game == GameKind::Xiangqi {
+                "live".clone_into(&mut after.recording);
+            }
+        }
+    }
     if let Some(profile) = body.regulations {
-        after.regulations = check_regulations(Some(&profile))?;
+        after.regulations = check_regulations(after.game, Some(&profile))?;
     }
     if let Some(list) = body.tiebreaks {
         check_tiebreaks(&list)?;
@@ -621,6 +697,7 @@ async fn update_tournament(
     if let Some(recording) = body.recording {
         after.recording = crate::engine::check_mode("recording", &recording)?.to_owned();
     }
+    check_recording(after.game, "recording", &after.recording)?;
     if let Some(request) = body.pairing {
         let players: Vec<u32> = store::players::list(&mut tx, &id)
             .await?
@@ -633,6 +710,7 @@ async fn update_tournament(
             .apply(request, &players, after.rounds, paired)?;
     }
     if let Some(request) = &body.laws {
+        Laws::check_for(request, after.game)?;
         after.laws.announce(request)?;
     }
     after.updated_at = now_text();

@@ -51,6 +51,15 @@ fn piece_char(color: Color, role: Role) -> char {
     }
 }
 
+impl crate::types::Piece {
+    /// The piece's character in Chinese notation (帅 仕 相 马 车 炮 兵 for
+    /// Red, 将 士 象 马 车 炮 卒 for Black), as boards draw it.
+    #[must_use]
+    pub fn chinese_char(self) -> char {
+        piece_char(self.color, self.role)
+    }
+}
+
 fn numeral(color: Color, n: u8) -> char {
     let i = usize::from(n.saturating_sub(1)).min(8);
     match color {

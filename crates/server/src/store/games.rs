@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 use super::Error;
+use crate::engine::GameKind;
 use crate::laws::Laws;
 
 /// A game's row, with its tournament's owner and name.
@@ -17,6 +18,8 @@ pub struct GameRow {
     pub board: Option<i64>,
     pub white: String,
     pub black: String,
+    /// `chess` or `xiangqi` (migration `0007_game_kind.sql`).
+    pub game: GameKind,
     pub regulations: String,
     pub time_control: Option<String>,
     /// Setup columns of migration 0002 (initial FEN, recording mode,
@@ -44,6 +47,7 @@ struct Record {
     board: Option<i64>,
     white: String,
     black: String,
+    game: String,
     regulations: String,
     time_control: Option<String>,
     fen: Option<String>,
@@ -68,6 +72,7 @@ impl TryFrom<Record> for GameRow {
             board: r.board,
             white: r.white,
             black: r.black,
+            game: GameKind::from_stored(&r.game)?,
             regulations: r.regulations,
             time_control: r.time_control,
             fen: r.fen,
@@ -91,7 +96,7 @@ where
 {
     sqlx::query_as::<_, Record>(
         "SELECT g.id, g.tournament_id, g.round, COALESCE(g.board, a.board) AS board, \
-         g.white, g.black, \
+         g.white, g.black, g.game, \
          g.regulations, g.time_control, g.fen, g.mode, g.scheduled_start_ms, g.laws, \
          g.seq, g.owner_token, g.created_at, \
          t.owner_token AS tournament_owner, t.name AS tournament_name, a.replay_game_id \
@@ -141,6 +146,8 @@ pub struct NewGame<'a> {
     pub board: Option<i64>,
     pub white: &'a str,
     pub black: &'a str,
+    /// `chess` or `xiangqi`.
+    pub game: GameKind,
     pub regulations: &'a str,
     pub time_control: Option<&'a str>,
     pub owner_token: Option<&'a str>,
@@ -160,8 +167,8 @@ pub struct NewGame<'a> {
 pub async fn insert(conn: &mut AnyConnection, game: NewGame<'_>) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO games (id, tournament_id, round, board, white, black, regulations, \
-         time_control, seq, status, owner_token, created_at, fen, mode, scheduled_start_ms, laws) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10, $11, $12, $13, $14)",
+         time_control, seq, status, owner_token, created_at, fen, mode, scheduled_start_ms, laws, game) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(game.id)
     .bind(game.tournament_id)
@@ -177,6 +184,7 @@ pub async fn insert(conn: &mut AnyConnection, game: NewGame<'_>) -> Result<(), E
     .bind(game.mode)
     .bind(game.scheduled_start_ms)
     .bind(serde_json::to_string(game.laws)?)
+    .bind(game.game.as_str())
     .execute(conn)
     .await?;
     Ok(())

@@ -5,6 +5,7 @@ use serde_json::Value;
 use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 use super::Error;
+use crate::engine::GameKind;
 use crate::laws::Laws;
 use crate::pairing_options::PairingOptions;
 use crate::tournaments::ScoringSpec;
@@ -17,6 +18,9 @@ pub struct TournamentRow {
     pub id: String,
     pub name: String,
     pub system: String,
+    /// `chess` or `xiangqi` (migration `0007_game_kind.sql`): which game's
+    /// rules every board is judged by.
+    pub game: GameKind,
     pub rounds: i64,
     pub time_control: Option<String>,
     pub regulations: String,
@@ -43,6 +47,7 @@ struct Record {
     id: String,
     name: String,
     system: String,
+    game: String,
     rounds: i64,
     time_control: Option<String>,
     regulations: String,
@@ -64,6 +69,7 @@ impl TryFrom<Record> for TournamentRow {
             id: r.id,
             name: r.name,
             system: r.system,
+            game: GameKind::from_stored(&r.game)?,
             rounds: r.rounds,
             time_control: r.time_control,
             regulations: r.regulations,
@@ -80,7 +86,7 @@ impl TryFrom<Record> for TournamentRow {
     }
 }
 
-const SELECT: &str = "SELECT id, name, system, rounds, time_control, regulations, tiebreaks, \
+const SELECT: &str = "SELECT id, name, system, game, rounds, time_control, regulations, tiebreaks, \
      scoring, recording, pairing, laws, details, owner_token, created_at, updated_at \
      FROM tournaments";
 
@@ -156,8 +162,8 @@ where
 pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO tournaments (id, name, system, rounds, time_control, regulations, tiebreaks, \
-         scoring, details, owner_token, created_at, updated_at, recording, pairing, laws) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+         scoring, details, owner_token, created_at, updated_at, recording, pairing, laws, game) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind(&row.id)
     .bind(&row.name)
@@ -174,6 +180,7 @@ pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     .bind(&row.recording)
     .bind(serde_json::to_string(&row.pairing)?)
     .bind(serde_json::to_string(&row.laws)?)
+    .bind(row.game.as_str())
     .execute(conn)
     .await?;
     Ok(())
@@ -185,7 +192,7 @@ pub async fn update(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     sqlx::query(
         "UPDATE tournaments SET name = $1, rounds = $2, time_control = $3, regulations = $4, \
          tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8, pairing = $10, \
-         laws = $11 WHERE id = $9",
+         laws = $11, game = $12 WHERE id = $9",
     )
     .bind(&row.name)
     .bind(row.rounds)
@@ -198,6 +205,7 @@ pub async fn update(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     .bind(&row.id)
     .bind(serde_json::to_string(&row.pairing)?)
     .bind(serde_json::to_string(&row.laws)?)
+    .bind(row.game.as_str())
     .execute(conn)
     .await?;
     Ok(())

@@ -50,7 +50,10 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
         .and_then(Value::as_str);
     let termination = v.get("termination").filter(|t| !t.is_null());
     let reason = termination.and_then(|t| t.get("reason"));
-    let plies = game.state.plies();
+    let moves: Vec<&str> = game.state.move_texts().collect();
+    let xiangqi = game.row.game == crate::engine::GameKind::Xiangqi;
+    // Xiangqi clocks are `red_ms` / `black_ms`; Red holds the first seat.
+    let first = if xiangqi { "red" } else { "white" };
     let clock = |colour: &str, name: &str, who: &str| {
         let ms = clocks
             .and_then(|c| c.get(format!("{colour}_ms")))
@@ -69,10 +72,10 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
     html! {
         div #live data-game=(game.row.id) data-seq=(game.row.seq) data-lang=(lang.param()) data-status=(status) {
             div.game {
-                div.board { (raw(super::board::svg(fen, true))) }
+                div.board { (raw(super::board_svg(game.row.game, fen, true))) }
                 div.side {
                     div.clocks {
-                        (clock("white", &game.row.white, lang.t("colour-white")))
+                        (clock(first, &game.row.white, lang.t(if xiangqi { "colour-red" } else { "colour-white" })))
                         (clock("black", &game.row.black, lang.t("colour-black")))
                     }
                     p {
@@ -91,13 +94,13 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
                         }
                     }
                     h2 { (lang.t("game-moves")) }
-                    @if plies.is_empty() {
+                    @if moves.is_empty() {
                         p.muted { (lang.t("game-no-moves")) }
                     } @else {
                         ol.moves {
-                            @for pair in plies.chunks(2) {
+                            @for pair in moves.chunks(2) {
                                 li {
-                                    @for ply in pair { span.san { (ply.san.as_str()) } }
+                                    @for ply in pair { span.san { (ply) } }
                                 }
                             }
                         }

@@ -26,6 +26,7 @@ mod game;
 mod i18n;
 mod layout;
 mod pages;
+mod xiangqi_board;
 
 use axum::Router;
 use axum::extract::FromRequestParts;
@@ -240,4 +241,13 @@ impl<S: Send + Sync> FromRequestParts<S> for Ctx {
 /// number); anything else is `None`, never a panic.
 pub(crate) fn positive(text: &str) -> Option<u32> {
     text.parse::<u32>().ok().filter(|n| *n >= 1)
+}
+
+/// The board of a game's position: the chess board, or the Xiangqi board
+/// (`coordinates` is the chess board's a–h, 1–8).
+pub(crate) fn board_svg(game: crate::engine::GameKind, fen: &str, coordinates: bool) -> String {
+    match game {
+        crate::engine::GameKind::Chess => board::svg(fen, coordinates),
+        crate::engine::GameKind::Xiangqi => xiangqi_board::svg(fen),
+    }
 }

@@ -428,7 +428,8 @@ async fn round_live(
                     @for (number, g) in &games {
                         a.mini href=(format!("/games/{}", g.row.id)) {
                             div { strong { (number) } " · " (g.row.white) " – " (g.row.black) }
-                            (super::layout::raw(super::board::svg(
+                            (super::layout::raw(super::board_svg(
+                                g.row.game,
                                 g.view.get("fen").and_then(serde_json::Value::as_str).unwrap_or(""),
                                 false,
                             )))

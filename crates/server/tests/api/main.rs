@@ -26,3 +26,4 @@ mod ratings;
 mod setup;
 mod stream;
 mod tournaments;
+mod xiangqi_events;

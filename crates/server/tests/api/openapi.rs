@@ -273,8 +273,14 @@ async fn every_error_code_the_server_can_answer_is_documented(app: TestApp) {
         }
         // `code: "..."` builds a 400 (BadRequest) or a 422 (Unprocessable);
         // the engine's setup rejections are checked at creation and never
-        // reach a client (a stored setup that fails is a fault of ours).
-        let setup_only = ["bad_setup", "bad_time_control", "unknown_profile"];
+        // reach a client (a stored setup that fails is a fault of ours), nor
+        // does an event of the other game (`judge_in_place` answers 500).
+        let setup_only = [
+            "bad_setup",
+            "bad_time_control",
+            "unknown_profile",
+            "wrong_game",
+        ];
         for code in quoted_after(&text, "code: ") {
             if setup_only.contains(&code.as_str()) {
                 continue;
@@ -320,13 +326,27 @@ async fn every_refusal_code_of_the_laws_is_documented_for_posted_events(app: Tes
     );
 }
 
-/// The fields and types of `regulations::EventKind` (its serde names) as
-/// its source declares them: `(types, fields)`.
+/// The fields and types of `regulations::EventKind` and of
+/// `regulations::XqEventKind` (Xiangqi; their serde names) as their
+/// sources declare them: `(types, fields)`.
 fn event_kinds_in_source() -> (BTreeSet<String>, BTreeSet<String>) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../regulations/src/event.rs");
-    let text = std::fs::read_to_string(path).expect("regulations/src/event.rs");
-    let start = text.find("pub enum EventKind {").expect("EventKind");
-    let body = &text[start + "pub enum EventKind {".len()..];
+    let (mut types, mut fields) = kinds_in_source("event.rs", "EventKind");
+    let (xq_types, xq_fields) = kinds_in_source("xiangqi_game/event.rs", "XqEventKind");
+    assert!(xq_types.contains("declare_loss") && xq_fields.contains("notation"));
+    types.extend(xq_types);
+    fields.extend(xq_fields);
+    (types, fields)
+}
+
+/// The fields and types of the enum `name` in `regulations/src/{file}`.
+fn kinds_in_source(file: &str, name: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../regulations/src")
+        .join(file);
+    let text = std::fs::read_to_string(path).expect(file);
+    let head = format!("pub enum {name} {{");
+    let start = text.find(&head).expect(name);
+    let body = &text[start + head.len()..];
     let (mut types, mut fields) = (BTreeSet::new(), BTreeSet::new());
     let mut depth = 1;
     let mut rename: Option<String> = None;
@@ -786,6 +806,75 @@ async fn answers_of_a_walk_through_the_api_match_their_documented_schemas(app: T
         )
         .await;
     w.record(&post, upload, 201, r);
+    // A Xiangqi game (issue 19): its state has its own shape (`game`:
+    // `xiangqi`), with plies, a touch obligation, a forming repetition and
+    // the lateness rule; a chess profile for it is refused (422).
+    let body = json!({"white": "A", "black": "B", "game": "xiangqi", "regulations": "fide-seed"});
+    w.call(
+        post.clone(),
+        "/api/v1/games",
+        "/api/v1/games",
+        Some(ADMIN),
+        Some(body),
+        422,
+    )
+    .await;
+    let body = json!({
+        "white": "A", "black": "B", "game": "xiangqi", "time_control": "5400+30",
+        "fen": "4k4/7R1/9/9/9/9/9/9/9/3K5 w", "starts_at": "2026-04-01T10:00:00Z",
+    });
+    let r = w
+        .call(
+            post.clone(),
+            "/api/v1/games",
+            "/api/v1/games",
+            Some(ADMIN),
+            Some(body),
+            201,
+        )
+        .await;
+    assert_eq!(r.body["game"], "xiangqi", "{r:?}");
+    let xq = r.body["id"].as_str().expect("id").to_owned();
+    let xq_events = format!("/api/v1/games/{xq}/events");
+    let posted = [
+        json!({"type": "arrive", "player": "red", "at": "2026-04-01T10:00:01Z"}),
+        json!({"type": "arrive", "player": "black", "at": "2026-04-01T10:00:02Z"}),
+        json!({"type": "start", "at": "2026-04-01T10:00:03Z"}),
+        json!({"type": "move", "move": "h8h9", "at": "2026-04-01T10:00:04Z"}),
+        json!({"type": "move", "move": "将5进1", "at": "2026-04-01T10:00:05Z"}),
+        json!({"type": "move", "move": "R2-1", "notation": "wxf", "at": "2026-04-01T10:00:06Z"}),
+        json!({"type": "touch", "player": "black", "square": "e8", "at": "2026-04-01T10:00:07Z"}),
+        json!({"type": "move", "move": "e8e9", "at": "2026-04-01T10:00:08Z"}),
+    ];
+    for (seq, event) in (0..).zip(posted) {
+        let mut event = event;
+        event["expected_seq"] = json!(seq);
+        w.call(post.clone(), gp, &xq_events, Some(ADMIN), Some(event), 201)
+            .await;
+    }
+    let r = w
+        .call(
+            get.clone(),
+            "/api/v1/games/{id}",
+            &format!("/api/v1/games/{xq}"),
+            None,
+            None,
+            200,
+        )
+        .await;
+    assert_eq!(r.body["repetition"]["repetitions"], 1, "{r:?}");
+    let body = json!({"name": "Walk Xiangqi", "system": "round-robin", "game": "xiangqi"});
+    let r = w
+        .call(
+            post.clone(),
+            "/api/v1/tournaments",
+            "/api/v1/tournaments",
+            org,
+            Some(body),
+            201,
+        )
+        .await;
+    assert_eq!(r.body["scoring"]["win"], 2.0, "{r:?}");
     // A token made and revoked; an unknown tournament.
     let body = json!({"role": "arbiter", "tournament_id": t});
     let r = w

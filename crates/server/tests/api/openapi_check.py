@@ -91,8 +91,29 @@ def item_schemas(doc, schema):
     return found
 
 
+def is_valid(doc, value, schema):
+    """Whether `value` validates against `schema` (refs into `doc`)."""
+    return jsonschema.Draft202012Validator(dict(schema, components=doc["components"])).is_valid(value)
+
+
 def undeclared(doc, value, schema, path):
-    """Properties of `value` its schema does not declare."""
+    """Properties of `value` its schema does not declare. Of a `oneOf` or
+    `anyOf` only the alternatives the value matches declare (a chess game's
+    state need not carry a Xiangqi game's properties, nor the reverse)."""
+    resolved = resolve(doc, schema)
+    for key in ("oneOf", "anyOf"):
+        alternatives = resolved.get(key)
+        if not alternatives or not isinstance(value, (dict, list)):
+            continue
+        matching = [a for a in alternatives if is_valid(doc, value, a)]
+        if matching and len(matching) < len(alternatives):
+            rest = {k: v for k, v in resolved.items() if k != key}
+            found = None
+            for alternative in matching:
+                extras = set(undeclared(doc, value, {"allOf": [rest, alternative]}, path))
+                found = extras if found is None else found & extras
+            yield from sorted(found)
+            return
     if isinstance(value, dict):
         names, open_ = declared(doc, schema)
         for key, sub in value.items():

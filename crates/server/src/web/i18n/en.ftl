@@ -103,6 +103,7 @@ card-grade-points = Grade points
 card-none = No games yet.
 colour-white = White
 colour-black = Black
+colour-red = Red
 game-title = {white} – {black}
 game-moves = Moves
 game-no-moves = No moves yet.

@@ -103,6 +103,7 @@ card-grade-points = 等级积分
 card-none = 尚无对局。
 colour-white = 白方
 colour-black = 黑方
+colour-red = 红方
 game-title = {white} – {black}
 game-moves = 着法
 game-no-moves = 尚无着法。

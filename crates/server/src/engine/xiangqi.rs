@@ -1,0 +1,368 @@
+//! The Xiangqi side of the seam: a game's setup as
+//! `regulations::XiangqiGame` (profile `xiangqi` / `xiangqi-club` with the
+//! organiser's announcements over it), the state as the API shows it, and
+//! the PGN export through `xiangqi::pgn::write_game`. What is shared with
+//! chess (the event log, the fold, due results, the compare-and-swap) is in
+//! [`super`] and `games.rs`; only what differs is here.
+
+use regulations::{
+    GameResult, Obligation, TimeControl, XiangqiGame, XiangqiProfile, XiangqiSetup, XqEvent,
+    XqEventKind,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+use xiangqi::{Color, Judgement, Verdict};
+
+use super::{Due, GameSetup, Rejection, ms_text};
+use crate::error::ApiError;
+
+/// The Xiangqi profiles a game or a tournament may name
+/// (`regulations::XiangqiProfile::by_name`).
+pub const PROFILES: &[&str] = &["xiangqi", "xiangqi-club"];
+/// The default Xiangqi profile.
+pub const DEFAULT_PROFILE: &str = "xiangqi";
+
+/// The longest FEN accepted.
+const MAX_FEN: usize = 200;
+
+/// A Xiangqi starting position from a request: 422 `invalid_fen` naming
+/// `fen`, with the problem the `xiangqi` crate finds.
+pub fn check_fen(fen: &str) -> Result<String, ApiError> {
+    let invalid = |message: String| ApiError::Unprocessable {
+        code: "invalid_fen".into(),
+        message,
+        article: None,
+        at: Some("fen".into()),
+    };
+    if fen.len() > MAX_FEN {
+        return Err(invalid(format!("at most {MAX_FEN} characters")));
+    }
+    let position = xiangqi::Position::from_fen(fen).map_err(|e| invalid(e.to_string()))?;
+    Ok(position.to_fen())
+}
+
+/// A new Xiangqi game from a stored setup. Xiangqi is recorded live only
+/// (the regulations crate models no scoresheet mode for it).
+pub fn new_game(
+    setup: &GameSetup,
+    time_control: Option<TimeControl>,
+) -> Result<XiangqiGame, Rejection> {
+    let mut profile = XiangqiProfile::by_name(&setup.regulations).ok_or_else(|| Rejection {
+        code: "unknown_profile".into(),
+        article: None,
+        message: format!("unknown Xiangqi profile '{}'", setup.regulations),
+    })?;
+    setup.laws.apply_xiangqi(&mut profile);
+    if setup.mode != "live" {
+        return Err(Rejection {
+            code: "bad_setup".into(),
+            article: None,
+            message: format!("a Xiangqi game is recorded live, not '{}'", setup.mode),
+        });
+    }
+    XiangqiGame::new(
+        profile,
+        XiangqiSetup {
+            fen: setup.fen.clone(),
+            time_control,
+            scheduled_start_ms: setup
+                .scheduled_start_ms
+                .and_then(|ms| u64::try_from(ms).ok()),
+        },
+    )
+    .map_err(|e| Rejection {
+        code: "bad_setup".into(),
+        article: None,
+        message: e.to_string(),
+    })
+}
+
+/// The flag observation (xq 4.1.4, 4.1.5) the server records when a result
+/// falls due.
+pub fn flag_observation(at_ms: u64) -> XqEvent {
+    XqEvent::new(at_ms, XqEventKind::Flag)
+}
+
+/// A side of a Xiangqi game as the API spells it.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = XqSide)]
+pub enum Side {
+    Red,
+    Black,
+}
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        match c {
+            Color::Red => Side::Red,
+            Color::Black => Side::Black,
+        }
+    }
+}
+
+/// A count or a value per side (documented as `XqCounts`, `XqPoints`).
+#[derive(Debug, Clone, Serialize)]
+pub struct PerSide<T> {
+    pub red: T,
+    pub black: T,
+}
+
+impl<T> PerSide<T> {
+    fn of(f: impl Fn(Color) -> T) -> PerSide<T> {
+        PerSide {
+            red: f(Color::Red),
+            black: f(Color::Black),
+        }
+    }
+}
+
+/// Remaining times as of the answer.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = XqClocks)]
+pub struct Clocks {
+    /// Red's remaining time in ms (negative once the flag is down); `null`
+    /// if untimed.
+    pub red_ms: Option<i64>,
+    /// Black's remaining time in ms; `null` if untimed.
+    pub black_ms: Option<i64>,
+    /// Whose clock is running.
+    pub running: Option<Side>,
+}
+
+/// A move played, in the three notations, with the mover's clock.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = XqPly)]
+pub struct Ply {
+    pub side: Side,
+    /// Coordinates (`h2e2`).
+    pub iccs: String,
+    /// WXF (`C2.5`).
+    pub wxf: String,
+    /// Chinese (`炮二平五`).
+    pub chinese: String,
+    /// The mover's remaining time after the move, in ms.
+    pub clock_ms: Option<i64>,
+}
+
+/// A touch obligation (xq 5.1–5.5).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = XqTouch)]
+pub struct Touch {
+    /// The moves allowed (ICCS); empty: the obligation is void.
+    pub allowed: Vec<String>,
+    #[schema(value_type = crate::game_schemas::Citation)]
+    pub reason: regulations::Citation,
+}
+
+/// Outstanding matters.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = XqPending)]
+pub struct Pending {
+    /// Who has a draw offer standing (xq 4.2.2).
+    pub draw_offer: Option<Side>,
+    /// The touch obligation of the player to move (xq 5).
+    pub touch: Option<Touch>,
+}
+
+/// What the repetition judge finds of the cycle.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RepetitionVerdict {
+    /// Nothing forbidden (yet).
+    None,
+    /// Allowed to both sides (or forbidden to both alike): the third time
+    /// draws (xq 4.2.3).
+    Draw,
+    /// Forbidden to one side, which must change (xq 4.1.7).
+    MustChange,
+}
+
+/// The repetition status when the position has stood before since the
+/// last capture (xq 4.1.7, 4.2.3).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Repetition {
+    /// Times the cycle has been played.
+    pub repetitions: u32,
+    /// The cycle's moves (ICCS).
+    pub cycle: Vec<String>,
+    pub verdict: RepetitionVerdict,
+    /// The side that must change.
+    pub must_change: Option<Side>,
+    /// What it does (`perpetual check`, `perpetual chase`, …).
+    pub prohibition: Option<String>,
+    /// `xq 4.1.7` or `xq 4.2.3`.
+    pub article: Option<String>,
+    /// The cycle played the third time draws now.
+    pub draw_due: bool,
+}
+
+/// A game with a scheduled start: the lateness rule (xq 4.1.5).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = XqLateness)]
+pub struct Lateness {
+    /// The profile's lateness limit in ms (`null`: none).
+    pub limit_ms: Option<u64>,
+    /// When a player not yet at the board loses (RFC 3339).
+    pub deadline: Option<String>,
+    pub red_present: bool,
+    pub black_present: bool,
+}
+
+/// The rules' part of a Xiangqi game's state as the API shows it, without
+/// `moves` (the WXF list, written by the caller) and without ids.
+#[derive(Debug, Clone, Serialize)]
+pub struct XiangqiView {
+    pub clocks: Clocks,
+    pub due: Option<Due>,
+    pub fen: String,
+    pub fouls: PerSide<u32>,
+    pub lateness: Option<Lateness>,
+    pub moves_chinese: Vec<String>,
+    pub pending: Pending,
+    pub plies: Vec<Ply>,
+    pub points: Option<PerSide<String>>,
+    pub repetition: Option<Repetition>,
+    pub result: Option<&'static str>,
+    pub scheduled_start: Option<String>,
+    pub start_fen: Option<String>,
+    pub status: &'static str,
+    pub termination: Option<regulations::Termination>,
+    pub to_move: Side,
+    pub warnings: PerSide<u32>,
+}
+
+/// The repetition judge's view of the position: `None` when the position
+/// has not stood before since the last capture.
+fn repetition(judgement: &Judgement) -> Option<Repetition> {
+    let cycle = judgement.cycle.as_ref()?;
+    let (verdict, must_change, prohibition, article) = match &judgement.verdict {
+        Verdict::None => (RepetitionVerdict::None, None, None, None),
+        Verdict::Draw => (RepetitionVerdict::Draw, None, None, Some("xq 4.2.3".into())),
+        Verdict::MustChange { side, reason } => (
+            RepetitionVerdict::MustChange,
+            Some(Side::from(*side)),
+            Some(reason.to_string()),
+            Some(format!("xq {}", reason.article())),
+        ),
+    };
+    Some(Repetition {
+        repetitions: cycle.repetitions,
+        cycle: cycle.moves.iter().map(|m| m.mv.to_iccs()).collect(),
+        verdict,
+        must_change,
+        prohibition,
+        article,
+        draw_due: judgement.draw_due(),
+    })
+}
+
+/// The state as the API shows it (see [`XiangqiView`]): the position, the
+/// side to move, each move in the three notations with the clock, the
+/// clocks as of `at_ms`, the status, result, points and termination with
+/// its article, the pending draw offer and touch obligation (xq 5), the
+/// repetition (xq 4.1.7), fouls, warnings and presence.
+pub fn view(game: &XiangqiGame, at_ms: u64, due: Option<Due>) -> XiangqiView {
+    let position = game.position();
+    let touch = match game.touch_obligation() {
+        Obligation::None => None,
+        Obligation::Free(reason) => Some(Touch {
+            allowed: Vec::new(),
+            reason,
+        }),
+        Obligation::Moves { moves, why } => Some(Touch {
+            allowed: moves.iter().map(|m| m.to_iccs()).collect(),
+            reason: why,
+        }),
+    };
+    let setup = game.setup();
+    let lateness = setup.scheduled_start_ms.map(|start| {
+        let limit = game.profile().lateness_limit_ms;
+        Lateness {
+            limit_ms: limit,
+            deadline: limit.and_then(|l| ms_text(start.saturating_add(l))),
+            red_present: game.is_present(Color::Red),
+            black_present: game.is_present(Color::Black),
+        }
+    });
+    XiangqiView {
+        clocks: Clocks {
+            red_ms: game.remaining_ms(at_ms, Color::Red),
+            black_ms: game.remaining_ms(at_ms, Color::Black),
+            running: game
+                .clocks()
+                .running()
+                .map(|seat| Side::from(regulations::side_of(seat))),
+        },
+        due,
+        fen: position.to_fen(),
+        fouls: PerSide::of(|c| game.fouls(c)),
+        lateness,
+        moves_chinese: game.plies().iter().map(|p| p.chinese.clone()).collect(),
+        pending: Pending {
+            draw_offer: game.draw_offer().map(Side::from),
+            touch,
+        },
+        plies: game
+            .plies()
+            .iter()
+            .map(|p| Ply {
+                side: Side::from(p.side),
+                iccs: p.iccs.clone(),
+                wxf: p.wxf.clone(),
+                chinese: p.chinese.clone(),
+                clock_ms: p.clock_ms,
+            })
+            .collect(),
+        points: game.points().map(|(red, black)| PerSide {
+            red: regulations::format_points(red),
+            black: regulations::format_points(black),
+        }),
+        repetition: repetition(game.repetition()),
+        result: game.result().map(GameResult::notation),
+        scheduled_start: setup.scheduled_start_ms.and_then(ms_text),
+        start_fen: setup.fen.clone(),
+        status: game.status().as_str(),
+        termination: game.termination().cloned(),
+        to_move: Side::from(position.turn()),
+        warnings: PerSide::of(|c| game.warnings(c)),
+    }
+}
+
+/// The game as Xiangqi PGN (`xiangqi::pgn::write_game`: the Seven Tag
+/// Roster, `[Variant "xiangqi"]`, `FEN` and `SetUp` when the game did not
+/// start from the opening position, the moves in Fairy-Stockfish's SAN for
+/// Xiangqi, which pychess and Fairy-Stockfish import), plus a standard
+/// `Termination` value.
+pub fn pgn(game: &XiangqiGame, headers: &[(&str, String)]) -> String {
+    let mut out = xiangqi::pgn::Game::new(*game.initial_position());
+    for (name, value) in headers {
+        out.tags.push(((*name).to_owned(), value.clone()));
+    }
+    if let Some(t) = game.termination() {
+        let value = regulations::Code::parse(&t.reason.code)
+            .map_or("normal", regulations::Code::pgn_termination);
+        out.tags.push(("Termination".into(), value.to_owned()));
+    }
+    out.result = Some(match game.result() {
+        Some(GameResult::WhiteWins | GameResult::WhiteWinsByForfeit) => {
+            xiangqi::pgn::GameResult::RedWins
+        }
+        Some(GameResult::BlackWins | GameResult::BlackWinsByForfeit) => {
+            xiangqi::pgn::GameResult::BlackWins
+        }
+        Some(GameResult::Draw) => xiangqi::pgn::GameResult::Draw,
+        _ => xiangqi::pgn::GameResult::Unknown,
+    });
+    let mut position = *game.initial_position();
+    for ply in game.plies() {
+        // Every recorded move was legal in turn (the game accepted it).
+        let Ok(m) = position.parse_iccs(&ply.iccs) else {
+            break;
+        };
+        let Ok(next) = position.play(m) else { break };
+        out.moves.push(m);
+        position = next;
+    }
+    xiangqi::pgn::write_game(&out).unwrap_or_default()
+}

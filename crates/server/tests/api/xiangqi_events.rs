@@ -1,0 +1,491 @@
+//! Issue 19: Xiangqi games and Xiangqi tournaments through the API. A
+//! tournament or a free game names its `game`; a Xiangqi game is judged by
+//! `regulations::XiangqiGame` (articles cited `xq 4.1.7`), its moves are
+//! posted in ICCS, WXF or Chinese, and the state, results, standings and
+//! exports work as for chess. The positions and move sequences are those of
+//! the regulations crate's Xiangqi scenarios
+//! (`crates/regulations/tests/xiangqi_scenarios/`).
+
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::harness::{ADMIN, TestApp};
+use crate::laws_support::{Play, assert_ended, assert_ruling};
+
+/// A free Xiangqi game (by the administrator) with the fields of `setup`.
+async fn xq_game<'a>(app: &'a TestApp, setup: Value) -> Play<'a> {
+    let mut body = json!({ "game": "xiangqi", "time_control": "-" });
+    for (k, v) in setup.as_object().expect("an object") {
+        body[k] = v.clone();
+    }
+    Play::free(app, body).await
+}
+
+/// Plays `iccs` moves one per second from `from`; the next free second.
+async fn play_moves(play: &mut Play<'_>, from: u64, moves: &[&str]) -> u64 {
+    let mut t = from;
+    for m in moves {
+        play.ok(t, json!({ "type": "move", "move": m })).await;
+        t += 1;
+    }
+    t
+}
+
+/// xq 7.1: a move is accepted in coordinates, WXF or Chinese (or with an
+/// explicit `notation`), and the state lists each in all three with the
+/// side to move as `red` / `black`.
+async fn xq_7_1_moves_in_any_of_the_three_notations_are_recorded_in_all_three(app: TestApp) {
+    let mut play = xq_game(&app, json!({})).await;
+    let r = play.start().await;
+    assert_eq!(r.body["state"]["game"], "xiangqi", "{}", r.body);
+    assert_eq!(r.body["state"]["to_move"], "red");
+    play.ok(5, json!({ "type": "move", "move": "h2e2" })).await;
+    play.ok(
+        10,
+        json!({ "type": "move", "move": "H8+7", "notation": "wxf" }),
+    )
+    .await;
+    let r = play
+        .ok(20, json!({ "type": "move", "move": "马二进三" }))
+        .await;
+    let state = &r.body["state"];
+    assert_eq!(state["moves"], json!(["C2.5", "H8+7", "H2+3"]), "{state}");
+    assert_eq!(
+        state["moves_chinese"],
+        json!(["炮二平五", "马８进７", "马二进三"])
+    );
+    let iccs: Vec<&str> = state["plies"]
+        .as_array()
+        .expect("plies")
+        .iter()
+        .map(|p| p["iccs"].as_str().expect("iccs"))
+        .collect();
+    assert_eq!(iccs, ["h2e2", "h9g7", "h0g2"]);
+    assert_eq!(state["to_move"], "black");
+    // Black's files count from Black's right (file 1 = a): H8+7 is the
+    // horse on h9 to g7.
+    assert_eq!(
+        state["fen"], "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2",
+        "{state}"
+    );
+    // A chess event is no event of a Xiangqi game.
+    let r = play.post(30, json!({ "type": "move", "san": "Nf6" })).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_event", "{r:?}");
+}
+
+/// xq 4.1.6: a move against the movement rules is refused citing the
+/// article, and nothing is stored; a chess profile is no Xiangqi profile.
+async fn xq_4_1_6_an_illegal_move_is_refused_citing_its_article_and_profiles_must_fit_the_game(
+    app: TestApp,
+) {
+    let mut play = xq_game(&app, json!({})).await;
+    play.start().await;
+    play.refused(
+        5,
+        json!({ "type": "move", "move": "a0a5" }),
+        "illegal_move",
+        "xq 4.1.6",
+    )
+    .await;
+    play.ok(6, json!({ "type": "move", "move": "a0a2" })).await;
+    let r = app
+        .post(
+            "/api/v1/games",
+            Some(ADMIN),
+            json!({ "white": "A", "black": "B", "game": "xiangqi", "regulations": "fide-seed" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "profile_not_for_game");
+    assert_eq!(r.body["where"], "regulations");
+    let organiser = app.organiser().await;
+    for (game, profile) in [("xiangqi", "club"), ("chess", "xiangqi")] {
+        let r = app
+            .post(
+                "/api/v1/tournaments",
+                Some(&organiser),
+                json!({ "name": "Cup", "system": "round-robin", "game": game, "regulations": profile }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+        assert_eq!(r.body["where"], "regulations", "{r:?}");
+    }
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&organiser),
+            json!({ "name": "Cup", "system": "round-robin", "game": "shogi" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "game", "{r:?}");
+}
+
+/// xq 4.1.7: the chariot's perpetual check must change; the third time the
+/// move is refused, the state shows the cycle and who must change, and the
+/// arbiter rules the loss of the player who will not.
+async fn xq_4_1_7_a_perpetual_check_that_is_not_changed_loses(app: TestApp) {
+    let mut play = xq_game(&app, json!({ "fen": "4k4/7R1/9/9/9/9/9/9/9/3K5 w" })).await;
+    play.start().await;
+    let t = play_moves(
+        &mut play,
+        10,
+        &[
+            "h8h9", "e9e8", "h9h8", "e8e9", "h8h9", "e9e8", "h9h8", "e8e9", "h8h9", "e9e8", "h9h8",
+            "e8e9",
+        ],
+    )
+    .await;
+    let state = play.state().await;
+    let repetition = &state["repetition"];
+    assert_eq!(repetition["verdict"], "must_change", "{state}");
+    assert_eq!(repetition["must_change"], "red");
+    assert_eq!(repetition["prohibition"], "perpetual check");
+    assert_eq!(repetition["article"], "xq 4.1.7");
+    play.refused(
+        t,
+        json!({ "type": "move", "move": "h8h9" }),
+        "must_change",
+        "xq 4.1.7",
+    )
+    .await;
+    let r = play
+        .ok(
+            t + 30,
+            json!({ "type": "declare_loss", "player": "red", "grounds": "not_changing" }),
+        )
+        .await;
+    assert_ended(&r, "0-1", "not_changing_loses", "xq 4.1.7");
+    assert_eq!(
+        r.body["state"]["points"],
+        json!({ "red": "0", "black": "2" })
+    );
+}
+
+/// xq 4.2.4: sixty moves without a capture by either side draw.
+async fn xq_4_2_4_sixty_moves_without_a_capture_are_a_draw(app: TestApp) {
+    let mut play = xq_game(
+        &app,
+        json!({ "fen": "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 118 60" }),
+    )
+    .await;
+    play.start().await;
+    let r = play.ok(10, json!({ "type": "move", "move": "a0a1" })).await;
+    assert_eq!(r.body["state"]["status"], "in_progress");
+    let r = play.ok(20, json!({ "type": "move", "move": "e9e8" })).await;
+    assert_ended(&r, "1/2-1/2", "natural_move_limit", "xq 4.2.4");
+    assert_eq!(
+        r.body["state"]["points"],
+        json!({ "red": "1", "black": "1" })
+    );
+}
+
+/// xq 4.1.3: a side with no legal move, not in check, loses (困毙).
+async fn xq_4_1_3_a_stalemated_side_loses(app: TestApp) {
+    let mut play = xq_game(
+        &app,
+        json!({ "fen": "3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1" }),
+    )
+    .await;
+    play.start().await;
+    let r = play.ok(5, json!({ "type": "move", "move": "c7c8" })).await;
+    assert_ended(&r, "1-0", "stalemate", "xq 4.1.3");
+}
+
+/// xq 5.2: a touched opposing piece must be captured by a piece that can;
+/// the state shows the obligation, another move is refused, the capture
+/// (here in WXF) is recorded.
+async fn xq_5_2_a_touched_opposing_piece_must_be_captured(app: TestApp) {
+    let mut play = xq_game(
+        &app,
+        json!({ "fen": "3k5/9/1n7/9/r8/9/9/1C7/9/R3K4 w - - 0 1" }),
+    )
+    .await;
+    play.start().await;
+    let r = play
+        .ok(
+            5,
+            json!({ "type": "touch", "player": "red", "square": "a5" }),
+        )
+        .await;
+    assert_ruling(&r, "touch_move_obligation", "xq 5.2");
+    let touch = &r.body["state"]["pending"]["touch"];
+    assert_eq!(touch["allowed"], json!(["a0a5"]), "{touch}");
+    assert_eq!(touch["reason"]["article"], "xq 5.2");
+    play.refused(
+        6,
+        json!({ "type": "move", "move": "b2b3" }),
+        "touch_move_violation",
+        "xq 5.2",
+    )
+    .await;
+    let r = play.ok(7, json!({ "type": "move", "move": "R9+5" })).await;
+    assert_eq!(r.body["state"]["plies"][0]["iccs"], "a0a5");
+    assert_eq!(r.body["state"]["pending"]["touch"], Value::Null);
+}
+
+/// xq 7.1, 4.1.8: every four consecutive unrecorded moves are one foul,
+/// counted with the others; the third foul loses.
+async fn xq_7_1_unrecorded_moves_are_recording_fouls_and_the_third_foul_loses(app: TestApp) {
+    let mut play = xq_game(&app, json!({})).await;
+    play.start().await;
+    let r = play
+        .ok(
+            60,
+            json!({ "type": "unrecorded", "player": "red", "moves": 3 }),
+        )
+        .await;
+    assert_eq!(r.body["state"]["fouls"]["red"], 0);
+    let r = play
+        .ok(
+            120,
+            json!({ "type": "unrecorded", "player": "red", "moves": 8 }),
+        )
+        .await;
+    assert_ruling(&r, "recording_foul", "xq 7.1");
+    assert_eq!(r.body["state"]["fouls"]["red"], 2);
+    let r = play
+        .ok(180, json!({ "type": "foul", "player": "red" }))
+        .await;
+    assert_ended(&r, "0-1", "fouls_limit_lose", "xq 4.1.8");
+}
+
+/// The game recorded on board 1 of round 1, from the opening position: Red's
+/// cannon takes the elephant on c9 over the soldier and mates along the back
+/// rank over the advisor, the general boxed in by its own advisor on e8 (a
+/// shortest helpmate, found by a search over `xiangqi::Position`; the server
+/// refuses any illegal move and the test asserts the checkmate).
+const MATE_FROM_THE_OPENING: &[&str] = &["b2b4", "a6a5", "b4c4", "f9e8", "c4c9"];
+
+/// A whole Xiangqi round robin: four players, three rounds, 2/1/0 scoring
+/// from the `xiangqi` profile; one game recorded move by move to checkmate
+/// (xq 4.1.1) writes its board's result, the others are entered; standings,
+/// the JSON export and the PGN exports (`[Variant "xiangqi"]`, readable by
+/// `xiangqi::pgn`) follow.
+async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkmate(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Xiangqi Masters", "system": "round-robin", "game": "xiangqi", "time_control": "-" }),
+        )
+        .await;
+    let tournament = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
+    assert_eq!(tournament.body["game"], "xiangqi", "{tournament:?}");
+    assert_eq!(tournament.body["regulations"], "xiangqi");
+    assert_eq!(tournament.body["scoring"]["win"], 2.0);
+    assert_eq!(tournament.body["scoring"]["draw"], 1.0);
+    app.players(
+        &organiser,
+        &t,
+        &[
+            ("Wang, Tianyi", 2700),
+            ("Zheng, Weitong", 2650),
+            ("Hong, Zhi", 2600),
+            ("Xu, Yinchuan", 2550),
+        ],
+    )
+    .await;
+    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    // Round 1: board 1 recorded to mate, board 2 entered.
+    let round = app.pair_round(&organiser, &t).await;
+    let game = round["boards"][0]["game_id"]
+        .as_str()
+        .expect("a game")
+        .to_owned();
+    let mut play = Play::existing(&app, &game, &arbiter).await;
+    play.start().await;
+    let mut last = None;
+    for (i, m) in (1..).zip(MATE_FROM_THE_OPENING) {
+        last = Some(play.ok(i, json!({ "type": "move", "move": m })).await);
+    }
+    let last = last.expect("moves");
+    assert_ended(&last, "1-0", "checkmate", "xq 4.1.1");
+    let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/2/result");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "1/2-1/2" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    assert_eq!(
+        r.body["boards"][0]["result"], "1-0",
+        "the game wrote its board's result: {r:?}"
+    );
+    // A game cannot change once a round is paired.
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("/api/v1/tournaments/{t}"),
+            Some(&organiser),
+            json!({ "game": "chess" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["where"], "game");
+    for _ in 2..=3 {
+        let round = app.pair_round(&organiser, &t).await;
+        app.finish_round(&organiser, &t, &round, |board, _, _| {
+            if board == 1 { "1-0" } else { "0-1" }
+        })
+        .await;
+    }
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/standings"), None)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let points: f64 = r.body["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|row| row["points"].as_f64().expect("points"))
+        .sum();
+    assert_eq!(points, 12.0, "six games at two points each: {}", r.body);
+    let export = app
+        .get(&format!("/api/v1/tournaments/{t}/export/json"), None)
+        .await;
+    assert_eq!(export.status, StatusCode::OK);
+    assert_eq!(export.body["rounds"].as_array().expect("rounds").len(), 3);
+    // The game's PGN, the tournament's and the round's.
+    let pgn = app.get(&format!("/api/v1/games/{game}/pgn"), None).await;
+    assert_eq!(pgn.status, StatusCode::OK);
+    assert!(pgn.text.contains("[Variant \"xiangqi\"]"), "{}", pgn.text);
+    assert!(
+        pgn.text.contains("[Termination \"normal\"]"),
+        "{}",
+        pgn.text
+    );
+    let read = xiangqi::pgn::read_game(&pgn.text).expect("xiangqi::pgn reads the export");
+    assert_eq!(read.moves.len(), MATE_FROM_THE_OPENING.len());
+    assert_eq!(read.result, Some(xiangqi::pgn::GameResult::RedWins));
+    let all = app
+        .get(&format!("/api/v1/tournaments/{t}/export/pgn"), None)
+        .await;
+    assert_eq!(all.status, StatusCode::OK);
+    let games = xiangqi::pgn::read_games(&all.text);
+    assert!(
+        games
+            .iter()
+            .any(|g| g.error.is_none() && g.game.moves.len() == MATE_FROM_THE_OPENING.len()),
+        "{}",
+        all.text
+    );
+    let round_pgn = app.get(&format!("/t/{t}/rounds/1.pgn"), None).await;
+    assert_eq!(round_pgn.status, StatusCode::OK);
+    assert!(round_pgn.text.contains("[Variant \"xiangqi\"]"));
+    // The web pages draw a Xiangqi board, not a chess board.
+    let page = app.get(&format!("/games/{game}"), None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text.contains("xiangqiboard"), "{}", page.text);
+    assert!(!page.text.contains("class=\"chessboard\""));
+    let page = app.get(&format!("/t/{t}/rounds/1"), None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text.contains("xiangqiboard"));
+}
+
+/// xq 4.1.4: a flag that falls with nobody at the board is recorded by the
+/// server's sweep as it is for chess.
+async fn xq_4_1_4_a_flag_that_falls_is_recorded_by_the_server(app: TestApp) {
+    let mut play = xq_game(&app, json!({ "time_control": "300" })).await;
+    play.start().await;
+    play.ok(5, json!({ "type": "move", "move": "h2e2" })).await;
+    // Black's five minutes ran out long ago (the game started in 2026-04).
+    let recorded = server::due::record_due_results(&app.state, chrono::Utc::now()).await;
+    assert_eq!(recorded, 1);
+    let state = play.state().await;
+    assert_eq!(state["status"], "finished", "{state}");
+    assert_eq!(state["result"], "1-0");
+    assert_eq!(state["termination"]["reason"]["article"], "xq 4.1.4");
+}
+
+/// What a Xiangqi event has no place for is refused naming it (422
+/// `not_for_this_game`): chess-only laws (and the natural move limit, xq
+/// 4.2.4, on a chess event), scoresheet recording (a Xiangqi game is
+/// recorded live), a chess scoresheet in PGN; until a round is paired the
+/// game may change, bringing its profile, laws and 2/1/0 scoring.
+async fn what_a_xiangqi_event_has_no_place_for_is_refused_naming_it(app: TestApp) {
+    let organiser = app.organiser().await;
+    let tournaments = "/api/v1/tournaments";
+    for (game, laws, field) in [
+        (
+            "xiangqi",
+            json!({ "fifty_move_count": 50 }),
+            "laws.fifty_move_count",
+        ),
+        (
+            "chess",
+            json!({ "natural_move_limit": 40 }),
+            "laws.natural_move_limit",
+        ),
+    ] {
+        let body = json!({ "name": "Cup", "system": "round-robin", "game": game, "laws": laws });
+        let r = app.post(tournaments, Some(&organiser), body).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+        assert_eq!(r.body["error"], "not_for_this_game", "{r:?}");
+        assert_eq!(r.body["where"], field, "{r:?}");
+    }
+    let body = json!({ "name": "Cup", "system": "round-robin", "game": "xiangqi", "recording": "scoresheet" });
+    let r = app.post(tournaments, Some(&organiser), body).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["where"], "recording", "{r:?}");
+    let body = json!({ "white": "A", "black": "B", "game": "xiangqi", "mode": "scoresheet" });
+    let r = app.post("/api/v1/games", Some(ADMIN), body).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "not_for_this_game", "{r:?}");
+    assert_eq!(r.body["where"], "mode", "{r:?}");
+    // A chess scoresheet is not entered into a Xiangqi game.
+    let play = xq_game(&app, json!({})).await;
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    let r = app
+        .request(
+            Method::POST,
+            &format!("/api/v1/games/{}/pgn", play.game),
+            Some(ADMIN),
+            Some(axum::body::Body::from(pgn)),
+            Some("application/x-chess-pgn"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "not_for_this_game", "{r:?}");
+    // A chess tournament becomes a Xiangqi one before any round is paired.
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "round-robin" }),
+        )
+        .await;
+    let path = format!("{tournaments}/{t}");
+    let r = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&organiser),
+            json!({ "game": "xiangqi" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["game"], "xiangqi");
+    assert_eq!(r.body["regulations"], "xiangqi");
+    assert_eq!(r.body["scoring"]["win"], 2.0);
+    assert_eq!(r.body["laws"]["natural_move_limit"], 60, "{r:?}");
+}
+
+crate::both_databases!(
+    what_a_xiangqi_event_has_no_place_for_is_refused_naming_it,
+    xq_7_1_moves_in_any_of_the_three_notations_are_recorded_in_all_three,
+    xq_4_1_6_an_illegal_move_is_refused_citing_its_article_and_profiles_must_fit_the_game,
+    xq_4_1_7_a_perpetual_check_that_is_not_changed_loses,
+    xq_4_2_4_sixty_moves_without_a_capture_are_a_draw,
+    xq_4_1_3_a_stalemated_side_loses,
+    xq_5_2_a_touched_opposing_piece_must_be_captured,
+    xq_7_1_unrecorded_moves_are_recording_fouls_and_the_third_foul_loses,
+    a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkmate,
+    xq_4_1_4_a_flag_that_falls_is_recorded_by_the_server,
+);
