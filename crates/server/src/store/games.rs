@@ -119,10 +119,9 @@ where
     E: Executor<'e, Database = Any>,
 {
     Ok(sqlx::query_as::<_, OpenLiveHead>(
-        "SELECT g.id, g.seq, g.scheduled_start_ms FROM games g \
-         WHERE g.mode = 'live' AND g.status NOT IN ('finished', 'annulled') \
-         AND NOT EXISTS (SELECT 1 FROM boards b WHERE b.game_id = g.id AND b.result IS NOT NULL) \
-         ORDER BY g.id",
+        "SELECT id, seq, scheduled_start_ms FROM games \
+         WHERE mode = 'live' AND status NOT IN ('finished', 'annulled') AND board_settled = 0 \
+         ORDER BY id",
     )
     .fetch_all(executor)
     .await?)

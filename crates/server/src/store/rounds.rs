@@ -326,6 +326,26 @@ pub async fn set_board_result(
     .bind(tournament_id)
     .bind(round)
     .bind(board)
+    .execute(&mut *conn)
+    .await?;
+    settle_board_game(conn, tournament_id, round, board).await
+}
+
+/// Marks the game of a board whose result is entered as settled: the due
+/// sweep no longer looks at it (`store::games::open_live_heads`).
+async fn settle_board_game(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+) -> Result<(), Error> {
+    sqlx::query(
+        "UPDATE games SET board_settled = 1 WHERE board_settled = 0 AND id = \
+         (SELECT game_id FROM boards WHERE tournament_id = $1 AND round = $2 AND board = $3)",
+    )
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
     .execute(conn)
     .await?;
     Ok(())
@@ -348,7 +368,7 @@ pub async fn set_imported_result(
     .bind(tournament_id)
     .bind(round)
     .bind(board)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
-    Ok(())
+    settle_board_game(conn, tournament_id, round, board).await
 }
