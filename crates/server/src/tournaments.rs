@@ -362,6 +362,14 @@ pub(crate) async fn begin_change(
     Ok((guard, tx, tournament))
 }
 
+/// Commits a change to tournament `id`, bumping its version (what the page
+/// cache keys on: `web/cache.rs`) as the transaction's last write.
+pub(crate) async fn commit_change(mut tx: Tx, id: &str) -> Result<(), ApiError> {
+    store::tournaments::bump_version(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// Everything needed to insert a tournament row.
 pub(crate) struct NewTournament {
     pub name: String,
@@ -648,7 +656,7 @@ async fn update_tournament(
         Some(&tournament_json(&after)),
     )
     .await?;
-    tx.commit().await?;
+    commit_change(tx, &id).await?;
     Ok(Json(after))
 }
 
