@@ -207,9 +207,16 @@ mod tests {
             // The first page stays in use, so it stays.
             assert!(cache.get(&key(0), [0, 0, 0]).is_some(), "after {n}");
         }
-        assert!(cache.len() < 10 && cache.len() >= 5, "{} pages", cache.len());
+        assert!(
+            cache.len() < 10 && cache.len() >= 5,
+            "{} pages",
+            cache.len()
+        );
         assert!(cache.get(&key(98), [98, 0, 0]).is_some());
-        assert!(cache.get(&key(1), [1, 0, 0]).is_none(), "the oldest unused went first");
+        assert!(
+            cache.get(&key(1), [1, 0, 0]).is_none(),
+            "the oldest unused went first"
+        );
     }
 
     #[test]

@@ -74,7 +74,12 @@ async fn cached_pages_follow_changes_made_by_another_process(kind: Kind) {
     a.players(
         &org,
         &t,
-        &[("Alpha, A", 2400), ("Bravo, B", 2300), ("Charlie, C", 2200), ("Delta, D", 2100)],
+        &[
+            ("Alpha, A", 2400),
+            ("Bravo, B", 2300),
+            ("Charlie, C", 2200),
+            ("Delta, D", 2100),
+        ],
     )
     .await;
     let round = a.pair_round(&org, &t).await;
@@ -101,7 +106,11 @@ async fn cached_pages_follow_changes_made_by_another_process(kind: Kind) {
         let again = a.get(path, None).await;
         assert_eq!(first.text, again.text, "{path}");
         let etag = first.headers[header::ETAG].to_str().unwrap().to_owned();
-        assert_eq!(conditional(&a, path, &etag).await.0, StatusCode::NOT_MODIFIED, "{path}");
+        assert_eq!(
+            conditional(&a, path, &etag).await.0,
+            StatusCode::NOT_MODIFIED,
+            "{path}"
+        );
         before.push((path.clone(), first.text, etag));
     }
     same_as_fresh(&db, kind, &a, &pages, "unchanged").await;
@@ -118,7 +127,12 @@ async fn cached_pages_follow_changes_made_by_another_process(kind: Kind) {
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     same_as_fresh(&db, kind, &a, &pages, "after a result").await;
     let standings = a.get(&format!("/t/{t}/standings"), None).await;
-    assert!(standings.text.contains("<strong>0.5</strong>") || standings.text.contains("<strong>½</strong>"), "{}", standings.text);
+    assert!(
+        standings.text.contains("<strong>0.5</strong>")
+            || standings.text.contains("<strong>½</strong>"),
+        "{}",
+        standings.text
+    );
     for (path, text, etag) in &before {
         if path.contains("standings") {
             let (status, now) = conditional(&a, path, etag).await;
@@ -138,7 +152,12 @@ async fn cached_pages_follow_changes_made_by_another_process(kind: Kind) {
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
     same_as_fresh(&db, kind, &a, &pages, "after a player").await;
-    assert!(a.get(&format!("/t/{t}/players"), None).await.text.contains("Echo, E"));
+    assert!(
+        a.get(&format!("/t/{t}/players"), None)
+            .await
+            .text
+            .contains("Echo, E")
+    );
 
     // A setting changed through process B.
     let r = b
@@ -151,7 +170,12 @@ async fn cached_pages_follow_changes_made_by_another_process(kind: Kind) {
         .await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     same_as_fresh(&db, kind, &a, &pages, "after a setting").await;
-    assert!(a.get(&format!("/t/{t}"), None).await.text.contains("Cache Open Renamed"));
+    assert!(
+        a.get(&format!("/t/{t}"), None)
+            .await
+            .text
+            .contains("Cache Open Renamed")
+    );
     assert!(a.get("/", None).await.text.contains("Cache Open Renamed"));
 
     // Moves recorded through process B change the round's pages (not the
@@ -168,12 +192,28 @@ async fn cached_pages_follow_changes_made_by_another_process(kind: Kind) {
         assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
         same_as_fresh(&db, kind, &a, &pages, &format!("after event {seq}")).await;
     }
-    assert!(a.get(&format!("/t/{t}/rounds/1.pgn"), None).await.text.contains("1. e4"));
-    let r = b.event(&game, ADMIN, 3, json!({ "type": "resign", "player": "white" })).await;
+    assert!(
+        a.get(&format!("/t/{t}/rounds/1.pgn"), None)
+            .await
+            .text
+            .contains("1. e4")
+    );
+    let r = b
+        .event(
+            &game,
+            ADMIN,
+            3,
+            json!({ "type": "resign", "player": "white" }),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
     same_as_fresh(&db, kind, &a, &pages, "after the game's end").await;
     let cross = a.get(&format!("/t/{t}/crosstable"), None).await;
-    assert!(cross.text.contains("w1"), "a win shows in the crosstable: {}", cross.text);
+    assert!(
+        cross.text.contains("w1"),
+        "a win shows in the crosstable: {}",
+        cross.text
+    );
     finish(db, [a, b]).await;
 }
 
