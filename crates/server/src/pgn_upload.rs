@@ -753,10 +753,7 @@ async fn upload_game(
     }
     let judged = judge_game(&row, pgn, &options, &actor, received)?;
     write_judged(&mut tx, &actor, &judged, &row.mode).await?;
-    match &row.tournament_id {
-        Some(t) => commit_change(tx, t).await?,
-        None => tx.commit().await?,
-    }
+    crate::tournaments::commit_game_change(tx, row.tournament_id.as_deref()).await?;
     let (recorded, row, after) = announce(&state, judged);
     Ok((
         StatusCode::CREATED,

@@ -370,6 +370,18 @@ pub(crate) async fn commit_change(mut tx: Tx, id: &str) -> Result<(), ApiError> 
     Ok(())
 }
 
+/// Commits a change to a game: through [`commit_change`] when the game is
+/// on a tournament's board, else plainly.
+pub(crate) async fn commit_game_change(
+    tx: Tx,
+    tournament_id: Option<&str>,
+) -> Result<(), ApiError> {
+    match tournament_id {
+        Some(id) => commit_change(tx, id).await,
+        None => Ok(tx.commit().await?),
+    }
+}
+
 /// Everything needed to insert a tournament row.
 pub(crate) struct NewTournament {
     pub name: String,
