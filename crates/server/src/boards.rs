@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::rounds::{BoardJson, RoundStart, board_json, present, round_start};
-use crate::tournaments::{begin_change, load_all};
+use crate::tournaments::{begin_change, commit_change, load_all};
 use crate::{AppState, audit, store};
 
 /// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}` body: at least one
@@ -172,6 +172,6 @@ pub(crate) async fn update_board(
             b.starts_at.clone_from(&new_start);
         }
     }
-    tx.commit().await?;
+    commit_change(tx, &id).await?;
     Ok(Json(board_json(&after, number, board)))
 }

@@ -694,7 +694,8 @@ async fn record_in_transaction(
     let status = after.status();
     let result = after.result();
     let mut replay_game_id = game.replay_game_id.clone();
-    if status != before.status() || result != before.result() {
+    let ended_or_annulled = status != before.status() || result != before.result();
+    if ended_or_annulled {
         store::games::set_outcome(&mut tx, id, status, result).await?;
         if let (Some(result), Some(t), Some(round), Some(board)) =
             (result, &game.tournament_id, game.round, game.board)
@@ -707,7 +708,11 @@ async fn record_in_transaction(
                 crate::replays::replay_annulled(&mut tx, actor, &game, annulment.as_ref()).await?;
         }
     }
-    tx.commit().await?;
+    match &game.tournament_id {
+        // The board's result or game changed: the tournament's pages did.
+        Some(t) if ended_or_annulled => crate::tournaments::commit_change(tx, t).await?,
+        _ => tx.commit().await?,
+    }
     if replay_game_id.is_some()
         && let (Some(t), Some(round)) = (&game.tournament_id, game.round)
     {

@@ -118,6 +118,8 @@ struct Inner {
     shutdown_tx: watch::Sender<bool>,
     games: games::Cache,
     tokens: auth::TokenCache,
+    /// Rendered public pages (see `web::cache`).
+    pages: web::PageCache,
     /// The fast path's writer (see `group_commit`).
     writes: group_commit::GroupCommit,
     /// Hints for other processes (PostgreSQL only; see `stream`).
@@ -166,6 +168,7 @@ impl AppState {
                 shutdown_tx,
                 games: games::Cache::default(),
                 tokens: auth::TokenCache::default(),
+                pages: web::PageCache::default(),
                 notify,
             }),
         };
@@ -210,6 +213,10 @@ impl AppState {
 
     pub(crate) fn games_cache(&self) -> &games::Cache {
         &self.inner.games
+    }
+
+    pub(crate) fn pages(&self) -> &web::PageCache {
+        &self.inner.pages
     }
 
     pub(crate) fn group_commit(&self) -> &group_commit::GroupCommit {

@@ -33,7 +33,7 @@ use crate::error::{ApiError, ApiPath, parse_json};
 use crate::game_rows::{GameRow, StoredEvent, View, load_game};
 use crate::game_view::{StateJson, state_json};
 use crate::games::judge_in_place;
-use crate::tournaments::{begin_change, load_all};
+use crate::tournaments::{begin_change, commit_change, load_all};
 use crate::{AppState, Hint, audit, store, time_text};
 
 /// The largest round file accepted (a game's PGN is at most the API's
@@ -754,7 +754,7 @@ async fn upload_game(
     }
     let judged = judge_game(&row, pgn, &options, &actor, received)?;
     write_judged(&mut tx, &actor, &judged, &row.mode).await?;
-    tx.commit().await?;
+    crate::tournaments::commit_game_change(tx, row.tournament_id.as_deref()).await?;
     let (recorded, row, after) = announce(&state, judged);
     Ok((
         StatusCode::CREATED,
@@ -919,7 +919,7 @@ async fn upload_round(
     for (judged, mode) in &accepted {
         write_judged(&mut tx, &actor, judged, mode).await?;
     }
-    tx.commit().await?;
+    commit_change(tx, &id).await?;
     let mut recorded: Vec<PgnGameRecorded> = accepted
         .into_iter()
         .map(|(judged, _)| announce(&state, judged).0)

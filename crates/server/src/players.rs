@@ -17,7 +17,7 @@ use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::store::model::parse_date;
 pub(crate) use crate::store::players::PlayerRow;
-use crate::tournaments::{begin_change, check_name, load_tournament};
+use crate::tournaments::{begin_change, check_name, commit_change, load_tournament};
 use crate::{AppState, audit, now_text, store};
 
 /// A player's optional data (everything but the name and start number).
@@ -286,7 +286,7 @@ async fn create_player(
         Some(&serde_json::to_value(&player)?),
     )
     .await?;
-    tx.commit().await?;
+    commit_change(tx, &tournament_id).await?;
     Ok((StatusCode::CREATED, Json(player)))
 }
 
@@ -454,7 +454,7 @@ async fn update_player(
         Some(&serde_json::to_value(&after)?),
     )
     .await?;
-    tx.commit().await?;
+    commit_change(tx, &tournament_id).await?;
     Ok(Json(after))
 }
 

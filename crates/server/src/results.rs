@@ -12,7 +12,7 @@ use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::rounds::{BoardJson, board_json};
 use crate::store::model::parse_result;
-use crate::tournaments::{begin_change, load_all};
+use crate::tournaments::{begin_change, commit_change, load_all};
 use crate::{AppState, audit, store};
 
 /// `PUT .../boards/{board}/result` body.
@@ -60,7 +60,7 @@ pub(crate) async fn put_result(
     let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
     check_against_game(&mut tx, &id, round, board, result).await?;
     set_board_result(&mut tx, &actor, &id, round, board, result).await?;
-    tx.commit().await?;
+    commit_change(tx, &id).await?;
     state.announce(crate::Hint {
         game_id: crate::stream::round_topic(&id, round),
         seq: 0,

@@ -24,7 +24,7 @@ use crate::players::PlayerRow;
 use crate::store::games::NewGame;
 use crate::store::model::{Loaded, bye_text, model_player, to_model};
 use crate::store::rounds::BoardRow;
-use crate::tournaments::{begin_change, load_all};
+use crate::tournaments::{begin_change, commit_change, load_all};
 use crate::{AppState, audit, now_text, store};
 
 /// One board of a new round, by start number.
@@ -192,7 +192,7 @@ async fn pair_round(
         starts.as_ref(),
     )
     .await?;
-    tx.commit().await?;
+    commit_change(tx, &id).await?;
     Ok((StatusCode::CREATED, Json(round_json)))
 }
 
@@ -681,7 +681,7 @@ async fn update_round(
         Some(&json!({ "starts_at": after.starts_at })),
     )
     .await?;
-    tx.commit().await?;
+    commit_change(tx, &id).await?;
     Ok(Json(after))
 }
 
@@ -768,7 +768,7 @@ async fn unpair_round(
         None,
     )
     .await?;
-    tx.commit().await?;
+    commit_change(tx, &id).await?;
     Ok(Json(Unpaired { unpaired: before }))
 }
 

@@ -408,6 +408,26 @@ pub(crate) async fn begin_change(
     Ok((guard, tx, tournament))
 }
 
+/// Commits a change to tournament `id`, bumping its version (what the page
+/// cache keys on: `web/cache.rs`) as the transaction's last write.
+pub(crate) async fn commit_change(mut tx: Tx, id: &str) -> Result<(), ApiError> {
+    store::tournaments::bump_version(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Commits a change to a game: through [`commit_change`] when the game is
+/// on a tournament's board, else plainly.
+pub(crate) async fn commit_game_change(
+    tx: Tx,
+    tournament_id: Option<&str>,
+) -> Result<(), ApiError> {
+    match tournament_id {
+        Some(id) => commit_change(tx, id).await,
+        None => Ok(tx.commit().await?),
+    }
+}
+
 /// Everything needed to insert a tournament row.
 pub(crate) struct NewTournament {
     pub name: String,
@@ -726,7 +746,7 @@ async fn update_tournament(
         Some(&tournament_json(&after)),
     )
     .await?;
-    tx.commit().await?;
+    commit_change(tx, &id).await?;
     Ok(Json(after))
 }
 

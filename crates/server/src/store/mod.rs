@@ -12,7 +12,8 @@
 //! The public surface, for the API handlers and the web pages alike:
 //! - [`tournaments`]: [`tournaments::TournamentRow`]; `load`, `list`,
 //!   `insert`, `update`, `set_pairing`, `owner`, `lock`, `count_rounds`,
-//!   `count_players`.
+//!   `count_players`; the version the page cache keys on: `bump_version`,
+//!   `version`, `round_version`, `versions_total`.
 //! - [`players`]: [`players::PlayerRow`] (with its requested byes); `list`,
 //!   `load`, `insert`, `next_start_number`, `update`, `set_requested_bye`,
 //!   `renumber`.

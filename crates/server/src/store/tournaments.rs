@@ -158,7 +158,7 @@ where
     )
 }
 
-/// Inserts a tournament row.
+/// Inserts a tournament row (and its version, 0).
 pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO tournaments (id, name, system, rounds, time_control, regulations, tiebreaks, \
@@ -181,8 +181,12 @@ pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     .bind(serde_json::to_string(&row.pairing)?)
     .bind(serde_json::to_string(&row.laws)?)
     .bind(row.game.as_str())
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    sqlx::query("INSERT INTO tournament_versions (tournament_id, version) VALUES ($1, 0)")
+        .bind(&row.id)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
@@ -233,4 +237,67 @@ pub async fn lock(conn: &mut AnyConnection, id: &str) -> Result<(), Error> {
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// Bumps tournament `id`'s version (migration `0010_tournament_version.sql`):
+/// the last write of every transaction that changes what its pages show, so
+/// the row is locked only from here to the commit.
+pub async fn bump_version(conn: &mut AnyConnection, id: &str) -> Result<(), Error> {
+    sqlx::query("UPDATE tournament_versions SET version = version + 1 WHERE tournament_id = $1")
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Tournament `id`'s version, if there is such a tournament.
+pub async fn version<'e, E>(executor: E, id: &str) -> Result<Option<i64>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(sqlx::query_scalar::<_, i64>(
+        "SELECT version FROM tournament_versions WHERE tournament_id = $1",
+    )
+    .bind(id)
+    .fetch_optional(executor)
+    .await?)
+}
+
+/// What the list of events depends on: the number of tournaments and the
+/// sum of their versions (each only grows, and none is deleted).
+pub async fn versions_total<'e, E>(executor: E) -> Result<(i64, i64), Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(sqlx::query_as::<_, (i64, i64)>(
+        "SELECT COUNT(*) AS n, CAST(COALESCE(SUM(version), 0) AS BIGINT) AS total \
+         FROM tournament_versions",
+    )
+    .fetch_one(executor)
+    .await?)
+}
+
+/// What a round's page depends on: the tournament's version, and the number
+/// of the round's games and the sum of their heads (`games.seq` only grows,
+/// so any event recorded in any of them changes the sum); `None` when there
+/// is no such tournament.
+pub async fn round_version<'e, E>(
+    executor: E,
+    id: &str,
+    round: i64,
+) -> Result<Option<(i64, i64, i64)>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(sqlx::query_as::<_, (i64, i64, i64)>(
+        "SELECT v.version, \
+         (SELECT COUNT(*) FROM boards b WHERE b.tournament_id = $1 AND b.round = $2) AS games, \
+         (SELECT CAST(COALESCE(SUM(g.seq), 0) AS BIGINT) FROM boards b \
+          JOIN games g ON g.id = b.game_id WHERE b.tournament_id = $1 AND b.round = $2) AS heads \
+         FROM tournament_versions v WHERE v.tournament_id = $1",
+    )
+    .bind(id)
+    .bind(round)
+    .fetch_optional(executor)
+    .await?)
 }

@@ -42,6 +42,43 @@ pub(crate) async fn event(state: &AppState, id: &str) -> Result<Event, ApiError>
     Ok(Event { loaded, model })
 }
 
+/// What a page shows, for the page cache: the stamp read for it changes
+/// whenever anything the page shows changes, in any process.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Scope<'a> {
+    /// Every tournament (the list of events).
+    Events,
+    /// One tournament's data: settings, players, rounds, boards, byes and
+    /// results (not its games' moves).
+    Tournament(&'a str),
+    /// One round of a tournament, its games' moves included.
+    Round(&'a str, i64),
+    /// Not cached.
+    Uncached,
+}
+
+/// The stamp of `scope` now (one query), or `None` when there is nothing
+/// to cache (no such tournament, or `Scope::Uncached`).
+pub(crate) async fn stamp(
+    state: &AppState,
+    scope: Scope<'_>,
+) -> Result<Option<super::cache::Stamp>, store::Error> {
+    let pool = state.db().pool();
+    Ok(match scope {
+        Scope::Events => {
+            let (count, total) = store::tournaments::versions_total(pool).await?;
+            Some([count, total, 0])
+        }
+        Scope::Tournament(id) => store::tournaments::version(pool, id)
+            .await?
+            .map(|v| [v, 0, 0]),
+        Scope::Round(id, n) => store::tournaments::round_version(pool, id, n)
+            .await?
+            .map(|(v, games, heads)| [v, games, heads]),
+        Scope::Uncached => None,
+    })
+}
+
 /// Every tournament on this server, oldest first.
 pub(crate) async fn events(state: &AppState) -> Result<Vec<Event>, ApiError> {
     let rows = store::tournaments::list(state.db().pool()).await?;

@@ -18,7 +18,7 @@ const EN: &str = include_str!("i18n/en.ftl");
 const ZH: &str = include_str!("i18n/zh.ftl");
 
 /// The languages the pages speak.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Lang {
     En,
     Zh,

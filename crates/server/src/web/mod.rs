@@ -13,6 +13,8 @@
 //!   fragment; `board`: the SVG board (pieces drawn here, see
 //!   `docs/web.md` for their licence);
 //! - `data`: everything the pages read, through the API's code paths;
+//! - `cache`: rendered pages kept per version of what they show (the
+//!   stamp `data::stamp` reads from the database on every request);
 //! - `i18n`: the message catalogues (`i18n/en.ftl`, `i18n/zh.ftl`) and the
 //!   reader's language; `assets`: the embedded CSS and JavaScript.
 //!
@@ -21,6 +23,7 @@
 
 mod assets;
 mod board;
+mod cache;
 mod data;
 mod game;
 mod i18n;
@@ -37,7 +40,9 @@ use maud::Markup;
 use sha2::{Digest, Sha256};
 
 use crate::AppState;
-pub(crate) use data::PageError;
+pub(crate) use cache::PageCache;
+use cache::{Key, Rendered};
+pub(crate) use data::{PageError, Scope};
 pub(crate) use i18n::Lang;
 
 /// The page routes (mounted at the root, beside `/api/v1`).
@@ -87,52 +92,71 @@ impl Page {
         }
     }
 
-    /// The page answered to `headers`: 304 when the reader's copy (its
-    /// `If-None-Match`) is current, else the page with a strong ETag of its
-    /// bytes. Pages are revalidated on every view (`no-cache`): results
-    /// change at any moment.
+    /// The page answered to `headers` (see [`send`]).
     pub fn respond(self, headers: &HeaderMap) -> Response {
-        let body = self.html.into_string();
-        let etag = format!("\"{}\"", hex16(&Sha256::digest(body.as_bytes())));
-        let mut response = if self.status == StatusCode::OK
-            && headers
-                .get(header::IF_NONE_MATCH)
-                .and_then(|v| v.to_str().ok())
-                .is_some_and(|v| v.split(',').any(|t| t.trim() == etag))
-        {
-            StatusCode::NOT_MODIFIED.into_response()
-        } else {
-            (
-                self.status,
-                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-                body,
-            )
-                .into_response()
-        };
-        let h = response.headers_mut();
-        if let Ok(v) = HeaderValue::from_str(&etag) {
-            h.insert(header::ETAG, v);
-        }
-        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        h.insert(
-            header::VARY,
-            HeaderValue::from_static("Accept-Language, Cookie"),
-        );
-        h.insert(
-            header::CONTENT_LANGUAGE,
-            HeaderValue::from_static(self.lang.code()),
-        );
-        if self.set_cookie
-            && let Ok(v) = HeaderValue::from_str(&format!(
-                "{}={}; Path=/; Max-Age=31536000; SameSite=Lax",
-                i18n::COOKIE,
-                self.lang.param()
-            ))
-        {
-            h.insert(header::SET_COOKIE, v);
-        }
-        response
+        let page = Rendered::new(self.status, HTML, self.html.into_string());
+        send(&page, self.lang, self.set_cookie, headers)
     }
+}
+
+/// The content type of every page.
+pub(crate) const HTML: &str = "text/html; charset=utf-8";
+
+impl Rendered {
+    /// A page of `content_type` with the strong ETag of its bytes.
+    fn new(status: StatusCode, content_type: &'static str, body: String) -> Rendered {
+        let etag = format!("\"{}\"", hex16(&Sha256::digest(body.as_bytes())));
+        Rendered {
+            status,
+            content_type,
+            body: body.into(),
+            etag,
+        }
+    }
+}
+
+/// `page` answered to `headers`: 304 when the reader's copy (its
+/// `If-None-Match`) is current, else the page with its ETag. Pages are
+/// revalidated on every view (`no-cache`): results change at any moment.
+fn send(page: &Rendered, lang: Lang, set_cookie: bool, headers: &HeaderMap) -> Response {
+    let mut response = if page.status == StatusCode::OK
+        && headers
+            .get(header::IF_NONE_MATCH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.split(',').any(|t| t.trim() == page.etag))
+    {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        (
+            page.status,
+            [(header::CONTENT_TYPE, page.content_type)],
+            page.body.clone(),
+        )
+            .into_response()
+    };
+    let h = response.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(&page.etag) {
+        h.insert(header::ETAG, v);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(
+        header::VARY,
+        HeaderValue::from_static("Accept-Language, Cookie"),
+    );
+    h.insert(
+        header::CONTENT_LANGUAGE,
+        HeaderValue::from_static(lang.code()),
+    );
+    if set_cookie
+        && let Ok(v) = HeaderValue::from_str(&format!(
+            "{}={}; Path=/; Max-Age=31536000; SameSite=Lax",
+            i18n::COOKIE,
+            lang.param()
+        ))
+    {
+        h.insert(header::SET_COOKIE, v);
+    }
+    response
 }
 
 /// The first 16 bytes of a digest in hex.
@@ -172,6 +196,62 @@ impl Ctx {
     pub fn answer(&self, result: Result<Markup, PageError>) -> Response {
         match result {
             Ok(html) => Page::ok(self.lang, self.set_cookie, html).respond(&self.headers),
+            Err(error) => self.error(&error),
+        }
+    }
+
+    /// The page `render` makes, from the page cache when it holds this
+    /// request's page at the stamp of `scope` read now, else rendered and
+    /// kept there (errors are never kept). The stamp is read before
+    /// `render` reads anything.
+    pub async fn cached(
+        &self,
+        state: &AppState,
+        scope: Scope<'_>,
+        render: impl Future<Output = Result<Markup, PageError>>,
+    ) -> Response {
+        let render = async { render.await.map(Markup::into_string) };
+        self.cached_as(state, scope, HTML, self.set_cookie, render)
+            .await
+    }
+
+    /// [`Ctx::cached`] for any text of `content_type`; the language
+    /// cookie is set only when `set_cookie`.
+    pub async fn cached_as(
+        &self,
+        state: &AppState,
+        scope: Scope<'_>,
+        content_type: &'static str,
+        set_cookie: bool,
+        render: impl Future<Output = Result<String, PageError>>,
+    ) -> Response {
+        let stamp = match data::stamp(state, scope).await {
+            Ok(stamp) => stamp,
+            Err(error) => {
+                // Served uncached: the page reads the database again.
+                tracing::warn!(error = ?error, "page stamp unreadable");
+                None
+            }
+        };
+        let key = Key {
+            path: self.path.clone(),
+            query: self.query.clone(),
+            lang: self.lang,
+        };
+        if let Some(stamp) = stamp
+            && let Some(page) = state.pages().get(&key, stamp)
+        {
+            return send(&page, self.lang, set_cookie, &self.headers);
+        }
+        match render.await {
+            Ok(body) => {
+                let page = Rendered::new(StatusCode::OK, content_type, body);
+                let response = send(&page, self.lang, set_cookie, &self.headers);
+                if let Some(stamp) = stamp {
+                    state.pages().put(key, stamp, page);
+                }
+                response
+            }
             Err(error) => self.error(&error),
         }
     }

@@ -6,7 +6,6 @@
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
-use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 use tournament::model::{Colour, Outcome, System};
@@ -14,7 +13,7 @@ use tournament::standings::{CrosstableCell, RoundKind, Standings};
 
 use super::data::{self, Event, PageError};
 use super::layout::{Frame, Tab, frame};
-use super::{Ctx, Lang, Page, positive};
+use super::{Ctx, Lang, Scope, positive};
 use crate::AppState;
 
 type One = Result<Path<String>, PathRejection>;
@@ -67,7 +66,7 @@ fn phase(event: &Event) -> Phase {
 
 /// `GET /`: the events on this server.
 pub(crate) async fn index(State(state): State<AppState>, ctx: Ctx) -> Response {
-    let result = async {
+    ctx.cached(&state, Scope::Events, async {
         let events = data::events(&state)
             .await
             .map_err(|e| PageError::from_api(e, "what-page"))?;
@@ -112,9 +111,8 @@ pub(crate) async fn index(State(state): State<AppState>, ctx: Ctx) -> Response {
                 (section(Phase::Finished, lang.t("events-finished")))
             },
         ))
-    }
-    .await;
-    ctx.answer(result)
+    })
+    .await
 }
 
 /// The dates of an event: its rounds' scheduled starts, else the day it
@@ -145,7 +143,7 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
     let Ok(Path(id)) = path else {
         return ctx.error(&PageError::NotFound("what-tournament"));
     };
-    let result = async {
+    ctx.cached(&state, Scope::Tournament(&id), async {
         let event = load(&state, &id).await?;
         let lang = ctx.lang;
         let t = &event.loaded.tournament;
@@ -208,9 +206,8 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
             &Frame::event(lang.t("nav-overview"), &id, &t.name, paired, Tab::Overview),
             body,
         ))
-    }
-    .await;
-    ctx.answer(result)
+    })
+    .await
 }
 
 fn player_status(lang: Lang, p: &crate::store::players::PlayerRow) -> Markup {
@@ -239,7 +236,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
     let Ok(Path(id)) = path else {
         return ctx.error(&PageError::NotFound("what-tournament"));
     };
-    let result = async {
+    ctx.cached(&state, Scope::Tournament(&id), async {
         let event = load(&state, &id).await?;
         let lang = ctx.lang;
         let t = &event.loaded.tournament;
@@ -278,9 +275,8 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
             &Frame::event(title, &id, &t.name, event.rounds_paired(), Tab::Players),
             body,
         ))
-    }
-    .await;
-    ctx.answer(result)
+    })
+    .await
 }
 
 /// Round `n` of `event` from its path segment, or 404.
@@ -299,7 +295,7 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
     if let Some(number) = n.strip_suffix(".pgn") {
         return round_pgn(&state, &ctx, &id, number).await;
     }
-    let result = async {
+    ctx.cached(&state, round_scope(&id, &n), async {
         let event = load(&state, &id).await?;
         let paired = event.rounds_paired();
         let n = round_number(&event, &n)?;
@@ -338,9 +334,8 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
         }
         f.next_screen = Some(screen_next(&ctx, &format!("/t/{id}/standings")));
         Ok::<Markup, PageError>(frame(&ctx, &f, body))
-    }
-    .await;
-    ctx.answer(result)
+    })
+    .await
 }
 
 /// The live part of a round's page: pairings with results, byes with their
@@ -486,19 +481,25 @@ fn result_cell(lang: Lang, event: &Event, result: Option<&str>) -> Markup {
 
 /// `GET /t/{id}/rounds/{n}/live`: the round's live part alone.
 pub(crate) async fn round_fragment(State(state): State<AppState>, ctx: Ctx, path: Two) -> Response {
-    let result = async {
-        let Ok(Path((id, n))) = path else {
-            return Err(PageError::NotFound("what-round"));
-        };
+    let Ok(Path((id, n))) = path else {
+        return ctx.error(&PageError::NotFound("what-round"));
+    };
+    let render = async {
         let event = load(&state, &id).await?;
         let n = round_number(&event, &n)?;
-        round_live(&state, &ctx, &event, &id, n).await
-    }
-    .await;
-    match result {
-        Ok(html) => Page::ok(ctx.lang, false, html).respond(&ctx.headers),
-        Err(e) => ctx.error(&e),
-    }
+        round_live(&state, &ctx, &event, &id, n)
+            .await
+            .map(Markup::into_string)
+    };
+    let scope = round_scope(&id, &n);
+    ctx.cached_as(&state, scope, super::HTML, false, render)
+        .await
+}
+
+/// The scope of round `n`'s pages (uncached when `n` is no round number).
+fn round_scope<'a>(id: &'a str, n: &str) -> Scope<'a> {
+    let number = n.strip_suffix(".pgn").unwrap_or(n);
+    positive(number).map_or(Scope::Uncached, |n| Scope::Round(id, i64::from(n)))
 }
 
 /// `GET /t/{id}/rounds/{n}/stream`: Server-Sent Events telling the round
@@ -537,8 +538,11 @@ fn screen_next(ctx: &Ctx, path: &str) -> String {
     }
 }
 
+/// The live PGN's content type.
+const PGN: &str = "application/x-chess-pgn; charset=utf-8";
+
 async fn round_pgn(state: &AppState, ctx: &Ctx, id: &str, number: &str) -> Response {
-    let result = async {
+    let render = async {
         let event = load(state, id).await?;
         let n = positive(number)
             .filter(|n| *n <= event.rounds_paired())
@@ -546,22 +550,9 @@ async fn round_pgn(state: &AppState, ctx: &Ctx, id: &str, number: &str) -> Respo
         data::round_pgn(state, &event, i64::from(n))
             .await
             .map_err(|e| PageError::from_api(e, "what-round"))
-    }
-    .await;
-    match result {
-        Ok(pgn) => (
-            [
-                (
-                    header::CONTENT_TYPE,
-                    "application/x-chess-pgn; charset=utf-8",
-                ),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            pgn,
-        )
-            .into_response(),
-        Err(e) => ctx.error(&e),
-    }
+    };
+    ctx.cached_as(state, round_scope(id, number), PGN, false, render)
+        .await
 }
 
 /// `after=n` of the standings and crosstable: a paired round, else 400.
@@ -626,7 +617,7 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
     let Ok(Path(id)) = path else {
         return ctx.error(&PageError::NotFound("what-tournament"));
     };
-    let result = async {
+    ctx.cached(&state, Scope::Tournament(&id), async {
         let event = load(&state, &id).await?;
         let paired = event.rounds_paired();
         let after = after(&ctx, paired)?;
@@ -674,9 +665,8 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
             f.next_screen = Some(screen_next(&ctx, &format!("/t/{id}/rounds/{paired}")));
         }
         Ok::<Markup, PageError>(frame(&ctx, &f, body))
-    }
-    .await;
-    ctx.answer(result)
+    })
+    .await
 }
 
 /// A crosstable cell's class: won, lost or other.
@@ -799,7 +789,7 @@ pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: On
     let Ok(Path(id)) = path else {
         return ctx.error(&PageError::NotFound("what-tournament"));
     };
-    let result = async {
+    ctx.cached(&state, Scope::Tournament(&id), async {
         let event = load(&state, &id).await?;
         let paired = event.rounds_paired();
         let after = after(&ctx, paired)?;
@@ -822,9 +812,8 @@ pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: On
             &Frame::event(title, &id, &t.name, paired, Tab::Crosstable),
             body,
         ))
-    }
-    .await;
-    ctx.answer(result)
+    })
+    .await
 }
 
 /// `GET /t/{id}/players/{start_no}`: a player's card.
@@ -832,7 +821,7 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
     let Ok(Path((id, sn))) = path else {
         return ctx.error(&PageError::NotFound("what-player"));
     };
-    let result = async {
+    ctx.cached(&state, Scope::Tournament(&id), async {
         let event = load(&state, &id).await?;
         let lang = ctx.lang;
         let sn = positive(&sn).ok_or(PageError::NotFound("what-player"))?;
@@ -940,9 +929,8 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
             &Frame::event(&player.name, &id, &t.name, event.rounds_paired(), Tab::Players),
             body,
         ))
-    }
-    .await;
-    ctx.answer(result)
+    })
+    .await
 }
 
 /// Any other path under `/t/{id}/`: a 404 page.

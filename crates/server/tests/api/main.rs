@@ -19,6 +19,7 @@ mod laws_touch;
 mod logging;
 mod multi;
 mod openapi;
+mod pages;
 mod pairing;
 mod pgn_upload;
 mod profiles;
