@@ -48,7 +48,15 @@ use crate::{AppState, Hint, audit, now_text, store, time_text};
 #[derive(Default)]
 pub(crate) struct Cache {
     map: Mutex<HashMap<String, CacheEntry>>,
+    /// Games whose head was taken out to be extended (`take_head`), and
+    /// when: the due sweep leaves them to their writer for a moment
+    /// instead of folding their whole log from the database.
+    writing: Mutex<HashMap<String, std::time::Instant>>,
 }
+
+/// How long a taken head counts as being written (a write that failed
+/// without putting its head back is looked at again after this).
+const WRITING_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 
 struct CacheEntry {
     seq: i64,
@@ -63,6 +71,24 @@ impl Cache {
     fn kind(&self, game_id: &str) -> Option<GameKind> {
         let map = self.map.lock().ok()?;
         map.get(game_id).map(|entry| entry.row.game)
+    }
+
+    /// The newest state cached for the game, if it is at `seq` or beyond.
+    fn at_or_after(&self, game_id: &str, seq: i64) -> Option<Arc<GameState>> {
+        let map = self.map.lock().ok()?;
+        map.get(game_id)
+            .filter(|entry| entry.seq >= seq)
+            .map(|entry| Arc::clone(&entry.state))
+    }
+
+    /// Whether a writer of this process took the game's head moments ago
+    /// and has not put it back yet.
+    fn being_written(&self, game_id: &str) -> bool {
+        self.writing.lock().is_ok_and(|writing| {
+            writing
+                .get(game_id)
+                .is_some_and(|since| since.elapsed() < WRITING_GRACE)
+        })
     }
 
     /// The state at `seq`, if that is the head cached for the game.
@@ -86,6 +112,9 @@ impl Cache {
             }
             map.remove(game_id)?
         };
+        if let Ok(mut writing) = self.writing.lock() {
+            writing.insert(game_id.to_owned(), std::time::Instant::now());
+        }
         let state = Arc::try_unwrap(entry.state).unwrap_or_else(|shared| GameState::clone(&shared));
         Some((entry.row, state))
     }
@@ -93,6 +122,9 @@ impl Cache {
     /// Remembers the state at `row.seq`; an older head never replaces a
     /// newer one (two writers of one process may finish out of order).
     pub(crate) fn put(&self, row: Arc<GameRow>, state: Arc<GameState>) {
+        if let Ok(mut writing) = self.writing.lock() {
+            writing.remove(&row.id);
+        }
         if row.seq < 1 {
             return;
         }
@@ -751,10 +783,16 @@ pub(crate) async fn record_due(
     now: DateTime<Utc>,
 ) -> Result<Swept, ApiError> {
     let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
-    if let Some(cached) = state.games_cache().get(id, seq)
+    let cache = state.games_cache();
+    if let Some(cached) = cache.at_or_after(id, seq)
         && cached.due_observation(now_ms).is_none()
     {
         return Ok(Swept::Pending(cached.next_due_ms()));
+    }
+    if cache.being_written(id) {
+        // Its writer folds the next event now; the sweep looks again next
+        // pass rather than loading and folding the whole log meanwhile.
+        return Ok(Swept::Busy);
     }
     let game = load_game(state.db().pool(), id).await?;
     let current = current_state(state, state.db().pool(), &game).await?;
@@ -797,6 +835,9 @@ pub(crate) enum Swept {
     /// due, if known (`None`: nothing can fall due until the next event,
     /// or the head moved under this call).
     Pending(Option<u64>),
+    /// A writer of this process is extending the game's log right now:
+    /// look again next pass (not remembered).
+    Busy,
 }
 
 /// After the commit: remembers the new head, tells streams, answers 201
