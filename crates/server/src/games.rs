@@ -17,8 +17,7 @@
 //! on PostgreSQL): the database still decides who extends each seq, the
 //! cache only saves the reads (see `record_from_cache`).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -35,87 +34,12 @@ use uuid::Uuid;
 use crate::auth::{Actor, MaybeActor, Permission};
 use crate::engine::{AnyEvent, GameKind, GameState, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
+pub(crate) use crate::game_cache::Cache;
 use crate::game_rows::{GameRow, StoredEvent, View, event_json, fold, last_resume, load_game};
 use crate::game_schemas as schema;
 pub(crate) use crate::game_view::{StateJson, state_json};
 use crate::store::games::{NewGame, load_events};
 use crate::{AppState, Hint, audit, now_text, store, time_text};
-
-/// Cached game states (see the module docs): per game, the latest head this
-/// process knows, its row and its state. The row's columns used from the
-/// cache (ids, players, setup, owners) never change once the game has
-/// events; `seq` 0 is never cached (a board's setup may still change then).
-#[derive(Default)]
-pub(crate) struct Cache {
-    map: Mutex<HashMap<String, CacheEntry>>,
-}
-
-struct CacheEntry {
-    seq: i64,
-    row: Arc<GameRow>,
-    state: Arc<GameState>,
-}
-
-const CACHE_LIMIT: usize = 20_000;
-
-impl Cache {
-    /// The game of a cached game (fixed when the game is created).
-    fn kind(&self, game_id: &str) -> Option<GameKind> {
-        let map = self.map.lock().ok()?;
-        map.get(game_id).map(|entry| entry.row.game)
-    }
-
-    /// The state at `seq`, if that is the head cached for the game.
-    fn get(&self, game_id: &str, seq: i64) -> Option<Arc<GameState>> {
-        let map = self.map.lock().ok()?;
-        map.get(game_id)
-            .filter(|entry| entry.seq == seq)
-            .map(|entry| Arc::clone(&entry.state))
-    }
-
-    /// Takes the row and the state at `seq` out of the cache, if that is the
-    /// head cached, to extend it in place: the state is moved, not copied,
-    /// unless a reader still holds it. The caller puts back what it ends
-    /// with ([`Cache::put`]); until then the game misses the cache, so a
-    /// concurrent writer takes the transactional path.
-    fn take_head(&self, game_id: &str, seq: i64) -> Option<(Arc<GameRow>, GameState)> {
-        let entry = {
-            let mut map = self.map.lock().ok()?;
-            if map.get(game_id).is_none_or(|entry| entry.seq != seq) {
-                return None;
-            }
-            map.remove(game_id)?
-        };
-        let state = Arc::try_unwrap(entry.state).unwrap_or_else(|shared| GameState::clone(&shared));
-        Some((entry.row, state))
-    }
-
-    /// Remembers the state at `row.seq`; an older head never replaces a
-    /// newer one (two writers of one process may finish out of order).
-    pub(crate) fn put(&self, row: Arc<GameRow>, state: Arc<GameState>) {
-        if row.seq < 1 {
-            return;
-        }
-        if let Ok(mut map) = self.map.lock() {
-            if let Some(entry) = map.get(&row.id)
-                && entry.seq >= row.seq
-            {
-                return;
-            }
-            if map.len() >= CACHE_LIMIT && !map.contains_key(&row.id) {
-                map.clear();
-            }
-            map.insert(
-                row.id.clone(),
-                CacheEntry {
-                    seq: row.seq,
-                    row,
-                    state,
-                },
-            );
-        }
-    }
-}
 
 /// The state at the game's current head, from the cache or the log.
 async fn current_state<'e, E>(

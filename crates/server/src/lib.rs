@@ -64,6 +64,7 @@ pub mod db;
 pub mod due;
 mod engine;
 pub mod error;
+mod game_cache;
 mod game_rows;
 mod game_schemas;
 mod game_view;
