@@ -127,6 +127,7 @@ impl Sweeper {
                     };
                     known.insert(head.id, k);
                 }
+                Ok(Swept::Busy) => {}
                 Err(error) => {
                     tracing::warn!(game = %head.id, ?error, "due results: cannot record");
                 }

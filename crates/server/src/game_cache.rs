@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use crate::engine::{GameKind, GameState};
 use crate::game_rows::GameRow;
@@ -14,7 +15,15 @@ use crate::game_rows::GameRow;
 #[derive(Default)]
 pub(crate) struct Cache {
     map: Mutex<HashMap<String, CacheEntry>>,
+    /// Games whose head was taken out to be extended (`take_head`), and
+    /// when: the due sweep leaves them to their writer for a moment
+    /// instead of folding their whole log from the database.
+    writing: Mutex<HashMap<String, Instant>>,
 }
+
+/// How long a taken head counts as being written (a write that failed
+/// without putting its head back is looked at again after this).
+const WRITING_GRACE: Duration = Duration::from_secs(2);
 
 struct CacheEntry {
     seq: i64,
@@ -29,6 +38,24 @@ impl Cache {
     pub(crate) fn kind(&self, game_id: &str) -> Option<GameKind> {
         let map = self.map.lock().ok()?;
         map.get(game_id).map(|entry| entry.row.game)
+    }
+
+    /// The newest state cached for the game, if it is at `seq` or beyond.
+    pub(crate) fn at_or_after(&self, game_id: &str, seq: i64) -> Option<Arc<GameState>> {
+        let map = self.map.lock().ok()?;
+        map.get(game_id)
+            .filter(|entry| entry.seq >= seq)
+            .map(|entry| Arc::clone(&entry.state))
+    }
+
+    /// Whether a writer of this process took the game's head moments ago
+    /// and has not put it back yet.
+    pub(crate) fn being_written(&self, game_id: &str) -> bool {
+        self.writing.lock().is_ok_and(|writing| {
+            writing
+                .get(game_id)
+                .is_some_and(|since| since.elapsed() < WRITING_GRACE)
+        })
     }
 
     /// The state at `seq`, if that is the head cached for the game.
@@ -52,6 +79,9 @@ impl Cache {
             }
             map.remove(game_id)?
         };
+        if let Ok(mut writing) = self.writing.lock() {
+            writing.insert(game_id.to_owned(), Instant::now());
+        }
         let state = Arc::try_unwrap(entry.state).unwrap_or_else(|shared| GameState::clone(&shared));
         Some((entry.row, state))
     }
@@ -59,6 +89,9 @@ impl Cache {
     /// Remembers the state at `row.seq`; an older head never replaces a
     /// newer one (two writers of one process may finish out of order).
     pub(crate) fn put(&self, row: Arc<GameRow>, state: Arc<GameState>) {
+        if let Ok(mut writing) = self.writing.lock() {
+            writing.remove(&row.id);
+        }
         if row.seq < 1 {
             return;
         }

@@ -675,10 +675,16 @@ pub(crate) async fn record_due(
     now: DateTime<Utc>,
 ) -> Result<Swept, ApiError> {
     let now_ms = u64::try_from(now.timestamp_millis()).unwrap_or(0);
-    if let Some(cached) = state.games_cache().get(id, seq)
+    let cache = state.games_cache();
+    if let Some(cached) = cache.at_or_after(id, seq)
         && cached.due_observation(now_ms).is_none()
     {
         return Ok(Swept::Pending(cached.next_due_ms()));
+    }
+    if cache.being_written(id) {
+        // Its writer folds the next event now; the sweep looks again next
+        // pass rather than loading and folding the whole log meanwhile.
+        return Ok(Swept::Busy);
     }
     let game = load_game(state.db().pool(), id).await?;
     let current = current_state(state, state.db().pool(), &game).await?;
@@ -721,6 +727,9 @@ pub(crate) enum Swept {
     /// due, if known (`None`: nothing can fall due until the next event,
     /// or the head moved under this call).
     Pending(Option<u64>),
+    /// A writer of this process is extending the game's log right now:
+    /// look again next pass (not remembered).
+    Busy,
 }
 
 /// After the commit: remembers the new head, tells streams, answers 201
