@@ -38,6 +38,19 @@ fn status_text(lang: Lang, status: &str) -> &'static str {
     }
 }
 
+/// An RFC 3339 instant as a reader at the venue reads it: `2026-05-02
+/// 14:30 UTC` (the text as sent when it is not one).
+fn resumption_time(text: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(text).map_or_else(
+        |_| text.to_owned(),
+        |t| {
+            t.with_timezone(&chrono::Utc)
+                .format("%Y-%m-%d %H:%M UTC")
+                .to_string()
+        },
+    )
+}
+
 /// The live part of the page: board, clocks, status, result, moves.
 fn live(lang: Lang, game: &data::Game) -> Markup {
     let v = &game.view;
@@ -50,6 +63,15 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
         .and_then(Value::as_str);
     let termination = v.get("termination").filter(|t| !t.is_null());
     let reason = termination.and_then(|t| t.get("reason"));
+    // An adjourned game's announced resumption (Art. 13.2).
+    let resumption = v
+        .get("resumption")
+        .filter(|_| status == "adjourned")
+        .and_then(|r| {
+            let at = r.get("at").and_then(Value::as_str).map(resumption_time);
+            let place = r.get("place").and_then(Value::as_str).unwrap_or("");
+            (at.is_some() || !place.is_empty()).then(|| (at.unwrap_or_default(), place))
+        });
     let moves: Vec<&str> = game.state.move_texts().collect();
     let xiangqi = game.row.game == crate::engine::GameKind::Xiangqi;
     // Xiangqi clocks are `red_ms` / `black_ms`; Red holds the first seat.
@@ -82,6 +104,14 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
                         span.tag.status { (status_text(lang, status)) }
                         @if let Some(r) = result {
                             " " span.result-line { (r.replace("1/2", "½")) }
+                        }
+                    }
+                    @if let Some((at, place)) = resumption {
+                        p.resumption {
+                            strong { (lang.t("game-resumes")) ": " }
+                            (at)
+                            @if !place.is_empty() { " · " (place) }
+                            " (" (lang.tr("game-article", &[("article", &"13.2")])) ")"
                         }
                     }
                     @if let Some(reason) = reason {

@@ -328,6 +328,21 @@ async fn the_resumption_time_and_place_are_shown_with_the_envelope_13_2(app: Tes
     assert_eq!(public["lateness"]["deadline"], "2026-04-02T11:00:00.000Z");
     assert_eq!(public["lateness"]["white_present"], false);
     assert!(!public.to_string().contains("Nf3"), "{public}");
+    // The game's public page says when and where play resumes, in both
+    // languages, and still keeps the sealed move secret.
+    for (lang, word) in [("en", "Resumes"), ("zh", "续弈")] {
+        let page = app
+            .get(&format!("/games/{}?lang={lang}", g.game), None)
+            .await;
+        assert_eq!(page.status, 200, "{page:?}");
+        assert!(page.text.contains(word), "{lang}: {}", page.text);
+        assert!(
+            page.text.contains("2026-04-02 10:00 UTC · Hall B"),
+            "{}",
+            page.text
+        );
+        assert!(!page.text.contains("Nf3"), "{}", page.text);
+    }
 }
 
 /// Art. 13.2, 10.15: the arbiter resumes the game twenty minutes late with

@@ -116,6 +116,7 @@ game-status-in_progress = in progress
 game-status-adjourned = adjourned
 game-status-finished = finished
 game-status-annulled = annulled
+game-resumes = Resumes
 game-live = Live: the board follows the game as moves are recorded.
 game-clock-untimed = untimed
 game-round-board = Round {round}, board {board}

@@ -116,6 +116,7 @@ game-status-in_progress = 进行中
 game-status-adjourned = 封棋
 game-status-finished = 已结束
 game-status-annulled = 已取消
+game-resumes = 续弈
 game-live = 直播：着法录入后棋盘自动更新。
 game-clock-untimed = 不计时
 game-round-board = 第 {round} 轮，第 {board} 台
