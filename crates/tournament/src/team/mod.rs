@@ -123,7 +123,9 @@ impl MatchBoard {
     }
 }
 
-/// A whole match forfeited (TRF-2026 `330`): nobody played.
+/// A whole match forfeited (TRF-2026 `330`): nobody played. The boards, when
+/// the line-ups are known, keep the players, each board lost by forfeit as
+/// the match was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MatchForfeit {
     /// The first-named team wins by forfeit (`+-`).
@@ -142,7 +144,8 @@ pub struct Match {
     pub second: TeamNumber,
     /// Boards in board order (board 1 first).
     pub boards: Vec<MatchBoard>,
-    /// Set when the whole match was forfeited; the boards are then ignored.
+    /// Set when the whole match was forfeited; the boards' results are then
+    /// the forfeit's (see [`Match::board_result`]). The boards may be empty.
     pub forfeit: Option<MatchForfeit>,
 }
 
@@ -156,6 +159,35 @@ impl Match {
         } else {
             None
         }
+    }
+
+    /// The result that counts on a board: the forfeit's when the whole
+    /// match was forfeited, else the board's own
+    /// ([`MatchBoard::effective_result`]).
+    pub fn board_result(&self, board: &MatchBoard) -> GameResult {
+        let Some(forfeit) = self.forfeit else {
+            return board.effective_result();
+        };
+        let first_wins = match board.first_colour {
+            Colour::White => GameResult::WhiteWinsByForfeit,
+            Colour::Black => GameResult::BlackWinsByForfeit,
+        };
+        let second_wins = match board.first_colour {
+            Colour::White => GameResult::BlackWinsByForfeit,
+            Colour::Black => GameResult::WhiteWinsByForfeit,
+        };
+        match forfeit {
+            MatchForfeit::FirstWins => first_wins,
+            MatchForfeit::SecondWins => second_wins,
+            MatchForfeit::Double => GameResult::DoubleForfeit,
+        }
+    }
+
+    /// Whether the teams met over the boards: not forfeited, and at least
+    /// one game played (a match of forfeits and empty boards only is an
+    /// unplayed round, as the TieBreakServer counts it).
+    pub fn is_played(&self) -> bool {
+        self.forfeit.is_none() && self.boards.iter().any(MatchBoard::is_played)
     }
 
     /// Whether any board has no result yet.
@@ -251,12 +283,6 @@ pub enum TeamError {
     },
     /// A player on two boards of one round.
     PlayerTwiceInRound { round: u32, player: StartNumber },
-    /// A board's colour is not the event's colour for that board.
-    WrongColour {
-        round: u32,
-        first: TeamNumber,
-        board: u32,
-    },
 }
 
 impl fmt::Display for TeamError {
@@ -299,14 +325,6 @@ impl fmt::Display for TeamError {
             TeamError::PlayerTwiceInRound { round, player } => {
                 write!(f, "round {round}: player {player} plays twice")
             }
-            TeamError::WrongColour {
-                round,
-                first,
-                board,
-            } => write!(
-                f,
-                "round {round}: board {board} of team {first}'s match has the wrong colour"
-            ),
         }
     }
 }
@@ -383,8 +401,8 @@ impl TeamEvent {
 
     /// Checks the invariants: teams unique and sorted, no player on two
     /// rosters, every match between known teams with the event's number of
-    /// boards and colours, every player on the roster of his side, nobody
-    /// twice in a round.
+    /// boards, every player on the roster of his side, nobody twice in a
+    /// round. (Colours are as recorded: an arbiter may have swapped them.)
     pub fn validate(&self) -> Result<(), TeamError> {
         let mut owner = std::collections::BTreeMap::new();
         for pair in self.teams.windows(2) {
@@ -429,7 +447,7 @@ impl TeamEvent {
                 see(b.team)?;
             }
             for m in &r.matches {
-                if m.forfeit.is_some() {
+                if m.forfeit.is_some() && m.boards.is_empty() {
                     continue;
                 }
                 if m.boards.len() != self.boards as usize {
@@ -440,14 +458,7 @@ impl TeamEvent {
                         expected: self.boards,
                     });
                 }
-                for (board, b) in (1u32..).zip(&m.boards) {
-                    if b.first_colour != self.first_colour(board) {
-                        return Err(TeamError::WrongColour {
-                            round,
-                            first: m.first,
-                            board,
-                        });
-                    }
+                for b in &m.boards {
                     for (player, team) in [(b.first, m.first), (b.second, m.second)] {
                         let Some(player) = player else { continue };
                         if owner.get(&player) != Some(&team) {
@@ -470,24 +481,35 @@ impl TeamEvent {
     /// The rounds as individual games, for players' own standings and rating
     /// reports: every board with two players is a [`Board`] (forfeits
     /// included); a player whose opponent's seat was empty has a full-point
-    /// bye (he wins the board by forfeit, without an opponent). Players of a
-    /// forfeited match or a team bye are absent.
+    /// bye (he wins the board by forfeit, without an opponent), or a
+    /// zero-point bye when his own team forfeited the match. The boards of
+    /// a forfeited match are forfeits; players of a team bye are absent.
     pub fn individual_rounds(&self) -> Vec<Round> {
         self.rounds
             .iter()
             .map(|r| {
                 let mut round = Round::default();
-                for m in r.matches.iter().filter(|m| m.forfeit.is_none()) {
+                for m in &r.matches {
                     for b in &m.boards {
                         match (b.white(), b.black()) {
                             (Some(white), Some(black)) => {
-                                round.boards.push(Board::new(white, black, b.result));
+                                let result = m.board_result(b);
+                                round.boards.push(Board::new(white, black, result));
                             }
                             (Some(player), None) | (None, Some(player)) => {
-                                round.byes.push(Bye {
-                                    player,
-                                    kind: ByeKind::FullPoint,
-                                });
+                                // Alone at the board: he wins it, unless
+                                // his team forfeited the match.
+                                let won = match m.board_result(b) {
+                                    GameResult::WhiteWinsByForfeit => b.white().is_some(),
+                                    GameResult::BlackWinsByForfeit => b.black().is_some(),
+                                    _ => false,
+                                };
+                                let kind = if won {
+                                    ByeKind::FullPoint
+                                } else {
+                                    ByeKind::ZeroPoint
+                                };
+                                round.byes.push(Bye { player, kind });
                             }
                             (None, None) => {}
                         }

@@ -110,12 +110,14 @@ impl MatchScoring {
         }
     }
 
-    /// Match points for game points `mine` against `theirs`.
+    /// Match points for game points `mine` against `theirs`: more wins,
+    /// equal draws, fewer loses; a match where neither side scored (double
+    /// forfeits, both losing) is lost by both, as the TieBreakServer scores it.
     pub fn match_points(&self, mine: Points, theirs: Points) -> Points {
         match mine.cmp(&theirs) {
             std::cmp::Ordering::Greater => self.win,
-            std::cmp::Ordering::Equal => self.draw,
-            std::cmp::Ordering::Less => self.loss,
+            std::cmp::Ordering::Equal if mine > Points::ZERO => self.draw,
+            std::cmp::Ordering::Equal | std::cmp::Ordering::Less => self.loss,
         }
     }
 }
@@ -191,7 +193,7 @@ pub fn match_result(scoring: &MatchScoring, m: &Match, boards: u32) -> MatchResu
     let mut first_boards = Vec::with_capacity(m.boards.len());
     let mut second_boards = Vec::with_capacity(m.boards.len());
     for b in &m.boards {
-        let result = b.effective_result();
+        let result = m.board_result(b);
         first_boards.push(board_points(&scoring.games, result, b.first_colour));
         second_boards.push(board_points(
             &scoring.games,

@@ -3,11 +3,13 @@
 //! # Unplayed rounds
 //! As for individuals (C.07 Art. 16, see `crate::standings`), applied to
 //! teams the way the TieBreakServer does:
-//! - a round is *played* when the team met an opponent over the boards; a
-//!   forfeited match and byes are unplayed. Voluntary unplayed rounds
-//!   (VURs) are a forfeited match not won, half- and zero-point byes and
+//! - a round is *played* when the team met an opponent over the boards (at
+//!   least one game played); a forfeited match, a match of forfeits and
+//!   empty boards only, and byes are unplayed. Voluntary unplayed rounds
+//!   (VURs) are an unplayed match not won, half- and zero-point byes and
 //!   absences; a pairing-allocated or full-point bye and a match won by
-//!   forfeit are not;
+//!   forfeit are not. In an unplayed match every board counts (for the
+//!   board count) as the match went: a board won, drawn or lost;
 //! - round robin: a forfeited match counts as played against its opponent;
 //!   byes (the dummy of an odd number of teams) count for nothing;
 //! - Swiss: an unplayed round counts against a dummy opponent whose score
@@ -112,7 +114,22 @@ impl<'a> TeamContext<'a> {
                             continue;
                         };
                         let mp = mp.unwrap_or(Points::ZERO);
-                        let vur = m.forfeit.is_some() && mp != scoring.win;
+                        let played = m.is_played();
+                        let vur = !played && mp != scoring.win;
+                        // Unplayed: every board counts as the match went.
+                        let board_points = if played || m.is_pending() {
+                            board_points.to_vec()
+                        } else {
+                            let games = &scoring.games;
+                            let each = if mp == scoring.win {
+                                games.win_white
+                            } else if mp == scoring.draw {
+                                games.draw_white
+                            } else {
+                                Points::ZERO
+                            };
+                            vec![each; boards]
+                        };
                         per_team.insert(
                             team,
                             TeamRoundEntry {
@@ -120,12 +137,12 @@ impl<'a> TeamContext<'a> {
                                 kind: TeamRoundKind::Match {
                                     opponent: m.opponent(team).unwrap_or(0),
                                     first,
-                                    played: m.forfeit.is_none(),
+                                    played,
                                     pending: m.is_pending(),
                                 },
                                 match_points: mp,
                                 game_points: gp,
-                                boards: board_points.to_vec(),
+                                boards: board_points,
                                 vur,
                             },
                         );
