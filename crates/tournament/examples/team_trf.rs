@@ -10,6 +10,13 @@ use tournament::trf::{Format, write_team_tournament};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(path) = args.iter().find_map(|a| a.strip_prefix("roundtrip=")) {
+        // Reads a team TRF and writes it back.
+        let text = std::fs::read_to_string(path).expect("file");
+        let (t, e) = tournament::trf::read_team_tournament(&text).expect("valid team TRF");
+        print!("{}", write_team_tournament(&t, &e, Format::Trf2026));
+        return;
+    }
     let number =
         |i: usize, default: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     let options = GeneratorOptions {
@@ -23,7 +30,15 @@ fn main() {
         },
         ..GeneratorOptions::default()
     };
-    let (mut tournament, event) = generate(number(0, 1), &options);
+    let (mut tournament, mut event) = generate(number(0, 1), &options);
+    if args.iter().any(|a| a == "swiss") {
+        // The same games, ranked as a team Swiss (unplayed rounds differ).
+        event.system = tournament::team::TeamSystem::Swiss;
+    }
+    if args.iter().any(|a| a == "gp") {
+        // Ranked by game points (`china-national`).
+        event.scoring.primary = tournament::team::PrimaryScore::GamePoints;
+    }
     tournament.info.start_date = Some("2025/06/01".into());
     if let Some(list) = args.iter().find_map(|a| a.strip_prefix("ours=")) {
         // Our standings in the reference's tab-separated layout.
@@ -52,7 +67,7 @@ fn main() {
                 "{}\t{}\t{}\t{}",
                 row.rank,
                 row.team,
-                row.match_points,
+                row.primary(standings.primary),
                 values.join("\t")
             );
         }

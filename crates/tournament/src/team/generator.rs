@@ -121,6 +121,8 @@ pub fn generate(seed: u64, options: &GeneratorOptions) -> (Tournament, TeamEvent
                         } else {
                             GameResult::BlackWins
                         };
+                        // An empty seat decides the board.
+                        board.result = board.effective_result();
                     }
                     // A forfeited match names full line-ups.
                     let full = m

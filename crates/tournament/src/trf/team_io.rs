@@ -61,6 +61,21 @@ struct Seat {
 
 fn seats(t: &Tournament, round: u32) -> BTreeMap<StartNumber, Seat> {
     let mut out = BTreeMap::new();
+    if round > t.rounds_paired() {
+        // A last round of byes only is read as byes requested for it.
+        for p in &t.players {
+            if p.requested_byes.get(&round) == Some(&ByeKind::FullPoint) {
+                out.insert(
+                    p.start_number,
+                    Seat {
+                        opponent: None,
+                        colour: Colour::White,
+                        result: GameResult::WhiteWinsByForfeit,
+                    },
+                );
+            }
+        }
+    }
     if let Some(r) = t.round(round) {
         for b in &r.boards {
             for (p, o, colour) in [
@@ -166,11 +181,12 @@ impl Document {
                 Err(error(line, column, TrfErrorKind::UnknownTeam(team)))
             }
         };
-        for ((_, team), (line, opponent, _)) in &out_of_order {
+        let mut rounds = t.rounds_paired();
+        for ((round, team), (line, opponent, _)) in &out_of_order {
             known(*team, *line, 9)?;
             known(*opponent, *line, 13)?;
+            rounds = rounds.max(*round);
         }
-        let mut rounds = t.rounds_paired();
         for (line, f) in &forfeits {
             if let TeamRecord::ForfeitedMatch {
                 round,
@@ -238,8 +254,14 @@ impl Document {
         let colours = std::mem::take(&mut event.colours);
         let teams = std::mem::take(&mut event.teams);
         event = TeamEvent::new(boards);
-        event.colours = colours;
         event.teams = teams;
+        // The usual alternation (WBWB…) is the default: kept as "not given".
+        let alternating = (1..=boards)
+            .map(|b| event.first_colour(b))
+            .collect::<Vec<_>>();
+        if colours != alternating {
+            event.colours = colours;
+        }
         event.scoring.games = t.scoring;
         if let Some(w) = win {
             event.scoring.win = w;
@@ -352,6 +374,13 @@ impl Document {
                         .iter()
                         .flatten()
                         .find_map(|p| seated[p].opponent.and_then(|o| owner.get(&o).copied()))
+                        .or_else(|| {
+                            // The opponent's 300 record names us (he left
+                            // every board facing us empty).
+                            out_of_order.iter().find_map(|((r, other), (_, o, _))| {
+                                (*r == round && *o == team.number).then_some(*other)
+                            })
+                        })
                         .ok_or_else(bad)?,
                 };
                 if opponent_team == team.number || done.contains_key(&opponent_team) {
@@ -569,9 +598,12 @@ impl Document {
                     };
                     byes.entry((round, kind)).or_default().push(b.team);
                 }
+                // Per round: 330 by White team, then 300 by team (a stable order).
+                let mut forfeited = Vec::new();
+                let mut lineups = Vec::new();
                 for m in &r.matches {
                     if let Some(kind) = m.forfeit {
-                        tail.push(TeamRecord::ForfeitedMatch {
+                        forfeited.push(TeamRecord::ForfeitedMatch {
                             kind,
                             round,
                             white: m.first,
@@ -592,7 +624,7 @@ impl Document {
                             .map(|&p| Some(p))
                             .collect();
                         if inferred != players {
-                            tail.push(TeamRecord::OutOfOrder {
+                            lineups.push(TeamRecord::OutOfOrder {
                                 round,
                                 team,
                                 opponent: m.opponent(team).unwrap_or(0),
@@ -601,6 +633,15 @@ impl Document {
                         }
                     }
                 }
+                let key = |r: &TeamRecord| match r {
+                    TeamRecord::ForfeitedMatch { white, .. } => *white,
+                    TeamRecord::OutOfOrder { team, .. } => *team,
+                    _ => 0,
+                };
+                forfeited.sort_by_key(key);
+                lineups.sort_by_key(key);
+                tail.extend(forfeited);
+                tail.extend(lineups);
             }
             if pab_teams.iter().any(Option::is_some) {
                 let bye = event.scoring.pairing_allocated_bye;

@@ -66,6 +66,8 @@ pub struct TeamRoundEntry {
     pub boards: Vec<Points>,
     /// Whether the round is a voluntary unplayed round (see the module doc).
     pub vur: bool,
+    /// Boards won over the board (games played and won).
+    pub boards_won_played: u32,
 }
 
 impl TeamRoundEntry {
@@ -115,6 +117,15 @@ impl<'a> TeamContext<'a> {
                         };
                         let mp = mp.unwrap_or(Points::ZERO);
                         let played = m.is_played();
+                        let win = scoring.games.win_white;
+                        let boards_won_played = u32::try_from(
+                            m.boards
+                                .iter()
+                                .zip(board_points)
+                                .filter(|(b, p)| m.forfeit.is_none() && b.is_played() && **p == win)
+                                .count(),
+                        )
+                        .unwrap_or(0);
                         let vur = !played && mp != scoring.win;
                         // Unplayed: every board counts as the match went.
                         let board_points = if played || m.is_pending() {
@@ -144,6 +155,7 @@ impl<'a> TeamContext<'a> {
                                 game_points: gp,
                                 boards: board_points,
                                 vur,
+                                boards_won_played,
                             },
                         );
                     }
@@ -169,6 +181,7 @@ impl<'a> TeamContext<'a> {
                                 bye.kind,
                                 TeamByeKind::HalfPoint | TeamByeKind::ZeroPoint
                             ),
+                            boards_won_played: 0,
                         },
                     );
                 }
@@ -181,6 +194,7 @@ impl<'a> TeamContext<'a> {
                     game_points: Points::ZERO,
                     boards: vec![Points::ZERO; boards],
                     vur: true,
+                    boards_won_played: 0,
                 }));
             }
             results.push(round_results);
@@ -274,16 +288,35 @@ impl<'a> TeamContext<'a> {
                 }
             }
             TeamTiebreakKind::Wins | TeamTiebreakKind::MatchesWon => {
-                let win = self.event.scoring.win;
                 let over_the_board = tiebreak.kind == TeamTiebreakKind::MatchesWon;
                 let contributions: Vec<Contribution> = self
                     .rounds_of(team)
                     .iter()
-                    .filter(|e| e.match_points == win && (!over_the_board || e.is_played()))
-                    .map(|e| plain(e.round, e.kind.opponent(), 10))
+                    .filter_map(|e| {
+                        let count = match points {
+                            PrimaryScore::MatchPoints => u32::from(
+                                e.match_points == self.event.scoring.win
+                                    && (!over_the_board || e.is_played()),
+                            ),
+                            PrimaryScore::GamePoints if over_the_board => e.boards_won_played,
+                            PrimaryScore::GamePoints => {
+                                let win = self.event.scoring.games.win_white;
+                                u32::try_from(e.boards.iter().filter(|&&p| p == win).count())
+                                    .unwrap_or(0)
+                            }
+                        };
+                        (count > 0)
+                            .then(|| plain(e.round, e.kind.opponent(), 10 * i64::from(count)))
+                    })
                     .collect();
+                let value = Value::integer(
+                    contributions
+                        .iter()
+                        .map(|c| c.value.numerator() / c.value.denominator())
+                        .sum(),
+                );
                 TiebreakScore {
-                    value: Some(Value::integer(contributions.len() as i64)),
+                    value: Some(value),
                     contributions,
                 }
             }

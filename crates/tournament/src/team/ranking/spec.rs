@@ -36,9 +36,11 @@ pub enum TeamTiebreakKind {
     /// the points scored on that board; the lower value ranks higher
     /// (TieBreakServer's `BC`).
     BoardCount,
-    /// `WIN` — matches won (also by forfeit or a full-point bye).
+    /// `WIN` — rounds won (also by forfeit or a full-point bye): matches in
+    /// match points, boards in game points (C.07 Art. 7.1 for teams).
     Wins,
-    /// `WON` — matches won over the board.
+    /// `WON` — won over the board: matches played and won in match points,
+    /// board games played and won in game points (C.07 Art. 7.2).
     MatchesWon,
 }
 
