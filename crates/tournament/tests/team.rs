@@ -500,6 +500,71 @@ fn a_team_event_ranked_by_game_points_agrees_with_the_tiebreakserver() {
 }
 
 #[test]
+fn ties_on_match_points_are_broken_board_by_board_as_the_tiebreakserver_does() {
+    // TBR compares the points on board 1, then board 2, …; BBE the game
+    // points without the last board, then without the last two, …
+    check_reference("board-order");
+}
+
+#[test]
+fn the_board_count_weighs_each_boards_points_by_its_number_and_the_lower_ranks_first() {
+    use GameResult::{Draw, WhiteWins};
+    // Teams 1 (players 1, 2) and 2 (3, 4) meet twice on two boards; both
+    // matches are drawn 1-1, so match and game points and DE are equal.
+    let mut e = event(2, 2, 2);
+    e.system = TeamSystem::DoubleRoundRobin;
+    let m1 = Match {
+        first: 1,
+        second: 2,
+        boards: vec![
+            board(Some(1), Some(3), Colour::White, WhiteWins),
+            board(Some(2), Some(4), Colour::Black, WhiteWins),
+        ],
+        forfeit: None,
+    };
+    let m2 = Match {
+        first: 2,
+        second: 1,
+        boards: vec![
+            board(Some(3), Some(1), Colour::White, Draw),
+            board(Some(4), Some(2), Colour::Black, Draw),
+        ],
+        forfeit: None,
+    };
+    e.rounds = vec![
+        tournament::team::TeamRound {
+            matches: vec![m1],
+            byes: Vec::new(),
+        },
+        tournament::team::TeamRound {
+            matches: vec![m2],
+            byes: Vec::new(),
+        },
+    ];
+    for list in ["DE,BC", "DE,TBR", "DE,BBE"] {
+        let options = TeamStandingsOptions {
+            tiebreaks: parse_team_tiebreaks(list).expect("list"),
+            after_round: None,
+        };
+        let s = compute_team_standings(&e, &options).expect("standings");
+        // Team 1: board 1 1½, board 2 ½ (BC 2½); team 2: ½ and 1½ (BC 3½).
+        assert_eq!(
+            s.rows.iter().map(|r| (r.rank, r.team)).collect::<Vec<_>>(),
+            [(1, 1), (2, 2)],
+            "{list}"
+        );
+        assert_eq!(s.rows[0].match_points, s.rows[1].match_points);
+        if list == "DE,BC" {
+            let bc = |i: usize| s.rows[i].tiebreaks[1].value.map(|v| v.to_string());
+            assert_eq!(bc(0).as_deref(), Some("2.5"));
+            assert_eq!(bc(1).as_deref(), Some("3.5"));
+            let text = explain_team(&s, 1).expect("team 1");
+            assert!(text.contains("BC: 2.5 = board 1 1.5, board 2 1"), "{text}");
+        }
+    }
+}
+
+#[test]
 fn the_china_national_preset_ranks_by_game_points_then_small_points_or_buchholz() {
     let (primary, list) = team_preset("china-national", TeamSystem::RoundRobin).expect("preset");
     assert_eq!(primary, PrimaryScore::GamePoints);
@@ -516,7 +581,7 @@ fn the_china_national_preset_ranks_by_game_points_then_small_points_or_buchholz(
 
 #[test]
 fn team_tie_break_specifications_are_checked() {
-    assert!(parse_team_tiebreaks("BH:GP/C1,EMGSB/M1,DE,BC,MPVGP").is_ok());
+    assert!(parse_team_tiebreaks("BH:GP/C1,EMGSB/M1,DE,BC,TBR,BBE,MPVGP").is_ok());
     for bad in ["XX", "BH:QP", "DE/C1", "BC/M1", "SB/Cx", ""] {
         assert!(parse_team_tiebreaks(bad).is_err(), "{bad}");
     }

@@ -269,13 +269,29 @@ impl<'a> TeamContext<'a> {
             TeamTiebreakKind::ExtendedSonnebornBerger { opponent, own } => {
                 self.opponents(tiebreak, team, opponent, Some(own))
             }
-            TeamTiebreakKind::BoardCount => {
-                let mut per_board: Vec<i64> = vec![0; self.event.boards as usize];
-                for e in self.rounds_of(team) {
-                    for (slot, p) in per_board.iter_mut().zip(&e.boards) {
-                        *slot += tenths(*p);
-                    }
+            TeamTiebreakKind::TopBoardResult | TeamTiebreakKind::BoardByBoardElimination => {
+                let keys = self.board_keys(tiebreak, team);
+                // One contribution per key: `round` holds the board number
+                // (TBR) or the number of boards kept (BBE).
+                let n = keys.len() as u32;
+                let contributions: Vec<Contribution> = (0u32..)
+                    .zip(&keys)
+                    .map(|(i, &k)| {
+                        let label = if tiebreak.kind == TeamTiebreakKind::TopBoardResult {
+                            i + 1
+                        } else {
+                            n - 1 - i
+                        };
+                        plain(label, None, k)
+                    })
+                    .collect();
+                TiebreakScore {
+                    value: keys.first().map(|&k| Value::tenths(k)),
+                    contributions,
                 }
+            }
+            TeamTiebreakKind::BoardCount => {
+                let per_board = self.board_totals(team);
                 // One contribution per board: `round` holds the board number.
                 let contributions: Vec<Contribution> = (1u32..)
                     .zip(&per_board)
@@ -325,6 +341,30 @@ impl<'a> TeamContext<'a> {
                 contributions: Vec::new(),
             },
         }
+    }
+
+    /// A team's points on each board over the event, in tenths.
+    pub fn board_totals(&self, team: TeamNumber) -> Vec<i64> {
+        let mut per_board: Vec<i64> = vec![0; self.event.boards as usize];
+        for e in self.rounds_of(team) {
+            for (slot, p) in per_board.iter_mut().zip(&e.boards) {
+                *slot += tenths(*p);
+            }
+        }
+        per_board
+    }
+
+    /// The keys TBR and BBE compare in order, in tenths: the points of board
+    /// 1, 2, … (TBR); the game points of boards 1..n−1, 1..n−2, …, none (BBE).
+    pub fn board_keys(&self, tiebreak: &TeamTiebreak, team: TeamNumber) -> Vec<i64> {
+        let totals = self.board_totals(team);
+        if tiebreak.kind == TeamTiebreakKind::TopBoardResult {
+            return totals;
+        }
+        (0..totals.len())
+            .rev()
+            .map(|kept| totals[..kept].iter().sum())
+            .collect()
     }
 
     /// Buchholz (`own` = None) or Sonneborn–Berger: per round the opponent's

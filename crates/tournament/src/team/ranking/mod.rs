@@ -141,6 +141,15 @@ pub fn compute_team_standings(
         for group in groups {
             if group.len() < 2 {
                 next.push(group);
+            } else if matches!(
+                tiebreak.kind,
+                TeamTiebreakKind::TopBoardResult | TeamTiebreakKind::BoardByBoardElimination
+            ) {
+                // Compared key by key: lexicographic order of the keys.
+                let key = |t: &TeamNumber| context.board_keys(tiebreak, *t);
+                let mut sorted = group.clone();
+                sorted.sort_by(|a, b| key(b).cmp(&key(a)).then(a.cmp(b)));
+                next.extend(split_equal(&sorted, key));
             } else if tiebreak.kind == TeamTiebreakKind::DirectEncounter {
                 let points = tiebreak.points_or(primary);
                 next.extend(direct_encounter(
@@ -335,13 +344,18 @@ pub fn explain_team(standings: &TeamStandings, team: TeamNumber) -> Option<Strin
         let value = score
             .value
             .map_or_else(|| "—".to_string(), |v| v.to_string());
-        let board_count = tiebreak.kind == TeamTiebreakKind::BoardCount;
+        let board_count = matches!(
+            tiebreak.kind,
+            TeamTiebreakKind::BoardCount | TeamTiebreakKind::TopBoardResult
+        );
         let parts: Vec<String> = score
             .contributions
             .iter()
             .map(|c| {
                 let text = if board_count {
                     format!("board {} {}", c.round, c.value)
+                } else if tiebreak.kind == TeamTiebreakKind::BoardByBoardElimination {
+                    format!("boards 1-{} {}", c.round, c.value)
                 } else {
                     let who = match (c.opponent, c.substitute) {
                         (_, true) => "dummy".to_string(),

@@ -36,6 +36,12 @@ pub enum TeamTiebreakKind {
     /// the points scored on that board; the lower value ranks higher
     /// (TieBreakServer's `BC`).
     BoardCount,
+    /// `TBR` — top-board result: the points on board 1 over the event, then
+    /// on board 2, … compared in that order (the TieBreakServer's `TBR`).
+    TopBoardResult,
+    /// `BBE` — board-by-board elimination: the game points without the last
+    /// board, then without the last two, … compared in that order (`BBE`).
+    BoardByBoardElimination,
     /// `WIN` — rounds won (also by forfeit or a full-point bye): matches in
     /// match points, boards in game points (C.07 Art. 7.1 for teams).
     Wins,
@@ -86,7 +92,7 @@ impl fmt::Display for TeamTiebreakSpecError {
             TeamTiebreakSpecError::Unknown { spec } => write!(
                 f,
                 "unknown team tie-break '{spec}' (known: MP, GP, MPVGP, BH, SB, EMMSB, EMGSB, \
-                 EGMSB, EGGSB, DE, BC, WIN, WON)"
+                 EGMSB, EGGSB, DE, BC, TBR, BBE, WIN, WON)"
             ),
             TeamTiebreakSpecError::BadPoints { spec } => {
                 write!(f, "'{spec}': the score after ':' must be MP or GP")
@@ -155,6 +161,8 @@ pub fn parse_team_tiebreak(spec: &str) -> Result<TeamTiebreak, TeamTiebreakSpecE
         }
         "DE" => TeamTiebreakKind::DirectEncounter,
         "BC" => TeamTiebreakKind::BoardCount,
+        "TBR" => TeamTiebreakKind::TopBoardResult,
+        "BBE" => TeamTiebreakKind::BoardByBoardElimination,
         "WIN" => TeamTiebreakKind::Wins,
         "WON" => TeamTiebreakKind::MatchesWon,
         _ => {
