@@ -375,6 +375,31 @@ fn a_match_with_a_board_not_finished_has_no_match_points_yet() {
 }
 
 #[test]
+fn standings_during_a_round_count_the_matches_in_progress_as_played_not_as_unplayed_rounds() {
+    let mut e = event(4, 2, 2);
+    let r = pair_round(&e, &[], &LineupRules::default()).expect("pairing");
+    e.rounds.push(r);
+    let options = TeamStandingsOptions {
+        tiebreaks: parse_team_tiebreaks("BH:MP").expect("list"),
+        after_round: None,
+    };
+    let s = compute_team_standings(&e, &options).expect("standings");
+    for row in &s.rows {
+        assert_eq!(row.match_points, Points::ZERO);
+        let entry = &s.entries[&row.team][0];
+        assert!(
+            !entry.vur,
+            "team {}: a match in progress is no VUR",
+            row.team
+        );
+    }
+    assert!(
+        s.rows.iter().all(|r| r.rank == 1),
+        "everybody shares first place"
+    );
+}
+
+#[test]
 fn match_points_are_configurable_for_example_3_1_0() {
     let mut scoring = MatchScoring::for_boards(2);
     scoring.win = Points(30);

@@ -116,7 +116,8 @@ impl<'a> TeamContext<'a> {
                             continue;
                         };
                         let mp = mp.unwrap_or(Points::ZERO);
-                        let played = m.is_played();
+                        // A match still in progress counts as played.
+                        let played = m.is_played() || m.is_pending();
                         let win = scoring.games.win_white;
                         let boards_won_played = u32::try_from(
                             m.boards
@@ -128,7 +129,7 @@ impl<'a> TeamContext<'a> {
                         .unwrap_or(0);
                         let vur = !played && mp != scoring.win;
                         // Unplayed: every board counts as the match went.
-                        let board_points = if played || m.is_pending() {
+                        let board_points = if played {
                             board_points.to_vec()
                         } else {
                             let games = &scoring.games;
