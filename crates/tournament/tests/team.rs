@@ -838,6 +838,91 @@ fn trf16_gets_the_013_team_records() {
 }
 
 #[test]
+fn the_examples_of_the_trf_2026_text_are_read_field_by_field() {
+    use tournament::trf::TeamRecord;
+    // The team section and forfeit examples of TRF-2026 (FIDE Council,
+    // 12/05/2025), plus 352/362/320/300 lines in their documented columns.
+    let text = "\
+310   1 India                            IND     2486   15.0   28.0  11     1    5   15   28   44
+310   2 Ukraine                          UKR     2478   14.0   26.5  14     2    4   20   27   22
+330 +- 004 023 047
+330 -+ 008 027 005
+352 WBWB
+362 TW 3.0   TD 1.0   TL 0.0
+320  2.0  2.0 001 000 017
+300 003   1   2    1 0000   15   28
+";
+    let records: Vec<TeamRecord> = trf::parse(text)
+        .expect("parse")
+        .team_records()
+        .expect("records")
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect();
+    assert_eq!(
+        records[0],
+        TeamRecord::Team {
+            number: 1,
+            name: "India".into(),
+            nickname: "IND".into(),
+            strength: Some(2486),
+            match_points: Some(Points(150)),
+            game_points: Some(Points(280)),
+            rank: Some(11),
+            players: vec![1, 5, 15, 28, 44],
+            legacy: false,
+        }
+    );
+    assert_eq!(
+        records[3],
+        TeamRecord::ForfeitedMatch {
+            kind: MatchForfeit::SecondWins,
+            round: 8,
+            white: 27,
+            black: 5
+        }
+    );
+    assert_eq!(
+        records[4],
+        TeamRecord::Colours(vec![
+            Colour::White,
+            Colour::Black,
+            Colour::White,
+            Colour::Black
+        ])
+    );
+    assert_eq!(
+        records[5],
+        TeamRecord::MatchPoints {
+            win: Some(Points(30)),
+            draw: Some(Points(10)),
+            loss: Some(Points::ZERO)
+        }
+    );
+    assert_eq!(
+        records[6],
+        TeamRecord::PairingAllocatedByes {
+            match_points: Points(20),
+            game_points: Points(20),
+            teams: vec![Some(1), None, Some(17)]
+        }
+    );
+    assert_eq!(
+        records[7],
+        TeamRecord::OutOfOrder {
+            round: 3,
+            team: 1,
+            opponent: 2,
+            players: vec![Some(1), None, Some(15), Some(28)]
+        }
+    );
+    // Written back column for column.
+    for (record, line) in records.iter().zip(text.lines()) {
+        assert_eq!(record.to_string(), line);
+    }
+}
+
+#[test]
 fn defective_team_records_are_refused_with_their_line_and_column() {
     let text = fixture("rr-forfeits-bye.trf");
     let lines: Vec<&str> = text.lines().collect();
