@@ -1,5 +1,6 @@
 //! The organiser's engine: players, rounds, pairing systems, byes and
-//! forfeits, standings with FIDE tie-breaks, ratings and TRF.
+//! forfeits, standings with FIDE tie-breaks, ratings and TRF, and team
+//! events (rosters, line-ups, matches, team standings).
 //!
 //! Pure: no database, no HTTP, no clock; randomness (drawing of lots) is passed in.
 
@@ -9,4 +10,5 @@ pub mod model;
 pub mod rating;
 pub mod round_robin;
 pub mod standings;
+pub mod team;
 pub mod trf;

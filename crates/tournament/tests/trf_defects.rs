@@ -219,11 +219,18 @@ fn extension_records_are_checked() {
     );
     check(&mutate(3, "", "152 X"), 3, 5, BadColour('X'));
     check(&mutate(3, "", "162  W 1.0    Q 0.5"), 3, 15, BadScoring);
+    // Team records are accepted (issue 22) but still checked field by field.
     check(
-        &mutate(3, "", "013 Team A                          0001 0002"),
+        &mutate(3, "", "013 Team A                          0001 000x"),
         3,
-        1,
-        Unsupported("team tournaments"),
+        42,
+        NotANumber("start number"),
+    );
+    check(
+        &mutate(3, "", "310  x1 Team A"),
+        3,
+        5,
+        NotANumber("team number"),
     );
 }
 

@@ -771,7 +771,7 @@ fn performance(kind: TiebreakKind, games: &[(u16, i64)]) -> Option<i32> {
 /// minimum); for SB a forfeit loss (contribution 0) is not cut in place of a
 /// game that contributes more. High cuts (the upper half of a median) have no
 /// such exception.
-fn apply_cuts(contributions: &mut [Contribution], low: u32, high: u32, vur_first: bool) {
+pub(crate) fn apply_cuts(contributions: &mut [Contribution], low: u32, high: u32, vur_first: bool) {
     for _ in 0..low {
         let least = contributions
             .iter()

@@ -31,6 +31,7 @@ pub mod value;
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub(crate) use compute::apply_cuts;
 pub use compute::{Contribution, RoundEntry, RoundKind, TiebreakScore};
 pub use spec::{
     KoyaLimit, Preset, SpecError, Tiebreak, TiebreakKind, parse_tiebreak, parse_tiebreaks,
@@ -260,7 +261,7 @@ pub fn compute_standings(
 }
 
 /// Splits a sorted list into runs of equal keys.
-fn split_equal<K: PartialEq>(
+pub(crate) fn split_equal<K: PartialEq>(
     sorted: &[StartNumber],
     key: impl Fn(&StartNumber) -> K,
 ) -> Vec<Vec<StartNumber>> {

@@ -45,6 +45,15 @@ pub enum TrfErrorKind {
     BadByeType(char),
     /// A record this crate deliberately does not accept (names it).
     Unsupported(&'static str),
+    /// A team number no `310`/`013` record defines.
+    UnknownTeam(u32),
+    /// Two team records with the same number.
+    DuplicateTeam(u32),
+    /// A player on the rosters of two teams.
+    PlayerInTwoTeams(StartNumber),
+    /// A team's players in a round do not meet one other team board by
+    /// board (their opponents, the `300` line-ups or the colours disagree).
+    TeamBoards { round: u32, team: u32 },
 }
 
 impl fmt::Display for TrfErrorKind {
@@ -80,6 +89,15 @@ impl fmt::Display for TrfErrorKind {
             TrfErrorKind::BadScoring => write!(f, "malformed scoring entry"),
             TrfErrorKind::BadByeType(c) => write!(f, "bye type must be F, H or Z, not {c:?}"),
             TrfErrorKind::Unsupported(what) => write!(f, "{what} are not supported"),
+            TrfErrorKind::UnknownTeam(n) => write!(f, "no team has number {n}"),
+            TrfErrorKind::DuplicateTeam(n) => write!(f, "team number {n} is repeated"),
+            TrfErrorKind::PlayerInTwoTeams(n) => {
+                write!(f, "player {n} is on the rosters of two teams")
+            }
+            TrfErrorKind::TeamBoards { round, team } => write!(
+                f,
+                "round {round}: team {team}'s players do not meet one team board by board"
+            ),
         }
     }
 }

@@ -122,6 +122,9 @@ impl Document {
     /// Interprets the document as a tournament.
     pub fn to_tournament(&self) -> Result<Tournament, TrfError> {
         let mut t = Tournament::default();
+        // Team records are kept verbatim; a defective one is still refused.
+        let teams = self.has_teams();
+        self.team_records()?;
         let mut info = EventInfo::default();
         let mut pairing = PairingOptions::default();
         let mut scoring = Scoring::default();
@@ -257,8 +260,9 @@ impl Document {
             match &line.record {
                 Record::ForbiddenPairs(players)
                 | Record::Absent(players)
-                | Record::ProhibitedPairings { players, .. }
-                | Record::Byes { players, .. } => check_known(players, line.number)?,
+                | Record::ProhibitedPairings { players, .. } => check_known(players, line.number)?,
+                // In a team event, 240 records give byes to teams.
+                Record::Byes { players, .. } if !teams => check_known(players, line.number)?,
                 Record::Acceleration { player, .. } => {
                     check_known(std::slice::from_ref(player), line.number)?;
                 }
@@ -374,6 +378,7 @@ impl Document {
                 round,
                 players,
             } = &line.record
+                && !teams
             {
                 for p in players {
                     if let Ok(i) = t.players.binary_search_by_key(p, |x| x.start_number) {
@@ -495,13 +500,6 @@ impl Document {
                     line,
                     1,
                     TrfErrorKind::Unsupported("abnormal assignment points (299)"),
-                ));
-            }
-            "013" | "310" => {
-                return Err(error(
-                    line,
-                    1,
-                    TrfErrorKind::Unsupported("team tournaments"),
                 ));
             }
             _ => {}

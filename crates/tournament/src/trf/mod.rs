@@ -34,11 +34,15 @@ mod export;
 mod import;
 mod parse;
 mod records;
+mod team;
+mod team_io;
 
 pub use error::{ExportError, TrfError, TrfErrorKind};
 pub use export::{try_write_tournament, write_tournament};
 pub use parse::{decode, parse};
 pub use records::{Document, Format, Line, PlayerRecord, Record, RoundCell};
+pub use team::TeamRecord;
+pub use team_io::{read_team_tournament, write_team_tournament};
 
 use crate::model::Tournament;
 

@@ -143,7 +143,8 @@ impl Document {
             | Record::ProhibitedPairings { .. }
             | Record::NationalRating { .. } => true,
             Record::Verbatim(raw) => [
-                "142", "152", "162", "172", "182", "192", "202", "212", "222", "###",
+                "142", "152", "162", "172", "182", "192", "202", "212", "222", "###", "300", "310",
+                "320", "330", "352", "362",
             ]
             .iter()
             .any(|tag| raw.starts_with(tag)),
