@@ -9,4 +9,5 @@ pub mod model;
 pub mod rating;
 pub mod round_robin;
 pub mod standings;
+pub mod team_swiss;
 pub mod trf;
