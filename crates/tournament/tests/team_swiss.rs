@@ -169,12 +169,8 @@ fn every_fixture_is_paired_as_its_articles_say() {
                 w if w.starts_with("bracket ") => {
                     let k: usize = w[8..].parse().expect("bracket number");
                     let b = &p.brackets[k - 1];
-                    let list = |v: &[u32]| {
-                        v.iter()
-                            .map(u32::to_string)
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    };
+                    let list =
+                        |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
                     let got = format!("{} | {}", list(&b.residents), list(&b.upfloaters));
                     assert_eq!(got.trim(), value.as_str(), "{}: bracket {k}", f.name);
                 }
@@ -183,7 +179,12 @@ fn every_fixture_is_paired_as_its_articles_say() {
         }
         // The pairer's own pairing passes its checker.
         let report = check(&f.input, &Proposal::from(&p)).expect("valid input");
-        assert!(report.violations.is_empty(), "{}: {:?}", f.name, report.violations);
+        assert!(
+            report.violations.is_empty(),
+            "{}: {:?}",
+            f.name,
+            report.violations
+        );
         assert!(report.same_as_engine, "{}", f.name);
     }
 }
@@ -240,7 +241,10 @@ fn bad_input_is_refused_with_a_typed_error_not_a_panic() {
     use tournament::team_swiss::{InputError, PairingError};
     let mut t = round_one(4, 3);
     t.teams[3].tpn = 9;
-    assert_eq!(pair_round(&t), Err(PairingError::Input(InputError::BadTpns)));
+    assert_eq!(
+        pair_round(&t),
+        Err(PairingError::Input(InputError::BadTpns))
+    );
     let mut t = round_one(4, 3);
     t.round = 4;
     assert!(matches!(
@@ -323,7 +327,11 @@ fn the_checker_names_a_rematch_a_barred_bye_and_an_unpaired_team() {
     };
     let report = check(&r.input, &proposal).expect("valid");
     assert!(report.violations.contains(&Violation::Rematch(1, met)));
-    assert!(report.violations.contains(&Violation::ByeNotAllowed(had_bye)));
+    assert!(
+        report
+            .violations
+            .contains(&Violation::ByeNotAllowed(had_bye))
+    );
     assert!(
         report
             .violations
@@ -342,7 +350,10 @@ fn the_checker_reports_colours_swapped_against_article_4_as_not_absolute() {
     let (w, b) = proposal.matches[0];
     proposal.matches[0] = (b, w);
     let report = check(&t, &proposal).expect("valid");
-    assert_eq!(report.violations, vec![Violation::Colours { white: b, black: w }]);
+    assert_eq!(
+        report.violations,
+        vec![Violation::Colours { white: b, black: w }]
+    );
     assert!(!report.violations[0].is_absolute());
     assert!(!report.same_as_engine);
 }
@@ -446,8 +457,14 @@ fn thousands_of_generated_events_keep_the_absolute_criteria_and_article_4() {
                     assert_eq!(c == Colour::White, first_white, "seed {seed}: 4.3.1");
                 } else if input.config.preferences == PreferenceKind::TypeA {
                     let (pw, pb) = (simple_preference(w), simple_preference(b));
-                    assert!(pw != Some(Colour::Black) || pb == Some(Colour::Black), "seed {seed}: 4.3.2/4.3.3");
-                    assert!(pb != Some(Colour::White) || pw == Some(Colour::White), "seed {seed}: 4.3.2/4.3.3");
+                    assert!(
+                        pw != Some(Colour::Black) || pb == Some(Colour::Black),
+                        "seed {seed}: 4.3.2/4.3.3"
+                    );
+                    assert!(
+                        pb != Some(Colour::White) || pw == Some(Colour::White),
+                        "seed {seed}: 4.3.2/4.3.3"
+                    );
                 }
             }
             // [C2]: at most one bye each, never after a forfeit win.
@@ -467,7 +484,11 @@ fn thousands_of_generated_events_keep_the_absolute_criteria_and_article_4() {
             // The checker agrees, and the pairing is deterministic and does
             // not depend on the order the teams are listed in.
             let report = check(input, &Proposal::from(p)).expect("valid");
-            assert!(report.violations.is_empty(), "seed {seed}: {:?}", report.violations);
+            assert!(
+                report.violations.is_empty(),
+                "seed {seed}: {:?}",
+                report.violations
+            );
             assert!(report.same_as_engine, "seed {seed}");
             let mut shuffled = input.clone();
             shuffled.teams.reverse();

@@ -78,18 +78,21 @@ impl std::fmt::Display for Violation {
             Violation::SelfPaired(t) => write!(f, "{t}: paired against itself"),
             Violation::PairedTwice(t) => write!(f, "{t}: paired twice"),
             Violation::Unpaired(t) => write!(f, "{t}: left unpaired (C.04.6 3.3.1)"),
-            Violation::Rematch(a, b) => write!(f, "{a}-{b}: have already played (C.04.6 [C1] 2.1.1)"),
+            Violation::Rematch(a, b) => {
+                write!(f, "{a}-{b}: have already played (C.04.6 [C1] 2.1.1)")
+            }
             Violation::Forbidden(a, b) => write!(f, "{a}-{b}: a forbidden pair"),
             Violation::ByeNotAllowed(t) => write!(
                 f,
                 "{t}: may not receive the pairing-allocated bye (C.04.6 [C2] 2.1.2)"
             ),
-            Violation::NeedlessBye(t) => write!(f, "{t}: a bye with an even number of teams (C.04.6 1.4)"),
+            Violation::NeedlessBye(t) => {
+                write!(f, "{t}: a bye with an even number of teams (C.04.6 1.4)")
+            }
             Violation::MissingBye => write!(f, "no bye with an odd number of teams (C.04.6 1.4)"),
-            Violation::Colours { white, black } => write!(
-                f,
-                "{white}-{black}: colours differ from C.04.6 Art. 4"
-            ),
+            Violation::Colours { white, black } => {
+                write!(f, "{white}-{black}: colours differ from C.04.6 Art. 4")
+            }
         }
     }
 }

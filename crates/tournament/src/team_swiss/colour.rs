@@ -65,7 +65,11 @@ impl ColourRule {
 /// the last round is read as strong, the "no preference in the last round"
 /// sentence closing only the mild clauses (which carry their own "not the
 /// last round" condition) — see docs/team-swiss.md.
-pub(crate) fn preference(t: &TeamState, kind: PreferenceKind, last_round: bool) -> Option<Preference> {
+pub(crate) fn preference(
+    t: &TeamState,
+    kind: PreferenceKind,
+    last_round: bool,
+) -> Option<Preference> {
     if kind == PreferenceKind::None || t.colours.is_empty() {
         return None;
     }
@@ -109,7 +113,11 @@ pub(crate) fn preference(t: &TeamState, kind: PreferenceKind, last_round: bool) 
 /// `(C8, C9)` — Art. 4.3.2 and 4.3.3 grant every preference unless both
 /// teams want the same colour, and 4.3.4 then grants a strong one over a
 /// mild one (Art. 2.3.5, 2.3.6).
-pub(crate) fn unfulfilled(a: Option<Preference>, b: Option<Preference>, kind: PreferenceKind) -> (u32, u32) {
+pub(crate) fn unfulfilled(
+    a: Option<Preference>,
+    b: Option<Preference>,
+    kind: PreferenceKind,
+) -> (u32, u32) {
     match (a, b) {
         (Some(x), Some(y)) if x.colour == y.colour => {
             let strong = kind == PreferenceKind::TypeB && x.strong && y.strong;
@@ -135,7 +143,11 @@ fn a_is_first(s: &State, a: &TeamState, b: &TeamState) -> bool {
 /// first, and the article that decided.
 pub(crate) fn allocate(s: &State, a: usize, b: usize) -> (usize, usize, ColourRule) {
     let (ta, tb) = (&s.teams[a], &s.teams[b]);
-    let (first, other) = if a_is_first(s, ta, tb) { (a, b) } else { (b, a) };
+    let (first, other) = if a_is_first(s, ta, tb) {
+        (a, b)
+    } else {
+        (b, a)
+    };
     let (f, o) = (&s.teams[first], &s.teams[other]);
     let give = |first_colour: Colour, rule| {
         if first_colour == Colour::White {
@@ -166,7 +178,11 @@ pub(crate) fn allocate(s: &State, a: usize, b: usize) -> (usize, usize, ColourRu
         }
         // 4.3.4
         (Some(p), Some(q)) if kind == PreferenceKind::TypeB && p.strong != q.strong => {
-            let c = if p.strong { p.colour } else { q.colour.opposite() };
+            let c = if p.strong {
+                p.colour
+            } else {
+                q.colour.opposite()
+            };
             return give(c, ColourRule::OneStrongPreference);
         }
         _ => {}
@@ -174,7 +190,11 @@ pub(crate) fn allocate(s: &State, a: usize, b: usize) -> (usize, usize, ColourRu
     // 4.3.5: White to the lower colour difference.
     let (cf, co) = (f.colour_difference(), o.colour_difference());
     if cf != co {
-        let c = if cf < co { Colour::White } else { Colour::Black };
+        let c = if cf < co {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         return give(c, ColourRule::LowerColourDifference);
     }
     // 4.3.6: the squeezed histories (C.04.2 Art. 3.4) compared from the end.

@@ -2,7 +2,9 @@
 //! board results, repeat. Pure: the seed is passed in (the Dutch
 //! generator's SplitMix64, `dutch::generator::Rng`).
 
-use super::input::{Colour, Config, PreferenceKind, PrimaryScore, RoundKind, RoundRecord, Team, TeamSwiss};
+use super::input::{
+    Colour, Config, PreferenceKind, PrimaryScore, RoundKind, RoundRecord, Team, TeamSwiss,
+};
 use super::pairer::{PairingError, RoundPairing, pair_round};
 use crate::dutch::generator::Rng;
 
@@ -81,7 +83,11 @@ pub fn generate(cfg: &GeneratorConfig, seed: u64) -> GeneratedEvent {
             1 => PreferenceKind::TypeB,
             _ => PreferenceKind::None,
         },
-        initial_colour: if rng.one_in(2) { Colour::White } else { Colour::Black },
+        initial_colour: if rng.one_in(2) {
+            Colour::White
+        } else {
+            Colour::Black
+        },
     });
     let n = cfg.teams;
     let mut teams: Vec<Team> = (0..n)

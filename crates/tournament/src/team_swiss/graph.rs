@@ -118,7 +118,10 @@ impl Layout {
             .add_at(c9_at, u64::from(1 - c9))
             .add_at(c10_at, u64::from(2 - c10))
             .add_at(top + (n - 1 - i as u32), 1)
-            .add_at(bottom + (n - 1 - i as u32) * self.b, (self.n - 1 - j) as u64)
+            .add_at(
+                bottom + (n - 1 - i as u32) * self.b,
+                (self.n - 1 - j) as u64,
+            )
     }
 }
 
@@ -172,7 +175,11 @@ pub(crate) fn pair_bracket<const L: usize>(
 
 /// [`pair_bracket`] with the fewest 64-bit limbs that hold the bracket's
 /// weights.
-pub(crate) fn pair_bracket_any(s: &State, bracket: &[usize], up: &[bool]) -> Option<Vec<(usize, usize)>> {
+pub(crate) fn pair_bracket_any(
+    s: &State,
+    bracket: &[usize],
+    up: &[bool],
+) -> Option<Vec<(usize, usize)>> {
     let bits = bracket_bits(bracket.len());
     macro_rules! dispatch {
         ($($l:literal),*) => {

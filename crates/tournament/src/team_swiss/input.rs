@@ -199,7 +199,10 @@ impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             InputError::BadRound { round, rounds } => {
-                write!(f, "round {round} cannot be paired in a {rounds}-round event")
+                write!(
+                    f,
+                    "round {round} cannot be paired in a {rounds}-round event"
+                )
             }
             InputError::BadTpns => write!(f, "the TPNs must run from 1 to the number of teams"),
             InputError::DuplicateId(id) => write!(f, "two teams have the id {id}"),
@@ -341,7 +344,10 @@ impl TeamSwiss {
                 let mirror = teams[j].history[r].kind;
                 let ok = match (rec.kind, mirror) {
                     (
-                        RoundKind::Played { opponent: _, colour },
+                        RoundKind::Played {
+                            opponent: _,
+                            colour,
+                        },
                         RoundKind::Played {
                             opponent: back,
                             colour: c2,
@@ -379,7 +385,9 @@ impl TeamSwiss {
                     PrimaryScore::MatchPoints => (r.match_points, r.game_points),
                     PrimaryScore::GamePoints => (r.game_points, r.match_points),
                 };
-                score = score.checked_add(u64::from(p)).ok_or(InputError::Overflow)?;
+                score = score
+                    .checked_add(u64::from(p))
+                    .ok_or(InputError::Overflow)?;
                 secondary = secondary
                     .checked_add(u64::from(s))
                     .ok_or(InputError::Overflow)?;

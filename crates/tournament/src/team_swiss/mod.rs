@@ -22,6 +22,8 @@ pub mod generator;
 mod graph;
 mod input;
 mod pairer;
+#[cfg(test)]
+mod tests;
 mod upfloaters;
 
 use std::ops::ControlFlow;

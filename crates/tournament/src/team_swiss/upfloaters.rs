@@ -34,7 +34,11 @@ pub(crate) struct Choice {
 /// score first), best [C5] first: a profile is a count per level, and its
 /// ascending score tuple is larger exactly when, read from the lowest level
 /// up, its counts are lexicographically smaller.
-pub(crate) fn profiles(sizes: &[usize], k: usize, f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> ControlFlow<()> {
+pub(crate) fn profiles(
+    sizes: &[usize],
+    k: usize,
+    f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     fn rec(
         sizes: &[usize],
         level: usize,
@@ -44,7 +48,11 @@ pub(crate) fn profiles(sizes: &[usize], k: usize, f: &mut dyn FnMut(&[usize]) ->
     ) -> ControlFlow<()> {
         // `level` counts down from the lowest; levels `0..level` remain.
         if level == 0 {
-            return if left == 0 { f(counts) } else { ControlFlow::Continue(()) };
+            return if left == 0 {
+                f(counts)
+            } else {
+                ControlFlow::Continue(())
+            };
         }
         let l = level - 1;
         let above: usize = sizes[..l].iter().sum();
@@ -125,7 +133,7 @@ pub(crate) fn choose(s: &State, top: &[usize], lower: &[usize]) -> Option<Choice
         let mut found: Option<(bool, u32, Vec<usize>)> = None;
         let _ = profiles(&sizes, k, &mut |counts| {
             let _ = sets_of_profile(&members, counts, &mut |set| {
-                let key = evaluate(s, top, &sorted, &members, set);
+                let key = evaluate(s, top, &sorted, set);
                 if let Some((fails, c7)) = key {
                     let better = match &found {
                         None => true,
@@ -160,13 +168,7 @@ pub(crate) fn choose(s: &State, top: &[usize], lower: &[usize]) -> Option<Choice
 
 /// For a candidate set: `None` when it is not legal (the bracket or the rest
 /// cannot be paired), else whether [C6] fails and the [C7] count.
-fn evaluate(
-    s: &State,
-    top: &[usize],
-    lower: &[usize],
-    levels: &[Vec<usize>],
-    set: &[usize],
-) -> Option<(bool, u32)> {
+fn evaluate(s: &State, top: &[usize], lower: &[usize], set: &[usize]) -> Option<(bool, u32)> {
     let bracket: Vec<usize> = top.iter().chain(set).copied().collect();
     if !perfect(s, &bracket) {
         return None;
@@ -175,12 +177,18 @@ fn evaluate(
     if !perfect(s, &rest) {
         return None;
     }
-    // [C6]: the following scoregroup, what of it is not upfloating, paired
-    // with the fewest upfloaters its parity allows.
-    let following: Vec<usize> = levels
-        .first()
-        .map(|l| l.iter().copied().filter(|t| !set.contains(t)).collect())
-        .unwrap_or_default();
+    // [C6]: the following scoregroup (the next score below the residents'
+    // among the teams of the round; emptied already or now, [C6] is void),
+    // what of it is not upfloating, paired with the fewest upfloaters its
+    // parity allows.
+    let following: Vec<usize> = match following_score(s, top) {
+        Some(f) => rest
+            .iter()
+            .copied()
+            .filter(|&t| s.teams[t].score == f)
+            .collect(),
+        None => Vec::new(),
+    };
     let fails = if following.is_empty() {
         false
     } else {
@@ -197,4 +205,15 @@ fn evaluate(
         set.iter().filter(|&&t| s.teams[t].floated).count() as u32
     };
     Some((fails, c7))
+}
+
+/// The score of the scoregroup following the residents' (Art. 2.3.3): the
+/// next lower score among the teams to be paired this round.
+pub(crate) fn following_score(s: &State, top: &[usize]) -> Option<u64> {
+    let best = s.teams[*top.first()?].score;
+    s.teams
+        .iter()
+        .filter(|t| t.available && t.score < best)
+        .map(|t| t.score)
+        .max()
 }
