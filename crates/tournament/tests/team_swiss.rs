@@ -391,9 +391,9 @@ fn event_config(seed: u64) -> GeneratorConfig {
         rounds: 2 + (seed % 7) as u32,
         boards: 1 + (seed % 6) as u32,
         draw_percentage: 10 + (seed % 5) as u32 * 10,
-        forfeit_rate: if seed % 3 == 0 { 15 } else { 0 },
-        absence_rate: if seed % 4 == 0 { 12 } else { 0 },
-        forbidden_pairs: if seed % 5 == 0 { 2 } else { 0 },
+        forfeit_rate: if seed.is_multiple_of(3) { 15 } else { 0 },
+        absence_rate: if seed.is_multiple_of(4) { 12 } else { 0 },
+        forbidden_pairs: if seed.is_multiple_of(5) { 2 } else { 0 },
         config: None,
     }
 }
@@ -559,5 +559,28 @@ fn events_shorter_than_the_field_are_played_to_the_end() {
         let ev = generate(&cfg, seed);
         assert_eq!(ev.stopped, None, "seed {seed}");
         assert_eq!(ev.rounds.len(), cfg.rounds as usize);
+    }
+}
+
+#[test]
+fn a_large_open_team_event_is_paired_round_after_round() {
+    // 120 and 61 teams, 11 rounds, with forfeits and absences: every round
+    // is paired (Art. 3.3.1) and passes the checker.
+    for (teams, seed) in [(120usize, 5u64), (61, 6)] {
+        let cfg = GeneratorConfig {
+            teams,
+            rounds: 11,
+            boards: 6,
+            forfeit_rate: 40,
+            absence_rate: 50,
+            ..GeneratorConfig::default()
+        };
+        let ev = generate(&cfg, seed);
+        assert_eq!(ev.stopped, None, "{teams} teams");
+        assert_eq!(ev.rounds.len(), 11);
+        for r in &ev.rounds {
+            let report = check(&r.input, &Proposal::from(&r.pairing)).expect("valid");
+            assert!(report.violations.is_empty(), "{:?}", report.violations);
+        }
     }
 }

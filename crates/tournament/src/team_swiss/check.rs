@@ -168,7 +168,7 @@ pub fn check(t: &TeamSwiss, proposal: &Proposal) -> Result<CheckReport, InputErr
         if s.teams[b as usize - 1].no_bye {
             violations.push(Violation::ByeNotAllowed(b));
         }
-        if to_pair.len() % 2 == 0 {
+        if to_pair.len().is_multiple_of(2) {
             violations.push(Violation::NeedlessBye(b));
         }
     } else if proposal.bye.is_none() && to_pair.len() % 2 == 1 {

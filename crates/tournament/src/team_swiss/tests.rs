@@ -146,8 +146,8 @@ fn brackets_and_upfloaters_of_generated_events_match_the_enumerated_articles() {
             teams: 4 + (seed % 9) as usize,
             rounds: 3 + (seed % 5) as u32,
             boards: 2 + (seed % 3) as u32,
-            forfeit_rate: if seed % 3 == 0 { 12 } else { 0 },
-            absence_rate: if seed % 5 == 0 { 10 } else { 0 },
+            forfeit_rate: if seed.is_multiple_of(3) { 12 } else { 0 },
+            absence_rate: if seed.is_multiple_of(5) { 10 } else { 0 },
             ..GeneratorConfig::default()
         };
         let ev = generate(&cfg, seed);
@@ -192,4 +192,204 @@ fn brackets_and_upfloaters_of_generated_events_match_the_enumerated_articles() {
         brackets_checked > 3000 && with_upfloaters > 1000,
         "{brackets_checked} {with_upfloaters}"
     );
+}
+
+use super::colour::{ColourRule, Preference, allocate, preference};
+use super::input::{Colour, Config, PreferenceKind, TeamState};
+
+fn colours(s: &str) -> Vec<Colour> {
+    s.chars()
+        .map(|c| {
+            if c == 'W' {
+                Colour::White
+            } else {
+                Colour::Black
+            }
+        })
+        .collect()
+}
+
+fn team(tpn: u32, score: u64, played: &str) -> TeamState {
+    let c = colours(played);
+    TeamState {
+        tpn,
+        score,
+        secondary: 0,
+        played: c.len() as u32,
+        colours: c,
+        no_bye: false,
+        floated: false,
+        available: true,
+    }
+}
+
+#[test]
+fn colour_preferences_are_those_of_article_1_7() {
+    use PreferenceKind::{None as NoPrefs, TypeA, TypeB};
+    let strong = |c| {
+        Some(Preference {
+            colour: c,
+            strong: true,
+        })
+    };
+    let mild = |c| {
+        Some(Preference {
+            colour: c,
+            strong: false,
+        })
+    };
+    let (w, b) = (Colour::White, Colour::Black);
+    // (played colours, kind, last round, expected)
+    let table = [
+        ("", TypeA, false, None),
+        ("W", TypeA, false, None),
+        ("WW", TypeA, false, strong(b)), // CD > +1
+        ("BB", TypeA, false, strong(w)), // CD < -1
+        ("WB", TypeA, false, None),
+        ("WBB", TypeA, false, strong(w)), // CD -1, Black in the last two
+        ("BWW", TypeA, false, strong(b)), // CD +1, White in the last two
+        ("WWBB", TypeA, true, strong(w)), // CD 0, Black in the last two
+        ("BBW", TypeA, false, None),
+        ("WWWBB", TypeA, false, None), // CD +1 after two Blacks: none
+        ("WW", NoPrefs, false, None),  // preferences not used
+        ("", TypeB, false, None),      // yet to play a match
+        ("W", TypeB, false, mild(b)),  // CD +1
+        ("B", TypeB, false, mild(w)),  // CD -1
+        ("WB", TypeB, false, mild(w)), // CD 0, Black last, not the last round
+        ("WB", TypeB, true, None),     // CD 0 in the last round
+        ("WWBB", TypeB, true, strong(w)), // reading 6 of docs/team-swiss.md
+        ("BBW", TypeB, false, mild(w)), // CD -1
+        ("WBB", TypeB, false, strong(w)), // strong and mild: strong
+        ("WWWBB", TypeB, false, mild(b)), // CD +1
+    ];
+    for (played, kind, last, want) in table {
+        assert_eq!(
+            preference(&team(1, 0, played), kind, last),
+            want,
+            "{played} {kind:?} {last}"
+        );
+    }
+}
+
+fn state(kind: PreferenceKind, initial: Colour, teams: Vec<TeamState>) -> State {
+    let n = teams.len();
+    State {
+        teams,
+        barred: vec![false; n * n],
+        round: 5,
+        rounds: 9,
+        config: Config {
+            preferences: kind,
+            initial_colour: initial,
+            ..Config::default()
+        },
+    }
+}
+
+#[test]
+fn colours_follow_the_cascade_of_article_4_3() {
+    use ColourRule as R;
+    use PreferenceKind::{TypeA, TypeB};
+    // (kind, initial, team 0 (tpn, score, colours), team 1, who has White, rule)
+    let table = [
+        (
+            TypeA,
+            Colour::White,
+            (3, 0, ""),
+            (4, 0, ""),
+            0,
+            R::InitialColour,
+        ),
+        (
+            TypeA,
+            Colour::White,
+            (4, 0, ""),
+            (5, 0, ""),
+            1,
+            R::InitialColour,
+        ),
+        (
+            TypeA,
+            Colour::Black,
+            (3, 0, ""),
+            (4, 0, ""),
+            1,
+            R::InitialColour,
+        ),
+        (
+            TypeA,
+            Colour::White,
+            (1, 2, "WW"),
+            (2, 2, "WB"),
+            1,
+            R::OnePreference,
+        ),
+        (
+            TypeA,
+            Colour::White,
+            (1, 2, "WW"),
+            (2, 2, "BB"),
+            1,
+            R::OppositePreferences,
+        ),
+        (
+            TypeB,
+            Colour::White,
+            (1, 2, "BB"),
+            (2, 2, "B"),
+            0,
+            R::OneStrongPreference,
+        ),
+        (
+            TypeA,
+            Colour::White,
+            (1, 2, "WBW"),
+            (2, 2, "B"),
+            1,
+            R::LowerColourDifference,
+        ),
+        (
+            TypeA,
+            Colour::White,
+            (1, 2, "WB"),
+            (2, 2, "BW"),
+            0,
+            R::AlternateFromDifference,
+        ),
+        (
+            TypeB,
+            Colour::White,
+            (2, 4, "WB"),
+            (1, 2, "WB"),
+            0,
+            R::FirstTeamPreference,
+        ),
+        (
+            TypeA,
+            Colour::White,
+            (2, 4, "WB"),
+            (1, 2, "WB"),
+            0,
+            R::AlternateFirstTeam,
+        ),
+        (
+            TypeA,
+            Colour::White,
+            (2, 4, ""),
+            (1, 2, "WB"),
+            1,
+            R::AlternateOtherTeam,
+        ),
+    ];
+    for (kind, initial, a, b, white, rule) in table {
+        let s = state(
+            kind,
+            initial,
+            vec![team(a.0, a.1, a.2), team(b.0, b.1, b.2)],
+        );
+        let (w, _, r) = allocate(&s, 0, 1);
+        assert_eq!((w, r), (white, rule), "{a:?} {b:?} {kind:?}");
+        let (w, _, r) = allocate(&s, 1, 0);
+        assert_eq!((w, r), (white, rule), "{a:?} {b:?} {kind:?}, either order");
+    }
 }
