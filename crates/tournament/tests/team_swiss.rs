@@ -584,3 +584,36 @@ fn a_large_open_team_event_is_paired_round_after_round() {
         }
     }
 }
+
+#[test]
+fn events_as_long_as_a_round_robin_end_paired_or_with_no_legal_pairing() {
+    // Late rounds where most pairs have met: every round paired is legal,
+    // and an event that stops does so because no legal pairing exists
+    // (Art. 3.3.3), never on the set budget.
+    use tournament::team_swiss::PairingError;
+    let mut stopped = 0;
+    for seed in 0..60u64 {
+        let teams = 6 + (seed % 11) as usize;
+        let cfg = GeneratorConfig {
+            teams,
+            rounds: (teams - 1) as u32,
+            forbidden_pairs: (seed % 3) as usize,
+            ..GeneratorConfig::default()
+        };
+        let ev = generate(&cfg, seed);
+        for r in &ev.rounds {
+            let report = check(&r.input, &Proposal::from(&r.pairing)).expect("valid");
+            assert!(
+                report.violations.is_empty(),
+                "seed {seed}: {:?}",
+                report.violations
+            );
+        }
+        match ev.stopped {
+            None => assert_eq!(ev.rounds.len(), cfg.rounds as usize),
+            Some(PairingError::NoValidPairing) => stopped += 1,
+            Some(e) => panic!("seed {seed}: {e}"),
+        }
+    }
+    assert!(stopped > 0, "no event ran out of pairings");
+}

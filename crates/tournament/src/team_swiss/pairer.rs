@@ -5,7 +5,7 @@
 use super::colour::{ColourRule, allocate};
 use super::graph::{bracket_bits, pair_bracket_any, perfect};
 use super::input::{InputError, State, TeamSwiss};
-use super::upfloaters::choose;
+use super::upfloaters::{NoChoice, choose};
 
 /// One match of the round: the teams by TPN, `white` having White on board
 /// 1 (Art. 1.6.1; the other boards' colours follow the competition's rules).
@@ -52,7 +52,8 @@ pub enum PairingError {
     /// No pairing complies with the absolute criteria (Art. 2.1, 2.2): the
     /// Chief Arbiter decides (Art. 3.3.3).
     NoValidPairing,
-    /// A bracket is too large for the weight arithmetic.
+    /// A bracket is too large for the weight arithmetic, or Art. 3.5's walk
+    /// over the sets of upfloaters exceeded its budget.
     TooLarge,
 }
 
@@ -64,7 +65,9 @@ impl std::fmt::Display for PairingError {
                 f,
                 "no pairing complies with the absolute criteria (C.04.6 Art. 3.3.3: the Chief Arbiter decides)"
             ),
-            PairingError::TooLarge => write!(f, "the bracket is too large to pair"),
+            PairingError::TooLarge => {
+                write!(f, "the bracket is too large to pair in reasonable time")
+            }
         }
     }
 }
@@ -130,7 +133,10 @@ pub(crate) fn pair_state(s: &State) -> Result<RoundPairing, PairingError> {
         let (mut top, lower): (Vec<usize>, Vec<usize>) =
             left.iter().partition(|&&i| s.teams[i].score == best);
         top.sort_by_key(|&i| s.teams[i].tpn);
-        let choice = choose(s, &top, &lower).ok_or(PairingError::NoValidPairing)?;
+        let choice = choose(s, &top, &lower).map_err(|e| match e {
+            NoChoice::NoLegalSet => PairingError::NoValidPairing,
+            NoChoice::Budget => PairingError::TooLarge,
+        })?;
         let mut bracket: Vec<usize> = top.iter().chain(&choice.set).copied().collect();
         bracket.sort_by_key(|&i| s.teams[i].tpn);
         if bracket_bits(bracket.len()) > 64 * 256 {

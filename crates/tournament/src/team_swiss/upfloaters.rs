@@ -108,10 +108,23 @@ pub(crate) fn sets_of_profile(
     combos(levels, counts, 0, 0, first, &mut Vec::new(), f)
 }
 
+/// Why no set was chosen.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum NoChoice {
+    /// No set of any size leaves a legal pairing (Art. 3.3.3).
+    NoLegalSet,
+    /// More than [`SET_BUDGET`] sets were examined for one bracket.
+    Budget,
+}
+
+/// The most candidate sets examined for one bracket before giving up
+/// (`PairingError::TooLarge`) rather than running on: Art. 3.5 is a walk
+/// over sets, exponential in the worst case.
+pub(crate) const SET_BUDGET: usize = 200_000;
+
 /// Choose the upfloaters for the residents `top` from the unpaired teams
-/// `lower` (all of lower score; any order). `None` when no size gives a
-/// legal pairing.
-pub(crate) fn choose(s: &State, top: &[usize], lower: &[usize]) -> Option<Choice> {
+/// `lower` (all of lower score; any order).
+pub(crate) fn choose(s: &State, top: &[usize], lower: &[usize]) -> Result<Choice, NoChoice> {
     let mut sorted: Vec<usize> = lower.to_vec();
     sorted.sort_by(|&a, &b| {
         s.teams[b]
@@ -128,11 +141,18 @@ pub(crate) fn choose(s: &State, top: &[usize], lower: &[usize]) -> Option<Choice
     }
     let members: Vec<Vec<usize>> = levels.into_iter().map(|l| l.members).collect();
     let sizes: Vec<usize> = members.iter().map(Vec::len).collect();
-    let mut k = top.len() % 2;
+    // [C4]: no legal set is smaller than the fewest residents that must be
+    // paired outside the top-scoregroup for everyone to be paired.
+    let mut k = fewest_upfloaters(s, top, lower).ok_or(NoChoice::NoLegalSet)?;
+    let mut examined = 0usize;
     while k <= lower.len() {
         let mut found: Option<(bool, u32, Vec<usize>)> = None;
         let _ = profiles(&sizes, k, &mut |counts| {
             let _ = sets_of_profile(&members, counts, &mut |set| {
+                examined += 1;
+                if examined > SET_BUDGET {
+                    return ControlFlow::Break(());
+                }
                 let key = evaluate(s, top, &sorted, set);
                 if let Some((fails, c7)) = key {
                     let better = match &found {
@@ -148,14 +168,17 @@ pub(crate) fn choose(s: &State, top: &[usize], lower: &[usize]) -> Option<Choice
                 }
                 ControlFlow::Continue(())
             });
-            if found.is_some() {
+            if found.is_some() || examined > SET_BUDGET {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         });
+        if examined > SET_BUDGET {
+            return Err(NoChoice::Budget);
+        }
         if let Some((fails, c7, set)) = found {
-            return Some(Choice {
+            return Ok(Choice {
                 set,
                 c6_met: !fails,
                 c7,
@@ -163,7 +186,7 @@ pub(crate) fn choose(s: &State, top: &[usize], lower: &[usize]) -> Option<Choice
         }
         k += 2;
     }
-    None
+    Err(NoChoice::NoLegalSet)
 }
 
 /// For a candidate set: `None` when it is not legal (the bracket or the rest
