@@ -11,4 +11,5 @@ pub mod rating;
 pub mod round_robin;
 pub mod standings;
 pub mod team;
+pub mod team_swiss;
 pub mod trf;
