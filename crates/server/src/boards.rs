@@ -15,7 +15,7 @@ use crate::tournaments::{begin_change, commit_change, load_all};
 use crate::{AppState, audit, store};
 
 /// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}` body: at least one
-/// of the three.
+/// of the four.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct BoardUpdate {
@@ -33,9 +33,15 @@ pub(crate) struct BoardUpdate {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<String>, format = DateTime)]
     starts_at: Option<Option<String>>,
+    /// What the Laws let the organiser announce for this board's game, over
+    /// the event's settings (as the tournament's `laws`: e.g. a longer
+    /// lateness limit for a rescheduled board, Art. 10.15; a higher
+    /// fifty-move count, Art. 10.12); fixed once the game has events.
+    #[serde(default)]
+    laws: Option<crate::laws::Laws>,
 }
 
-/// Change a board's recording mode, starting position or own scheduled start while its game has no events (any arbiter of the tournament).
+/// Change a board's recording mode, starting position, own scheduled start or its game's announced settings while its game has no events (any arbiter of the tournament).
 ///
 /// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}`: `mode`, `fen` and
 /// `starts_at` (the board's own start; `null`: the round's) are part of the
@@ -68,10 +74,11 @@ pub(crate) async fn update_board(
     ApiPath((id, number, board)): ApiPath<(String, i64, i64)>,
     ApiJson(body): ApiJson<BoardUpdate>,
 ) -> Result<Json<Option<BoardJson>>, ApiError> {
-    if body.mode.is_none() && body.fen.is_none() && body.starts_at.is_none() {
+    if body.mode.is_none() && body.fen.is_none() && body.starts_at.is_none() && body.laws.is_none()
+    {
         return Err(ApiError::invalid_field(
             "mode",
-            "give the recording mode (mode), the starting position (fen) or the board's start (starts_at)",
+            "give the recording mode (mode), the starting position (fen), the board's start (starts_at) or its game's settings (laws)",
         ));
     }
     let mode = body
@@ -163,6 +170,34 @@ pub(crate) async fn update_board(
             Some(&json!({ "mode": new_mode, "fen": new_fen })),
         )
         .await?;
+    }
+    if let Some(request) = &body.laws {
+        crate::laws::Laws::check_for(request, tournament.game)?;
+        let game = store::games::load(&mut *tx, &row.game_id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("game"))?;
+        let mut laws = game.laws.clone();
+        laws.announce(request)?;
+        if laws != game.laws {
+            if row.recorded {
+                return Err(ApiError::conflict(
+                    "game_started",
+                    "the game on this board has recorded events: the settings it is judged by are fixed",
+                ));
+            }
+            store::games::set_laws(&mut tx, &row.game_id, &laws).await?;
+            audit::record(
+                &mut tx,
+                &actor,
+                Some(&id),
+                "update",
+                "board",
+                &format!("{id}/{number}/{board}"),
+                Some(&json!({ "laws": game.laws })),
+                Some(&json!({ "laws": laws })),
+            )
+            .await?;
+        }
     }
     let mut after = loaded.clone();
     for b in &mut after.boards {

@@ -34,6 +34,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             fen: laws.fen,
             id: game.id.clone(),
             lateness: laws.lateness,
+            laws: game.laws.clone(),
             mode: laws.mode,
             moves: Moves(state),
             pending: laws.pending,
@@ -62,6 +63,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             fouls: laws.fouls,
             id: game.id.clone(),
             lateness: laws.lateness,
+            laws: game.laws.clone(),
             mode: "live",
             moves: Moves(state),
             moves_chinese: laws.moves_chinese,
@@ -123,6 +125,9 @@ pub(crate) struct ChessState {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false)]
     lateness: Option<Lateness>,
+    /// The settings the game is judged by: its profile's, with what the
+    /// organiser announced for the event or the game over them.
+    laws: crate::laws::Laws,
     #[schema(value_type = schema::Mode)]
     mode: &'static str,
     /// The moves played, in SAN.
@@ -187,6 +192,9 @@ pub(crate) struct XiangqiState {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false)]
     lateness: Option<XqLateness>,
+    /// The settings the game is judged by: its profile's, with what the
+    /// organiser announced for the event or the game over them.
+    laws: crate::laws::Laws,
     /// Always `live`: a Xiangqi game is recorded live.
     #[schema(value_type = schema::Mode)]
     mode: &'static str,

@@ -98,6 +98,12 @@ struct CreateGame {
     /// and the profile's lateness rule applies.
     #[serde(default)]
     starts_at: Option<String>,
+    /// What the Laws let the organiser announce for this game, over its
+    /// profile's settings (as a tournament's `laws`: lateness limit Art.
+    /// 10.15, a higher fifty-move count Art. 10.12, the club plan's limits,
+    /// Xiangqi's foul and natural move limits).
+    #[serde(default)]
+    laws: Option<crate::laws::Laws>,
 }
 
 /// A game outside any tournament (administrators, organisers).
@@ -141,6 +147,7 @@ async fn create_game(
         .as_deref()
         .map(|t| crate::engine::check_start_time("starts_at", t))
         .transpose()?;
+    let laws = crate::laws::Laws::for_game(&regulations, game_kind, body.laws.as_ref())?;
     let id = Uuid::new_v4().to_string();
     let (_write, mut tx) = state.db().begin().await?;
     store::games::insert(
@@ -159,7 +166,7 @@ async fn create_game(
             fen: fen.as_deref(),
             mode,
             scheduled_start_ms,
-            laws: &crate::laws::Laws::default(),
+            laws: &laws,
             created_at: &now_text(),
         },
     )
@@ -177,7 +184,7 @@ async fn create_game(
             "white": body.white, "black": body.black, "game": game_kind.as_str(),
             "regulations": regulations,
             "time_control": time_control, "fen": fen, "mode": mode,
-            "scheduled_start_ms": scheduled_start_ms,
+            "scheduled_start_ms": scheduled_start_ms, "laws": laws,
         })),
     )
     .await?;

@@ -139,6 +139,21 @@ impl Laws {
         Ok(())
     }
 
+    /// A game's effective settings: its profile's, with `request`'s
+    /// announcements over them (checked as a tournament's are).
+    pub fn for_game(
+        regulations: &str,
+        game: crate::engine::GameKind,
+        request: Option<&Laws>,
+    ) -> Result<Laws, ApiError> {
+        let mut laws = Laws::of_profile(regulations);
+        if let Some(request) = request {
+            Laws::check_for(request, game)?;
+            laws.announce(request)?;
+        }
+        Ok(laws)
+    }
+
     /// Puts the settings into a Xiangqi game's profile: the lateness limit
     /// (xq 4.1.5), the foul limit (xq 4.1.8), the natural move limit
     /// (xq 4.2.4); an absent field leaves the profile's.

@@ -351,6 +351,16 @@ pub async fn set_setup(
     Ok(())
 }
 
+/// Replaces a game's announced settings (`laws`).
+pub async fn set_laws(conn: &mut AnyConnection, game_id: &str, laws: &Laws) -> Result<(), Error> {
+    sqlx::query("UPDATE games SET laws = $1 WHERE id = $2")
+        .bind(serde_json::to_string(laws)?)
+        .bind(game_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// Sets or removes the scheduled start of a round's games, except those
 /// on a board with its own start.
 pub async fn set_round_start(
