@@ -139,6 +139,36 @@ impl Laws {
         Ok(())
     }
 
+    /// The profile changed from `old` to `new`: each setting that is still
+    /// the old profile's default becomes the new profile's; one the
+    /// organiser announced differently stays.
+    pub fn reprofile(&mut self, old: &str, new: &str) {
+        let (was, now) = (Laws::of_profile(old), Laws::of_profile(new));
+        let follow = |slot: &mut Option<u32>, was: Option<u32>, now: Option<u32>| {
+            if *slot == was {
+                *slot = now;
+            }
+        };
+        follow(
+            &mut self.lateness_limit_minutes,
+            was.lateness_limit_minutes,
+            now.lateness_limit_minutes,
+        );
+        follow(&mut self.fifty_move_count, was.fifty_move_count, now.fifty_move_count);
+        follow(
+            &mut self.per_move_cap_seconds,
+            was.per_move_cap_seconds,
+            now.per_move_cap_seconds,
+        );
+        follow(&mut self.max_game_minutes, was.max_game_minutes, now.max_game_minutes);
+        follow(&mut self.foul_limit, was.foul_limit, now.foul_limit);
+        follow(
+            &mut self.natural_move_limit,
+            was.natural_move_limit,
+            now.natural_move_limit,
+        );
+    }
+
     /// A game's effective settings: its profile's, with `request`'s
     /// announcements over them (checked as a tournament's are).
     pub fn for_game(

@@ -705,7 +705,20 @@ async fn update_tournament(
         }
     }
     if let Some(profile) = body.regulations {
+        let old = std::mem::take(&mut after.regulations);
         after.regulations = check_regulations(after.game, Some(&profile))?;
+        if after.regulations != old {
+            // A new profile brings its defaults in place of the old
+            // profile's; what the organiser set differently stays (and this
+            // request's own values come after).
+            if after.scoring == default_scoring(&old).normalised()? {
+                after.scoring = default_scoring(&after.regulations).normalised()?;
+            }
+            if after.tiebreaks == default_tiebreaks(&after.system, &old) {
+                after.tiebreaks = default_tiebreaks(&after.system, &after.regulations);
+            }
+            after.laws.reprofile(&old, &after.regulations);
+        }
     }
     if let Some(list) = body.tiebreaks {
         check_tiebreaks(&list)?;

@@ -112,8 +112,59 @@ async fn a_club_win_counts_two_points_in_the_standings(app: TestApp) {
     assert_eq!(r.body["standings"][1]["points"], 0.0, "{}", r.body);
 }
 
+/// A profile changed by `PATCH` brings its own defaults in place of the old
+/// profile's — scoring, tie-breaks and the club plan's limits — while what
+/// the organiser set differently stays.
+async fn a_profile_changed_later_brings_its_defaults_and_keeps_the_organisers_choices(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let patch = |t: String, body: Value| {
+        let app = &app;
+        let organiser = organiser.clone();
+        async move {
+            let r = app
+                .send(
+                    axum::http::Method::PATCH,
+                    &format!("/api/v1/tournaments/{t}"),
+                    Some(&organiser),
+                    body,
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{r:?}");
+            app.get(&format!("/api/v1/tournaments/{t}"), None).await.body
+        }
+    };
+    let t = app
+        .tournament(&organiser, json!({ "name": "Open", "system": "swiss-dutch", "rounds": 7 }))
+        .await;
+    let club = patch(t.clone(), json!({ "regulations": "club" })).await;
+    assert_eq!(club["scoring"]["win"], 2.0, "{club}");
+    assert_eq!(club["scoring"]["draw"], 1.0, "{club}");
+    assert_eq!(club["laws"]["max_game_minutes"], 30, "{club}");
+    assert_eq!(club["laws"]["per_move_cap_seconds"], 30, "{club}");
+    let national = patch(t.clone(), json!({ "regulations": "china-national" })).await;
+    assert_eq!(national["tiebreaks"], json!(["BH"]), "{national}");
+    assert_eq!(national["scoring"]["win"], 1.0, "{national}");
+    assert!(national["laws"]["max_game_minutes"].is_null(), "{national}");
+    let own = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Own", "system": "swiss-dutch", "rounds": 7,
+                    "scoring": { "win": 3, "draw": 1 }, "tiebreaks": ["DE", "KS"],
+                    "laws": { "fifty_move_count": 75 } }),
+        )
+        .await;
+    let own = patch(own, json!({ "regulations": "club" })).await;
+    assert_eq!(own["scoring"]["win"], 3.0, "the organiser's scoring stays: {own}");
+    assert_eq!(own["tiebreaks"], json!(["DE", "KS"]), "{own}");
+    assert_eq!(own["laws"]["fifty_move_count"], 75, "{own}");
+    assert_eq!(own["laws"]["max_game_minutes"], 30, "the club's limit comes: {own}");
+}
+
 crate::both_databases!(
     a_club_tournament_scores_two_one_zero_unless_the_organiser_says_otherwise,
     china_national_events_get_the_national_tie_breaks,
     a_club_win_counts_two_points_in_the_standings,
+    a_profile_changed_later_brings_its_defaults_and_keeps_the_organisers_choices,
 );
