@@ -477,6 +477,74 @@ async fn what_a_xiangqi_event_has_no_place_for_is_refused_naming_it(app: TestApp
     assert_eq!(r.body["laws"]["natural_move_limit"], 60, "{r:?}");
 }
 
+/// A Xiangqi Swiss: the Dutch engine pairs it as a chess Swiss (Red in the
+/// first seat, the initial colour Red), each board's game is a Xiangqi game
+/// with Red the first-named player, no two players meet twice, and the
+/// standings count the profile's 2/1/0.
+async fn a_xiangqi_swiss_is_paired_by_the_dutch_engine_with_red_first(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Xiangqi Open", "system": "swiss-dutch", "rounds": 3, "game": "xiangqi",
+                    "time_control": "-", "pairing": { "initial_colour": "white" } }),
+        )
+        .await;
+    app.players(
+        &organiser,
+        &t,
+        &[
+            ("Wang, Tianyi", 2700),
+            ("Zheng, Weitong", 2650),
+            ("Hong, Zhi", 2600),
+            ("Xu, Yinchuan", 2550),
+            ("Lü, Qin", 2500),
+            ("Zhao, Xinxin", 2450),
+        ],
+    )
+    .await;
+    let mut met = std::collections::BTreeSet::new();
+    for number in 1..=3 {
+        let round = app.pair_round(&organiser, &t).await;
+        let pairs = crate::harness::boards(&round);
+        assert_eq!(pairs.len(), 3, "{round}");
+        if number == 1 {
+            // C.04.3: the top half meets the bottom half, the first board's
+            // higher-ranked player taking the initial colour (Red).
+            assert_eq!(pairs, vec![(1, 4), (5, 2), (3, 6)], "{round}");
+        }
+        for &(red, black) in &pairs {
+            assert!(met.insert((red.min(black), red.max(black))), "a rematch in round {number}: {round}");
+        }
+        let game = round["boards"][0]["game_id"].as_str().expect("a game");
+        let state = app.get(&format!("/api/v1/games/{game}"), None).await;
+        assert_eq!(state.body["game"], "xiangqi", "{state:?}");
+        assert_eq!(state.body["red"], state.body["white"], "{state:?}");
+        assert_eq!(state.body["to_move"], "red", "{state:?}");
+        app.finish_round(&organiser, &t, &round, |board, _, _| match board {
+            1 => "1-0",
+            2 => "1/2-1/2",
+            _ => "0-1",
+        })
+        .await;
+    }
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/standings"), None)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let rows = r.body["standings"].as_array().expect("standings");
+    let points: Vec<f64> = rows
+        .iter()
+        .map(|row| row["points"].as_f64().expect("points"))
+        .collect();
+    assert_eq!(points.iter().sum::<f64>(), 18.0, "nine games at two points: {}", r.body);
+    assert!(points.windows(2).all(|w| w[0] >= w[1]), "ranked by points: {points:?}");
+    let trf = app
+        .get(&format!("/api/v1/tournaments/{t}/export/trf"), None)
+        .await;
+    assert_eq!(trf.status, StatusCode::OK, "{trf:?}");
+}
+
 crate::both_databases!(
     what_a_xiangqi_event_has_no_place_for_is_refused_naming_it,
     xq_7_1_moves_in_any_of_the_three_notations_are_recorded_in_all_three,
@@ -488,4 +556,5 @@ crate::both_databases!(
     xq_7_1_unrecorded_moves_are_recording_fouls_and_the_third_foul_loses,
     a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkmate,
     xq_4_1_4_a_flag_that_falls_is_recorded_by_the_server,
+    a_xiangqi_swiss_is_paired_by_the_dutch_engine_with_red_first,
 );
