@@ -17,6 +17,16 @@ use crate::error::ApiError;
 
 /// Announced settings; an absent field is the profile's (no limit where the
 /// profile has none).
+/// Art. 10.12: a higher fifty-move count for one material balance.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FiftyMoveRule {
+    /// The material, White's and Black's (either first): `KRB-KR`.
+    pub material: String,
+    /// Moves by each side without a capture or a pawn move (50 or more).
+    pub moves: u32,
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Laws {
@@ -27,6 +37,12 @@ pub struct Laws {
     /// Art. 10.12: moves by each side for the fifty-move claim (50 or more).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fifty_move_count: Option<u32>,
+    /// Art. 10.12 "for certain positions": a higher count for a material
+    /// balance, e.g. `{"material": "KRB-KR", "moves": 75}` (each side's
+    /// pieces as `K`, then `Q R B N P` in that order; either side first).
+    /// Given, the list replaces the one in force (`[]` clears it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fifty_move_overrides: Option<Vec<FiftyMoveRule>>,
     /// Club plan (3): seconds a move may take; each excess is a foul.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_move_cap_seconds: Option<u32>,
@@ -61,6 +77,15 @@ impl Laws {
         Laws {
             lateness_limit_minutes: p.lateness_limit_ms.map(minutes),
             fifty_move_count: Some(p.fifty_move_count),
+            fifty_move_overrides: (!p.fifty_move_overrides.is_empty()).then(|| {
+                p.fifty_move_overrides
+                    .iter()
+                    .map(|o| FiftyMoveRule {
+                        material: o.material.clone(),
+                        moves: o.moves,
+                    })
+                    .collect()
+            }),
             per_move_cap_seconds: p
                 .per_move_cap_ms
                 .map(|ms| u32::try_from(ms / 1000).unwrap_or(u32::MAX)),
@@ -83,8 +108,16 @@ impl Laws {
                 ("max_game_minutes", request.max_game_minutes),
             ],
         };
-        match foreign.iter().find(|(_, v)| v.is_some()) {
-            Some((field, _)) => Err(ApiError::Unprocessable {
+        let overrides = (game == crate::engine::GameKind::Xiangqi
+            && request.fifty_move_overrides.is_some())
+        .then_some("fifty_move_overrides");
+        let field = foreign
+            .iter()
+            .find(|(_, v)| v.is_some())
+            .map(|(field, _)| *field)
+            .or(overrides);
+        match field {
+            Some(field) => Err(ApiError::Unprocessable {
                 code: "not_for_this_game".into(),
                 message: format!("a {} event has no '{field}' setting", game.as_str()),
                 article: None,
@@ -122,6 +155,25 @@ impl Laws {
         check("foul_limit", request.foul_limit, 1, 20)?;
         // xq 4.2.4: sixty moves, or fewer as the event sets.
         check("natural_move_limit", request.natural_move_limit, 1, 60)?;
+        if let Some(rules) = &request.fifty_move_overrides {
+            let mut checked = Vec::with_capacity(rules.len());
+            for (i, rule) in rules.iter().enumerate() {
+                let material = rule.material.to_ascii_uppercase();
+                if !is_material_balance(&material) {
+                    return Err(ApiError::invalid_field(
+                        &format!("laws.fifty_move_overrides[{i}].material"),
+                        "a material balance such as KRB-KR: each side K, then Q R B N P in that order",
+                    ));
+                }
+                let field = format!("fifty_move_overrides[{i}].moves");
+                check(&field, Some(rule.moves), 50, 500)?;
+                checked.push(FiftyMoveRule {
+                    material,
+                    moves: rule.moves,
+                });
+            }
+            self.fifty_move_overrides = (!checked.is_empty()).then_some(checked);
+        }
         let take = |slot: &mut Option<u32>, value: Option<u32>| {
             if value.is_some() {
                 *slot = value;
@@ -155,6 +207,9 @@ impl Laws {
             now.lateness_limit_minutes,
         );
         follow(&mut self.fifty_move_count, was.fifty_move_count, now.fifty_move_count);
+        if self.fifty_move_overrides == was.fifty_move_overrides {
+            self.fifty_move_overrides = now.fifty_move_overrides;
+        }
         follow(
             &mut self.per_move_cap_seconds,
             was.per_move_cap_seconds,
@@ -208,6 +263,15 @@ impl Laws {
         if let Some(n) = self.fifty_move_count {
             profile.fifty_move_count = n;
         }
+        if let Some(rules) = &self.fifty_move_overrides {
+            profile.fifty_move_overrides = rules
+                .iter()
+                .map(|r| regulations::FiftyMoveOverride {
+                    material: r.material.clone(),
+                    moves: r.moves,
+                })
+                .collect();
+        }
         if let Some(s) = self.per_move_cap_seconds {
             profile.per_move_cap_ms = Some(u64::from(s) * 1000);
         }
@@ -218,6 +282,23 @@ impl Laws {
             profile.foul_limit = Some(n);
         }
     }
+}
+
+/// `KRB-KR`: two sides, each a king then queens, rooks, bishops, knights
+/// and pawns in that order, at most 16 pieces a side.
+fn is_material_balance(text: &str) -> bool {
+    let side = |s: &str| {
+        let order = |c: char| "KQRBNP".find(c);
+        s.starts_with('K')
+            && s.len() <= 16
+            && s[1..].chars().all(|c| c != 'K' && order(c).is_some())
+            && s.chars()
+                .map(order)
+                .collect::<Option<Vec<_>>>()
+                .is_some_and(|o| o.windows(2).all(|w| w[0] <= w[1]))
+    };
+    text.split_once('-')
+        .is_some_and(|(white, black)| side(white) && side(black))
 }
 
 #[cfg(test)]

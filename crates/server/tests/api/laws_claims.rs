@@ -129,6 +129,50 @@ async fn an_announced_higher_move_count_makes_a_fifty_move_claim_incorrect_10_12
     assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
 }
 
+/// Art. 10.12 "for certain positions": a higher count announced for one
+/// material balance (rook and bishop against rook) makes a claim after
+/// sixty moves there incorrect, while other material keeps fifty.
+async fn a_higher_count_announced_for_rook_and_bishop_against_rook_applies_to_that_material_only_10_12(
+    app: TestApp,
+) {
+    let laws = json!({ "fifty_move_overrides": [{ "material": "krb-kr", "moves": 75 }] });
+    let mut g = Play::free(
+        &app,
+        json!({ "fen": "4k3/8/8/8/8/8/1r6/R1B1K3 b - - 120 80", "laws": laws }),
+    )
+    .await;
+    assert_eq!(
+        g.state().await["laws"]["fifty_move_overrides"],
+        json!([{ "material": "KRB-KR", "moves": 75 }])
+    );
+    g.start().await;
+    let r = g.ok(10, claim("black", "fifty_moves")).await;
+    assert_ruling(&r, "incorrect_claim_time_penalty", "10.13(2)");
+    assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
+    let mut other = Play::free(
+        &app,
+        json!({ "fen": "4k3/8/8/8/8/8/8/R3K3 b - - 100 80", "laws": laws }),
+    )
+    .await;
+    other.start().await;
+    let r = other.ok(10, claim("black", "fifty_moves")).await;
+    assert_ended(&r, "1/2-1/2", "draw_claim_upheld", "10.12");
+    for (bad, field) in [
+        (json!([{ "material": "RK-K", "moves": 75 }]), "laws.fifty_move_overrides[0].material"),
+        (json!([{ "material": "KRB-KR", "moves": 40 }]), "laws.fifty_move_overrides[0].moves"),
+    ] {
+        let r = app
+            .post(
+                "/api/v1/games",
+                Some(crate::harness::ADMIN),
+                json!({ "white": "A", "black": "B", "laws": { "fifty_move_overrides": bad } }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+        assert_eq!(r.body["where"], field, "{r:?}");
+    }
+}
+
 async fn an_incorrect_draw_claim_adds_five_minutes_to_the_claimants_used_time_10_13(app: TestApp) {
     let mut g = Play::free(&app, json!({ "time_control": "40/5400:1800" })).await;
     g.start().await;
@@ -391,6 +435,7 @@ crate::both_databases!(
     a_fifty_move_claim_with_the_completing_move_stated_is_drawn_10_12,
     a_fifty_move_claim_one_move_short_is_incorrect_10_12,
     an_announced_higher_move_count_makes_a_fifty_move_claim_incorrect_10_12,
+    a_higher_count_announced_for_rook_and_bishop_against_rook_applies_to_that_material_only_10_12,
     an_incorrect_draw_claim_adds_five_minutes_to_the_claimants_used_time_10_13,
     after_an_incorrect_claim_the_stated_move_must_be_played_10_13_2,
     an_incorrect_claim_that_takes_the_claimant_past_his_time_loses_10_13_2,
