@@ -28,6 +28,31 @@ fn clock_text(ms: i64) -> String {
     }
 }
 
+/// A game's status as a caption: the result once there is one, else the
+/// status — an adjourned game with its announced resumption (Art. 13.2).
+pub(super) fn caption(lang: Lang, view: &Value) -> String {
+    if let Some(result) = view.get("result").and_then(Value::as_str) {
+        return result.replace("1/2", "½");
+    }
+    let status = view.get("status").and_then(Value::as_str).unwrap_or("");
+    let mut text = status_text(lang, status).to_owned();
+    if let Some((at, place)) = resumption(view, status) {
+        text.push_str(&format!(" · {}: {at}", lang.t("game-resumes")));
+        if !place.is_empty() {
+            text.push_str(&format!(" · {place}"));
+        }
+    }
+    text
+}
+
+/// An adjourned game's announced resumption (Art. 13.2): when and where.
+fn resumption<'v>(view: &'v Value, status: &str) -> Option<(String, &'v str)> {
+    let r = view.get("resumption").filter(|_| status == "adjourned")?;
+    let at = r.get("at").and_then(Value::as_str).map(resumption_time);
+    let place = r.get("place").and_then(Value::as_str).unwrap_or("");
+    (at.is_some() || !place.is_empty()).then(|| (at.unwrap_or_default(), place))
+}
+
 fn status_text(lang: Lang, status: &str) -> &'static str {
     match status {
         "scheduled" => lang.t("game-status-scheduled"),
@@ -63,15 +88,7 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
         .and_then(Value::as_str);
     let termination = v.get("termination").filter(|t| !t.is_null());
     let reason = termination.and_then(|t| t.get("reason"));
-    // An adjourned game's announced resumption (Art. 13.2).
-    let resumption = v
-        .get("resumption")
-        .filter(|_| status == "adjourned")
-        .and_then(|r| {
-            let at = r.get("at").and_then(Value::as_str).map(resumption_time);
-            let place = r.get("place").and_then(Value::as_str).unwrap_or("");
-            (at.is_some() || !place.is_empty()).then(|| (at.unwrap_or_default(), place))
-        });
+    let resumption = resumption(v, status);
     let moves: Vec<&str> = game.state.move_texts().collect();
     let xiangqi = game.row.game == crate::engine::GameKind::Xiangqi;
     // Xiangqi clocks are `red_ms` / `black_ms`; Red holds the first seat.

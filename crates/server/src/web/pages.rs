@@ -428,7 +428,7 @@ async fn round_live(
                                 g.view.get("fen").and_then(serde_json::Value::as_str).unwrap_or(""),
                                 false,
                             )))
-                            div.muted { (g.state.result().map_or_else(|| lang.t("game-status-in_progress").to_owned(), |r| r.replace("1/2", "½"))) }
+                            div.muted { (super::game::caption(lang, &g.view)) }
                         }
                     }
                 }

@@ -481,6 +481,32 @@ async fn a_free_game_is_judged_by_the_settings_announced_for_it_10_15(app: TestA
     assert_eq!(r.body["where"], "laws.lateness_limit_minutes", "{r:?}");
 }
 
+/// Art. 13.2: the round's page shows an adjourned board's announced
+/// resumption under its small board, in both languages.
+async fn the_round_page_shows_when_and_where_an_adjourned_game_resumes_13_2(app: TestApp) {
+    let (t, arbiter, games) = round_at_two(&app).await;
+    let at = |minutes: u32| format!("2026-04-01T14:{minutes:02}:00Z");
+    for event in [
+        json!({ "type": "arrive", "player": "white", "at": at(0) }),
+        json!({ "type": "arrive", "player": "black", "at": at(0) }),
+        json!({ "type": "start", "at": at(0) }),
+        json!({ "type": "move", "san": "e4", "at": at(1) }),
+        json!({ "type": "move", "san": "e5", "at": at(2) }),
+        json!({ "type": "seal", "san": "Nf3", "at": at(5) }),
+        json!({ "type": "schedule_resumption", "resumes_at": "2026-04-02T10:00:00Z",
+                "place": "Hall B", "at": at(10) }),
+    ] {
+        post(&app, &arbiter, &games[0], event).await;
+    }
+    for (lang, word) in [("en", "Resumes"), ("zh", "续弈")] {
+        let page = app.get(&format!("/t/{t}/rounds/1?lang={lang}"), None).await;
+        assert_eq!(page.status, StatusCode::OK, "{page:?}");
+        let caption = format!("{word}: 2026-04-02 10:00 UTC · Hall B");
+        assert!(page.text.contains(&caption), "{lang}: {}", page.text);
+        assert!(!page.text.contains("Nf3"), "the sealed move stays secret");
+    }
+}
+
 crate::both_databases!(
     a_rescheduled_boards_player_is_forfeited_an_hour_after_the_boards_start_10_15,
     a_boards_start_cannot_change_once_its_game_has_started_10_15,
@@ -490,4 +516,5 @@ crate::both_databases!(
     the_server_records_the_forfeit_of_a_player_absent_at_resumption_13_2_10_15,
     a_boards_game_gets_its_own_announced_settings_until_it_starts_10_15_10_12,
     a_free_game_is_judged_by_the_settings_announced_for_it_10_15,
+    the_round_page_shows_when_and_where_an_adjourned_game_resumes_13_2,
 );
