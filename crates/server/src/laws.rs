@@ -206,7 +206,11 @@ impl Laws {
             was.lateness_limit_minutes,
             now.lateness_limit_minutes,
         );
-        follow(&mut self.fifty_move_count, was.fifty_move_count, now.fifty_move_count);
+        follow(
+            &mut self.fifty_move_count,
+            was.fifty_move_count,
+            now.fifty_move_count,
+        );
         if self.fifty_move_overrides == was.fifty_move_overrides {
             self.fifty_move_overrides = now.fifty_move_overrides;
         }
@@ -215,7 +219,11 @@ impl Laws {
             was.per_move_cap_seconds,
             now.per_move_cap_seconds,
         );
-        follow(&mut self.max_game_minutes, was.max_game_minutes, now.max_game_minutes);
+        follow(
+            &mut self.max_game_minutes,
+            was.max_game_minutes,
+            now.max_game_minutes,
+        );
         follow(&mut self.foul_limit, was.foul_limit, now.foul_limit);
         follow(
             &mut self.natural_move_limit,

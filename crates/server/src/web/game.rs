@@ -30,7 +30,7 @@ fn clock_text(ms: i64) -> String {
 
 /// A game's status as a caption: the result once there is one, else the
 /// status — an adjourned game with its announced resumption (Art. 13.2).
-pub(super) fn caption(lang: Lang, view: &Value) -> String {
+pub(super) fn caption(lang: Lang, view: &serde_json::Map<String, Value>) -> String {
     if let Some(result) = view.get("result").and_then(Value::as_str) {
         return result.replace("1/2", "½");
     }
@@ -46,7 +46,10 @@ pub(super) fn caption(lang: Lang, view: &Value) -> String {
 }
 
 /// An adjourned game's announced resumption (Art. 13.2): when and where.
-fn resumption<'v>(view: &'v Value, status: &str) -> Option<(String, &'v str)> {
+fn resumption<'v>(
+    view: &'v serde_json::Map<String, Value>,
+    status: &str,
+) -> Option<(String, &'v str)> {
     let r = view.get("resumption").filter(|_| status == "adjourned")?;
     let at = r.get("at").and_then(Value::as_str).map(resumption_time);
     let place = r.get("place").and_then(Value::as_str).unwrap_or("");

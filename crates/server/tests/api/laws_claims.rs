@@ -158,8 +158,14 @@ async fn a_higher_count_announced_for_rook_and_bishop_against_rook_applies_to_th
     let r = other.ok(10, claim("black", "fifty_moves")).await;
     assert_ended(&r, "1/2-1/2", "draw_claim_upheld", "10.12");
     for (bad, field) in [
-        (json!([{ "material": "RK-K", "moves": 75 }]), "laws.fifty_move_overrides[0].material"),
-        (json!([{ "material": "KRB-KR", "moves": 40 }]), "laws.fifty_move_overrides[0].moves"),
+        (
+            json!([{ "material": "RK-K", "moves": 75 }]),
+            "laws.fifty_move_overrides[0].material",
+        ),
+        (
+            json!([{ "material": "KRB-KR", "moves": 40 }]),
+            "laws.fifty_move_overrides[0].moves",
+        ),
     ] {
         let r = app
             .post(

@@ -403,9 +403,7 @@ async fn the_server_records_the_forfeit_of_a_player_absent_at_resumption_13_2_10
 /// the lateness deadline follows, and once the game has events its
 /// settings are fixed (409). Out-of-range and foreign settings are refused
 /// naming the field.
-async fn a_boards_game_gets_its_own_announced_settings_until_it_starts_10_15_10_12(
-    app: TestApp,
-) {
+async fn a_boards_game_gets_its_own_announced_settings_until_it_starts_10_15_10_12(app: TestApp) {
     let (t, arbiter, games) = round_at_two(&app).await;
     let before = game(&app, &games[0]).await;
     assert_eq!(before["laws"]["lateness_limit_minutes"], 60, "{before}");
@@ -422,11 +420,20 @@ async fn a_boards_game_gets_its_own_announced_settings_until_it_starts_10_15_10_
     assert_eq!(after["laws"]["fifty_move_count"], 75, "{after}");
     assert_eq!(after["lateness"]["deadline"], "2026-04-01T15:30:00.000Z");
     let other = game(&app, &games[1]).await;
-    assert_eq!(other["laws"]["lateness_limit_minutes"], 60, "board 2 keeps the event's");
+    assert_eq!(
+        other["laws"]["lateness_limit_minutes"], 60,
+        "board 2 keeps the event's"
+    );
     let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1");
     for (body, field) in [
-        (json!({ "laws": { "fifty_move_count": 40 } }), "laws.fifty_move_count"),
-        (json!({ "laws": { "natural_move_limit": 40 } }), "laws.natural_move_limit"),
+        (
+            json!({ "laws": { "fifty_move_count": 40 } }),
+            "laws.fifty_move_count",
+        ),
+        (
+            json!({ "laws": { "natural_move_limit": 40 } }),
+            "laws.natural_move_limit",
+        ),
         (json!({ "laws": { "bedtime": 40 } }), ""),
     ] {
         let r = app.send(Method::PATCH, &path, Some(&arbiter), body).await;
@@ -438,7 +445,13 @@ async fn a_boards_game_gets_its_own_announced_settings_until_it_starts_10_15_10_
             assert_eq!(r.body["where"], field, "{r:?}");
         }
     }
-    post(&app, &arbiter, &games[0], json!({ "type": "arrive", "player": "white", "at": "2026-04-01T14:00:00Z" })).await;
+    post(
+        &app,
+        &arbiter,
+        &games[0],
+        json!({ "type": "arrive", "player": "white", "at": "2026-04-01T14:00:00Z" }),
+    )
+    .await;
     let r = app
         .send(
             Method::PATCH,
@@ -449,7 +462,10 @@ async fn a_boards_game_gets_its_own_announced_settings_until_it_starts_10_15_10_
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
     assert_eq!(r.body["error"], "game_started", "{r:?}");
-    assert_eq!(game(&app, &games[0]).await["laws"]["lateness_limit_minutes"], 90);
+    assert_eq!(
+        game(&app, &games[0]).await["laws"]["lateness_limit_minutes"],
+        90
+    );
 }
 
 /// Art. 10.15: a game outside any tournament takes the organiser's
@@ -458,7 +474,7 @@ async fn a_free_game_is_judged_by_the_settings_announced_for_it_10_15(app: TestA
     let r = app
         .post(
             "/api/v1/games",
-            Some(crate::harness::ADMIN),
+            Some(ADMIN),
             json!({
                 "white": "Adams, Michael", "black": "Short, Nigel", "time_control": "5400+30",
                 "starts_at": "2026-04-01T14:00:00Z",
@@ -468,12 +484,15 @@ async fn a_free_game_is_judged_by_the_settings_announced_for_it_10_15(app: TestA
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
     assert_eq!(r.body["laws"]["lateness_limit_minutes"], 15, "{r:?}");
-    assert_eq!(r.body["laws"]["fifty_move_count"], 50, "the profile's: {r:?}");
+    assert_eq!(
+        r.body["laws"]["fifty_move_count"], 50,
+        "the profile's: {r:?}"
+    );
     assert_eq!(r.body["lateness"]["deadline"], "2026-04-01T14:15:00.000Z");
     let r = app
         .post(
             "/api/v1/games",
-            Some(crate::harness::ADMIN),
+            Some(ADMIN),
             json!({ "white": "A", "black": "B", "laws": { "lateness_limit_minutes": 6000 } }),
         )
         .await;

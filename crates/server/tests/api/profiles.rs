@@ -132,11 +132,16 @@ async fn a_profile_changed_later_brings_its_defaults_and_keeps_the_organisers_ch
                 )
                 .await;
             assert_eq!(r.status, StatusCode::OK, "{r:?}");
-            app.get(&format!("/api/v1/tournaments/{t}"), None).await.body
+            app.get(&format!("/api/v1/tournaments/{t}"), None)
+                .await
+                .body
         }
     };
     let t = app
-        .tournament(&organiser, json!({ "name": "Open", "system": "swiss-dutch", "rounds": 7 }))
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 7 }),
+        )
         .await;
     let club = patch(t.clone(), json!({ "regulations": "club" })).await;
     assert_eq!(club["scoring"]["win"], 2.0, "{club}");
@@ -156,10 +161,16 @@ async fn a_profile_changed_later_brings_its_defaults_and_keeps_the_organisers_ch
         )
         .await;
     let own = patch(own, json!({ "regulations": "club" })).await;
-    assert_eq!(own["scoring"]["win"], 3.0, "the organiser's scoring stays: {own}");
+    assert_eq!(
+        own["scoring"]["win"], 3.0,
+        "the organiser's scoring stays: {own}"
+    );
     assert_eq!(own["tiebreaks"], json!(["DE", "KS"]), "{own}");
     assert_eq!(own["laws"]["fifty_move_count"], 75, "{own}");
-    assert_eq!(own["laws"]["max_game_minutes"], 30, "the club's limit comes: {own}");
+    assert_eq!(
+        own["laws"]["max_game_minutes"], 30,
+        "the club's limit comes: {own}"
+    );
 }
 
 crate::both_databases!(

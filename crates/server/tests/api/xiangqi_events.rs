@@ -514,7 +514,10 @@ async fn a_xiangqi_swiss_is_paired_by_the_dutch_engine_with_red_first(app: TestA
             assert_eq!(pairs, vec![(1, 4), (5, 2), (3, 6)], "{round}");
         }
         for &(red, black) in &pairs {
-            assert!(met.insert((red.min(black), red.max(black))), "a rematch in round {number}: {round}");
+            assert!(
+                met.insert((red.min(black), red.max(black))),
+                "a rematch in round {number}: {round}"
+            );
         }
         let game = round["boards"][0]["game_id"].as_str().expect("a game");
         let state = app.get(&format!("/api/v1/games/{game}"), None).await;
@@ -537,8 +540,16 @@ async fn a_xiangqi_swiss_is_paired_by_the_dutch_engine_with_red_first(app: TestA
         .iter()
         .map(|row| row["points"].as_f64().expect("points"))
         .collect();
-    assert_eq!(points.iter().sum::<f64>(), 18.0, "nine games at two points: {}", r.body);
-    assert!(points.windows(2).all(|w| w[0] >= w[1]), "ranked by points: {points:?}");
+    assert_eq!(
+        points.iter().sum::<f64>(),
+        18.0,
+        "nine games at two points: {}",
+        r.body
+    );
+    assert!(
+        points.windows(2).all(|w| w[0] >= w[1]),
+        "ranked by points: {points:?}"
+    );
     let trf = app
         .get(&format!("/api/v1/tournaments/{t}/export/trf"), None)
         .await;
