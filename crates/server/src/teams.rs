@@ -593,7 +593,7 @@ async fn put_lineup(
         players: body.players.clone(),
     };
     tournament::team::check_lineup(&event, &lineup, &LineupRules::default())
-        .map_err(lineup_error)?;
+        .map_err(|e| lineup_error(&e))?;
     let ids: BTreeMap<i64, String> = store::players::list(&mut tx, &id)
         .await?
         .into_iter()
@@ -627,8 +627,8 @@ async fn put_lineup(
 
 /// A refused line-up: 422 `invalid_lineup` naming the board's entry
 /// (`players[i]`) when the fault is on one board.
-fn lineup_error(e: LineupError) -> ApiError {
-    let at = match &e {
+fn lineup_error(e: &LineupError) -> ApiError {
+    let at = match e {
         LineupError::NotOnRoster { board, .. }
         | LineupError::OtherTeam { board, .. }
         | LineupError::OutOfRosterOrder { board, .. }
