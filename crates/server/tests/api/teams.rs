@@ -249,6 +249,19 @@ async fn line_ups_keep_the_roster_order_and_default_to_it(app: TestApp) {
         ])
     );
     let r = app
+        .post(
+            &format!("/api/v1/tournaments/{id}/rounds"),
+            Some(&org),
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        r.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a team event is never paired player by player: {r:?}"
+    );
+    assert_eq!(r.body["error"], "team_pairing_unavailable");
+    let r = app
         .send(
             Method::PUT,
             &format!("{path}/9"),
