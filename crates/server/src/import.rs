@@ -101,6 +101,7 @@ pub(crate) async fn import_trf(
         recording: "live".to_owned(),
         pairing: crate::pairing_options::PairingOptions::from_model(&model.pairing)?,
         laws: crate::laws::Laws::of_profile(crate::tournaments::DEFAULT_PROFILE),
+        teams: None,
         details: json!({ "imported": "trf" }),
     };
     crate::tournaments::check_new_tournament(&new)?;

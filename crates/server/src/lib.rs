@@ -82,6 +82,7 @@ mod results;
 mod rounds;
 mod store;
 mod stream;
+mod teams;
 mod tournaments;
 mod web;
 
@@ -245,6 +246,7 @@ pub fn app(state: AppState) -> Router {
         .merge(auth::router())
         .merge(tournaments::router())
         .merge(players::router())
+        .merge(teams::router())
         .merge(audit::router())
         .merge(rounds::router())
         .merge(reports::router())

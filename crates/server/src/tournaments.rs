@@ -22,6 +22,7 @@ use crate::pairing_options::{PairingOptions, PairingRequest};
 use crate::store::Tx;
 use crate::store::model::Loaded;
 pub(crate) use crate::store::tournaments::TournamentRow;
+use crate::teams::TeamSettings;
 use crate::{AppState, audit, now_text, store};
 
 /// The regulations profiles a tournament may name (`regulations::Profile::by_name`).
@@ -284,6 +285,9 @@ struct CreateTournament {
     /// What the organiser announces over the profile (`laws.rs`).
     #[serde(default)]
     laws: Option<Laws>,
+    /// A team event: boards per match, ranking, match points (`teams.rs`).
+    #[serde(default)]
+    teams: Option<TeamSettings>,
 }
 
 /// `PATCH /tournaments/{id}` body: a field given replaces the stored one.
@@ -314,6 +318,10 @@ struct UpdateTournament {
     pairing: Option<PairingRequest>,
     #[serde(default)]
     laws: Option<Laws>,
+    /// Makes the event a team event or changes its settings, until a round
+    /// is paired (409 `round_paired` after).
+    #[serde(default)]
+    teams: Option<TeamSettings>,
 }
 
 const SYSTEMS: &[&str] = &["swiss-dutch", "round-robin", "double-round-robin"];
@@ -441,6 +449,7 @@ pub(crate) struct NewTournament {
     pub recording: String,
     pub pairing: PairingOptions,
     pub laws: Laws,
+    pub teams: Option<TeamSettings>,
     pub details: Value,
 }
 
@@ -495,6 +504,7 @@ pub(crate) async fn insert_tournament(
         recording: new.recording,
         pairing: new.pairing,
         laws: new.laws,
+        teams: new.teams,
         details: new.details,
         owner_token: owner,
         created_at: now.clone(),
@@ -565,6 +575,7 @@ async fn create_tournament(
     if let Some(request) = body.pairing {
         pairing.apply(request, &[], rounds, 0)?;
     }
+    let teams = body.teams.map(|t| t.normalised(&regulations)).transpose()?;
     let new = NewTournament {
         name: body.name,
         time_control: check_time_control(body.time_control.as_deref())?,
@@ -580,6 +591,7 @@ async fn create_tournament(
         recording: recording.to_owned(),
         pairing,
         laws,
+        teams,
         details: json!({}),
     };
     let (_write, mut tx) = state.db().begin().await?;
@@ -745,6 +757,15 @@ async fn update_tournament(
     if let Some(request) = &body.laws {
         Laws::check_for(request, after.game)?;
         after.laws.announce(request)?;
+    }
+    if let Some(teams) = body.teams {
+        if store::rounds::last_paired(&mut *tx, &id).await? > 0 {
+            return Err(ApiError::conflict(
+                "round_paired",
+                "a team event's settings are fixed once a round is paired",
+            ));
+        }
+        after.teams = Some(teams.normalised(&after.regulations)?);
     }
     after.updated_at = now_text();
     store::tournaments::update(&mut tx, &after).await?;

@@ -32,6 +32,8 @@
 //! - [`replays`]: a board's annulled games and their replays
 //!   (`annulled_by_board`, `board_seat`, `count_on_board`, `vacate_board`,
 //!   `set_board_game`, `insert`, `round_game_ids`).
+//! - [`teams`]: [`teams::TeamRow`] (with its roster); `list`, `next_number`,
+//!   `insert`, `update`, `set_roster`, `delete`, `lineups`, `set_lineup`.
 //! - [`audit`]: `insert` and `list` ([`audit::AuditRow`]).
 //! - [`tokens`]: `find_active`, `insert`, `load`, `revoke`; [`notify`]
 //!   (PostgreSQL `pg_notify`).
@@ -51,6 +53,7 @@ pub mod model;
 pub mod players;
 pub mod replays;
 pub mod rounds;
+pub mod teams;
 pub mod tokens;
 pub mod tournaments;
 

@@ -236,6 +236,39 @@ pub fn to_model(loaded: &Loaded) -> Result<Tournament, Error> {
     })
 }
 
+/// A team event's teams and settings as `tournament::team::TeamEvent`
+/// (rounds not included): rosters by start number, match points and what
+/// ranks the teams first from the stored settings.
+pub fn to_team_event(
+    settings: &crate::teams::TeamSettings,
+    teams: &[super::teams::TeamRow],
+) -> tournament::team::TeamEvent {
+    let mut event = tournament::team::TeamEvent::new(settings.boards);
+    event.scoring.primary = settings.primary();
+    if let Some(points) = settings.match_points {
+        event.scoring.win = tenths(points.win);
+        event.scoring.draw = tenths(points.draw);
+        event.scoring.loss = tenths(points.loss);
+    }
+    event.teams = teams
+        .iter()
+        .filter_map(|t| {
+            Some(tournament::team::Team {
+                number: u32::try_from(t.number).ok()?,
+                name: t.name.clone(),
+                short_name: t.short_name.clone(),
+                federation: t.federation.clone(),
+                roster: t
+                    .roster
+                    .iter()
+                    .filter_map(|&p| u32::try_from(p).ok())
+                    .collect(),
+            })
+        })
+        .collect();
+    event
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse_result;

@@ -8,6 +8,7 @@ use super::Error;
 use crate::engine::GameKind;
 use crate::laws::Laws;
 use crate::pairing_options::PairingOptions;
+use crate::teams::TeamSettings;
 use crate::tournaments::ScoringSpec;
 
 /// A tournament as stored (its JSON columns read). Also what the API shows
@@ -33,6 +34,9 @@ pub struct TournamentRow {
     /// The effective announced settings (the profile's, with the
     /// organiser's over them); each new game copies them.
     pub laws: Laws,
+    /// A team event's settings (migration `0011_teams.sql`); `null` for an
+    /// individual event.
+    pub teams: Option<TeamSettings>,
     #[serde(skip)]
     pub details: Value,
     #[serde(skip)]
@@ -56,6 +60,7 @@ struct Record {
     recording: String,
     pairing: String,
     laws: String,
+    teams: Option<String>,
     details: String,
     owner_token: Option<String>,
     created_at: String,
@@ -78,6 +83,7 @@ impl TryFrom<Record> for TournamentRow {
             recording: r.recording,
             pairing: serde_json::from_str(&r.pairing)?,
             laws: serde_json::from_str(&r.laws)?,
+            teams: r.teams.as_deref().map(serde_json::from_str).transpose()?,
             details: serde_json::from_str(&r.details)?,
             owner_token: r.owner_token,
             created_at: r.created_at,
@@ -87,7 +93,7 @@ impl TryFrom<Record> for TournamentRow {
 }
 
 const SELECT: &str = "SELECT id, name, system, game, rounds, time_control, regulations, tiebreaks, \
-     scoring, recording, pairing, laws, details, owner_token, created_at, updated_at \
+     scoring, recording, pairing, laws, teams, details, owner_token, created_at, updated_at \
      FROM tournaments";
 
 /// A tournament, if there is one with this id.
@@ -162,8 +168,8 @@ where
 pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO tournaments (id, name, system, rounds, time_control, regulations, tiebreaks, \
-         scoring, details, owner_token, created_at, updated_at, recording, pairing, laws, game) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+         scoring, details, owner_token, created_at, updated_at, recording, pairing, laws, game, \
+         teams) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
     )
     .bind(&row.id)
     .bind(&row.name)
@@ -181,6 +187,7 @@ pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     .bind(serde_json::to_string(&row.pairing)?)
     .bind(serde_json::to_string(&row.laws)?)
     .bind(row.game.as_str())
+    .bind(teams_text(row)?)
     .execute(&mut *conn)
     .await?;
     sqlx::query("INSERT INTO tournament_versions (tournament_id, version) VALUES ($1, 0)")
@@ -196,7 +203,7 @@ pub async fn update(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     sqlx::query(
         "UPDATE tournaments SET name = $1, rounds = $2, time_control = $3, regulations = $4, \
          tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8, pairing = $10, \
-         laws = $11, game = $12 WHERE id = $9",
+         laws = $11, game = $12, teams = $13 WHERE id = $9",
     )
     .bind(&row.name)
     .bind(row.rounds)
@@ -210,9 +217,15 @@ pub async fn update(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     .bind(serde_json::to_string(&row.pairing)?)
     .bind(serde_json::to_string(&row.laws)?)
     .bind(row.game.as_str())
+    .bind(teams_text(row)?)
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// The `teams` column: the settings as JSON text, NULL for an individual event.
+fn teams_text(row: &TournamentRow) -> Result<Option<String>, Error> {
+    Ok(row.teams.as_ref().map(serde_json::to_string).transpose()?)
 }
 
 /// Writes a tournament's pairing options alone.

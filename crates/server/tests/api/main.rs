@@ -26,5 +26,6 @@ mod profiles;
 mod ratings;
 mod setup;
 mod stream;
+mod teams;
 mod tournaments;
 mod xiangqi_events;

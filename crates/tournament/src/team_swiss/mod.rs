@@ -16,6 +16,7 @@
 //! teams can be paired at all ([C1] with [C3]) is a matching too. See
 //! docs/team-swiss.md for the readings taken where the text is unclear.
 
+mod adapter;
 mod check;
 mod colour;
 pub mod generator;
@@ -28,6 +29,7 @@ mod upfloaters;
 
 use std::ops::ControlFlow;
 
+pub use adapter::{input_from_event, pair_next_round};
 pub use check::{CheckReport, Proposal, Violation, check};
 pub use colour::ColourRule;
 pub use generator::{GeneratedEvent, GeneratedRound, GeneratorConfig, generate};
