@@ -95,3 +95,64 @@ pub(crate) fn commit<S, E>(
         voided: out.voided,
     }
 }
+
+/// A record an event may only extend ([`push`](Self::push)) or annotate at
+/// its end ([`last_mut`](Self::last_mut)) — the positions and plies of a
+/// game. Applying an event therefore need not copy it to stay
+/// all-or-nothing: a [`Mark`] taken before the event undoes whatever the
+/// event did to it ([`Self::undo_to`]), so an event costs the same in a
+/// 2,000-ply game as in a 20-ply one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Appended<T> {
+    items: Vec<T>,
+}
+
+impl<T> Default for Appended<T> {
+    fn default() -> Self {
+        Self { items: Vec::new() }
+    }
+}
+
+/// How an [`Appended`] stood: its length and its last item.
+pub(crate) struct Mark<T> {
+    len: usize,
+    last: Option<T>,
+}
+
+impl<T: Clone> Appended<T> {
+    pub(crate) fn from_vec(items: Vec<T>) -> Self {
+        Self { items }
+    }
+
+    pub(crate) fn push(&mut self, item: T) {
+        self.items.push(item);
+    }
+
+    /// The last item, to annotate (nothing before it can change).
+    pub(crate) fn last_mut(&mut self) -> Option<&mut T> {
+        self.items.last_mut()
+    }
+
+    pub(crate) fn mark(&self) -> Mark<T> {
+        Mark {
+            len: self.items.len(),
+            last: self.items.last().cloned(),
+        }
+    }
+
+    /// Back to how it stood at `mark`: what was pushed since goes, the
+    /// last item gets its old value back.
+    pub(crate) fn undo_to(&mut self, mark: Mark<T>) {
+        self.items.truncate(mark.len);
+        if let (Some(last), Some(old)) = (self.items.last_mut(), mark.last) {
+            *last = old;
+        }
+    }
+}
+
+impl<T> std::ops::Deref for Appended<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items
+    }
+}

@@ -36,8 +36,8 @@ use crate::attendance::Attendance;
 use crate::clock::Clocks;
 use crate::code::Code;
 use crate::event::Event;
+use crate::log::{Appended, Step, commit, reject};
 pub use crate::log::{Applied, Logged};
-use crate::log::{Step, commit, fold, reject};
 use crate::profile::Profile;
 use crate::result::{Citation, GameResult, Rejection, Termination};
 use crate::time_control::TimeControl;
@@ -131,8 +131,8 @@ pub type LogEntry = Logged<Event>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct State {
     position: Position,
-    positions: Vec<Position>,
-    plies: Vec<PlyRecord>,
+    positions: Appended<Position>,
+    plies: Appended<PlyRecord>,
     clocks: Clocks,
     status: Status,
     termination: Option<Termination>,
@@ -194,8 +194,8 @@ impl Game {
             .unwrap_or_else(|| profile.default_time_control.clone());
         let st = State {
             position: initial,
-            positions: vec![initial],
-            plies: Vec::new(),
+            positions: Appended::from_vec(vec![initial]),
+            plies: Appended::default(),
             clocks: Clocks::new(tc),
             status: Status::Scheduled,
             termination: None,
@@ -239,13 +239,33 @@ impl Game {
 
     /// Applies one event: the new state and its rulings, or a rejection that
     /// leaves the game unchanged.
+    ///
+    /// The positions and plies are not copied: the event works on them in
+    /// place, and a rejection undoes what it appended or annotated
+    /// ([`Appended`]); the rest of the state is copied and replaced whole.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Rejection> {
-        let (st, out) = fold(&self.st, |st, out| {
-            self.step(st, &event, out)?;
-            st.last_ms = st.last_ms.max(event.at_ms);
-            Ok(())
-        })?;
-        Ok(commit(&mut self.st, &mut self.log, st, event, out))
+        let positions = std::mem::take(&mut self.st.positions);
+        let plies = std::mem::take(&mut self.st.plies);
+        let marks = (positions.mark(), plies.mark());
+        let mut st = State {
+            positions,
+            plies,
+            ..self.st.clone()
+        };
+        let mut out = Step::default();
+        match self.step(&mut st, &event, &mut out) {
+            Ok(()) => {
+                st.last_ms = st.last_ms.max(event.at_ms);
+                Ok(commit(&mut self.st, &mut self.log, st, event, out))
+            }
+            Err(rejection) => {
+                st.positions.undo_to(marks.0);
+                st.plies.undo_to(marks.1);
+                self.st.positions = st.positions;
+                self.st.plies = st.plies;
+                Err(rejection)
+            }
+        }
     }
 
     /// The profile.
