@@ -181,6 +181,14 @@ codes! {
     NotPerpetualCheck = reject("not_perpetual_check"),
     /// china-national: perpetual check declared drawn.
     PerpetualCheck = rule("perpetual_check"),
+    // Conduct (15; national variations: the team captain).
+    /// 15: no outside help — a captain consulted outside a team game, under
+    /// a profile without the national variation, or about anything but a
+    /// draw or resigning.
+    OutsideHelp = reject("outside_help"),
+    /// National variations: in a team event a player consulted his captain
+    /// about offering, accepting or claiming a draw, or resigning.
+    CaptainConsulted = rule("captain_consulted"),
     // Resignation, flags and time (10.2, 10.5, 10.14, 12.1, 12.2, 12.8).
     /// 10.2 (14.2 while adjourned): resignation.
     Resignation = rule("resignation"),

@@ -122,6 +122,78 @@ pub enum Who {
     Both,
 }
 
+/// What a player consults his team captain about (national variations: "in
+/// team events a player may consult his captain about offering, accepting
+/// or claiming a draw, or resigning"). Anything else is outside help (Art.
+/// 15) and kept as said, so that the refusal can name it. With `serde` it
+/// is its snake_case text: `offer_draw`, `accept_draw`, `claim_draw`,
+/// `resign`, or any other text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(from = "String", into = "String"))]
+pub enum CaptainTopic {
+    /// Whether to offer a draw (Art. 10.7).
+    OfferDraw,
+    /// Whether to accept the opponent's offer (Art. 10.6).
+    AcceptDraw,
+    /// Whether to claim a draw (Art. 10.10, 10.12).
+    ClaimDraw,
+    /// Whether to resign (Art. 10.2).
+    Resign,
+    /// Anything else (the position, a move, the clock): outside help.
+    Other(String),
+}
+
+impl CaptainTopic {
+    /// The topics the national variation names, in its order.
+    pub const PERMITTED: [CaptainTopic; 4] = [
+        CaptainTopic::OfferDraw,
+        CaptainTopic::AcceptDraw,
+        CaptainTopic::ClaimDraw,
+        CaptainTopic::Resign,
+    ];
+
+    /// The topic a text names (any other text is [`CaptainTopic::Other`]).
+    pub fn parse(text: &str) -> CaptainTopic {
+        match text {
+            "offer_draw" => CaptainTopic::OfferDraw,
+            "accept_draw" => CaptainTopic::AcceptDraw,
+            "claim_draw" => CaptainTopic::ClaimDraw,
+            "resign" => CaptainTopic::Resign,
+            other => CaptainTopic::Other(other.to_owned()),
+        }
+    }
+
+    /// The snake_case text.
+    pub fn as_str(&self) -> &str {
+        match self {
+            CaptainTopic::OfferDraw => "offer_draw",
+            CaptainTopic::AcceptDraw => "accept_draw",
+            CaptainTopic::ClaimDraw => "claim_draw",
+            CaptainTopic::Resign => "resign",
+            CaptainTopic::Other(text) => text,
+        }
+    }
+
+    /// Whether the national variation lets a player consult his captain
+    /// about it.
+    pub fn is_permitted(&self) -> bool {
+        !matches!(self, CaptainTopic::Other(_))
+    }
+}
+
+impl From<String> for CaptainTopic {
+    fn from(text: String) -> CaptainTopic {
+        CaptainTopic::parse(&text)
+    }
+}
+
+impl From<CaptainTopic> for String {
+    fn from(topic: CaptainTopic) -> String {
+        topic.as_str().to_owned()
+    }
+}
+
 /// Clock times given by the arbiter (remaining ms).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -330,6 +402,15 @@ pub enum EventKind {
     /// China-national: the arbiter declares a perpetual check drawn; the
     /// checking sequence must have repeated.
     DeclarePerpetualCheck,
+    /// In a team event, `who` consults his captain `about` a draw or
+    /// resigning (national variations; see [`CaptainTopic`]). Allowed at any
+    /// time while the game is in progress or adjourned, to either player;
+    /// otherwise outside help (Art. 15) and refused.
+    ConsultCaptain {
+        #[cfg_attr(feature = "serde", serde(with = "color"))]
+        who: Color,
+        about: CaptainTopic,
+    },
 }
 
 impl Grounds {

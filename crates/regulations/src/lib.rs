@@ -50,8 +50,8 @@ mod xiangqi_game;
 pub use clock::{ClockView, Clocks};
 pub use code::Code;
 pub use event::{
-    AnnulReason, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind, Grounds,
-    IrregularityKind, Penalty, Who,
+    AnnulReason, CaptainTopic, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind,
+    Grounds, IrregularityKind, Penalty, Who,
 };
 #[cfg(feature = "serde")]
 pub use event::{color as serde_color, opt_color as serde_opt_color};

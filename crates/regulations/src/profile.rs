@@ -79,6 +79,12 @@ pub struct Profile {
     /// China-national (seed 4 of the basics text): the arbiter may declare a
     /// perpetual check drawn once the checking sequence has repeated.
     pub perpetual_check_declaration: bool,
+    /// China-national variation (the seed's national variations): "in team
+    /// events a player may consult his captain about offering, accepting or
+    /// claiming a draw, or resigning". Without it, any consultation is
+    /// outside help (Art. 15): the seed's FIDE text and the 2023 Laws (11.3.1)
+    /// have no such exception, and the club plan forbids help outright.
+    pub captain_consultation: bool,
     /// The time control used when a game does not give its own.
     pub default_time_control: TimeControl,
 }
@@ -114,6 +120,7 @@ impl Profile {
             scoring: Scoring::STANDARD,
             adjournment_allowed: true,
             perpetual_check_declaration: false,
+            captain_consultation: false,
             default_time_control: TimeControl::Periods {
                 periods: vec![
                     crate::time_control::Period {
@@ -155,6 +162,7 @@ impl Profile {
             name: "china-national".into(),
             placed_piece_may_move_elsewhere: true,
             perpetual_check_declaration: true,
+            captain_consultation: true,
             ..Profile::fide_seed()
         }
     }

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use regulations::{
-    ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind, Game, GameSetup,
+    CaptainTopic, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind, Game, GameSetup,
     IrregularityKind, Mode, Penalty, Profile, TimeControl, Who,
 };
 use rules::Color;
@@ -16,6 +16,15 @@ fn color(b: u8) -> Color {
         Color::Black
     }
 }
+
+/// What a captain may be consulted about, and one thing he may not.
+const TOPICS: [&str; 5] = [
+    "offer_draw",
+    "accept_draw",
+    "claim_draw",
+    "resign",
+    "the_position",
+];
 
 const SQUARES: [&str; 8] = ["e2", "g1", "e7", "b8", "d1", "e4", "h1", "a9"];
 
@@ -105,7 +114,7 @@ fn event_for(game: &Game, at: u64, kind: u8, a: u8, b: u8) -> Event {
             player: p,
             square: SQUARES[usize::from(b % 8)].to_string(),
         },
-        _ => match b % 6 {
+        _ => match b % 8 {
             0 => EventKind::Penalise {
                 player: p,
                 penalty: Penalty::Foul,
@@ -117,6 +126,10 @@ fn event_for(game: &Game, at: u64, kind: u8, a: u8, b: u8) -> Event {
                 restart: a.is_multiple_of(2),
             },
             4 => EventKind::BothFlagsDown,
+            5 | 6 => EventKind::ConsultCaptain {
+                who: p,
+                about: CaptainTopic::parse(TOPICS[usize::from(a % 5)]),
+            },
             _ => EventKind::Start,
         },
     };
@@ -142,6 +155,7 @@ fn setup(i: u8) -> GameSetup {
             Mode::Live
         },
         scheduled_start_ms: i.is_multiple_of(5).then_some(0),
+        team_game: i % 2 == 1,
     }
 }
 

@@ -56,6 +56,7 @@ fn a_recorded_promotion_with_capture_and_check_keeps_its_full_san() {
             time_control: None,
             mode: Mode::Scoresheet,
             scheduled_start_ms: None,
+            team_game: false,
         },
     )
     .expect("setup");

@@ -10,6 +10,7 @@
 //! mode live                    # or scoresheet
 //! fen <FEN>                    # default: the initial position
 //! scheduled 0:00:00            # track arrivals and lateness from this time
+//! team_game                    # a board of a team match
 //! at 0:00:00 start
 //! at 0:00:05 white move e4
 //! at 0:01:00 moves e5 Nf3 Nc6 step 0:00:10
@@ -23,9 +24,9 @@
 //! scenario, and so does an `expect rejected` after an accepted event.
 
 use regulations::{
-    AnnulReason, ClaimReason, ClockAdjustReason, ClockSetting, Code, Event, EventKind, Game,
-    GameResult, GameSetup, Grounds, IrregularityKind, Mode, Obligation, Penalty, Profile,
-    Rejection, Ruling, Status, TimeControl, Who, format_points,
+    AnnulReason, CaptainTopic, ClaimReason, ClockAdjustReason, ClockSetting, Code, Event,
+    EventKind, Game, GameResult, GameSetup, Grounds, IrregularityKind, Mode, Obligation, Penalty,
+    Profile, Rejection, Ruling, Status, TimeControl, Who, format_points,
 };
 use rules::Color;
 use std::fmt::Write as _;
@@ -358,6 +359,17 @@ fn parse_event(
             player: need_player()?,
         }),
         "perpetual" => ev(EventKind::DeclarePerpetualCheck),
+        "consults" => {
+            // `white consults captain about offer_draw`
+            let topic = match args {
+                ["captain", "about", topic] => *topic,
+                _ => return Err("consults captain about <topic>".into()),
+            };
+            ev(EventKind::ConsultCaptain {
+                who: need_player()?,
+                about: CaptainTopic::parse(topic),
+            })
+        }
         other => Err(format!("unknown event '{other}'")),
     }
 }
@@ -781,6 +793,7 @@ fn parse_file(path: &Path) -> Result<Vec<Scenario>, String> {
                 };
             }
             "fen" => sc.setup.fen = Some(tail.to_string()),
+            "team_game" => sc.setup.team_game = true,
             "scheduled" => {
                 sc.setup.scheduled_start_ms =
                     Some(parse_time(tail).map_err(|e| format!("{file}:{line_no}: {e}"))?);

@@ -96,3 +96,36 @@ fn the_public_view_serialises_without_the_sealed_move() {
     let log = serde_json::to_string(g.log()).expect("log");
     assert!(log.contains("move_sealed"));
 }
+
+/// National variations: a captain consultation is stored as
+/// `{"type": "consult_captain", "who": ..., "about": ...}`; a topic outside
+/// the variation's four is kept as said, for the Art. 15 refusal to name.
+#[test]
+fn a_captain_consultation_is_stored_with_who_and_what_about() {
+    check(
+        r#"{"at_ms": 3, "type": "consult_captain", "who": "black", "about": "accept_draw"}"#,
+        &Event::new(
+            3,
+            EventKind::ConsultCaptain {
+                who: Color::Black,
+                about: regulations::CaptainTopic::AcceptDraw,
+            },
+        ),
+    );
+    check(
+        r#"{"at_ms": 3, "type": "consult_captain", "who": "white", "about": "the_position"}"#,
+        &Event::new(
+            3,
+            EventKind::ConsultCaptain {
+                who: Color::White,
+                about: regulations::CaptainTopic::Other("the_position".into()),
+            },
+        ),
+    );
+    assert!(
+        serde_json::from_str::<Event>(
+            r#"{"at_ms": 3, "type": "consult_captain", "who": "both", "about": "resign"}"#
+        )
+        .is_err()
+    );
+}

@@ -121,6 +121,9 @@ pub struct GameSetup {
     /// What the organiser announced over the profile (lateness, fifty-move
     /// count, the club's limits).
     pub laws: crate::laws::Laws,
+    /// A board of a team match (`regulations::GameSetup::team_game`: the
+    /// national variation's captain consultation).
+    pub team_game: bool,
 }
 
 /// The recording modes, as the API and the database spell them.
@@ -653,6 +656,7 @@ fn chess_game(setup: &GameSetup, time_control: Option<TimeControl>) -> Result<Ga
             scheduled_start_ms: setup
                 .scheduled_start_ms
                 .and_then(|ms| u64::try_from(ms).ok()),
+            team_game: setup.team_game,
         },
     )
     .map_err(|e| Rejection {

@@ -21,6 +21,7 @@ impl GameRow {
             mode: self.mode.clone(),
             scheduled_start_ms: self.scheduled_start_ms,
             laws: self.laws.clone(),
+            team_game: self.team_game,
         }
     }
 

@@ -215,6 +215,10 @@ pub(crate) enum EventType {
     ScheduleResumption,
     Arrive,
     DeclarePerpetualCheck,
+    /// China-national, a team game: a player consults his captain about a
+    /// draw or resigning (national variations); else 422 `outside_help`
+    /// (Art. 15).
+    ConsultCaptain,
     /// Xiangqi: the arbiter gives a foul (xq 4.1.8).
     Foul,
     /// Xiangqi: moves left unrecorded (xq 7.1).
@@ -386,9 +390,20 @@ pub(crate) struct EventRequest {
     /// penalise: the penalty (Art. 16; the club plan's fouls).
     #[schema(required = false)]
     penalty: Penalty,
-    /// refuse: who refuses to comply with the Laws (Art. 10.17; xq 4.1.10).
+    /// refuse: who refuses to comply with the Laws (Art. 10.17; xq
+    /// 4.1.10); consult_captain: the player who consults his captain
+    /// (`white` or `black`).
     #[schema(required = false)]
     who: Who,
+    /// consult_captain: what about (`regulations::CaptainTopic`) —
+    /// `offer_draw`, `accept_draw`,
+    /// `claim_draw` or `resign` (national variations: allowed to either
+    /// player while the game is in progress or adjourned, in a team game
+    /// under `china-national`); any other topic, a game that is not a team
+    /// game or a profile without the variation: 422 `outside_help` (Art.
+    /// 15); after the end: 422 `game_over`.
+    #[schema(required = false)]
+    about: String,
     /// declare_result: the result the arbiter declares (Art. 12.5, 16);
     /// also read: `+/-`, `-/+`, `-/-`, `½-½`.
     #[schema(required = false)]

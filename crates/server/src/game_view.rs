@@ -48,6 +48,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             seq: game.seq,
             start_fen: laws.start_fen,
             status: laws.status,
+            team_game: game.team_game,
             termination: laws.termination,
             time_control: game.time_control.clone(),
             to_move: laws.to_move,
@@ -79,6 +80,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             seq: game.seq,
             start_fen: laws.start_fen,
             status: laws.status,
+            team_game: game.team_game,
             termination: laws.termination,
             time_control: game.time_control.clone(),
             to_move: laws.to_move,
@@ -158,6 +160,10 @@ pub(crate) struct ChessState {
     start_fen: Option<String>,
     #[schema(value_type = schema::Status)]
     status: &'static str,
+    /// A board of a team match: a board of a team event, or a game created
+    /// with `team_game`; under `china-national` its players may consult
+    /// their captain about a draw or resigning (`consult_captain`).
+    team_game: bool,
     #[schema(value_type = Option<schema::Termination>)]
     termination: Option<regulations::Termination>,
     time_control: Option<String>,
@@ -227,6 +233,10 @@ pub(crate) struct XiangqiState {
     start_fen: Option<String>,
     #[schema(value_type = schema::Status)]
     status: &'static str,
+    /// A board of a team match: a board of a team event, or a game created
+    /// with `team_game`; under `china-national` its players may consult
+    /// their captain about a draw or resigning (`consult_captain`).
+    team_game: bool,
     #[schema(value_type = Option<schema::Termination>)]
     termination: Option<regulations::Termination>,
     time_control: Option<String>,

@@ -104,6 +104,13 @@ struct CreateGame {
     /// Xiangqi's foul and natural move limits).
     #[serde(default)]
     laws: Option<crate::laws::Laws>,
+    /// The game is a board of a team match entered on its own (a team
+    /// event's boards are team games by their tournament's `teams`): under
+    /// `china-national` its players may consult their captain about a draw
+    /// or resigning (`consult_captain`); elsewhere that is outside help
+    /// (Art. 15).
+    #[serde(default)]
+    team_game: bool,
 }
 
 /// A game outside any tournament (administrators, organisers).
@@ -167,6 +174,7 @@ async fn create_game(
             mode,
             scheduled_start_ms,
             laws: &laws,
+            team_game: body.team_game,
             created_at: &now_text(),
         },
     )
@@ -185,6 +193,7 @@ async fn create_game(
             "regulations": regulations,
             "time_control": time_control, "fen": fen, "mode": mode,
             "scheduled_start_ms": scheduled_start_ms, "laws": laws,
+            "team_game": body.team_game,
         })),
     )
     .await?;
@@ -860,6 +869,7 @@ mod tests {
             mode: "scoresheet".into(),
             scheduled_start_ms: None,
             laws: crate::laws::Laws::default(),
+            team_game: false,
             seq: 3,
             owner_token: None,
             tournament_owner: None,

@@ -80,6 +80,7 @@ pub(crate) async fn replay_annulled(
             mode: &game.mode,
             scheduled_start_ms: None,
             laws: &game.laws,
+            team_game: false,
             created_at: &now,
         },
     )

@@ -362,6 +362,7 @@ pub(crate) async fn write_round(
                 mode: &loaded.tournament.recording,
                 scheduled_start_ms: starts.map(|s| s.ms),
                 laws: &loaded.tournament.laws,
+                team_game: false,
                 created_at: &now_text(),
             },
         )

@@ -331,6 +331,9 @@ impl Game {
             } => self.on_schedule_resumption(st, out, *resumes_at_ms, place),
             EventKind::Arrive { player } => self.on_arrive(st, out, t, *player),
             EventKind::DeclarePerpetualCheck => self.on_perpetual(st, out, t),
+            EventKind::ConsultCaptain { who, about } => {
+                self.on_consult_captain(st, out, *who, about)
+            }
         }
     }
 }

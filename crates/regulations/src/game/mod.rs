@@ -7,6 +7,8 @@
 //! - `moves`: moves, clock presses, the end of the game on the board
 //! - `touch_move`: touching and adjusting pieces, touch-move claims
 //! - `claims`: draw offers, draw claims, perpetual check
+//! - `conduct`: outside help and the team captain (Art. 15, national
+//!   variations)
 //! - `flags`: flag falls (10.14, 12.2)
 //! - `lateness`: what happened by an event's time without one (flag, lateness,
 //!   the club's game-length limit), arrivals
@@ -18,6 +20,7 @@
 
 mod adjournment;
 mod claims;
+mod conduct;
 mod dispatch;
 mod flags;
 mod irregularities;
@@ -75,6 +78,11 @@ pub struct GameSetup {
     /// when `None`, both are presumed present.
     #[cfg_attr(feature = "serde", serde(default))]
     pub scheduled_start_ms: Option<u64>,
+    /// The game is a board of a team match (a team event's round, or a team
+    /// match entered on its own): the national variation's captain
+    /// consultation applies only here.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub team_game: bool,
 }
 
 /// Why a game could not be set up.

@@ -29,6 +29,9 @@ pub struct GameRow {
     pub scheduled_start_ms: Option<i64>,
     /// The organiser's announced settings in force when the game was created.
     pub laws: Laws,
+    /// A board of a team match (migration 0014): a game created as one, or
+    /// a board of a team event (its tournament's `teams` set).
+    pub team_game: bool,
     pub seq: i64,
     pub owner_token: Option<String>,
     pub tournament_owner: Option<String>,
@@ -54,6 +57,7 @@ struct Record {
     mode: String,
     scheduled_start_ms: Option<i64>,
     laws: String,
+    team_game: i64,
     seq: i64,
     owner_token: Option<String>,
     tournament_owner: Option<String>,
@@ -79,6 +83,7 @@ impl TryFrom<Record> for GameRow {
             mode: r.mode,
             scheduled_start_ms: r.scheduled_start_ms,
             laws: serde_json::from_str(&r.laws)?,
+            team_game: r.team_game != 0,
             seq: r.seq,
             owner_token: r.owner_token,
             tournament_owner: r.tournament_owner,
@@ -98,7 +103,8 @@ where
         "SELECT g.id, g.tournament_id, g.round, COALESCE(g.board, a.board) AS board, \
          g.white, g.black, g.game, \
          g.regulations, g.time_control, g.fen, g.mode, g.scheduled_start_ms, g.laws, \
-         g.seq, g.owner_token, g.created_at, \
+         CAST(CASE WHEN g.team_game <> 0 OR t.teams IS NOT NULL THEN 1 ELSE 0 END AS BIGINT) \
+         AS team_game, g.seq, g.owner_token, g.created_at, \
          t.owner_token AS tournament_owner, t.name AS tournament_name, a.replay_game_id \
          FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id \
          LEFT JOIN annulled_games a ON a.game_id = g.id WHERE g.id = $1",
@@ -158,6 +164,9 @@ pub struct NewGame<'a> {
     pub scheduled_start_ms: Option<i64>,
     /// The organiser's announced settings (a tournament's, copied).
     pub laws: &'a Laws,
+    /// A game outside any tournament entered as a board of a team match (a
+    /// tournament's boards are team games by their tournament's `teams`).
+    pub team_game: bool,
     /// Creation time (RFC 3339).
     pub created_at: &'a str,
 }
@@ -166,8 +175,9 @@ pub struct NewGame<'a> {
 pub async fn insert(conn: &mut AnyConnection, game: NewGame<'_>) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO games (id, tournament_id, round, board, white, black, regulations, \
-         time_control, seq, status, owner_token, created_at, fen, mode, scheduled_start_ms, laws, game) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10, $11, $12, $13, $14, $15)",
+         time_control, seq, status, owner_token, created_at, fen, mode, scheduled_start_ms, laws, game, \
+         team_game) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'scheduled', $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind(game.id)
     .bind(game.tournament_id)
@@ -184,6 +194,7 @@ pub async fn insert(conn: &mut AnyConnection, game: NewGame<'_>) -> Result<(), E
     .bind(game.scheduled_start_ms)
     .bind(serde_json::to_string(game.laws)?)
     .bind(game.game.as_str())
+    .bind(i64::from(game.team_game))
     .execute(conn)
     .await?;
     Ok(())

@@ -9,6 +9,7 @@ mod games;
 mod hostile;
 mod laws_adjournment;
 mod laws_board;
+mod laws_captain;
 mod laws_claims;
 mod laws_club;
 mod laws_irregularities;

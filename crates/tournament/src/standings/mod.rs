@@ -6,8 +6,10 @@
 //! - [`value`]: exact rational values (no floating point in comparisons);
 //! - `compute`: per-player values and their per-round contributions, and the
 //!   treatment of unplayed rounds for each [`TiebreakEdition`];
-//! - this module: ranking, direct encounter, shared places, drawing of lots,
-//!   and the crosstable.
+//! - `direct_encounter`: direct encounter (C.07 Art. 6), one implementation
+//!   for players and teams;
+//! - this module: ranking (and what direct encounter compares between
+//!   players), shared places, drawing of lots, and the crosstable.
 //!
 //! # Using it
 //! ```
@@ -25,6 +27,7 @@
 //! ```
 
 mod compute;
+pub(crate) mod direct_encounter;
 pub mod spec;
 pub mod value;
 
@@ -40,6 +43,7 @@ pub use value::Value;
 
 use crate::model::{Colour, Points, StartNumber, TiebreakEdition, Tournament};
 use compute::Context;
+use direct_encounter::{Encounters, Met, direct_encounter};
 
 /// What to compute.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,7 +213,8 @@ pub fn compute_standings(
                 continue;
             }
             if tiebreak.kind == TiebreakKind::DirectEncounter {
-                for part in direct_encounter(&context, &group, &mut scores, index) {
+                let players = PlayerEncounters(&context);
+                for part in direct_encounter(&players, &group, &mut scores, index) {
                     next.push(part);
                 }
             } else {
@@ -275,27 +280,20 @@ pub(crate) fn split_equal<K: PartialEq>(
     groups
 }
 
-/// Direct encounter (C.07 Art. 6) inside one tied group: the points each
-/// scored against the others (several games against the same opponent are
-/// averaged). When everyone met everyone, the group is ordered by those
-/// points and the rule is applied again to any still-tied subgroup. When not
-/// (Swiss), a participant is separated only if his points exceed what any
-/// other could have reached by winning the missing encounters. Swiss events
-/// count only games played over the board; round robins count forfeits too.
-fn direct_encounter(
-    context: &Context<'_>,
-    group: &[StartNumber],
-    scores: &mut BTreeMap<StartNumber, Vec<TiebreakScore>>,
-    index: usize,
-) -> Vec<Vec<StartNumber>> {
-    let win = Value::tenths(i64::from(
-        context.tournament.scoring.win(Colour::White).tenths(),
-    ));
-    // Per player: opponents in the group → (sum of points, games).
-    let mut met: BTreeMap<StartNumber, BTreeMap<StartNumber, (i64, i64)>> = BTreeMap::new();
-    let mut contributions: BTreeMap<StartNumber, Vec<Contribution>> = BTreeMap::new();
-    for &sn in group {
-        let mut per_opponent = BTreeMap::new();
+/// What direct encounter (C.07 Art. 6) compares between players: the points
+/// each scored against the others of the tied group (several games against
+/// the same opponent are averaged). Swiss events count only games played
+/// over the board; round robins count forfeits too. A missing encounter
+/// could still give a win. The separation itself is
+/// [`direct_encounter::direct_encounter`], shared with teams.
+struct PlayerEncounters<'c, 'a>(&'c Context<'a>);
+
+impl Encounters for PlayerEncounters<'_, '_> {
+    fn met(&self, sn: StartNumber, group: &[StartNumber]) -> Met {
+        let context = self.0;
+        // Opponents in the group → (sum of points, games).
+        let mut per_opponent: BTreeMap<StartNumber, (i64, i64)> = BTreeMap::new();
+        let mut contributions = Vec::new();
         for entry in context.entries.get(&sn).map_or(&[][..], Vec::as_slice) {
             let Some(opponent) = entry.kind.opponent() else {
                 continue;
@@ -321,7 +319,7 @@ fn direct_encounter(
             slot.0 += i64::from(entry.points.tenths());
             slot.1 += 1;
             let value = Value::tenths(i64::from(entry.points.tenths()));
-            contributions.entry(sn).or_default().push(Contribution {
+            contributions.push(Contribution {
                 round: entry.round,
                 opponent: Some(opponent),
                 value,
@@ -331,69 +329,21 @@ fn direct_encounter(
                 cut: false,
             });
         }
-        met.insert(sn, per_opponent);
-    }
-    let de_value = |sn: &StartNumber| -> Value {
-        met[sn]
-            .values()
-            .map(|&(sum, games)| Value::new(sum, 10 * games.max(1)))
-            .sum()
-    };
-    for &sn in group {
-        if let Some(score) = scores.get_mut(&sn).and_then(|s| s.get_mut(index)) {
-            score.value = Some(de_value(&sn));
-            score.contributions = contributions.remove(&sn).unwrap_or_default();
+        Met {
+            value: per_opponent
+                .values()
+                .map(|&(sum, games)| Value::new(sum, 10 * games.max(1)))
+                .sum(),
+            opponents: per_opponent.len(),
+            contributions,
         }
     }
-    let all_met = group.iter().all(|sn| met[sn].len() + 1 == group.len());
-    let mut sorted = group.to_vec();
-    sorted.sort_by(|a, b| de_value(b).cmp(&de_value(a)).then(a.cmp(b)));
-    if all_met {
-        let parts = split_equal(&sorted, de_value);
-        if parts.len() == 1 {
-            return parts;
-        }
-        // Apply DE again inside each still-tied subgroup.
-        let mut result = Vec::new();
-        for part in parts {
-            if part.len() > 1 {
-                let mut inner_scores = scores.clone();
-                let again = direct_encounter(context, &part, &mut inner_scores, index);
-                if again.len() > 1 {
-                    for sn in &part {
-                        if let Some(s) = inner_scores.remove(sn) {
-                            scores.insert(*sn, s);
-                        }
-                    }
-                }
-                result.extend(again);
-            } else {
-                result.push(part);
-            }
-        }
-        return result;
+
+    fn win(&self) -> Value {
+        Value::tenths(i64::from(
+            self.0.tournament.scoring.win(Colour::White).tenths(),
+        ))
     }
-    // Not everyone met: separate from the top while the leader's points
-    // exceed every other participant's maximum.
-    let maximum = |sn: &StartNumber| -> Value {
-        let missing = (group.len() - 1 - met[sn].len()) as i64;
-        de_value(sn) + win.scale(missing, 1)
-    };
-    let mut result = Vec::new();
-    let mut rest = sorted;
-    while rest.len() > 1 {
-        let leader = rest[0];
-        let best_other = rest[1..].iter().map(&maximum).max().unwrap_or(Value::ZERO);
-        if de_value(&leader) > best_other {
-            result.push(vec![leader]);
-            rest.remove(0);
-        } else {
-            break;
-        }
-    }
-    rest.sort_unstable();
-    result.push(rest);
-    result
 }
 
 /// One cell of the crosstable: how a participant took part in a round.

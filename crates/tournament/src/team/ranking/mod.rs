@@ -18,6 +18,7 @@ pub use spec::{
 use super::score::{MatchResult, PrimaryScore};
 use super::{TeamError, TeamEvent, TeamNumber};
 use crate::model::Points;
+use crate::standings::direct_encounter::{Encounters, Met, direct_encounter};
 use crate::standings::{Contribution, TiebreakScore, Value, split_equal};
 use compute::TeamContext;
 
@@ -151,14 +152,11 @@ pub fn compute_team_standings(
                 sorted.sort_by(|a, b| key(b).cmp(&key(a)).then(a.cmp(b)));
                 next.extend(split_equal(&sorted, key));
             } else if tiebreak.kind == TeamTiebreakKind::DirectEncounter {
-                let points = tiebreak.points_or(primary);
-                next.extend(direct_encounter(
-                    &context,
-                    &group,
-                    points,
-                    &mut scores,
-                    index,
-                ));
+                let encounters = TeamEncounters {
+                    context: &context,
+                    points: tiebreak.points_or(primary),
+                };
+                next.extend(direct_encounter(&encounters, &group, &mut scores, index));
             } else {
                 let key = |t: &TeamNumber| ranking_key(tiebreak, scores[t][index].value);
                 let mut sorted = group.clone();
@@ -205,30 +203,27 @@ fn ranking_key(tiebreak: &TeamTiebreak, value: Option<Value>) -> (bool, Value) {
     }
 }
 
-/// Direct encounter (C.07 Art. 6) inside one tied group, in `points`: each
-/// team's points against the others (repeated encounters averaged). When
-/// all met, order by those points and apply the rule again to any still
-/// tied subgroup; otherwise (Swiss) separate a leader only while his points
-/// exceed what any other could reach by winning the missing encounters.
-fn direct_encounter(
-    context: &TeamContext<'_>,
-    group: &[TeamNumber],
+/// What direct encounter (C.07 Art. 6) compares between teams, in `points`
+/// (match or game points): each team's points against the others of the
+/// tied group (repeated encounters averaged); a missing encounter could
+/// still give a won match (or every board won). The separation itself is
+/// `crate::standings::direct_encounter`, shared with players.
+struct TeamEncounters<'c, 'a> {
+    context: &'c TeamContext<'a>,
     points: PrimaryScore,
-    scores: &mut BTreeMap<TeamNumber, Vec<TiebreakScore>>,
-    index: usize,
-) -> Vec<Vec<TeamNumber>> {
-    let mut met: BTreeMap<TeamNumber, usize> = BTreeMap::new();
-    let mut values: BTreeMap<TeamNumber, Value> = BTreeMap::new();
-    for &team in group {
+}
+
+impl Encounters for TeamEncounters<'_, '_> {
+    fn met(&self, team: TeamNumber, group: &[TeamNumber]) -> Met {
         let mut contributions = Vec::new();
         let mut value = Value::ZERO;
-        let mut count = 0;
+        let mut opponents = 0;
         for &other in group.iter().filter(|&&o| o != team) {
-            let list = context.encounters(team, other, points);
+            let list = self.context.encounters(team, other, self.points);
             if list.is_empty() {
                 continue;
             }
-            count += 1;
+            opponents += 1;
             let n = list.len() as i64;
             for &(round, p) in &list {
                 let v = Value::new(i64::from(p.tenths()), 10 * n);
@@ -244,61 +239,22 @@ fn direct_encounter(
                 });
             }
         }
-        met.insert(team, count);
-        values.insert(team, value);
-        if let Some(score) = scores.get_mut(&team).and_then(|s| s.get_mut(index)) {
-            score.value = Some(value);
-            score.contributions = contributions;
+        Met {
+            value,
+            opponents,
+            contributions,
         }
     }
-    let all_met = group.iter().all(|t| met[t] + 1 == group.len());
-    let mut sorted = group.to_vec();
-    sorted.sort_by(|a, b| values[b].cmp(&values[a]).then(a.cmp(b)));
-    if all_met {
-        let parts = split_equal(&sorted, |t| values[t]);
-        if parts.len() == 1 {
-            return parts;
-        }
-        let mut result = Vec::new();
-        for part in parts {
-            if part.len() > 1 {
-                let mut inner = scores.clone();
-                let again = direct_encounter(context, &part, points, &mut inner, index);
-                if again.len() > 1 {
-                    for t in &part {
-                        if let Some(s) = inner.remove(t) {
-                            scores.insert(*t, s);
-                        }
-                    }
-                }
-                result.extend(again);
-            } else {
-                result.push(part);
-            }
-        }
-        return result;
-    }
-    let event = context.event;
-    let win = match points {
-        PrimaryScore::MatchPoints => Value::tenths(i64::from(event.scoring.win.tenths())),
-        PrimaryScore::GamePoints => Value::tenths(
-            i64::from(event.scoring.games.win_white.tenths()) * i64::from(event.boards),
-        ),
-    };
-    let maximum = |t: &TeamNumber| values[t] + win.scale((group.len() - 1 - met[t]) as i64, 1);
-    let mut result = Vec::new();
-    let mut rest = sorted;
-    while rest.len() > 1 {
-        let best_other = rest[1..].iter().map(&maximum).max().unwrap_or(Value::ZERO);
-        if values[&rest[0]] > best_other {
-            result.push(vec![rest.remove(0)]);
-        } else {
-            break;
+
+    fn win(&self) -> Value {
+        let event = self.context.event;
+        match self.points {
+            PrimaryScore::MatchPoints => Value::tenths(i64::from(event.scoring.win.tenths())),
+            PrimaryScore::GamePoints => Value::tenths(
+                i64::from(event.scoring.games.win_white.tenths()) * i64::from(event.boards),
+            ),
         }
     }
-    rest.sort_unstable();
-    result.push(rest);
-    result
 }
 
 /// A plain-text explanation of a team's standing: each round (opponent,
