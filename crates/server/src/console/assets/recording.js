@@ -75,7 +75,7 @@ function renderStatus() {
   const status = document.createElement('strong');
   status.textContent = t(`game-status-${state.status}`);
   line.append(status);
-  if (state.result) line.append(` · ${state.result.replace('1/2', '½')}`);
+  if (state.result) line.append(` · ${state.result.replaceAll('1/2', '½')}`);
   if (state.termination?.reason) line.append(' · ', citation(state.termination.reason));
   else if (state.status === 'in_progress') line.append(` · ${t('console-to-move', { side: t(`colour-${state.to_move}`) })}`);
   const pending = document.getElementById('pending-line');

@@ -19,7 +19,7 @@ const last = Math.max(0, ...rows.keys());
 let digits = '';
 let complete = false;
 
-const shown = (result) => (result || '').replace('1/2', '½');
+const shown = (result) => (result || '').replaceAll('1/2', '½');
 
 function show() {
   input.value = digits + (complete ? ' ' : '');
