@@ -350,3 +350,33 @@ fn a_round_entered_by_keyboard_and_corrected_shows_the_audit_and_counts_in_the_s
 fn a_round_entered_by_keyboard_and_corrected_shows_the_audit_and_counts_in_the_standings_in_chinese() {
     enters_results("zh");
 }
+
+/// A Xiangqi game on the same screen: the points are the buttons, and the
+/// moves (ICCS) come from the state.
+#[test]
+fn an_arbiter_records_a_xiangqi_game_by_tapping_points() {
+    let server = Server::start("console-xiangqi");
+    let (status, game) = call(
+        &server,
+        "POST",
+        "/api/v1/games",
+        Some(ADMIN),
+        Some(&json!({ "white": "Wang Tianyi 王天一", "black": "Zheng Weitong 郑惟桐", "game": "xiangqi", "time_control": "5400+30" })),
+    );
+    assert_eq!(status, 201, "{game}");
+    let game = game["id"].as_str().unwrap().to_owned();
+    let Some(browser) = Browser::open() else { return };
+    use_token(&browser, &server, "zh", ADMIN);
+    open_game(&browser, &server, &game);
+    assert_eq!(browser.count(".sq"), 90, "nine files by ten ranks of points");
+    browser.click("button[data-type=start]");
+    ruling(&browser, "clock_started");
+    play(&browser, "h2", "e2");
+    play(&browser, "h9", "g7");
+    let (_, state) = call(&server, "GET", &format!("/api/v1/games/{game}"), None, None);
+    assert_eq!(state["plies"][0]["iccs"], "h2e2", "{state}");
+    assert_eq!(state["plies"][1]["iccs"], "h9g7", "{state}");
+    assert!(browser.text().contains("红方"), "{}", browser.text());
+    assert!(browser.text().contains("炮二平五"), "Chinese notation for a Chinese reader: {}", browser.text());
+    browser.screenshot(&screenshot_dir().join("console-xiangqi-zh.png"));
+}

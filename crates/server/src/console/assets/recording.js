@@ -57,10 +57,17 @@ function renderClocks() {
   }
 }
 
+// The moves as the reader writes them: SAN; in Xiangqi WXF, or the
+// Chinese notation for a Chinese reader.
+function moveTexts() {
+  const chinese = kind === 'xiangqi' && document.documentElement.lang.startsWith('zh');
+  return (chinese ? state.moves_chinese : state.moves) || [];
+}
+
 function renderMoves() {
   const list = document.getElementById('moves');
   list.replaceChildren();
-  const moves = state.moves || [];
+  const moves = moveTexts();
   for (let i = 0; i < moves.length; i += 2) {
     const li = document.createElement('li');
     li.textContent = moves.slice(i, i + 2).join(' ');
@@ -123,7 +130,7 @@ function logRulings(event, rulings) {
   const head = document.createElement('span');
   head.className = 'event';
   head.textContent = event.type === 'move'
-    ? `${t('console-ev-move')} ${(state.moves || []).at(-1) || ''}`
+    ? `${t('console-ev-move')} ${moveTexts().at(-1) || ''}`
     : t(`console-ev-${event.type}`);
   li.append(head);
   const inner = document.createElement('ul');

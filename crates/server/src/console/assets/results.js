@@ -107,8 +107,9 @@ async function loadAudit() {
     const line = document.createElement('div');
     line.textContent = t('console-audit-line', {
       before: shown(entry.before?.result), after: shown(entry.after?.result),
-      actor: entry.actor, at: entry.at.replace('T', ' ').slice(0, 19),
+      actor: entry.actor.slice(0, 8), at: entry.at.replace('T', ' ').slice(0, 19),
     });
+    line.title = entry.actor;
     row.querySelector('td.audit').append(line);
   }
 }
