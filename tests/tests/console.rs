@@ -118,14 +118,22 @@ fn play(browser: &Browser, from: &str, to: &str) {
     let script = format!(
         "return [...document.querySelectorAll('#moves li')].map(l => l.textContent).join(' ').split(' ').filter(x => x).length > {before};"
     );
-    assert!(browser.wait_for(&script, WAIT), "{from}{to}: {}", browser.text());
+    assert!(
+        browser.wait_for(&script, WAIT),
+        "{from}{to}: {}",
+        browser.text()
+    );
 }
 
 /// Waits for a ruling of `code` in the screen's rulings.
 fn ruling(browser: &Browser, code: &str) -> String {
     let selector = format!("#rulings li.ruling[data-code={code}]");
     let script = format!("return document.querySelector('{selector}') !== null;");
-    assert!(browser.wait_for(&script, WAIT), "{code}: {}", browser.text());
+    assert!(
+        browser.wait_for(&script, WAIT),
+        "{code}: {}",
+        browser.text()
+    );
     browser
         .run(
             "return document.querySelector(arguments[0]).textContent;",
@@ -148,7 +156,10 @@ fn clock_ms(browser: &Browser, colour: &str) -> i64 {
 
 fn records_a_game(lang: &str) {
     let server = Server::start(&format!("console-record-{lang}"));
-    let (id, organiser, boards) = event(&server, &["Wei Yi 韦奕", "Anna Smith", "Liu Yang 刘洋", "Tom Brown"]);
+    let (id, organiser, boards) = event(
+        &server,
+        &["Wei Yi 韦奕", "Anna Smith", "Liu Yang 刘洋", "Tom Brown"],
+    );
     let game = boards[0]["game_id"].as_str().unwrap().to_owned();
     let (status, arbiter) = call(
         &server,
@@ -163,7 +174,11 @@ fn records_a_game(lang: &str) {
     use_token(&a, &server, lang, arbiter);
     open_game(&a, &server, &game);
     let zh = lang == "zh";
-    assert!(a.text().contains(if zh { "未开始" } else { "not started" }), "{}", a.text());
+    assert!(
+        a.text().contains(if zh { "未开始" } else { "not started" }),
+        "{}",
+        a.text()
+    );
 
     // The clocks start; moves by clicks, legal destinations highlighted.
     a.click("button[data-type=start]");
@@ -192,7 +207,11 @@ fn records_a_game(lang: &str) {
     let text = ruling(&a, "incorrect_claim_time_penalty");
     assert!(text.contains("10.13(2)"), "{text}");
     assert!(
-        text.contains(if zh { "申诉不成立" } else { "Incorrect claim" }),
+        text.contains(if zh {
+            "申诉不成立"
+        } else {
+            "Incorrect claim"
+        }),
         "{text}"
     );
     let after = clock_ms(&a, "black");
@@ -205,21 +224,30 @@ fn records_a_game(lang: &str) {
     let moves = moves_shown(&a);
     a.click("button[data-type=accept_draw]");
     assert!(
-        a.wait_for("return document.querySelector('#notice.error') !== null;", WAIT),
+        a.wait_for(
+            "return document.querySelector('#notice.error') !== null;",
+            WAIT
+        ),
         "{}",
         a.text()
     );
     let notice = a.run("return document.getElementById('notice').textContent;", &[]);
     let notice = notice.as_str().unwrap_or_default();
     assert!(
-        notice.contains(if zh { "没有可接受或拒绝的提和" } else { "no draw offer to accept" })
-            && notice.contains(if zh { "第 10.6 条" } else { "Art. 10.6" }),
+        notice.contains(if zh {
+            "没有可接受或拒绝的提和"
+        } else {
+            "no draw offer to accept"
+        }) && notice.contains(if zh { "第 10.6 条" } else { "Art. 10.6" }),
         "{notice}"
     );
     assert_eq!(moves_shown(&a), moves);
     let dir = screenshot_dir();
     a.screenshot(&dir.join(format!("console-recording-{lang}.png")));
-    a.screenshot_at(&dir.join(format!("console-recording-tablet-{lang}.png")), 800);
+    a.screenshot_at(
+        &dir.join(format!("console-recording-tablet-{lang}.png")),
+        800,
+    );
 
     // A second arbiter's screen is stale once the first records: its
     // move gets 409, it says so and reloads.
@@ -230,16 +258,20 @@ fn records_a_game(lang: &str) {
     b.click(".sq[data-square=g8]");
     b.click(".sq[data-square=f6]");
     assert!(
-        b.wait_for("return document.querySelector('#notice.warning') !== null;", WAIT),
+        b.wait_for(
+            "return document.querySelector('#notice.warning') !== null;",
+            WAIT
+        ),
         "{}",
         b.text()
     );
     let notice = b.run("return document.getElementById('notice').textContent;", &[]);
     assert!(
-        notice
-            .as_str()
-            .unwrap_or_default()
-            .contains(if zh { "另一位裁判已先记录" } else { "Another arbiter recorded first" }),
+        notice.as_str().unwrap_or_default().contains(if zh {
+            "另一位裁判已先记录"
+        } else {
+            "Another arbiter recorded first"
+        }),
         "{notice}"
     );
     assert!(
@@ -260,24 +292,34 @@ fn records_a_game(lang: &str) {
 }
 
 #[test]
-fn an_arbiter_records_a_game_by_clicks_with_a_touch_an_incorrect_claim_and_a_stale_screen_in_english() {
+fn an_arbiter_records_a_game_by_clicks_with_a_touch_an_incorrect_claim_and_a_stale_screen_in_english()
+ {
     records_a_game("en");
 }
 
 #[test]
-fn an_arbiter_records_a_game_by_clicks_with_a_touch_an_incorrect_claim_and_a_stale_screen_in_chinese() {
+fn an_arbiter_records_a_game_by_clicks_with_a_touch_an_incorrect_claim_and_a_stale_screen_in_chinese()
+ {
     records_a_game("zh");
 }
 
 fn enters_results(lang: &str) {
     let server = Server::start(&format!("console-results-{lang}"));
     let names = [
-        "Ding Liren 丁立人", "Alice Smith", "王皓", "Bob Jones",
-        "李明", "Carol White", "Zhang Wei 张伟", "Dan Green",
+        "Ding Liren 丁立人",
+        "Alice Smith",
+        "王皓",
+        "Bob Jones",
+        "李明",
+        "Carol White",
+        "Zhang Wei 张伟",
+        "Dan Green",
     ];
     let (id, organiser, boards) = event(&server, &names);
     assert_eq!(boards.len(), 4);
-    let Some(browser) = Browser::open() else { return };
+    let Some(browser) = Browser::open() else {
+        return;
+    };
     use_token(&browser, &server, lang, &organiser);
     browser.goto(&format!(
         "http://{}/console/tournaments/{id}/rounds/1/results",
@@ -301,15 +343,24 @@ fn enters_results(lang: &str) {
     browser.type_text("#entry", "2=");
     let corrected = "return document.querySelector('#boards tr[data-board=\"2\"] td.audit').textContent.includes('0-1 → ½-½');";
     assert!(browser.wait_for(corrected, WAIT), "{}", browser.text());
-    let status = browser.run("return document.getElementById('entry-status').textContent;", &[]);
+    let status = browser.run(
+        "return document.getElementById('entry-status').textContent;",
+        &[],
+    );
     assert!(
-        status.as_str().unwrap_or_default().contains(if lang == "zh" { "更正" } else { "corrected" }),
+        status
+            .as_str()
+            .unwrap_or_default()
+            .contains(if lang == "zh" { "更正" } else { "corrected" }),
         "{status}"
     );
     let dir = screenshot_dir();
     browser.screenshot(&dir.join(format!("console-results-{lang}.png")));
     // The live state of each board links to its recording screen.
-    assert_eq!(browser.count("#boards td.live a[href^='/console/games/']"), 4);
+    assert_eq!(
+        browser.count("#boards td.live a[href^='/console/games/']"),
+        4
+    );
 
     // The standings count what was entered.
     let (_, api_results) = call(
@@ -326,7 +377,10 @@ fn enters_results(lang: &str) {
         .map(|b| b["result"].as_str().unwrap_or(""))
         .collect();
     assert_eq!(entered, ["1-0", "1/2-1/2", "1/2-1/2", "-+"]);
-    browser.goto(&format!("http://{}/t/{id}/standings?lang={lang}", server.address));
+    browser.goto(&format!(
+        "http://{}/t/{id}/standings?lang={lang}",
+        server.address
+    ));
     let text = browser.text();
     let white1 = boards[0]["white"]["name"].as_str().unwrap();
     let black4 = boards[3]["black"]["name"].as_str().unwrap();
@@ -342,12 +396,14 @@ fn enters_results(lang: &str) {
 }
 
 #[test]
-fn a_round_entered_by_keyboard_and_corrected_shows_the_audit_and_counts_in_the_standings_in_english() {
+fn a_round_entered_by_keyboard_and_corrected_shows_the_audit_and_counts_in_the_standings_in_english()
+ {
     enters_results("en");
 }
 
 #[test]
-fn a_round_entered_by_keyboard_and_corrected_shows_the_audit_and_counts_in_the_standings_in_chinese() {
+fn a_round_entered_by_keyboard_and_corrected_shows_the_audit_and_counts_in_the_standings_in_chinese()
+ {
     enters_results("zh");
 }
 
@@ -361,14 +417,22 @@ fn an_arbiter_records_a_xiangqi_game_by_tapping_points() {
         "POST",
         "/api/v1/games",
         Some(ADMIN),
-        Some(&json!({ "white": "Wang Tianyi 王天一", "black": "Zheng Weitong 郑惟桐", "game": "xiangqi", "time_control": "5400+30" })),
+        Some(
+            &json!({ "white": "Wang Tianyi 王天一", "black": "Zheng Weitong 郑惟桐", "game": "xiangqi", "time_control": "5400+30" }),
+        ),
     );
     assert_eq!(status, 201, "{game}");
     let game = game["id"].as_str().unwrap().to_owned();
-    let Some(browser) = Browser::open() else { return };
+    let Some(browser) = Browser::open() else {
+        return;
+    };
     use_token(&browser, &server, "zh", ADMIN);
     open_game(&browser, &server, &game);
-    assert_eq!(browser.count(".sq"), 90, "nine files by ten ranks of points");
+    assert_eq!(
+        browser.count(".sq"),
+        90,
+        "nine files by ten ranks of points"
+    );
     browser.click("button[data-type=start]");
     ruling(&browser, "clock_started");
     play(&browser, "h2", "e2");
@@ -377,6 +441,10 @@ fn an_arbiter_records_a_xiangqi_game_by_tapping_points() {
     assert_eq!(state["plies"][0]["iccs"], "h2e2", "{state}");
     assert_eq!(state["plies"][1]["iccs"], "h9g7", "{state}");
     assert!(browser.text().contains("红方"), "{}", browser.text());
-    assert!(browser.text().contains("炮二平五"), "Chinese notation for a Chinese reader: {}", browser.text());
+    assert!(
+        browser.text().contains("炮二平五"),
+        "Chinese notation for a Chinese reader: {}",
+        browser.text()
+    );
     browser.screenshot(&screenshot_dir().join("console-xiangqi-zh.png"));
 }

@@ -564,8 +564,18 @@ impl GameState {
             return Vec::new();
         }
         match &self.game {
-            AnyGame::Chess(g) => g.position().legal_moves().iter().map(|m| m.to_uci()).collect(),
-            AnyGame::Xiangqi(g) => g.position().legal_moves().iter().map(ToString::to_string).collect(),
+            AnyGame::Chess(g) => g
+                .position()
+                .legal_moves()
+                .iter()
+                .map(|m| m.to_uci())
+                .collect(),
+            AnyGame::Xiangqi(g) => g
+                .position()
+                .legal_moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
         }
     }
 

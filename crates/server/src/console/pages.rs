@@ -32,7 +32,13 @@ fn messages(lang: Lang) -> PreEscaped<String> {
 
 /// The parts every console page shares: the messages and the page's
 /// module script.
-fn shell(ctx: &Ctx, title: &str, event: Option<(&str, &str, u32)>, script: &str, body: Markup) -> Markup {
+fn shell(
+    ctx: &Ctx,
+    title: &str,
+    event: Option<(&str, &str, u32)>,
+    script: &str,
+    body: Markup,
+) -> Markup {
     let mut f = match event {
         Some((id, name, rounds)) => Frame::event(title, id, name, rounds, Tab::None),
         None => Frame::plain(title),
@@ -126,9 +132,16 @@ pub(crate) async fn recording(State(state): State<AppState>, ctx: Ctx, path: One
     };
     let lang = ctx.lang;
     let xiangqi = row.game == GameKind::Xiangqi;
-    let title = lang.tr("console-record-title", &[("white", &row.white), ("black", &row.black)]);
+    let title = lang.tr(
+        "console-record-title",
+        &[("white", &row.white), ("black", &row.black)],
+    );
     let kind = if xiangqi { "xiangqi" } else { "chess" };
-    let (first, first_name) = if xiangqi { ("red", "colour-red") } else { ("white", "colour-white") };
+    let (first, first_name) = if xiangqi {
+        ("red", "colour-red")
+    } else {
+        ("white", "colour-white")
+    };
     let clock = |colour: &str, label: &str, name: &str| {
         html! {
             div.clock data-colour=(colour) {
@@ -208,8 +221,19 @@ pub(crate) async fn results(State(state): State<AppState>, ctx: Ctx, path: Round
     let lang = ctx.lang;
     let t = &event.loaded.tournament;
     let title = lang.tr("console-results-title", &[("n", &n)]);
-    let name = |pid: &str| event.loaded.player(pid).map_or("", |p| p.name.as_str()).to_owned();
-    let boards: Vec<_> = event.loaded.boards.iter().filter(|b| b.round == i64::from(n)).collect();
+    let name = |pid: &str| {
+        event
+            .loaded
+            .player(pid)
+            .map_or("", |p| p.name.as_str())
+            .to_owned()
+    };
+    let boards: Vec<_> = event
+        .loaded
+        .boards
+        .iter()
+        .filter(|b| b.round == i64::from(n))
+        .collect();
     let body = html! {
         div #results data-tournament=(t.id) data-round=(n) {
             h1 { (title) }

@@ -36,7 +36,10 @@ const ASSETS: &[Asset] = &[
     js("i18n.js", include_str!("../console/assets/i18n.js")),
     js("board.js", include_str!("../console/assets/board.js")),
     js("events.js", include_str!("../console/assets/events.js")),
-    js("recording.js", include_str!("../console/assets/recording.js")),
+    js(
+        "recording.js",
+        include_str!("../console/assets/recording.js"),
+    ),
     js("results.js", include_str!("../console/assets/results.js")),
     js("entry.js", include_str!("../console/assets/entry.js")),
 ];

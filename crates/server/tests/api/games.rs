@@ -625,7 +625,12 @@ async fn the_state_lists_the_legal_moves_of_the_player_to_move(app: TestApp) {
     let r = app
         .event(&game, ADMIN, 1, json!({ "type": "move", "san": "f3" }))
         .await;
-    assert!(r.body["state"]["legal_moves"].as_array().unwrap().contains(&json!("e7e5")));
+    assert!(
+        r.body["state"]["legal_moves"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("e7e5"))
+    );
     let r = app
         .event(&game, ADMIN, 2, json!({ "type": "move", "san": "e5" }))
         .await;
