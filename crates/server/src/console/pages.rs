@@ -49,7 +49,7 @@ fn shell(
         &f,
         html! {
             script #console-messages type="application/json" { (messages(ctx.lang)) }
-            (body)
+            (PreEscaped(body.into_string()))
         },
     )
 }
