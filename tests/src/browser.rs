@@ -247,9 +247,59 @@ impl Browser {
         }
     }
 
+    /// The WebDriver reference of the first element matching a CSS
+    /// selector (a failure names the selector).
+    fn element(&self, selector: &str) -> String {
+        let found = self.command(
+            "POST",
+            "/element",
+            Some(&json!({ "using": "css selector", "value": selector })),
+        );
+        found
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("no element {selector}: {found}"))
+            .to_owned()
+    }
+
+    /// Clicks the first element matching `selector` as a person does
+    /// (WebDriver's element click: scrolled into view, at its centre).
+    pub fn click(&self, selector: &str) {
+        let id = self.element(selector);
+        self.command("POST", &format!("/element/{id}/click"), Some(&json!({})));
+    }
+
+    /// Types `text` into the first element matching `selector`, key by key
+    /// (WebDriver's element send keys).
+    pub fn type_text(&self, selector: &str, text: &str) {
+        let id = self.element(selector);
+        self.command(
+            "POST",
+            &format!("/element/{id}/value"),
+            Some(&json!({ "text": text })),
+        );
+    }
+
+    /// Resizes the window (a tablet's portrait screen, say).
+    pub fn window(&self, width: u32, height: u32) {
+        self.command(
+            "POST",
+            "/window/rect",
+            Some(&json!({ "width": width, "height": height })),
+        );
+    }
+
     /// A full-page PNG of the current page at `path` (the window grows to
     /// the page's height, at most 8,000 pixels).
     pub fn screenshot(&self, path: &Path) {
+        self.screenshot_at(path, 1280);
+    }
+
+    /// [`Browser::screenshot`] with the window `width` pixels wide (the
+    /// window is 1280 × 900 again afterwards).
+    pub fn screenshot_at(&self, path: &Path, width: u32) {
+        self.window(width, 900);
         let height = self
             .run(
                 "return Math.ceil(document.documentElement.scrollHeight);",
@@ -258,22 +308,14 @@ impl Browser {
             .as_u64()
             .unwrap_or(900)
             .clamp(600, 8000);
-        self.command(
-            "POST",
-            "/window/rect",
-            Some(&json!({ "width": 1280, "height": height + 100 })),
-        );
+        self.window(width, u32::try_from(height).unwrap_or(900) + 100);
         let png = self.command("GET", "/screenshot", None);
         let bytes = base64_decode(png.as_str().unwrap_or_default());
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).expect("screenshot folder");
         }
         std::fs::write(path, bytes).expect("write screenshot");
-        self.command(
-            "POST",
-            "/window/rect",
-            Some(&json!({ "width": 1280, "height": 900 })),
-        );
+        self.window(1280, 900);
     }
 }
 

@@ -209,13 +209,14 @@ fn bad_addresses_get_a_page_in_the_readers_language_and_assets_are_cached() {
         &[("Cookie", "lang=zh"), ("Accept-Language", "en")],
     );
     assert!(remembered.contains("棋手名单"), "{remembered}");
-    // Pages revalidate by ETag; assets are cached for a year.
+    // Pages revalidate by ETag; assets are cached for a year by their
+    // versioned URL (the pages link no other), else revalidated.
     let (status, head, _) = get(s, &format!("/t/{id}"), &[]);
     assert_eq!(status, 200);
     let etag = header(&head, "etag").unwrap().to_owned();
     let (status, _, _) = get(s, &format!("/t/{id}"), &[("If-None-Match", &etag)]);
     assert_eq!(status, 304);
-    let (status, head, css) = get(s, "/assets/style.css", &[]);
+    let (status, head, css) = get(s, "/assets/style.css?v=1", &[]);
     assert_eq!(status, 200);
     assert!(css.contains("@media print"));
     assert!(
@@ -223,6 +224,8 @@ fn bad_addresses_get_a_page_in_the_readers_language_and_assets_are_cached() {
             .unwrap()
             .contains("max-age=31536000")
     );
+    let (_, head, _) = get(s, "/assets/style.css", &[]);
+    assert_eq!(header(&head, "cache-control"), Some("no-cache"));
     let etag = header(&head, "etag").unwrap().to_owned();
     let (status, _, _) = get(s, "/assets/style.css", &[("If-None-Match", &etag)]);
     assert_eq!(status, 304);

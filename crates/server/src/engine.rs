@@ -557,6 +557,31 @@ impl GameState {
             .chain(xq.iter().map(|p| p.wxf.as_str()))
     }
 
+    /// The legal moves of the player to move, in UCI (`e2e4`, `e7e8q`,
+    /// castling as the king's move `e1g1`) in chess and in ICCS (`h2e2`) in
+    /// Xiangqi, computed by the rules crates; none unless the game is in
+    /// progress. A touch-move obligation narrows them further
+    /// (`pending.touch.allowed`); the Laws judge the move when it is posted.
+    pub fn legal_moves(&self) -> Vec<String> {
+        if self.status_value() != regulations::Status::InProgress {
+            return Vec::new();
+        }
+        match &self.game {
+            AnyGame::Chess(g) => g
+                .position()
+                .legal_moves()
+                .iter()
+                .map(|m| m.to_uci())
+                .collect(),
+            AnyGame::Xiangqi(g) => g
+                .position()
+                .legal_moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        }
+    }
+
     /// The state as the API shows it, without `moves` (the caller adds them
     /// from [`GameState::move_texts`], and `seq` and ids), with clocks as of
     /// `now_ms`. A sealed move is shown to arbiters only.

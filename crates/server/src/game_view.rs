@@ -35,6 +35,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             id: game.id.clone(),
             lateness: laws.lateness,
             laws: game.laws.clone(),
+            legal_moves: LegalMoves(Arc::clone(&state)),
             mode: laws.mode,
             moves: Moves(state),
             pending: laws.pending,
@@ -65,6 +66,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             id: game.id.clone(),
             lateness: laws.lateness,
             laws: game.laws.clone(),
+            legal_moves: LegalMoves(Arc::clone(&state)),
             mode: "live",
             moves: Moves(state),
             moves_chinese: laws.moves_chinese,
@@ -130,6 +132,12 @@ pub(crate) struct ChessState {
     /// The settings the game is judged by: its profile's, with what the
     /// organiser announced for the event or the game over them.
     laws: crate::laws::Laws,
+    /// The legal moves of the player to move in UCI (`e2e4`, `e7e8q`;
+    /// castling as the king's move, `e1g1`), computed by the rules crate;
+    /// empty unless the game is in progress. A touch-move obligation
+    /// narrows them (`pending.touch.allowed`, Art. 7.2).
+    #[schema(value_type = Vec<String>)]
+    legal_moves: LegalMoves,
     #[schema(value_type = schema::Mode)]
     mode: &'static str,
     /// The moves played, in SAN.
@@ -201,6 +209,11 @@ pub(crate) struct XiangqiState {
     /// The settings the game is judged by: its profile's, with what the
     /// organiser announced for the event or the game over them.
     laws: crate::laws::Laws,
+    /// The legal moves of the player to move in ICCS (`h2e2`), computed by
+    /// the xiangqi crate; empty unless the game is in progress. A touch
+    /// obligation narrows them (`pending.touch.allowed`, xq 5).
+    #[schema(value_type = Vec<String>)]
+    legal_moves: LegalMoves,
     /// Always `live`: a Xiangqi game is recorded live.
     #[schema(value_type = schema::Mode)]
     mode: &'static str,
@@ -272,5 +285,15 @@ pub(crate) struct Moves(Arc<GameState>);
 impl Serialize for Moves {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.0.move_texts())
+    }
+}
+
+/// The legal moves of a state's position, computed when the answer is
+/// written ([`GameState::legal_moves`]).
+pub(crate) struct LegalMoves(Arc<GameState>);
+
+impl Serialize for LegalMoves {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.legal_moves())
     }
 }

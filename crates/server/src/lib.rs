@@ -60,6 +60,7 @@ mod audit;
 pub mod auth;
 mod boards;
 mod config;
+mod console;
 pub mod db;
 pub mod due;
 mod engine;
@@ -297,6 +298,7 @@ pub fn app(state: AppState) -> Router {
         .nest("/api/v1", api)
         .route("/health", get(health))
         .merge(web::router())
+        .merge(console::router())
         .fallback(error::not_found_fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(time_limit))

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use axum::extract::Path;
+use axum::extract::{Path, RawQuery};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
@@ -25,7 +25,32 @@ const ASSETS: &[Asset] = &[
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("assets/live.js"),
     },
+    // The console's (crate::console): its stylesheet and ES modules. A
+    // module imports the others by their plain `/assets/` URL.
+    Asset {
+        name: "console.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("../console/assets/console.css"),
+    },
+    js("auth.js", include_str!("../console/assets/auth.js")),
+    js("i18n.js", include_str!("../console/assets/i18n.js")),
+    js("board.js", include_str!("../console/assets/board.js")),
+    js("events.js", include_str!("../console/assets/events.js")),
+    js(
+        "recording.js",
+        include_str!("../console/assets/recording.js"),
+    ),
+    js("results.js", include_str!("../console/assets/results.js")),
+    js("entry.js", include_str!("../console/assets/entry.js")),
 ];
+
+const fn js(name: &'static str, body: &'static str) -> Asset {
+    Asset {
+        name,
+        content_type: "text/javascript; charset=utf-8",
+        body,
+    }
+}
 
 /// Each asset's ETag (hex of its SHA-256, first 16 bytes), computed once.
 fn etags() -> &'static [String] {
@@ -46,8 +71,24 @@ pub(crate) fn url(name: &str) -> String {
     }
 }
 
-/// `GET /assets/{name}`.
-pub(crate) async fn serve(Path(name): Path<String>, headers: HeaderMap) -> Response {
+/// The console's import map: each module's plain URL (`/assets/auth.js`,
+/// as the modules import each other) mapped to its versioned one.
+pub(crate) fn import_map() -> String {
+    let imports: serde_json::Map<String, serde_json::Value> = ASSETS
+        .iter()
+        .filter(|a| a.name.ends_with(".js"))
+        .map(|a| (format!("/assets/{}", a.name), url(a.name).into()))
+        .collect();
+    serde_json::json!({ "imports": imports }).to_string()
+}
+
+/// `GET /assets/{name}`: cached for a year when asked for by its
+/// versioned URL (`?v=`), else revalidated on every use.
+pub(crate) async fn serve(
+    Path(name): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
     let Some(i) = ASSETS.iter().position(|a| a.name == name) else {
         return (StatusCode::NOT_FOUND, "no such asset").into_response();
     };
@@ -66,9 +107,14 @@ pub(crate) async fn serve(Path(name): Path<String>, headers: HeaderMap) -> Respo
     if let Ok(v) = HeaderValue::from_str(&etag) {
         h.insert(header::ETAG, v);
     }
+    let versioned = query.is_some_and(|q| q.starts_with("v="));
     h.insert(
         header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=31536000, immutable"),
+        HeaderValue::from_static(if versioned {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        }),
     );
     response
 }

@@ -92,6 +92,18 @@ impl Lang {
         catalogue.get(key).copied().unwrap_or("")
     }
 
+    /// Every message whose key starts with `prefix` (the console's
+    /// scripts get theirs this way), in key order.
+    pub fn with_prefix(self, prefix: &str) -> Vec<(&'static str, &'static str)> {
+        let mut out: Vec<_> = catalogue(self)
+            .iter()
+            .filter(|(k, _)| k.starts_with(prefix))
+            .map(|(k, v)| (*k, *v))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
     /// A message with `{name}` arguments filled in.
     pub fn tr(self, key: &str, args: &[(&str, &dyn std::fmt::Display)]) -> String {
         let text = self.t(key);

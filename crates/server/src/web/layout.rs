@@ -32,6 +32,13 @@ pub(crate) struct Frame<'a> {
     /// Reload every so many seconds (a round whose results are still coming;
     /// only without JavaScript when the page is `live`).
     pub reload: Option<u32>,
+    /// A console page: its module script (an asset name), loaded after
+    /// `auth.js`, with `console.css`.
+    pub console: Option<&'a str>,
+    /// The session's CSRF token, put in `<meta name="csrf-token">` for the
+    /// console's scripts to send as `X-CSRF-Token` (set once sessions
+    /// exist; API tokens need none).
+    pub csrf_token: Option<&'a str>,
 }
 
 impl<'a> Frame<'a> {
@@ -43,6 +50,8 @@ impl<'a> Frame<'a> {
             next_screen: None,
             live: false,
             reload: None,
+            console: None,
+            csrf_token: None,
         }
     }
 
@@ -54,6 +63,8 @@ impl<'a> Frame<'a> {
             next_screen: None,
             live: false,
             reload: None,
+            console: None,
+            csrf_token: None,
         }
     }
 }
@@ -101,6 +112,14 @@ pub(crate) fn frame(ctx: &Ctx, frame: &Frame<'_>, body: Markup) -> Markup {
                 }
                 @if frame.live {
                     script src=(assets::url("live.js")) defer {}
+                }
+                @if let Some(token) = frame.csrf_token {
+                    meta name="csrf-token" content=(token);
+                }
+                @if let Some(script) = frame.console {
+                    link rel="stylesheet" href=(assets::url("console.css"));
+                    script type="importmap" { (PreEscaped(assets::import_map())) }
+                    script type="module" src=(assets::url(script)) {}
                 }
             }
             body class=[screen.map(|_| "screen")] {

@@ -21,13 +21,13 @@
 //! Nothing a client sends panics a handler: bad ids, round numbers and
 //! query strings answer a 404 or 400 page in the reader's language.
 
-mod assets;
+pub(crate) mod assets;
 mod board;
 mod cache;
-mod data;
+pub(crate) mod data;
 mod game;
 mod i18n;
-mod layout;
+pub(crate) mod layout;
 mod pages;
 mod xiangqi_board;
 

@@ -611,6 +611,54 @@ async fn an_untimed_game_never_loses_on_time(app: TestApp) {
     assert_eq!(r.body["state"]["moves"], json!(["e4"]));
 }
 
+/// The recording screen draws legal destinations from the state: the
+/// legal moves of the player to move, by the rules crates (UCI in chess,
+/// ICCS in Xiangqi), and none before the start or after the end.
+async fn the_state_lists_the_legal_moves_of_the_player_to_move(app: TestApp) {
+    let game = app.free_game().await;
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(r.body["legal_moves"], json!([]), "not started: {r:?}");
+    let r = app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
+    let moves = r.body["state"]["legal_moves"].as_array().unwrap().clone();
+    assert_eq!(moves.len(), 20, "{moves:?}");
+    assert!(moves.contains(&json!("e2e4")) && moves.contains(&json!("g1f3")));
+    let r = app
+        .event(&game, ADMIN, 1, json!({ "type": "move", "san": "f3" }))
+        .await;
+    assert!(
+        r.body["state"]["legal_moves"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("e7e5"))
+    );
+    let r = app
+        .event(&game, ADMIN, 2, json!({ "type": "move", "san": "e5" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .event(&game, ADMIN, 3, json!({ "type": "move", "san": "g4" }))
+        .await;
+    assert_eq!(r.body["state"]["legal_moves"].as_array().unwrap().len(), 30);
+    let r = app
+        .event(&game, ADMIN, 4, json!({ "type": "move", "uci": "d8h4" }))
+        .await;
+    assert_eq!(r.body["state"]["status"], "finished", "{r:?}");
+    assert_eq!(r.body["state"]["legal_moves"], json!([]), "mate: none");
+
+    let r = app
+        .post(
+            "/api/v1/games",
+            Some(ADMIN),
+            json!({ "white": "Red", "black": "Black", "game": "xiangqi", "time_control": "-" }),
+        )
+        .await;
+    let xq = r.body["id"].as_str().unwrap().to_owned();
+    let r = app.event(&xq, ADMIN, 0, json!({ "type": "start" })).await;
+    let moves = r.body["state"]["legal_moves"].as_array().unwrap().clone();
+    assert_eq!(moves.len(), 44, "Red's first moves: {moves:?}");
+    assert!(moves.contains(&json!("h2e2")), "{moves:?}");
+}
+
 crate::both_databases!(
     many_games_recorded_at_once_each_keep_their_whole_log,
     an_untimed_game_never_loses_on_time,
@@ -628,4 +676,5 @@ crate::both_databases!(
     the_stream_replays_the_log_then_delivers_new_events,
     a_game_is_exported_as_pgn,
     an_arbiter_cannot_create_free_games,
+    the_state_lists_the_legal_moves_of_the_player_to_move,
 );

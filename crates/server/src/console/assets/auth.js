@@ -1,0 +1,45 @@
+// How the console's requests are authenticated: the one place to change
+// when sessions arrive. Today an API token kept in this tab's
+// sessionStorage goes as `Authorization: Bearer`; cookies always go
+// (`credentials: 'same-origin'`), and the session's CSRF token, when the
+// page carries `<meta name="csrf-token">`, goes as `X-CSRF-Token`.
+
+const KEY = 'arbiter.token';
+
+export function token() {
+  try { return sessionStorage.getItem(KEY) || ''; } catch { return ''; }
+}
+
+export function setToken(value) {
+  const t = (value || '').trim();
+  if (t) sessionStorage.setItem(KEY, t); else sessionStorage.removeItem(KEY);
+}
+
+function csrf() {
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  return meta ? meta.getAttribute('content') : '';
+}
+
+// A JSON request to the API: resolves to { status, body } (body: the
+// parsed JSON, or null), or { status: 0 } when the server cannot be reached.
+export async function api(method, path, body) {
+  const headers = { Accept: 'application/json' };
+  const t = token();
+  if (t) headers.Authorization = `Bearer ${t}`;
+  const c = csrf();
+  if (c) headers['X-CSRF-Token'] = c;
+  const init = { method, headers, credentials: 'same-origin' };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  try {
+    const response = await fetch(`/api/v1${path}`, init);
+    const text = await response.text();
+    let json = null;
+    try { json = text ? JSON.parse(text) : null; } catch { json = null; }
+    return { status: response.status, body: json };
+  } catch {
+    return { status: 0, body: null };
+  }
+}

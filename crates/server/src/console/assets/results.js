@@ -1,0 +1,134 @@
+// The results of a round by keyboard: the board number, then 1 (1-0),
+// 0 (0-1), = (½-½), + (+-) or - (-+). A number that a longer board
+// number could continue ends with Enter or Space; one that none could
+// continue ends by itself. A correction shows the audit trail's entry.
+// The boards' live state (each game's status and moves) links to the
+// recording screen.
+
+import { api } from '/assets/auth.js';
+import { t, citation } from '/assets/i18n.js';
+
+const root = document.getElementById('results');
+const tid = root.dataset.tournament;
+const round = Number(root.dataset.round);
+const input = document.getElementById('entry');
+const status = document.getElementById('entry-status');
+const KEYS = { 1: '1-0', 0: '0-1', '=': '1/2-1/2', '+': '+-', '-': '-+' };
+const rows = new Map([...root.querySelectorAll('tr[data-board]')].map((r) => [Number(r.dataset.board), r]));
+const last = Math.max(0, ...rows.keys());
+let digits = '';
+let complete = false;
+
+const shown = (result) => (result || '').replaceAll('1/2', '½');
+
+function show() {
+  input.value = digits + (complete ? ' ' : '');
+  if (complete) status.textContent = t('console-entry-typing', { board: digits });
+}
+
+function reset() {
+  digits = '';
+  complete = false;
+  show();
+}
+
+function say(...content) {
+  status.replaceChildren(...content);
+}
+
+async function enter(board, result) {
+  const row = rows.get(board);
+  reset();
+  if (!row) {
+    say(t('console-no-board', { board }));
+    return;
+  }
+  const cell = row.querySelector('td.result');
+  const before = cell.dataset.result ?? cell.textContent.trim();
+  const path = `/tournaments/${encodeURIComponent(tid)}/rounds/${round}/boards/${board}/result`;
+  const r = await api('PUT', path, { result });
+  if (r.status !== 200) {
+    const line = document.createElement('span');
+    line.append(r.status === 0 ? t('console-network') : t('console-error', { status: r.status }), ' ');
+    if (r.body) line.append(citation(r.body));
+    say(line);
+    return;
+  }
+  const after = r.body?.result ?? result;
+  cell.textContent = shown(after);
+  cell.dataset.result = shown(after);
+  row.classList.add('entered');
+  if (!before) say(t('console-entered', { board, result: shown(after) }));
+  else if (before === shown(after)) say(t('console-unchanged', { board, result: shown(after) }));
+  else {
+    say(t('console-corrected', { board, before, after: shown(after) }));
+    loadAudit();
+  }
+}
+
+input.addEventListener('keydown', (e) => {
+  const key = e.key;
+  if (e.ctrlKey || e.metaKey || e.altKey || key === 'Tab') return;
+  e.preventDefault();
+  if (key === 'Escape') return reset();
+  if (key === 'Backspace') {
+    digits = digits.slice(0, -1);
+    complete = false;
+    return show();
+  }
+  if (key === 'Enter' || key === ' ') {
+    if (digits) complete = true;
+    return show();
+  }
+  if (complete && key in KEYS) return enter(Number(digits), KEYS[key]);
+  if (/^[0-9]$/.test(key)) {
+    if (!digits && key === '0') return show();
+    digits += key;
+    // Ends by itself when no board number continues it.
+    complete = Number(digits) * 10 > last;
+    if (Number(digits) > last) {
+      say(t('console-no-board', { board: digits }));
+      return reset();
+    }
+    return show();
+  }
+  if (digits && key in KEYS) return enter(Number(digits), KEYS[key]);
+});
+
+async function loadAudit() {
+  const r = await api('GET', `/tournaments/${encodeURIComponent(tid)}/audit`);
+  if (r.status !== 200) return;
+  for (const row of rows.values()) row.querySelector('td.audit').replaceChildren();
+  for (const entry of r.body.audit || []) {
+    if (entry.entity !== 'result' || entry.action !== 'correct') continue;
+    const [, n, b] = entry.entity_id.split('/').map(Number);
+    const row = rows.get(b);
+    if (n !== round || !row) continue;
+    const line = document.createElement('div');
+    line.textContent = t('console-audit-line', {
+      before: shown(entry.before?.result), after: shown(entry.after?.result),
+      actor: entry.actor.slice(0, 8), at: entry.at.replace('T', ' ').slice(0, 19),
+    });
+    line.title = entry.actor;
+    row.querySelector('td.audit').append(line);
+  }
+}
+
+async function loadLive() {
+  await Promise.all([...rows.values()].map(async (row) => {
+    const r = await api('GET', `/games/${encodeURIComponent(row.dataset.game)}`);
+    if (r.status !== 200) return;
+    const s = r.body;
+    const span = row.querySelector('.state');
+    const plies = (s.moves || []).length;
+    span.textContent = `${t(`game-status-${s.status}`)}${plies ? ` · ${t('console-plies', { n: plies })}` : ''}`;
+    span.dataset.status = s.status;
+  }));
+}
+
+reset();
+status.textContent = '';
+input.focus();
+loadAudit();
+loadLive();
+setInterval(loadLive, 15000);

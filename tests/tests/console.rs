@@ -1,0 +1,450 @@
+//! The console (issue 21) as an arbiter and an organiser use it: the real
+//! `arbiter serve`, headless Chromium clicking and typing, in English and
+//! Chinese, screenshots under `target/screenshots/`. Today the console
+//! authenticates with an API token kept in the tab (`auth.js`); sessions
+//! come with the accounts work.
+//!
+//! - An arbiter records a game by clicks: the start, moves on the board, a
+//!   touch that binds (Art. 7.2), an incorrect draw claim (five minutes
+//!   added to the claimant's used time, Art. 10.13(2)), an event the Laws
+//!   refuse (422, nothing changes); a second arbiter's stale screen gets
+//!   the 409 path and reloads.
+//! - An organiser enters a round's results by keyboard, corrects one (the
+//!   audit shows it), and the standings count them.
+
+use std::time::Duration;
+
+use e2e::browser::{Browser, screenshot_dir};
+use e2e::{ADMIN, Server, call};
+use serde_json::{Value, json};
+
+const WAIT: Duration = Duration::from_secs(15);
+
+/// A Swiss of `players` players with round 1 paired: (tournament id,
+/// organiser token, round 1's boards).
+fn event(server: &Server, players: &[&str]) -> (String, String, Vec<Value>) {
+    let (status, token) = call(
+        server,
+        "POST",
+        "/api/v1/tokens",
+        Some(ADMIN),
+        Some(&json!({ "role": "organiser" })),
+    );
+    assert_eq!(status, 201, "{token}");
+    let organiser = token["token"].as_str().unwrap().to_owned();
+    let o = Some(organiser.as_str());
+    let (status, t) = call(
+        server,
+        "POST",
+        "/api/v1/tournaments",
+        o,
+        Some(&json!({
+            "name": "City Open 城市公开赛", "system": "swiss-dutch", "rounds": 3,
+            "time_control": "5400+30"
+        })),
+    );
+    assert_eq!(status, 201, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    for (i, name) in players.iter().enumerate() {
+        let rating = 2400 - 50 * i64::try_from(i).unwrap();
+        let (status, p) = call(
+            server,
+            "POST",
+            &format!("/api/v1/tournaments/{id}/players"),
+            o,
+            Some(&json!({ "name": name, "rating": rating })),
+        );
+        assert_eq!(status, 201, "{p}");
+    }
+    let (status, r) = call(
+        server,
+        "POST",
+        &format!("/api/v1/tournaments/{id}/rounds"),
+        o,
+        Some(&json!({})),
+    );
+    assert_eq!(status, 201, "{r}");
+    (id, organiser, r["boards"].as_array().unwrap().clone())
+}
+
+/// Keeps `token` in the tab through the entry page's form.
+fn use_token(browser: &Browser, server: &Server, lang: &str, token: &str) {
+    browser.goto(&format!("http://{}/console?lang={lang}", server.address));
+    browser.type_text("#token", token);
+    browser.click("#token-form button[type=submit]");
+    assert!(
+        browser.wait_for(
+            "return sessionStorage.getItem('arbiter.token') !== null;",
+            WAIT
+        ),
+        "the token is kept"
+    );
+}
+
+/// Opens the recording screen and waits for the game's state.
+fn open_game(browser: &Browser, server: &Server, game: &str) {
+    browser.goto(&format!("http://{}/console/games/{game}", server.address));
+    assert!(
+        browser.wait_for(
+            "return document.getElementById('status-line').textContent.length > 0;",
+            WAIT
+        ),
+        "the state is shown: {}",
+        browser.text()
+    );
+}
+
+/// The number of moves in the screen's move list.
+fn moves_shown(browser: &Browser) -> String {
+    browser
+        .run(
+            "return [...document.querySelectorAll('#moves li')].map(l => l.textContent).join(' ');",
+            &[],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Plays `from`–`to` by two clicks and waits until the move list grows.
+fn play(browser: &Browser, from: &str, to: &str) {
+    let before = moves_shown(browser).split_whitespace().count();
+    browser.click(&format!(".sq[data-square={from}]"));
+    assert!(
+        browser.count(&format!(".sq.dest[data-square={to}]")) == 1,
+        "{to} is highlighted as a destination of {from}"
+    );
+    browser.click(&format!(".sq[data-square={to}]"));
+    let script = format!(
+        "return [...document.querySelectorAll('#moves li')].map(l => l.textContent).join(' ').split(' ').filter(x => x).length > {before};"
+    );
+    assert!(
+        browser.wait_for(&script, WAIT),
+        "{from}{to}: {}",
+        browser.text()
+    );
+}
+
+/// Waits for a ruling of `code` in the screen's rulings.
+fn ruling(browser: &Browser, code: &str) -> String {
+    let selector = format!("#rulings li.ruling[data-code={code}]");
+    let script = format!("return document.querySelector('{selector}') !== null;");
+    assert!(
+        browser.wait_for(&script, WAIT),
+        "{code}: {}",
+        browser.text()
+    );
+    browser
+        .run(
+            "return document.querySelector(arguments[0]).textContent;",
+            &[json!(selector)],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+fn clock_ms(browser: &Browser, colour: &str) -> i64 {
+    browser
+        .run(
+            "return Number(document.querySelector(`.clock[data-colour=${arguments[0]}] .time`).dataset.ms);",
+            &[json!(colour)],
+        )
+        .as_i64()
+        .unwrap_or(i64::MIN)
+}
+
+fn records_a_game(lang: &str) {
+    let server = Server::start(&format!("console-record-{lang}"));
+    let (id, organiser, boards) = event(
+        &server,
+        &["Wei Yi 韦奕", "Anna Smith", "Liu Yang 刘洋", "Tom Brown"],
+    );
+    let game = boards[0]["game_id"].as_str().unwrap().to_owned();
+    let (status, arbiter) = call(
+        &server,
+        "POST",
+        "/api/v1/tokens",
+        Some(&organiser),
+        Some(&json!({ "role": "arbiter", "tournament_id": id })),
+    );
+    assert_eq!(status, 201, "{arbiter}");
+    let arbiter = arbiter["token"].as_str().unwrap();
+    let Some(a) = Browser::open() else { return };
+    use_token(&a, &server, lang, arbiter);
+    open_game(&a, &server, &game);
+    let zh = lang == "zh";
+    assert!(
+        a.text().contains(if zh { "未开始" } else { "not started" }),
+        "{}",
+        a.text()
+    );
+
+    // The clocks start; moves by clicks, legal destinations highlighted.
+    a.click("button[data-type=start]");
+    ruling(&a, "clock_started");
+    assert_eq!(a.count(".clock.running[data-colour=white]"), 1);
+    play(&a, "e2", "e4");
+    assert_eq!(a.count(".sq.dest"), 0, "nothing selected after the move");
+    play(&a, "e7", "e5");
+
+    // Art. 7.2: White touches the knight on g1; only its moves remain.
+    a.click(".sq[data-square=g1]");
+    a.click("button[data-type=touch]");
+    let text = ruling(&a, "touch_move_obligation");
+    assert!(text.contains("7.2"), "{text}");
+    assert_eq!(a.count(".sq.movable"), 1, "only the knight may move");
+    assert_eq!(a.count(".sq.movable[data-square=g1]"), 1);
+    a.click(".sq[data-square=d2]");
+    assert_eq!(a.count(".sq.dest"), 0, "the d-pawn is bound by the touch");
+    play(&a, "g1", "f3");
+
+    // Art. 10.13(2): Black claims a threefold repetition wrongly; five
+    // minutes are added to his used time.
+    let before = clock_ms(&a, "black");
+    a.click("details[data-type=claim_draw] summary");
+    a.click("details[data-type=claim_draw] button[type=submit]");
+    let text = ruling(&a, "incorrect_claim_time_penalty");
+    assert!(text.contains("10.13(2)"), "{text}");
+    assert!(
+        text.contains(if zh {
+            "申诉不成立"
+        } else {
+            "Incorrect claim"
+        }),
+        "{text}"
+    );
+    let after = clock_ms(&a, "black");
+    assert!(
+        before - after >= 5 * 60_000 && before - after < 5 * 60_000 + 30_000,
+        "black's clock went from {before} to {after} ms"
+    );
+
+    // A 422: there is no draw offer to accept; nothing changes.
+    let moves = moves_shown(&a);
+    a.click("button[data-type=accept_draw]");
+    assert!(
+        a.wait_for(
+            "return document.querySelector('#notice.error') !== null;",
+            WAIT
+        ),
+        "{}",
+        a.text()
+    );
+    let notice = a.run("return document.getElementById('notice').textContent;", &[]);
+    let notice = notice.as_str().unwrap_or_default();
+    assert!(
+        notice.contains(if zh {
+            "没有可接受或拒绝的提和"
+        } else {
+            "no draw offer to accept"
+        }) && notice.contains(if zh { "第 10.6 条" } else { "Art. 10.6" }),
+        "{notice}"
+    );
+    assert_eq!(moves_shown(&a), moves);
+    let dir = screenshot_dir();
+    a.screenshot(&dir.join(format!("console-recording-{lang}.png")));
+    a.screenshot_at(
+        &dir.join(format!("console-recording-tablet-{lang}.png")),
+        800,
+    );
+
+    // A second arbiter's screen is stale once the first records: its
+    // move gets 409, it says so and reloads.
+    let Some(b) = Browser::open() else { return };
+    use_token(&b, &server, lang, arbiter);
+    open_game(&b, &server, &game);
+    play(&a, "b8", "c6");
+    b.click(".sq[data-square=g8]");
+    b.click(".sq[data-square=f6]");
+    assert!(
+        b.wait_for(
+            "return document.querySelector('#notice.warning') !== null;",
+            WAIT
+        ),
+        "{}",
+        b.text()
+    );
+    let notice = b.run("return document.getElementById('notice').textContent;", &[]);
+    assert!(
+        notice.as_str().unwrap_or_default().contains(if zh {
+            "另一位裁判已先记录"
+        } else {
+            "Another arbiter recorded first"
+        }),
+        "{notice}"
+    );
+    assert!(
+        b.wait_for(
+            "return document.getElementById('moves').textContent.includes('Nc6');",
+            WAIT
+        ),
+        "the stale screen reloads: {}",
+        b.text()
+    );
+    let (_, state) = call(&server, "GET", &format!("/api/v1/games/{game}"), None, None);
+    assert_eq!(
+        state["moves"],
+        json!(["e4", "e5", "Nf3", "Nc6"]),
+        "the stale move was not recorded"
+    );
+    b.screenshot(&dir.join(format!("console-stale-{lang}.png")));
+}
+
+#[test]
+fn an_arbiter_records_a_game_by_clicks_with_a_touch_an_incorrect_claim_and_a_stale_screen_in_english()
+ {
+    records_a_game("en");
+}
+
+#[test]
+fn an_arbiter_records_a_game_by_clicks_with_a_touch_an_incorrect_claim_and_a_stale_screen_in_chinese()
+ {
+    records_a_game("zh");
+}
+
+fn enters_results(lang: &str) {
+    let server = Server::start(&format!("console-results-{lang}"));
+    let names = [
+        "Ding Liren 丁立人",
+        "Alice Smith",
+        "王皓",
+        "Bob Jones",
+        "李明",
+        "Carol White",
+        "Zhang Wei 张伟",
+        "Dan Green",
+    ];
+    let (id, organiser, boards) = event(&server, &names);
+    assert_eq!(boards.len(), 4);
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    use_token(&browser, &server, lang, &organiser);
+    browser.goto(&format!(
+        "http://{}/console/tournaments/{id}/rounds/1/results",
+        server.address
+    ));
+    assert!(
+        browser.wait_for("return document.activeElement?.id === 'entry';", WAIT),
+        "the entry field has the keyboard"
+    );
+    // Board 1 White wins, board 2 Black wins, board 3 drawn, board 4 a
+    // forfeit win for Black: eight keys.
+    browser.type_text("#entry", "11203=4-");
+    let filled = "return [...document.querySelectorAll('#boards td.result')].every(c => c.textContent.trim());";
+    assert!(browser.wait_for(filled, WAIT), "{}", browser.text());
+    let results = browser.run(
+        "return [...document.querySelectorAll('#boards td.result')].map(c => c.textContent.trim());",
+        &[],
+    );
+    assert_eq!(results, json!(["1-0", "0-1", "½-½", "-+"]));
+    // A correction: board 2 was a draw; the audit shows the change.
+    browser.type_text("#entry", "2=");
+    let corrected = "return document.querySelector('#boards tr[data-board=\"2\"] td.audit').textContent.includes('0-1 → ½-½');";
+    assert!(browser.wait_for(corrected, WAIT), "{}", browser.text());
+    let status = browser.run(
+        "return document.getElementById('entry-status').textContent;",
+        &[],
+    );
+    assert!(
+        status
+            .as_str()
+            .unwrap_or_default()
+            .contains(if lang == "zh" { "更正" } else { "corrected" }),
+        "{status}"
+    );
+    let dir = screenshot_dir();
+    browser.screenshot(&dir.join(format!("console-results-{lang}.png")));
+    // The live state of each board links to its recording screen.
+    assert_eq!(
+        browser.count("#boards td.live a[href^='/console/games/']"),
+        4
+    );
+
+    // The standings count what was entered.
+    let (_, api_results) = call(
+        &server,
+        "GET",
+        &format!("/api/v1/tournaments/{id}/rounds/1"),
+        None,
+        None,
+    );
+    let entered: Vec<&str> = api_results["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["result"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(entered, ["1-0", "1/2-1/2", "1/2-1/2", "-+"]);
+    browser.goto(&format!(
+        "http://{}/t/{id}/standings?lang={lang}",
+        server.address
+    ));
+    let text = browser.text();
+    let white1 = boards[0]["white"]["name"].as_str().unwrap();
+    let black4 = boards[3]["black"]["name"].as_str().unwrap();
+    let line = |name: &str| {
+        text.lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} in the standings: {text}"))
+            .to_owned()
+    };
+    assert!(line(white1).contains('1'), "{}", line(white1));
+    assert!(line(black4).contains('1'), "{}", line(black4));
+    browser.screenshot(&dir.join(format!("console-standings-{lang}.png")));
+}
+
+#[test]
+fn a_round_entered_by_keyboard_and_corrected_shows_the_audit_and_counts_in_the_standings_in_english()
+ {
+    enters_results("en");
+}
+
+#[test]
+fn a_round_entered_by_keyboard_and_corrected_shows_the_audit_and_counts_in_the_standings_in_chinese()
+ {
+    enters_results("zh");
+}
+
+/// A Xiangqi game on the same screen: the points are the buttons, and the
+/// moves (ICCS) come from the state.
+#[test]
+fn an_arbiter_records_a_xiangqi_game_by_tapping_points() {
+    let server = Server::start("console-xiangqi");
+    let (status, game) = call(
+        &server,
+        "POST",
+        "/api/v1/games",
+        Some(ADMIN),
+        Some(
+            &json!({ "white": "Wang Tianyi 王天一", "black": "Zheng Weitong 郑惟桐", "game": "xiangqi", "time_control": "5400+30" }),
+        ),
+    );
+    assert_eq!(status, 201, "{game}");
+    let game = game["id"].as_str().unwrap().to_owned();
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    use_token(&browser, &server, "zh", ADMIN);
+    open_game(&browser, &server, &game);
+    assert_eq!(
+        browser.count(".sq"),
+        90,
+        "nine files by ten ranks of points"
+    );
+    browser.click("button[data-type=start]");
+    ruling(&browser, "clock_started");
+    play(&browser, "h2", "e2");
+    play(&browser, "h9", "g7");
+    let (_, state) = call(&server, "GET", &format!("/api/v1/games/{game}"), None, None);
+    assert_eq!(state["plies"][0]["iccs"], "h2e2", "{state}");
+    assert_eq!(state["plies"][1]["iccs"], "h9g7", "{state}");
+    assert!(browser.text().contains("红方"), "{}", browser.text());
+    assert!(
+        browser.text().contains("炮二平五"),
+        "Chinese notation for a Chinese reader: {}",
+        browser.text()
+    );
+    browser.screenshot(&screenshot_dir().join("console-xiangqi-zh.png"));
+}
