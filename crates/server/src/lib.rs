@@ -82,6 +82,8 @@ mod results;
 mod rounds;
 mod store;
 mod stream;
+mod team_rounds;
+mod team_standings;
 mod teams;
 mod tournaments;
 mod web;
@@ -247,6 +249,7 @@ pub fn app(state: AppState) -> Router {
         .merge(tournaments::router())
         .merge(players::router())
         .merge(teams::router())
+        .merge(team_rounds::router())
         .merge(audit::router())
         .merge(rounds::router())
         .merge(reports::router())
