@@ -82,6 +82,7 @@ mod results;
 mod rounds;
 mod store;
 mod stream;
+mod team_import;
 mod team_rounds;
 mod team_standings;
 mod teams;

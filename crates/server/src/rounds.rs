@@ -331,7 +331,8 @@ pub(crate) async fn write_round(
     let mut board_json = Vec::new();
     for (board_number, b) in (1_i64..).zip(boards) {
         let (white, black) = (player(b.white)?, player(b.black)?);
-        board_json.push(insert_board_game(tx, loaded, number, board_number, white, black, starts).await?);
+        board_json
+            .push(insert_board_game(tx, loaded, number, board_number, white, black, starts).await?);
     }
     let mut byes = Vec::new();
     if let Some(sn) = pab {

@@ -216,9 +216,7 @@ fn match_boards<'a>(
             None => MatchBoard {
                 first: seat(row.first_team, board),
                 second: seat(second, board),
-                first_colour: data
-                    .event
-                    .first_colour(u32::try_from(board).unwrap_or(1)),
+                first_colour: data.event.first_colour(u32::try_from(board).unwrap_or(1)),
                 result: GameResult::NotPlayed,
             },
         };
@@ -308,7 +306,7 @@ fn pair_event(
 }
 
 /// Writes a paired team round; the round as `GET …/rounds/{n}` shows it.
-async fn write_team_round(
+pub(crate) async fn write_team_round(
     tx: &mut AnyConnection,
     actor: &Actor,
     loaded: &Loaded,

@@ -71,13 +71,7 @@ async fn four_teams(app: &TestApp, body: Value) -> (String, String) {
     let (id, org) = team_event(app, body, SIXTEEN).await;
     for (t, name) in (1..=4).zip(["A", "B", "C", "D"]) {
         let roster: Vec<i64> = (4 * t - 3..=4 * t).collect();
-        team(
-            app,
-            &org,
-            &id,
-            json!({ "name": name, "roster": roster }),
-        )
-        .await;
+        team(app, &org, &id, json!({ "name": name, "roster": roster })).await;
     }
     (id, org)
 }
@@ -111,24 +105,44 @@ async fn a_team_round_robin_under_the_national_variation_is_ranked_by_game_point
         assert_eq!(list.len(), 2, "four teams, two matches: {list:?}");
         assert_match_boards(&list, 4, 4);
         for m in &list {
-            let (a, b) = (m["first"]["number"].as_i64().unwrap(), m["second"]["number"].as_i64().unwrap());
-            assert!(met.insert((a.min(b), a.max(b))), "Berger tables meet each pair once");
-            assert!(m["result"].is_null(), "no result before the boards have one");
+            let (a, b) = (
+                m["first"]["number"].as_i64().unwrap(),
+                m["second"]["number"].as_i64().unwrap(),
+            );
+            assert!(
+                met.insert((a.min(b), a.max(b))),
+                "Berger tables meet each pair once"
+            );
+            assert!(
+                m["result"].is_null(),
+                "no result before the boards have one"
+            );
         }
         app.finish_round(&org, &id, &r, |board, white, black| {
             let (tw, tb) = (team_of(4, white), team_of(4, black));
             let i = ((board - 1) % 4) as usize;
             let low_points = league_points(tw.min(tb), tw.max(tb))[i];
-            for_white(if tw < tb { low_points } else { 1.0 - low_points })
+            for_white(if tw < tb {
+                low_points
+            } else {
+                1.0 - low_points
+            })
         })
         .await;
     }
     assert_eq!(met.len(), 6, "every team met every other");
     // Round 1 (Berger: 1-4, 2-3): A 2½–1½ D, B 4–0 C.
     let list = matches(&app, &id, 1).await;
-    let a = list.iter().find(|m| m["first"]["number"] == 1 || m["second"]["number"] == 1).unwrap();
+    let a = list
+        .iter()
+        .find(|m| m["first"]["number"] == 1 || m["second"]["number"] == 1)
+        .unwrap();
     let a_first = a["first"]["number"] == 1;
-    let (mine, theirs) = if a_first { ("first", "second") } else { ("second", "first") };
+    let (mine, theirs) = if a_first {
+        ("first", "second")
+    } else {
+        ("second", "first")
+    };
     assert_eq!(a[format!("{mine}_game_points")], 2.5, "{a}");
     assert_eq!(a[format!("{theirs}_game_points")], 1.5, "{a}");
     assert_eq!(a[format!("{mine}_match_points")], 2.0, "{a}");
@@ -138,7 +152,10 @@ async fn a_team_round_robin_under_the_national_variation_is_ranked_by_game_point
         .await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     let s = &r.body;
-    assert_eq!(s["ranking"], "game_points", "national variation: game points only");
+    assert_eq!(
+        s["ranking"], "game_points",
+        "national variation: game points only"
+    );
     assert_eq!(s["rounds"], 3);
     let order: Vec<&str> = s["standings"]
         .as_array()
@@ -170,7 +187,12 @@ async fn a_team_round_robin_under_the_national_variation_is_ranked_by_game_point
     let label = tiebreaks[0].as_str().unwrap();
     let working = row("A")["working"][label].as_array().unwrap().clone();
     assert_eq!(working.len(), 3, "one contribution per round: {working:?}");
-    assert!(row("A")["explanation"].as_str().unwrap().contains("game points"));
+    assert!(
+        row("A")["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("game points")
+    );
     assert_eq!(row("A")["rounds"].as_array().unwrap().len(), 3);
     // Every board is also a player's own game.
     let r = app
@@ -181,7 +203,12 @@ async fn a_team_round_robin_under_the_national_variation_is_ranked_by_game_point
     assert_eq!(players.len(), 16);
     let points: BTreeMap<i64, f64> = players
         .iter()
-        .map(|p| (p["start_number"].as_i64().unwrap(), p["points"].as_f64().unwrap()))
+        .map(|p| {
+            (
+                p["start_number"].as_i64().unwrap(),
+                p["points"].as_f64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(points[&5], 2.0, "B's board 1 lost to A, beat C and D");
     assert_eq!(points[&1], 3.0, "A's board 1 won every game");
@@ -193,7 +220,10 @@ async fn a_team_round_robin_under_the_national_variation_is_ranked_by_game_point
     assert_eq!(r.body["team"]["teams"].as_array().unwrap().len(), 4);
     assert_eq!(r.body["team"]["matches"].as_array().unwrap().len(), 3);
     assert_eq!(
-        r.body["team"]["matches"][0]["matches"][0]["boards"].as_array().unwrap().len(),
+        r.body["team"]["matches"][0]["matches"][0]["boards"]
+            .as_array()
+            .unwrap()
+            .len(),
         4
     );
     assert_eq!(r.body["team"]["standings"]["standings"][0]["name"], "B");
@@ -209,6 +239,96 @@ async fn a_team_round_robin_under_the_national_variation_is_ranked_by_game_point
     assert_eq!(event.teams.len(), 4);
     assert_eq!(event.rounds.len(), 3);
     assert_eq!(event.boards, 4);
+    a_team_trf_export_imports_as_the_same_event(&app, &org, &id, text).await;
+}
+
+/// TRF-2026 round trip: the exported team file imports as a team event
+/// with the same teams, matches, boards and ranking.
+async fn a_team_trf_export_imports_as_the_same_event(
+    app: &TestApp,
+    org: &str,
+    id: &str,
+    trf: String,
+) {
+    let copy = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments/import",
+            Some(org),
+            Some(axum::body::Body::from(trf)),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(copy.status, StatusCode::CREATED, "{copy:?}");
+    assert_eq!(copy.body["rounds_paired"], 3, "{copy:?}");
+    let copy = copy.body["id"].as_str().unwrap().to_owned();
+    let t = app.get(&format!("/api/v1/tournaments/{copy}"), None).await;
+    assert_eq!(t.body["teams"]["boards"], 4, "{t:?}");
+    assert_eq!(t.body["teams"]["ranking"], "game_points", "{t:?}");
+    let teams = |body: &Value| body["teams"].clone();
+    assert_eq!(
+        teams(
+            &app.get(&format!("/api/v1/tournaments/{copy}/teams"), None)
+                .await
+                .body
+        ),
+        teams(
+            &app.get(&format!("/api/v1/tournaments/{id}/teams"), None)
+                .await
+                .body
+        ),
+        "the same teams and rosters"
+    );
+    for round in 1..=3 {
+        // Ids and numbering are the copy's own (TRF keeps no match order).
+        let strip = |list: Vec<Value>| -> Vec<Value> {
+            let mut list: Vec<Value> = list
+                .into_iter()
+                .map(|mut m| {
+                    m["number"] = Value::Null;
+                    for b in m["boards"].as_array_mut().unwrap() {
+                        b["game_id"] = Value::Null;
+                        b["round_board"] = Value::Null;
+                        for side in ["first", "second"] {
+                            if b[side].is_object() {
+                                b[side]["id"] = Value::Null;
+                            }
+                        }
+                    }
+                    m
+                })
+                .collect();
+            list.sort_by_key(|m| m["first"]["number"].as_i64());
+            list
+        };
+        assert_eq!(
+            strip(matches(app, &copy, round).await),
+            strip(matches(app, id, round).await),
+            "round {round}: the same matches, boards and results"
+        );
+    }
+    let ranked = |body: &Value| -> Vec<(Value, Value, Value)> {
+        body["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["name"].clone(),
+                    r["match_points"].clone(),
+                    r["game_points"].clone(),
+                )
+            })
+            .collect()
+    };
+    let original = app
+        .get(&format!("/api/v1/tournaments/{id}/team-standings"), None)
+        .await;
+    let imported = app
+        .get(&format!("/api/v1/tournaments/{copy}/team-standings"), None)
+        .await;
+    assert_eq!(imported.status, StatusCode::OK, "{imported:?}");
+    assert_eq!(ranked(&imported.body), ranked(&original.body));
 }
 
 async fn a_team_swiss_pairs_by_c046_and_ranks_by_match_points(app: TestApp) {
@@ -245,7 +365,10 @@ async fn a_team_swiss_pairs_by_c046_and_ranks_by_match_points(app: TestApp) {
                 m["first"]["number"].as_i64().unwrap(),
                 m["second"]["number"].as_i64().unwrap(),
             );
-            assert!(met.insert((a.min(b), a.max(b))), "no rematch (C.04.6 [C1]): {a}-{b}");
+            assert!(
+                met.insert((a.min(b), a.max(b))),
+                "no rematch (C.04.6 [C1]): {a}-{b}"
+            );
             assert!(paired.insert(a) && paired.insert(b));
             // The first-named team has White on board 1.
             this_round.insert(a, "white");
@@ -295,10 +418,20 @@ async fn a_team_swiss_pairs_by_c046_and_ranks_by_match_points(app: TestApp) {
     assert_eq!(rows[0]["match_points"], 6.0);
     assert_eq!(rows[5]["team"], 6, "team 6 lost every match: {}", r.body);
     assert_eq!(rows[5]["match_points"], 0.0);
-    let mps: Vec<f64> = rows.iter().map(|r| r["match_points"].as_f64().unwrap()).collect();
-    assert!(mps.windows(2).all(|w| w[0] >= w[1]), "ranked by match points: {mps:?}");
+    let mps: Vec<f64> = rows
+        .iter()
+        .map(|r| r["match_points"].as_f64().unwrap())
+        .collect();
+    assert!(
+        mps.windows(2).all(|w| w[0] >= w[1]),
+        "ranked by match points: {mps:?}"
+    );
     let r = app
-        .post(&format!("/api/v1/tournaments/{id}/rounds"), Some(&org), json!({}))
+        .post(
+            &format!("/api/v1/tournaments/{id}/rounds"),
+            Some(&org),
+            json!({}),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
     assert_eq!(r.body["error"], "all_rounds_paired");
@@ -311,15 +444,34 @@ async fn team_rounds_refuse_late_line_ups_and_fill_missing_ones_from_the_roster(
         &SIXTEEN[..7],
     )
     .await;
-    team(&app, &org, &id, json!({ "name": "Full", "roster": [1, 2, 3, 4] })).await;
+    team(
+        &app,
+        &org,
+        &id,
+        json!({ "name": "Full", "roster": [1, 2, 3, 4] }),
+    )
+    .await;
     let r = app
-        .post(&format!("/api/v1/tournaments/{id}/rounds"), Some(&org), json!({}))
+        .post(
+            &format!("/api/v1/tournaments/{id}/rounds"),
+            Some(&org),
+            json!({}),
+        )
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
-    assert_eq!(r.body["error"], "too_few_teams", "one team cannot play a match");
+    assert_eq!(
+        r.body["error"], "too_few_teams",
+        "one team cannot play a match"
+    );
     // The second team has three players and submits no line-up: its
     // roster plays, its fourth board is empty and lost by forfeit.
-    team(&app, &org, &id, json!({ "name": "Short", "roster": [5, 6, 7] })).await;
+    team(
+        &app,
+        &org,
+        &id,
+        json!({ "name": "Short", "roster": [5, 6, 7] }),
+    )
+    .await;
     let round = app.pair_round(&org, &id).await;
     assert_eq!(round["boards"].as_array().unwrap().len(), 3, "{round}");
     assert_eq!(
@@ -332,9 +484,19 @@ async fn team_rounds_refuse_late_line_ups_and_fill_missing_ones_from_the_roster(
     assert_eq!(board4["second"], Value::Null, "{board4}");
     assert_eq!(board4["round_board"], Value::Null);
     assert_eq!(board4["game_id"], Value::Null);
-    let forfeit = if board4["first_colour"] == "white" { "+-" } else { "-+" };
-    assert_eq!(board4["result"], forfeit, "an empty seat loses by forfeit: {board4}");
-    assert_eq!(list[0]["first_game_points"], 1.0, "the forfeit counts before the games end");
+    let forfeit = if board4["first_colour"] == "white" {
+        "+-"
+    } else {
+        "-+"
+    };
+    assert_eq!(
+        board4["result"], forfeit,
+        "an empty seat loses by forfeit: {board4}"
+    );
+    assert_eq!(
+        list[0]["first_game_points"], 1.0,
+        "the forfeit counts before the games end"
+    );
     // Line-ups are locked once the round is paired.
     let r = app
         .send(
@@ -391,16 +553,26 @@ async fn team_rounds_refuse_late_line_ups_and_fill_missing_ones_from_the_roster(
             json!({ "players": [1, 2, 4, null] }),
         )
         .await;
-    assert_eq!(r.status, StatusCode::OK, "an un-paired round's line-ups open again: {r:?}");
+    assert_eq!(
+        r.status,
+        StatusCode::OK,
+        "an un-paired round's line-ups open again: {r:?}"
+    );
     app.pair_round(&org, &id).await;
     let list = matches(&app, &id, 1).await;
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["boards"][2]["first"]["start_number"], 4, "{list:?}");
     assert_eq!(list[0]["boards"][3]["first"], Value::Null, "{list:?}");
-    assert_eq!(list[0]["boards"][3]["result"], "--", "both seats empty: {list:?}");
+    assert_eq!(
+        list[0]["boards"][3]["result"], "--",
+        "both seats empty: {list:?}"
+    );
     // An individual event has no matches nor team standings.
     let solo = app
-        .tournament(&org, json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5 }))
+        .tournament(
+            &org,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5 }),
+        )
         .await;
     for path in [
         format!("/api/v1/tournaments/{solo}/team-standings"),
