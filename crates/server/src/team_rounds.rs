@@ -546,7 +546,7 @@ pub(crate) fn round_matches(
                 }
             })
             .collect();
-        let points = |p: Points| p.as_f64();
+        let points = Points::as_f64;
         matches.push(MatchJson {
             number: row.number,
             first: team_ref(row.first_team),
