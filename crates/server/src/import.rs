@@ -1,6 +1,7 @@
 //! `POST /tournaments/import`: a TRF16 or TRF-2026 file (read by
 //! `tournament::trf`) becomes a tournament with its players, rounds,
-//! results, requested byes and pairing options.
+//! results, requested byes and pairing options; a file with team records
+//! becomes a team event (`team_import`).
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -45,11 +46,31 @@ pub(crate) async fn import_trf(
         .await
         .map_err(|_| ApiError::PayloadTooLarge("TRF body too large".into()))?;
     let text = tournament::trf::decode(&bytes);
-    let model = tournament::trf::read_tournament(&text).map_err(|e| ApiError::BadRequest {
+    let invalid_trf = |e: tournament::trf::TrfError| ApiError::BadRequest {
         code: "invalid_trf",
         message: e.to_string(),
         at: Some(format!("line {} column {}", e.line, e.column)),
-    })?;
+    };
+    // A file with team records (`310`, `013`) is a team event.
+    let teams = tournament::trf::parse(&text).is_ok_and(|d| d.has_teams());
+    let (model, event) = if teams {
+        let (model, event) = tournament::trf::read_team_tournament(&text).map_err(invalid_trf)?;
+        (model, Some(event))
+    } else {
+        (
+            tournament::trf::read_tournament(&text).map_err(invalid_trf)?,
+            None,
+        )
+    };
+    let team_settings = event
+        .as_ref()
+        .map(|e| {
+            let (system, settings) = crate::team_import::settings_of(e);
+            settings
+                .normalised(crate::tournaments::DEFAULT_PROFILE)
+                .map(|s| (system, s))
+        })
+        .transpose()?;
     model.validate().map_err(|e| ApiError::BadRequest {
         code: "invalid_trf",
         message: e.to_string(),
@@ -74,10 +95,11 @@ pub(crate) async fn import_trf(
         half_point_bye: Some(points_value(s.half_point_bye)),
         zero_point_bye: Some(points_value(s.zero_point_bye)),
     };
-    let system = match model.system {
-        model::System::RoundRobin => "round-robin",
-        model::System::DoubleRoundRobin => "double-round-robin",
-        model::System::Swiss => "swiss-dutch",
+    let system = match (team_settings, model.system) {
+        (Some((system, _)), _) => system,
+        (None, model::System::RoundRobin) => "round-robin",
+        (None, model::System::DoubleRoundRobin) => "double-round-robin",
+        (None, model::System::Swiss) => "swiss-dutch",
     };
     let name = if model.name.trim().is_empty() {
         "Imported tournament".to_owned()
@@ -101,7 +123,7 @@ pub(crate) async fn import_trf(
         recording: "live".to_owned(),
         pairing: crate::pairing_options::PairingOptions::from_model(&model.pairing)?,
         laws: crate::laws::Laws::of_profile(crate::tournaments::DEFAULT_PROFILE),
-        teams: None,
+        teams: team_settings.map(|(_, s)| s),
         details: json!({ "imported": "trf" }),
     };
     crate::tournaments::check_new_tournament(&new)?;
@@ -168,7 +190,16 @@ pub(crate) async fn import_trf(
         boards: Vec::new(),
         byes: Vec::new(),
     };
-    for (number, round) in (1_i64..).zip(&model.rounds) {
+    if let (Some(event), Some((_, settings))) = (&event, team_settings) {
+        crate::team_import::write_team_event(&mut tx, &actor, &loaded, &ids, event, settings)
+            .await?;
+    }
+    let individual_rounds = if event.is_some() {
+        &[][..]
+    } else {
+        &model.rounds[..]
+    };
+    for (number, round) in (1_i64..).zip(individual_rounds) {
         let boards: Vec<NewBoard> = round
             .boards
             .iter()
@@ -216,7 +247,11 @@ pub(crate) async fn import_trf(
         StatusCode::CREATED,
         Json(crate::tournaments::Counted {
             tournament: row,
-            rounds_paired: count(model.rounds.len()),
+            rounds_paired: count(
+                event
+                    .as_ref()
+                    .map_or(model.rounds.len(), |e| e.rounds.len()),
+            ),
             players: count(model.players.len()),
         }),
     ))

@@ -83,6 +83,9 @@ mod results;
 mod rounds;
 mod store;
 mod stream;
+mod team_import;
+mod team_rounds;
+mod team_standings;
 mod teams;
 mod tournaments;
 mod web;
@@ -248,6 +251,7 @@ pub fn app(state: AppState) -> Router {
         .merge(tournaments::router())
         .merge(players::router())
         .merge(teams::router())
+        .merge(team_rounds::router())
         .merge(audit::router())
         .merge(rounds::router())
         .merge(reports::router())

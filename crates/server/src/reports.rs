@@ -249,6 +249,19 @@ struct ScoringTable {
     rounds: Vec<RoundJson>,
     standings: Standings,
     ratings: Ratings,
+    /// A team event's teams, matches and team standings; absent for an
+    /// individual event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    team: Option<TeamTable>,
+}
+
+/// A team event's part of the scoring table.
+#[derive(Serialize, ToSchema)]
+struct TeamTable {
+    teams: Vec<crate::store::teams::TeamRow>,
+    /// Each round's matches with their boards.
+    matches: Vec<crate::team_rounds::RoundMatches>,
+    standings: crate::team_standings::TeamStandingsJson,
 }
 
 /// Scoring-table export.
@@ -264,13 +277,27 @@ async fn export_json(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<ScoringTable>, ApiError> {
-    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    let mut conn = state.db().pool().acquire().await?;
+    let loaded = load_all(&mut conn, &id).await?;
     let model = to_model(&loaded)?;
     let rounds = (1..=loaded.rounds)
         .map(|n| round_json(&loaded, n))
         .collect();
     let standings = standings_json(&loaded, &model)?;
     let ratings = ratings_json(&loaded, &model);
+    let team = match loaded.tournament.teams {
+        None => None,
+        Some(_) => {
+            let data = crate::team_rounds::load_team_data(&mut conn, &loaded).await?;
+            Some(TeamTable {
+                matches: (1..=loaded.rounds)
+                    .map(|n| crate::team_rounds::round_matches(&data, &loaded, n))
+                    .collect::<Result<_, _>>()?,
+                standings: crate::team_standings::team_standings_json(&loaded, &data)?,
+                teams: data.teams,
+            })
+        }
+    };
     Ok(Json(ScoringTable {
         format: "arbiter-scoring-table/1",
         tournament: loaded.tournament,
@@ -278,25 +305,39 @@ async fn export_json(
         rounds,
         standings,
         ratings,
+        team,
     }))
 }
 
-/// TRF16 export.
+/// TRF16 export; a team event's as TRF-2026 with its team records.
 #[utoipa::path(
     get,
     path = "/api/v1/tournaments/{id}/export/trf",
     tag = "reports",
     params(("id" = String, Path, description = "tournament id")),
-    responses((status = 200, description = "the tournament as a TRF16 file", content_type = "text/plain", body = String)),
+    responses((status = 200, description = "the tournament as a TRF16 file (a team event: TRF-2026 with team records)", content_type = "text/plain", body = String)),
     extensions(("x-errors" = json!({"404": ["not_found"]}))),
 )]
 async fn export_trf(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
-    let text =
-        tournament::trf::write_tournament(&to_model(&loaded)?, tournament::trf::Format::Trf16);
+    let mut conn = state.db().pool().acquire().await?;
+    let loaded = load_all(&mut conn, &id).await?;
+    let model = to_model(&loaded)?;
+    let text = match loaded.tournament.teams {
+        None => tournament::trf::write_tournament(&model, tournament::trf::Format::Trf16),
+        // A team event: TRF-2026 with its team records (`310`, `013`, `300`,
+        // `320`, `330`, `352`, `362`), the `tournament` crate's writer.
+        Some(_) => {
+            let data = crate::team_rounds::load_team_data(&mut conn, &loaded).await?;
+            tournament::trf::write_team_tournament(
+                &model,
+                &data.event,
+                tournament::trf::Format::Trf2026,
+            )
+        }
+    };
     Ok((
         [(
             axum::http::header::CONTENT_TYPE,

@@ -118,7 +118,7 @@ pub(crate) fn round_start(field: &str, text: &str) -> Result<RoundStart, ApiErro
     })
 }
 
-/// Pair the next round (FIDE Dutch or Berger tables), optionally with its scheduled start.
+/// Pair the next round (FIDE Dutch or Berger tables; a team event's by team: Berger tables or C.04.6), optionally with its scheduled start.
 #[utoipa::path(
     post,
     path = "/api/v1/tournaments/{id}/rounds",
@@ -130,8 +130,8 @@ pub(crate) fn round_start(field: &str, text: &str) -> Result<RoundStart, ApiErro
     extensions(("x-errors" = json!({
         "400": ["invalid_field"],
         "404": ["not_found"],
-        "409": ["all_rounds_paired", "cannot_pair", "paired_twice", "results_missing", "round_exists", "too_few_players", "tournament_changed"],
-        "422": ["cannot_pair", "no_valid_pairing", "team_pairing_unavailable"],
+        "409": ["all_rounds_paired", "cannot_pair", "paired_twice", "results_missing", "round_exists", "too_few_players", "too_few_teams", "tournament_changed"],
+        "422": ["cannot_pair", "invalid_lineup", "no_valid_pairing", "not_a_team_event"],
     }))),
 )]
 async fn pair_round(
@@ -157,12 +157,9 @@ async fn pair_round(
         read.tournament.owner_token.as_deref(),
     )?;
     if read.tournament.teams.is_some() {
-        // Pairing players one by one would break the teams' matches; team
-        // rounds are not paired through the API yet (issue 22).
-        return Err(ApiError::unprocessable(
-            "team_pairing_unavailable",
-            "this is a team event; team rounds cannot be paired through the API yet",
-        ));
+        // A team event pairs teams, not players (`team_rounds`).
+        let round = crate::team_rounds::pair(&state, &actor, &id, starts.as_ref()).await?;
+        return Ok((StatusCode::CREATED, Json(round)));
     }
     let next = check_pairable(&read)?;
     let read_model = to_model(&read)?;
@@ -205,7 +202,7 @@ async fn pair_round(
 }
 
 /// The number of the next round, or why it cannot be paired now.
-fn check_pairable(loaded: &Loaded) -> Result<i64, ApiError> {
+pub(crate) fn check_pairable(loaded: &Loaded) -> Result<i64, ApiError> {
     let next = loaded.rounds + 1;
     if loaded.tournament.rounds > 0 && next > loaded.tournament.rounds {
         return Err(ApiError::conflict(
@@ -233,7 +230,7 @@ fn check_pairable(loaded: &Loaded) -> Result<i64, ApiError> {
 
 /// Whether the tournament came from a TRF file: its start numbers are the
 /// file's (the organiser's), not renumbered before round 1.
-fn is_imported(loaded: &Loaded) -> bool {
+pub(crate) fn is_imported(loaded: &Loaded) -> bool {
     loaded.tournament.details.get("imported").is_some()
 }
 
@@ -277,7 +274,7 @@ fn fide_order(loaded: &Loaded) -> Result<BTreeMap<String, i64>, ApiError> {
 
 /// Before round 1, start numbers follow the FIDE order (rating, title, name;
 /// C.04.2 A.2).
-async fn renumber_fide(
+pub(crate) async fn renumber_fide(
     tx: &mut AnyConnection,
     actor: &Actor,
     loaded: &mut Loaded,
@@ -330,59 +327,12 @@ pub(crate) async fn write_round(
             .copied()
             .ok_or_else(|| ApiError::Internal(format!("pairing names unknown player {sn}")))
     };
-    let starts_at = starts.map(|s| s.text.as_str());
-    store::rounds::insert_round(tx, id, number, &now_text(), starts_at)
-        .await
-        .map_err(|e| {
-            if e.is_unique_violation() {
-                ApiError::conflict("round_exists", format!("round {number} is already paired"))
-            } else {
-                e.into()
-            }
-        })?;
+    insert_round(tx, id, number, starts).await?;
     let mut board_json = Vec::new();
     for (board_number, b) in (1_i64..).zip(boards) {
-        let white = player(b.white)?;
-        let black = player(b.black)?;
-        let game_id = Uuid::new_v4().to_string();
-        store::games::insert(
-            tx,
-            NewGame {
-                id: &game_id,
-                tournament_id: Some(id),
-                round: Some(number),
-                board: Some(board_number),
-                white: &white.name,
-                black: &black.name,
-                game: loaded.tournament.game,
-                regulations: &loaded.tournament.regulations,
-                time_control: loaded.tournament.time_control.as_deref(),
-                owner_token: None,
-                fen: None,
-                mode: &loaded.tournament.recording,
-                scheduled_start_ms: starts.map(|s| s.ms),
-                laws: &loaded.tournament.laws,
-                team_game: false,
-                created_at: &now_text(),
-            },
-        )
-        .await?;
-        store::rounds::insert_board(tx, id, number, board_number, &white.id, &black.id, &game_id)
-            .await?;
-        for pid in [&white.id, &black.id] {
-            claim_slot(tx, id, number, pid).await?;
-        }
-        board_json.push(BoardJson {
-            board: board_number,
-            white: Some(player_ref(white)),
-            black: Some(player_ref(black)),
-            game_id,
-            annulled_game_ids: Vec::new(),
-            result: None,
-            mode: loaded.tournament.recording.clone(),
-            fen: None,
-            starts_at: None,
-        });
+        let (white, black) = (player(b.white)?, player(b.black)?);
+        board_json
+            .push(insert_board_game(tx, loaded, number, board_number, white, black, starts).await?);
     }
     let mut byes = Vec::new();
     if let Some(sn) = pab {
@@ -424,6 +374,79 @@ pub(crate) async fn write_round(
     Ok(round)
 }
 
+/// Inserts round `number` (409 `round_exists` when it is there already).
+pub(crate) async fn insert_round(
+    tx: &mut AnyConnection,
+    id: &str,
+    number: i64,
+    starts: Option<&RoundStart>,
+) -> Result<(), ApiError> {
+    let starts_at = starts.map(|s| s.text.as_str());
+    store::rounds::insert_round(tx, id, number, &now_text(), starts_at)
+        .await
+        .map_err(|e| {
+            if e.is_unique_violation() {
+                ApiError::conflict("round_exists", format!("round {number} is already paired"))
+            } else {
+                e.into()
+            }
+        })?;
+    Ok(())
+}
+
+/// Inserts board `board_number` of round `number` with its new game, and
+/// claims both players' slots; the board as the API shows it.
+pub(crate) async fn insert_board_game(
+    tx: &mut AnyConnection,
+    loaded: &Loaded,
+    number: i64,
+    board_number: i64,
+    white: &PlayerRow,
+    black: &PlayerRow,
+    starts: Option<&RoundStart>,
+) -> Result<BoardJson, ApiError> {
+    let id = &loaded.tournament.id;
+    let game_id = Uuid::new_v4().to_string();
+    store::games::insert(
+        tx,
+        NewGame {
+            id: &game_id,
+            tournament_id: Some(id),
+            round: Some(number),
+            board: Some(board_number),
+            white: &white.name,
+            black: &black.name,
+            game: loaded.tournament.game,
+            regulations: &loaded.tournament.regulations,
+            time_control: loaded.tournament.time_control.as_deref(),
+            owner_token: None,
+            fen: None,
+            mode: &loaded.tournament.recording,
+            scheduled_start_ms: starts.map(|s| s.ms),
+            laws: &loaded.tournament.laws,
+            team_game: false,
+            created_at: &now_text(),
+        },
+    )
+    .await?;
+    store::rounds::insert_board(tx, id, number, board_number, &white.id, &black.id, &game_id)
+        .await?;
+    for pid in [&white.id, &black.id] {
+        claim_slot(tx, id, number, pid).await?;
+    }
+    Ok(BoardJson {
+        board: board_number,
+        white: Some(player_ref(white)),
+        black: Some(player_ref(black)),
+        game_id,
+        annulled_game_ids: Vec::new(),
+        result: None,
+        mode: loaded.tournament.recording.clone(),
+        fen: None,
+        starts_at: None,
+    })
+}
+
 /// One pairing per player per round: the primary key of `round_slots`.
 pub(crate) async fn claim_slot(
     tx: &mut AnyConnection,
@@ -454,7 +477,7 @@ pub(crate) struct PlayerRef {
     pub name: String,
 }
 
-fn player_ref(p: &PlayerRow) -> PlayerRef {
+pub(crate) fn player_ref(p: &PlayerRow) -> PlayerRef {
     PlayerRef {
         id: p.id.clone(),
         start_number: p.start_number,

@@ -34,6 +34,8 @@
 //!   `set_board_game`, `insert`, `round_game_ids`).
 //! - [`teams`]: [`teams::TeamRow`] (with its roster); `list`, `next_number`,
 //!   `insert`, `update`, `set_roster`, `delete`, `lineups`, `set_lineup`.
+//! - [`team_rounds`]: a team round's matches and team byes
+//!   ([`team_rounds::MatchRow`]); `list`, `insert`.
 //! - [`audit`]: `insert` and `list` ([`audit::AuditRow`]).
 //! - [`tokens`]: `find_active`, `insert`, `load`, `revoke`; [`notify`]
 //!   (PostgreSQL `pg_notify`).
@@ -53,6 +55,7 @@ pub mod model;
 pub mod players;
 pub mod replays;
 pub mod rounds;
+pub mod team_rounds;
 pub mod teams;
 pub mod tokens;
 pub mod tournaments;

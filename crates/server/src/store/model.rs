@@ -249,6 +249,10 @@ pub fn to_team_event(
         event.scoring.win = tenths(points.win);
         event.scoring.draw = tenths(points.draw);
         event.scoring.loss = tenths(points.loss);
+        // Byes score a drawn or won match in the event's own match points.
+        event.scoring.pairing_allocated_bye.match_points = event.scoring.draw;
+        event.scoring.full_point_bye.match_points = event.scoring.win;
+        event.scoring.half_point_bye.match_points = event.scoring.draw;
     }
     event.teams = teams
         .iter()

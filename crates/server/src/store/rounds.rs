@@ -267,8 +267,8 @@ pub async fn lock_boards(
     Ok(())
 }
 
-/// Deletes round `number`: its slots, byes, boards, its games without
-/// events, and the round itself.
+/// Deletes round `number`: its slots, team matches, byes, boards, its
+/// games without events, and the round itself.
 pub async fn delete_round(
     conn: &mut AnyConnection,
     tournament_id: &str,
@@ -276,6 +276,7 @@ pub async fn delete_round(
 ) -> Result<(), Error> {
     for statement in [
         "DELETE FROM round_slots WHERE tournament_id = $1 AND round = $2",
+        "DELETE FROM team_matches WHERE tournament_id = $1 AND round = $2",
         "DELETE FROM round_byes WHERE tournament_id = $1 AND round = $2",
         "DELETE FROM boards WHERE tournament_id = $1 AND round = $2",
         "DELETE FROM games WHERE tournament_id = $1 AND round = $2 AND seq = 0",

@@ -27,6 +27,7 @@ mod profiles;
 mod ratings;
 mod setup;
 mod stream;
+mod team_rounds;
 mod teams;
 mod tournaments;
 mod xiangqi_events;

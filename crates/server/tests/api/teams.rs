@@ -249,19 +249,6 @@ async fn line_ups_keep_the_roster_order_and_default_to_it(app: TestApp) {
         ])
     );
     let r = app
-        .post(
-            &format!("/api/v1/tournaments/{id}/rounds"),
-            Some(&org),
-            json!({}),
-        )
-        .await;
-    assert_eq!(
-        r.status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "a team event is never paired player by player: {r:?}"
-    );
-    assert_eq!(r.body["error"], "team_pairing_unavailable");
-    let r = app
         .send(
             Method::PUT,
             &format!("{path}/9"),
@@ -279,6 +266,22 @@ async fn line_ups_keep_the_roster_order_and_default_to_it(app: TestApp) {
         )
         .await;
     assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{r:?}");
+    // Pairing locks the line-ups, and the round is paired by teams: the
+    // submitted line-ups play, never player by player.
+    let round = app.pair_round(&org, &id).await;
+    let boards: Vec<(i64, i64)> = crate::harness::boards(&round);
+    assert_eq!(boards, [(1, 6), (7, 3), (4, 8)], "{round}");
+    assert_eq!(round["byes"][0]["player"]["start_number"], 5, "{round}");
+    let r = app
+        .send(
+            Method::PUT,
+            &format!("{path}/1"),
+            Some(&org),
+            json!({ "players": [1, 2, 3, 4] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "round_paired");
 }
 
 async fn hostile_team_requests_are_refused_with_the_field(app: TestApp) {
