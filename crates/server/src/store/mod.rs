@@ -35,6 +35,11 @@
 //! - [`teams`]: [`teams::TeamRow`] (with its roster); `list`, `next_number`,
 //!   `insert`, `update`, `set_roster`, `delete`, `lineups`, `set_lineup`.
 //! - [`audit`]: `insert` and `list` ([`audit::AuditRow`]).
+//! - [`users`]: users ([`users::UserRow`]: `by_name`, `by_id`, `insert`),
+//!   sessions (`session`, `insert_session`, `touch_session`,
+//!   `delete_session`, `delete_sessions_of`, `delete_expired_sessions`),
+//!   roles per tournament (`roles`, `set_role`) and users' own tokens
+//!   (`find_token`, `insert_token`, `tokens`, `token`, `revoke_token`).
 //! - [`tokens`]: `find_active`, `insert`, `load`, `revoke`; [`notify`]
 //!   (PostgreSQL `pg_notify`).
 //!
@@ -56,6 +61,7 @@ pub mod rounds;
 pub mod teams;
 pub mod tokens;
 pub mod tournaments;
+pub mod users;
 
 /// A write transaction (see `Db::begin`).
 pub type Tx = Transaction<'static, Any>;
