@@ -5,6 +5,11 @@
 //! operating system). Only its SHA-256 is stored. The administrator token
 //! comes from `ARBITER_ADMIN_TOKEN` and is never stored.
 //!
+//! Users signed in with a session cookie (see `accounts`) are actors too:
+//! [`Actor::role_in`] reads their roles per tournament, and a
+//! cookie-authenticated state-changing request must carry the session's
+//! CSRF token (`X-CSRF-Token`).
+//!
 //! Who may do what:
 //! - administrator: everything;
 //! - organiser: create tournaments; everything on the tournaments it created,

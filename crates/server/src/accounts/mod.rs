@@ -203,9 +203,9 @@ pub(crate) async fn current_session(
     let Some(row) = rows::session(pool, &id_hash, &now_text).await? else {
         return Ok(None);
     };
-    let stale = chrono::DateTime::parse_from_rfc3339(&row.last_seen)
-        .map_or(true, |seen| now - seen.with_timezone(&chrono::Utc) > TOUCH_EVERY);
-    if stale {
+    let fresh = chrono::DateTime::parse_from_rfc3339(&row.last_seen)
+        .is_ok_and(|seen| now - seen.with_timezone(&chrono::Utc) <= TOUCH_EVERY);
+    if !fresh {
         rows::touch_session(pool, &id_hash, &now_text).await?;
     }
     let user = load_user(pool, &row.user_id, &row.name, row.is_admin != 0).await?;
