@@ -12,10 +12,7 @@ use serde_json::json;
 
 /// A fresh SQLite file's URL and path.
 fn fresh_database(name: &str) -> (String, std::path::PathBuf) {
-    let path = std::env::temp_dir().join(format!(
-        "arbiter-e2e-{name}-{}.db",
-        std::process::id()
-    ));
+    let path = std::env::temp_dir().join(format!("arbiter-e2e-{name}-{}.db", std::process::id()));
     remove(&path);
     (format!("sqlite:{}", path.display()), path)
 }
@@ -85,10 +82,7 @@ fn a_person_signs_in_sees_their_name_in_the_header_and_signs_out_in_both_languag
         ("zh", "登录", "已登录：王芳", "退出登录"),
     ] {
         browser.goto(&format!("{base}/?lang={lang}"));
-        let link = browser.run(
-            "return document.getElementById('sign-in').innerText;",
-            &[],
-        );
+        let link = browser.run("return document.getElementById('sign-in').innerText;", &[]);
         assert_eq!(link, sign_in, "{lang}");
         browser.run("document.getElementById('sign-in').click();", &[]);
         assert!(browser.wait_for(
@@ -126,10 +120,7 @@ fn a_person_signs_in_sees_their_name_in_the_header_and_signs_out_in_both_languag
         // Every page's header says so.
         browser.goto(&format!("{base}/"));
         assert!(browser.text().contains(signed_in), "{lang}");
-        let button = browser.run(
-            "return document.getElementById('sign-out').innerText;",
-            &[],
-        );
+        let button = browser.run("return document.getElementById('sign-out').innerText;", &[]);
         assert_eq!(button, sign_out, "{lang}");
         browser.run("document.getElementById('sign-out').click();", &[]);
         assert!(browser.wait_for(

@@ -15,7 +15,8 @@
 //!   JSON error format.
 //! - `auth`: tokens and the `Actor` extractor (a bearer token or a signed-in
 //!   user's session cookie); `accounts`: users, sessions, sign-in limits,
-//!   users' roles per tournament and own tokens; `audit`: the audit table.
+//!   users' roles per tournament and own tokens (`users`: their routes);
+//!   `audit`: the audit table.
 //! - `tournaments`: tournaments (settings, scoring, tie-breaks);
 //!   `pairing_options`: their pairing options (initial colour, acceleration,
 //!   forbidden pairs); `players`: players, withdrawals, requested byes, start
@@ -87,6 +88,7 @@ mod store;
 mod stream;
 mod teams;
 mod tournaments;
+mod users;
 mod web;
 
 pub use config::{Config, ConfigError};
@@ -273,7 +275,7 @@ pub fn app(state: AppState) -> Router {
     let api = Router::new()
         .route("/openapi.json", get(openapi::serve))
         .merge(auth::router())
-        .merge(accounts::api::router())
+        .merge(users::router())
         .merge(tournaments::router())
         .merge(players::router())
         .merge(teams::router())

@@ -72,7 +72,7 @@ pub fn document() -> Value {
     let mut doc = ApiDoc::openapi();
     for part in [
         crate::auth::Doc::openapi(),
-        crate::accounts::api::Doc::openapi(),
+        crate::users::Doc::openapi(),
         crate::tournaments::Doc::openapi(),
         crate::players::Doc::openapi(),
         crate::teams::Doc::openapi(),
@@ -181,7 +181,9 @@ fn status_description(status: &str) -> &'static str {
         "408" => "the request took longer than 30 s",
         "409" => "conflicts with the current state",
         "413" => "the body is larger than the limit",
-        "429" => "too many attempts; `retry_after` (and the Retry-After header) says how many seconds to wait",
+        "429" => {
+            "too many attempts; `retry_after` (and the Retry-After header) says how many seconds to wait"
+        }
         "415" => "the body is not of an accepted content type",
         "422" => "well-formed but refused; `article` cites the rule that refuses it",
         _ => "error",

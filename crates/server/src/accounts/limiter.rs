@@ -37,19 +37,24 @@ impl SignInLimiter {
     pub fn check(&self, name: &str, address: &str) -> Option<u64> {
         let now = Instant::now();
         let mut failures = self.failures.lock().ok()?;
-        [(name_key(name), NAME_LIMIT), (address_key(address), ADDRESS_LIMIT)]
-            .into_iter()
-            .filter_map(|(key, limit)| {
-                let list = failures.get_mut(&key)?;
-                while list.front().is_some_and(|t| now.duration_since(*t) >= WINDOW) {
-                    list.pop_front();
-                }
-                let oldest = *list.front()?;
-                (list.len() >= limit).then(|| {
-                    (WINDOW.saturating_sub(now.duration_since(oldest)).as_secs()).max(1)
-                })
-            })
-            .max()
+        [
+            (name_key(name), NAME_LIMIT),
+            (address_key(address), ADDRESS_LIMIT),
+        ]
+        .into_iter()
+        .filter_map(|(key, limit)| {
+            let list = failures.get_mut(&key)?;
+            while list
+                .front()
+                .is_some_and(|t| now.duration_since(*t) >= WINDOW)
+            {
+                list.pop_front();
+            }
+            let oldest = *list.front()?;
+            (list.len() >= limit)
+                .then(|| (WINDOW.saturating_sub(now.duration_since(oldest)).as_secs()).max(1))
+        })
+        .max()
     }
 
     /// Counts a failed attempt.

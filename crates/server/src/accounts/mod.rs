@@ -1,6 +1,6 @@
 //! People sign in as people (issue 21): user accounts, server-side sessions,
 //! sign-in rate limits, roles per tournament and users' own API tokens. The
-//! routes are in `api` (`/api/v1/users`, `/api/v1/sessions`) and in
+//! routes are in `crate::users` (`/api/v1/users`, `/api/v1/sessions`) and in
 //! `web::account` (the sign-in and account pages); both call the functions
 //! here, and every permission is the API's (`auth::Actor`).
 //!
@@ -22,13 +22,12 @@
 //! - Sign-in attempts are limited in memory per name and per client address
 //!   ([`limiter`]).
 
-pub(crate) mod api;
 pub(crate) mod limiter;
 
 use std::sync::Arc;
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, header};
 use uuid::Uuid;
@@ -58,8 +57,8 @@ pub(crate) fn hash_password(password: &str) -> Result<String, ApiError> {
     let mut salt = [0u8; 16];
     getrandom::fill(&mut salt)
         .map_err(|e| ApiError::Internal(format!("random source failed: {e}")))?;
-    let salt = SaltString::encode_b64(&salt)
-        .map_err(|e| ApiError::Internal(format!("salt: {e}")))?;
+    let salt =
+        SaltString::encode_b64(&salt).map_err(|e| ApiError::Internal(format!("salt: {e}")))?;
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
@@ -115,7 +114,11 @@ pub(crate) fn set_cookie(
     same_site: &str,
 ) -> HeaderValue {
     let age = max_age.unwrap_or(0);
-    let secure = if secure(state, headers) { "; Secure" } else { "" };
+    let secure = if secure(state, headers) {
+        "; Secure"
+    } else {
+        ""
+    };
     HeaderValue::from_str(&format!(
         "{name}={value}; Path=/; Max-Age={age}; HttpOnly; SameSite={same_site}{secure}"
     ))
@@ -170,7 +173,12 @@ impl Session {
 }
 
 /// A user with their roles.
-async fn load_user<'e, E>(executor: E, id: &str, name: &str, is_admin: bool) -> Result<User, ApiError>
+async fn load_user<'e, E>(
+    executor: E,
+    id: &str,
+    name: &str,
+    is_admin: bool,
+) -> Result<User, ApiError>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
@@ -219,7 +227,10 @@ pub(crate) async fn current_session(
 /// The actor of a request without a bearer token: its session's user, if
 /// any. A state-changing request must carry the session's CSRF secret in
 /// [`CSRF_HEADER`] (403 otherwise).
-pub(crate) async fn session_actor(state: &AppState, parts: &Parts) -> Result<Option<Actor>, ApiError> {
+pub(crate) async fn session_actor(
+    state: &AppState,
+    parts: &Parts,
+) -> Result<Option<Actor>, ApiError> {
     let Some(session) = current_session(state, &parts.headers).await? else {
         return Ok(None);
     };
@@ -441,7 +452,11 @@ fn check_new_user(user: &NewUser<'_>) -> Result<(), AddUserError> {
 
 /// Adds a user to `db` (the CLI's `arbiter user add`, and the API's `POST
 /// /users` with `by` its actor for the audit trail); the new user's id.
-pub async fn add_user(db: &Db, user: NewUser<'_>, by: Option<&Actor>) -> Result<String, AddUserError> {
+pub async fn add_user(
+    db: &Db,
+    user: NewUser<'_>,
+    by: Option<&Actor>,
+) -> Result<String, AddUserError> {
     check_new_user(&user)?;
     let password = user.password.to_owned();
     let hash = tokio::task::spawn_blocking(move || hash_password(&password))
@@ -597,7 +612,17 @@ pub(crate) async fn create_token(
     let (_write, mut tx) = state.db().begin().await?;
     rows::insert_token(&mut tx, &row, &auth::hash_token(&token)).await?;
     let after = serde_json::json!({ "id": row.id, "label": row.label });
-    audit::record(&mut tx, actor, None, "create", "user_token", &row.id, None, Some(&after)).await?;
+    audit::record(
+        &mut tx,
+        actor,
+        None,
+        "create",
+        "user_token",
+        &row.id,
+        None,
+        Some(&after),
+    )
+    .await?;
     tx.commit().await?;
     Ok(NewUserToken {
         id: row.id,
@@ -616,7 +641,11 @@ pub(crate) async fn list_tokens(
 }
 
 /// Revokes token `id` of the user behind `actor` (404 if it is not theirs).
-pub(crate) async fn revoke_token(state: &AppState, actor: &Actor, id: &str) -> Result<(), ApiError> {
+pub(crate) async fn revoke_token(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+) -> Result<(), ApiError> {
     let user = user_of(actor)?;
     let (_write, mut tx) = state.db().begin().await?;
     let row = rows::token(&mut *tx, id)
@@ -627,9 +656,24 @@ pub(crate) async fn revoke_token(state: &AppState, actor: &Actor, id: &str) -> R
         let at = now_text();
         rows::revoke_token(&mut tx, id, &at).await?;
         let after = serde_json::json!({ "revoked_at": at });
-        audit::record(&mut tx, actor, None, "revoke", "user_token", id, None, Some(&after)).await?;
+        audit::record(
+            &mut tx,
+            actor,
+            None,
+            "revoke",
+            "user_token",
+            id,
+            None,
+            Some(&after),
+        )
+        .await?;
         if state.db().backend() == crate::Backend::Postgres {
-            store::notify(&mut *tx, crate::stream::CHANNEL, &auth::revocation_payload(id)).await?;
+            store::notify(
+                &mut *tx,
+                crate::stream::CHANNEL,
+                &auth::revocation_payload(id),
+            )
+            .await?;
         }
     }
     tx.commit().await?;

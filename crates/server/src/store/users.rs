@@ -73,7 +73,11 @@ pub struct SessionRow {
 }
 
 /// The session whose id hashes to `id_hash`, unexpired at `now`.
-pub async fn session<'e, E>(executor: E, id_hash: &str, now: &str) -> Result<Option<SessionRow>, Error>
+pub async fn session<'e, E>(
+    executor: E,
+    id_hash: &str,
+    now: &str,
+) -> Result<Option<SessionRow>, Error>
 where
     E: Executor<'e, Database = Any>,
 {
@@ -226,7 +230,10 @@ pub struct UserTokenRow {
 }
 
 /// The unrevoked user token with this hash: its id and its user's id.
-pub async fn find_token<'e, E>(executor: E, token_hash: &str) -> Result<Option<(String, String)>, Error>
+pub async fn find_token<'e, E>(
+    executor: E,
+    token_hash: &str,
+) -> Result<Option<(String, String)>, Error>
 where
     E: Executor<'e, Database = Any>,
 {

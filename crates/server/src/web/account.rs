@@ -193,7 +193,8 @@ async fn signin(
         Ok(session) => {
             let cookie = accounts::session_cookie(&state, &ctx.headers, &session.token);
             let response = with_cookie(redirect("/account"), cookie);
-            let clear = accounts::set_cookie(&state, &ctx.headers, PRESESSION_COOKIE, "", None, "Strict");
+            let clear =
+                accounts::set_cookie(&state, &ctx.headers, PRESESSION_COOKIE, "", None, "Strict");
             with_cookie(response, clear)
         }
         Err(SignInError::Invalid) => signin_form(
@@ -447,11 +448,25 @@ async fn create_token(
     let label = Some(form.label.trim()).filter(|l| !l.is_empty());
     match accounts::create_token(&state, &session.actor(), label).await {
         Ok(created) => {
-            account(&state, &ctx, session, StatusCode::CREATED, Notice::Token(created.token)).await
+            account(
+                &state,
+                &ctx,
+                session,
+                StatusCode::CREATED,
+                Notice::Token(created.token),
+            )
+            .await
         }
         Err(ApiError::BadRequest { .. }) => {
             let text = ctx.lang.t("token-label-too-long").to_owned();
-            account(&state, &ctx, session, StatusCode::BAD_REQUEST, Notice::Error(text)).await
+            account(
+                &state,
+                &ctx,
+                session,
+                StatusCode::BAD_REQUEST,
+                Notice::Error(text),
+            )
+            .await
         }
         Err(e) => ctx.error(&PageError::Internal(format!("{e:?}"))),
     }
@@ -527,12 +542,19 @@ async fn grant_role(
             StatusCode::OK,
             Notice::Ok(lang.tr(
                 "roles-done",
-                &[("name", &user), ("role", &role_name(lang, role)), ("tournament", &tournament)],
+                &[
+                    ("name", &user),
+                    ("role", &role_name(lang, role)),
+                    ("tournament", &tournament),
+                ],
             )),
         ),
         (Ok(()), None) => (
             StatusCode::OK,
-            Notice::Ok(lang.tr("roles-removed", &[("name", &user), ("tournament", &tournament)])),
+            Notice::Ok(lang.tr(
+                "roles-removed",
+                &[("name", &user), ("tournament", &tournament)],
+            )),
         ),
         (Err(ApiError::NotFound(m)), _) if m.contains("user") => (
             StatusCode::NOT_FOUND,

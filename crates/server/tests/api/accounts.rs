@@ -145,7 +145,11 @@ async fn a_user_made_by_the_administrator_signs_in_with_their_password(app: Test
             json!({ "name": "ann", "password": "correct horse" }),
         )
         .await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN, "only administrators make users");
+    assert_eq!(
+        r.status,
+        StatusCode::FORBIDDEN,
+        "only administrators make users"
+    );
     user(&app, "ann", "correct horse", false).await;
     let r = app
         .post(
@@ -156,7 +160,11 @@ async fn a_user_made_by_the_administrator_signs_in_with_their_password(app: Test
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
     let r = app
-        .post("/api/v1/users", Some(ADMIN), json!({ "name": "bo", "password": "short" }))
+        .post(
+            "/api/v1/users",
+            Some(ADMIN),
+            json!({ "name": "bo", "password": "short" }),
+        )
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
     assert_eq!(r.body["where"], "password");
@@ -174,7 +182,10 @@ async fn a_user_made_by_the_administrator_signs_in_with_their_password(app: Test
     for attribute in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age="] {
         assert!(line.contains(attribute), "{attribute} in {line}");
     }
-    assert!(!line.contains("Secure"), "plain http without the flag: {line}");
+    assert!(
+        !line.contains("Secure"),
+        "plain http without the flag: {line}"
+    );
     assert_eq!(r.body["user"]["name"], "ann");
     let token = r.set_cookie("arbiter_session").unwrap();
     assert_eq!(token.len(), 64, "256 bits");
@@ -285,7 +296,10 @@ async fn signing_in_again_rotates_the_session_and_an_expired_session_is_refused(
     .await;
     assert_eq!(r.status, StatusCode::CREATED);
     let second = Signed {
-        cookie: format!("arbiter_session={}", r.set_cookie("arbiter_session").unwrap()),
+        cookie: format!(
+            "arbiter_session={}",
+            r.set_cookie("arbiter_session").unwrap()
+        ),
         csrf: r.body["csrf_token"].as_str().unwrap().to_owned(),
     };
     assert_ne!(first.cookie, second.cookie);
@@ -366,13 +380,19 @@ async fn a_write_with_the_session_cookie_but_without_its_csrf_token_is_refused(a
 
     // A forged form (another site's, without the session's token): 403 with
     // a page in the reader's language, and nothing made.
-    for (lang, text) in [("en", "did not come from this site"), ("zh", "并非来自本站")] {
+    for (lang, text) in [
+        ("en", "did not come from this site"),
+        ("zh", "并非来自本站"),
+    ] {
         let r = call(
             &app,
             Method::POST,
             "/account/tokens",
             &[("cookie", &format!("{}; lang={lang}", s.cookie))],
-            Some(("application/x-www-form-urlencoded", "label=evil&csrf=forged".into())),
+            Some((
+                "application/x-www-form-urlencoded",
+                "label=evil&csrf=forged".into(),
+            )),
         )
         .await;
         assert_eq!(r.status, StatusCode::FORBIDDEN, "{r:?}");
@@ -465,16 +485,30 @@ async fn a_user_with_the_arbiter_role_in_tournament_a_is_refused_in_tournament_b
     .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{r:?}");
     // "My tournaments" lists A with the role, not B.
-    let r = call(&app, Method::GET, "/account", &[("cookie", &s.cookie)], None).await;
+    let r = call(
+        &app,
+        Method::GET,
+        "/account",
+        &[("cookie", &s.cookie)],
+        None,
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK);
-    assert!(r.text.contains(">A</a>") && !r.text.contains(">B</a>"), "{}", r.text);
+    assert!(
+        r.text.contains(">A</a>") && !r.text.contains(">B</a>"),
+        "{}",
+        r.text
+    );
     assert!(r.text.contains("Arbiter"));
 }
 
 async fn the_audit_trail_names_the_user_who_made_a_change(app: TestApp) {
     let organiser = app.organiser().await;
     let t = app
-        .tournament(&organiser, json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5 }))
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5 }),
+        )
         .await;
     user(&app, "ivy", "ivy's password", false).await;
     let r = app
@@ -500,7 +534,10 @@ async fn the_audit_trail_names_the_user_who_made_a_change(app: TestApp) {
         .get(&format!("/api/v1/tournaments/{t}/audit"), Some(ADMIN))
         .await;
     let audit = r.body["audit"].as_array().unwrap();
-    let grant = audit.iter().find(|e| e["entity"] == "user_role").expect("the grant");
+    let grant = audit
+        .iter()
+        .find(|e| e["entity"] == "user_role")
+        .expect("the grant");
     assert_eq!(grant["actor"], "admin");
     assert_eq!(grant["after"]["role"], "chief_arbiter");
     let player = audit
@@ -513,7 +550,10 @@ async fn the_audit_trail_names_the_user_who_made_a_change(app: TestApp) {
 async fn a_user_creates_uses_and_revokes_their_own_tokens(app: TestApp) {
     let organiser = app.organiser().await;
     let t = app
-        .tournament(&organiser, json!({ "name": "League", "system": "round-robin" }))
+        .tournament(
+            &organiser,
+            json!({ "name": "League", "system": "round-robin" }),
+        )
         .await;
     user(&app, "jon", "jon's password", false).await;
     user(&app, "kim", "kim's password", false).await;
@@ -525,7 +565,10 @@ async fn a_user_creates_uses_and_revokes_their_own_tokens(app: TestApp) {
     )
     .await;
     let s = sign_in(&app, "jon", "jon's password").await;
-    let auth = [("cookie", s.cookie.as_str()), ("x-csrf-token", s.csrf.as_str())];
+    let auth = [
+        ("cookie", s.cookie.as_str()),
+        ("x-csrf-token", s.csrf.as_str()),
+    ];
     let r = call(
         &app,
         Method::POST,
@@ -550,7 +593,10 @@ async fn a_user_creates_uses_and_revokes_their_own_tokens(app: TestApp) {
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
     let r = call(&app, Method::GET, "/api/v1/users/me/tokens", &auth, None).await;
     assert_eq!(r.body["tokens"][0]["label"], "results script");
-    assert!(r.body["tokens"][0].get("token").is_none(), "shown once only");
+    assert!(
+        r.body["tokens"][0].get("token").is_none(),
+        "shown once only"
+    );
     // Another user cannot revoke it.
     let other = sign_in(&app, "kim", "kim's password").await;
     let r = call(
@@ -580,11 +626,17 @@ async fn a_user_creates_uses_and_revokes_their_own_tokens(app: TestApp) {
 async fn the_sign_in_form_signs_in_and_the_header_shows_the_name_in_both_languages(app: TestApp) {
     user(&app, "李明", "li ming's password", true).await;
     let r = call(&app, Method::GET, "/", &[], None).await;
-    assert!(r.text.contains("href=\"/signin\""), "every page links to sign-in");
+    assert!(
+        r.text.contains("href=\"/signin\""),
+        "every page links to sign-in"
+    );
     let r = call(&app, Method::GET, "/signin", &[], None).await;
     assert_eq!(r.status, StatusCode::OK);
     let pre = r.set_cookie("arbiter_csrf").expect("the form's cookie");
-    assert!(r.text.contains(&format!("value=\"{pre}\"")), "the form carries it");
+    assert!(
+        r.text.contains(&format!("value=\"{pre}\"")),
+        "the form carries it"
+    );
     let form = |password: &str| {
         Some((
             "application/x-www-form-urlencoded",
@@ -592,9 +644,20 @@ async fn the_sign_in_form_signs_in_and_the_header_shows_the_name_in_both_languag
         ))
     };
     let cookie = format!("arbiter_csrf={pre}");
-    let r = call(&app, Method::POST, "/signin", &[("cookie", &cookie)], form("nope")).await;
+    let r = call(
+        &app,
+        Method::POST,
+        "/signin",
+        &[("cookie", &cookie)],
+        form("nope"),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::UNAUTHORIZED);
-    assert!(r.text.contains("Unknown name or wrong password."), "{}", r.text);
+    assert!(
+        r.text.contains("Unknown name or wrong password."),
+        "{}",
+        r.text
+    );
     let r = call(
         &app,
         Method::POST,
@@ -605,7 +668,10 @@ async fn the_sign_in_form_signs_in_and_the_header_shows_the_name_in_both_languag
     .await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{r:?}");
     assert_eq!(r.headers[header::LOCATION], "/account");
-    let session = format!("arbiter_session={}", r.set_cookie("arbiter_session").unwrap());
+    let session = format!(
+        "arbiter_session={}",
+        r.set_cookie("arbiter_session").unwrap()
+    );
     for (lang, text) in [("en", "Signed in as 李明"), ("zh", "已登录：李明")] {
         let r = call(
             &app,
@@ -640,7 +706,11 @@ async fn the_sign_in_form_signs_in_and_the_header_shows_the_name_in_both_languag
     .await;
     assert_eq!(r.status, StatusCode::SEE_OTHER);
     let r = call(&app, Method::GET, "/account", &[("cookie", &session)], None).await;
-    assert_eq!(r.status, StatusCode::SEE_OTHER, "signed out: to the sign-in page");
+    assert_eq!(
+        r.status,
+        StatusCode::SEE_OTHER,
+        "signed out: to the sign-in page"
+    );
 }
 
 crate::both_databases!(

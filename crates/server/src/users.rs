@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use super::{Client, NewUser, SignInError};
+use crate::accounts::{self, Client, NewUser, SignInError};
 use crate::auth::{Actor, Role, Via};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::{AppState, store};
@@ -174,7 +174,7 @@ async fn create_user(
         email: body.email.as_deref(),
         is_admin: body.is_admin,
     };
-    let id = super::add_user(state.db(), new, Some(&actor)).await?;
+    let id = accounts::add_user(state.db(), new, Some(&actor)).await?;
     Ok((
         StatusCode::CREATED,
         Json(UserView {
@@ -195,7 +195,7 @@ async fn create_user(
     security(("bearer" = []), ("session" = [])),
 )]
 async fn me(State(state): State<AppState>, actor: Actor) -> Result<Json<UserView>, ApiError> {
-    let user = super::user_of(&actor)?;
+    let user = accounts::user_of(&actor)?;
     let names = tournament_names(&state, user).await?;
     Ok(Json(user_view(user, &names)))
 }
@@ -217,7 +217,7 @@ async fn set_role(
     ApiPath(name): ApiPath<String>,
     ApiJson(body): ApiJson<SetRole>,
 ) -> Result<StatusCode, ApiError> {
-    super::set_role(
+    accounts::set_role(
         &state,
         &actor,
         &name,
@@ -261,10 +261,10 @@ async fn sign_in(
     headers: axum::http::HeaderMap,
     ApiJson(body): ApiJson<SignIn>,
 ) -> Response {
-    let previous = super::cookie(&headers, super::SESSION_COOKIE);
-    match super::sign_in(&state, &body.name, &body.password, &client, previous).await {
+    let previous = accounts::cookie(&headers, accounts::SESSION_COOKIE);
+    match accounts::sign_in(&state, &body.name, &body.password, &client, previous).await {
         Ok(session) => {
-            let cookie = super::session_cookie(&state, &headers, &session.token);
+            let cookie = accounts::session_cookie(&state, &headers, &session.token);
             let names = tournament_names(&state, &session.user)
                 .await
                 .unwrap_or_default();
@@ -273,7 +273,12 @@ async fn sign_in(
                 csrf_token: session.csrf,
                 expires_at: session.expires_at,
             };
-            (StatusCode::CREATED, [(header::SET_COOKIE, cookie)], Json(view)).into_response()
+            (
+                StatusCode::CREATED,
+                [(header::SET_COOKIE, cookie)],
+                Json(view),
+            )
+                .into_response()
         }
         Err(SignInError::Invalid) => {
             ApiError::Unauthorized("unknown name or wrong password".into()).into_response()
@@ -301,8 +306,8 @@ async fn sign_out(
             "signing out ends a session: this request has none".into(),
         ));
     };
-    super::sign_out(&state, id_hash).await?;
-    let cookie = super::clear_session_cookie(&state, &headers);
+    accounts::sign_out(&state, id_hash).await?;
+    let cookie = accounts::clear_session_cookie(&state, &headers);
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
 }
 
@@ -319,9 +324,9 @@ async fn sign_out_everywhere(
     headers: axum::http::HeaderMap,
     actor: Actor,
 ) -> Result<Response, ApiError> {
-    let user = super::user_of(&actor)?;
-    let ended = super::sign_out_everywhere(&state, user).await?;
-    let cookie = super::clear_session_cookie(&state, &headers);
+    let user = accounts::user_of(&actor)?;
+    let ended = accounts::sign_out_everywhere(&state, user).await?;
+    let cookie = accounts::clear_session_cookie(&state, &headers);
     Ok(([(header::SET_COOKIE, cookie)], Json(Ended { ended })).into_response())
 }
 
@@ -343,11 +348,11 @@ fn token_view(row: store::users::UserTokenRow) -> UserTokenView {
     responses((status = 200, description = "the tokens, newest first", body = UserTokens)),
     security(("bearer" = []), ("session" = [])),
 )]
-async fn list_tokens(
+async fn list_user_tokens(
     State(state): State<AppState>,
     actor: Actor,
 ) -> Result<Json<UserTokens>, ApiError> {
-    let rows = super::list_tokens(&state, &actor).await?;
+    let rows = accounts::list_tokens(&state, &actor).await?;
     Ok(Json(UserTokens {
         tokens: rows.into_iter().map(token_view).collect(),
     }))
@@ -363,12 +368,12 @@ async fn list_tokens(
     security(("bearer" = []), ("session" = [])),
     extensions(("x-errors" = json!({"400": ["invalid_field"]}))),
 )]
-async fn create_token(
+async fn create_user_token(
     State(state): State<AppState>,
     actor: Actor,
     ApiJson(body): ApiJson<CreateUserToken>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let created = super::create_token(&state, &actor, body.label.as_deref()).await?;
+    let created = accounts::create_token(&state, &actor, body.label.as_deref()).await?;
     Ok((
         StatusCode::CREATED,
         Json(UserTokenView {
@@ -391,12 +396,12 @@ async fn create_token(
     security(("bearer" = []), ("session" = [])),
     extensions(("x-errors" = json!({"404": ["not_found"]}))),
 )]
-async fn revoke_token(
+async fn revoke_user_token(
     State(state): State<AppState>,
     actor: Actor,
     ApiPath(id): ApiPath<String>,
 ) -> Result<StatusCode, ApiError> {
-    super::revoke_token(&state, &actor, &id).await?;
+    accounts::revoke_token(&state, &actor, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -409,9 +414,9 @@ async fn revoke_token(
     sign_in,
     sign_out,
     sign_out_everywhere,
-    list_tokens,
-    create_token,
-    revoke_token
+    list_user_tokens,
+    create_user_token,
+    revoke_user_token
 ))]
 pub(crate) struct Doc;
 
@@ -420,12 +425,12 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/users", post(create_user))
         .route("/users/me", get(me))
-        .route("/users/me/tokens", get(list_tokens).post(create_token))
-        .route("/users/me/tokens/{id}", delete(revoke_token))
-        .route("/users/{name}/roles", put(set_role))
         .route(
-            "/sessions",
-            post(sign_in).delete(sign_out_everywhere),
+            "/users/me/tokens",
+            get(list_user_tokens).post(create_user_token),
         )
+        .route("/users/me/tokens/{id}", delete(revoke_user_token))
+        .route("/users/{name}/roles", put(set_role))
+        .route("/sessions", post(sign_in).delete(sign_out_everywhere))
         .route("/sessions/current", delete(sign_out))
 }
