@@ -20,6 +20,7 @@ mod pgn_xiangqi;
 mod rating;
 mod serve;
 mod standings;
+mod user;
 
 use std::process::ExitCode;
 
@@ -60,6 +61,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Apply the database migrations and exit
     Migrate(serve::MigrateArgs),
+    /// Server users: `user add NAME [--admin]` (password on standard input)
+    User(user::UserArgs),
 }
 
 fn main() -> ExitCode {
@@ -91,6 +94,7 @@ fn main() -> ExitCode {
         Command::Rating(args) => rating::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Migrate(args) => serve::migrate(&args),
+        Command::User(args) => user::run(&args),
     }
 }
 

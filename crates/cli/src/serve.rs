@@ -47,7 +47,8 @@ fn init_logging() {
 #[derive(Debug, Args)]
 #[command(
     after_help = "ARBITER_ADMIN_TOKEN: the administrator's bearer token (without it, \
-    no administrator can sign in)."
+    no administrator can sign in).\nARBITER_SECURE_COOKIES=1: the server is reached over \
+    https (session cookies are marked Secure)."
 )]
 pub struct ServeArgs {
     /// Address to listen on, host:port
@@ -152,6 +153,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
             warn!("ARBITER_ADMIN_TOKEN is not set: no administrator can sign in");
         }
         let state = AppState::new(db, config.admin_token.as_deref());
+        state.set_secure_cookies(config.secure_cookies);
         match server::run(listener, state, server::shutdown_signal()).await {
             Ok(()) => {
                 info!("shut down");

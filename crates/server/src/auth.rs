@@ -5,6 +5,11 @@
 //! operating system). Only its SHA-256 is stored. The administrator token
 //! comes from `ARBITER_ADMIN_TOKEN` and is never stored.
 //!
+//! Users signed in with a session cookie (see `accounts`) are actors too:
+//! [`Actor::role_in`] reads their roles per tournament, and a
+//! cookie-authenticated state-changing request must carry the session's
+//! CSRF token (`X-CSRF-Token`).
+//!
 //! Who may do what:
 //! - administrator: everything;
 //! - organiser: create tournaments; everything on the tournaments it created,
@@ -20,7 +25,7 @@
 //! processes on one SQLite file — within [`TOKEN_TTL`].
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{FromRef, FromRequestParts, State};
@@ -48,7 +53,7 @@ pub enum Role {
 }
 
 impl Role {
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Role::Admin => "admin",
             Role::Organiser => "organiser",
@@ -57,7 +62,7 @@ impl Role {
         }
     }
 
-    fn parse(text: &str) -> Option<Role> {
+    pub(crate) fn parse(text: &str) -> Option<Role> {
         Some(match text {
             "admin" => Role::Admin,
             "organiser" => Role::Organiser,
@@ -68,14 +73,50 @@ impl Role {
     }
 }
 
-/// Who is making a request.
+/// Who is making a request: a token (the administrator's, an organiser's,
+/// an arbiter's), or a signed-in user (through a session cookie or one of
+/// the user's own tokens).
 #[derive(Debug, Clone)]
 pub struct Actor {
-    /// The token's id (`admin` for the administrator).
+    /// Who, as the audit trail names it: the token's id (`admin` for the
+    /// administrator), or `user:NAME` for a user.
     pub id: String,
+    /// A token's role; a user's is `Admin` (an administrator), `Organiser`
+    /// (the organiser role scoped to no tournament: may create tournaments)
+    /// or else `Arbiter` scoped to no tournament (nothing by itself): a
+    /// user's roles per tournament are in `user` (see [`Actor::role_in`]).
     pub role: Role,
     /// The tournament an arbiter token is scoped to.
     pub tournament_id: Option<String>,
+    /// The signed-in user, if the request is a user's.
+    pub user: Option<Arc<User>>,
+    /// How the request proved who it is.
+    pub via: Via,
+}
+
+/// A signed-in user and their roles per tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: String,
+    pub name: String,
+    pub is_admin: bool,
+    /// `(tournament id, role)`; the tournament id is `""` for the organiser
+    /// role scoped to no tournament.
+    pub roles: Vec<(String, Role)>,
+}
+
+/// How a request proved who it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Via {
+    /// `ARBITER_ADMIN_TOKEN`, or the server itself.
+    Administrator,
+    /// A token of the `tokens` table (its id).
+    Token(String),
+    /// A user's own token (its id).
+    UserToken(String),
+    /// A session cookie (its id's hash); state-changing requests carried
+    /// the session's CSRF token.
+    Session(String),
 }
 
 /// What an action on a tournament needs.
@@ -94,8 +135,71 @@ pub enum Permission {
 }
 
 impl Actor {
+    /// The administrator (or the server itself, `id` `system`).
+    pub fn administrator(id: &str) -> Actor {
+        Actor {
+            id: id.to_owned(),
+            role: Role::Admin,
+            tournament_id: None,
+            user: None,
+            via: Via::Administrator,
+        }
+    }
+
+    /// A signed-in user, proved by `via`.
+    pub fn of_user(user: User, via: Via) -> Actor {
+        let role = if user.is_admin {
+            Role::Admin
+        } else if user
+            .roles
+            .iter()
+            .any(|(t, r)| t.is_empty() && *r == Role::Organiser)
+        {
+            Role::Organiser
+        } else {
+            Role::Arbiter
+        };
+        Actor {
+            id: format!("user:{}", user.name),
+            role,
+            tournament_id: None,
+            user: Some(Arc::new(user)),
+            via,
+        }
+    }
+
+    /// The id of the token that proved this actor, if a token did.
+    pub fn token_id(&self) -> Option<&str> {
+        match &self.via {
+            Via::Token(id) | Via::UserToken(id) => Some(id),
+            Via::Administrator | Via::Session(_) => None,
+        }
+    }
+
+    /// This actor's role in tournament `tournament_id` owned by `owner`
+    /// (the token or user that created it), if any: the administrator's,
+    /// the owner's `Organiser`, a scoped token's role, or a user's role
+    /// granted for that tournament.
+    pub fn role_in(&self, tournament_id: &str, owner: Option<&str>) -> Option<Role> {
+        match self.role {
+            Role::Admin => return Some(Role::Admin),
+            Role::Organiser if owner == Some(self.id.as_str()) => return Some(Role::Organiser),
+            Role::ChiefArbiter | Role::Arbiter
+                if self.tournament_id.as_deref() == Some(tournament_id) =>
+            {
+                return Some(self.role);
+            }
+            _ => {}
+        }
+        let user = self.user.as_ref()?;
+        user.roles
+            .iter()
+            .find(|(t, _)| !t.is_empty() && t == tournament_id)
+            .map(|(_, r)| *r)
+    }
+
     /// Whether this actor may act on tournament `tournament_id` owned by
-    /// `owner` (the organiser token that created it).
+    /// `owner` (the organiser token or user that created it).
     pub fn may(&self, permission: Permission, tournament_id: &str, owner: Option<&str>) -> bool {
         if matches!(
             permission,
@@ -103,14 +207,10 @@ impl Actor {
         ) {
             return matches!(self.role, Role::Admin | Role::Organiser);
         }
-        match self.role {
-            Role::Admin => true,
-            Role::Organiser => owner == Some(self.id.as_str()),
-            Role::ChiefArbiter => self.tournament_id.as_deref() == Some(tournament_id),
-            Role::Arbiter => {
-                permission == Permission::Arbitrate
-                    && self.tournament_id.as_deref() == Some(tournament_id)
-            }
+        match self.role_in(tournament_id, owner) {
+            Some(Role::Admin | Role::Organiser | Role::ChiefArbiter) => true,
+            Some(Role::Arbiter) => permission == Permission::Arbitrate,
+            None => false,
         }
     }
 
@@ -192,7 +292,9 @@ impl TokenCache {
     pub(crate) fn revoke(&self, token_id: &str) {
         if let Ok(mut inner) = self.inner.lock() {
             inner.epoch += 1;
-            inner.by_hash.retain(|_, (_, actor)| actor.id != token_id);
+            inner
+                .by_hash
+                .retain(|_, (_, actor)| actor.token_id() != Some(token_id));
         }
     }
 
@@ -225,7 +327,7 @@ pub fn hash_token(token: &str) -> String {
     out
 }
 
-fn new_token() -> Result<String, ApiError> {
+pub(crate) fn new_token() -> Result<String, ApiError> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes)
         .map_err(|e| ApiError::Internal(format!("random source failed: {e}")))?;
@@ -237,7 +339,7 @@ fn new_token() -> Result<String, ApiError> {
 }
 
 /// Constant-time comparison of two equal-length hex digests.
-fn same_digest(a: &str, b: &str) -> bool {
+pub(crate) fn same_digest(a: &str, b: &str) -> bool {
     a.len() == b.len()
         && a.bytes()
             .zip(b.bytes())
@@ -247,7 +349,8 @@ fn same_digest(a: &str, b: &str) -> bool {
 
 async fn authenticate(state: &AppState, parts: &Parts) -> Result<Option<Actor>, ApiError> {
     let Some(header) = parts.headers.get(axum::http::header::AUTHORIZATION) else {
-        return Ok(None);
+        // No token: a session cookie, if any (see `accounts::session_actor`).
+        return crate::accounts::session_actor(state, parts).await;
     };
     let token = header
         .to_str()
@@ -262,11 +365,7 @@ async fn authenticate(state: &AppState, parts: &Parts) -> Result<Option<Actor>, 
     if let Some(admin) = state.admin_hash()
         && same_digest(admin, &hash)
     {
-        return Ok(Some(Actor {
-            id: "admin".into(),
-            role: Role::Admin,
-            tournament_id: None,
-        }));
+        return Ok(Some(Actor::administrator("admin")));
     }
     let cache = state.tokens();
     if let Some(actor) = cache.get(&hash) {
@@ -275,14 +374,19 @@ async fn authenticate(state: &AppState, parts: &Parts) -> Result<Option<Actor>, 
     // Taken before the read: a revocation committed meanwhile bumps it.
     let epoch = cache.epoch();
     let looked_up = Instant::now();
-    let Some(row) = store::tokens::find_active(state.db().pool(), &hash).await? else {
-        return Err(ApiError::Unauthorized("unknown or revoked token".into()));
-    };
-    let actor = Actor {
-        role: Role::parse(&row.role)
-            .ok_or_else(|| ApiError::Internal(format!("stored role '{}'", row.role)))?,
-        id: row.id,
-        tournament_id: row.tournament_id,
+    let actor = match store::tokens::find_active(state.db().pool(), &hash).await? {
+        Some(row) => Actor {
+            role: Role::parse(&row.role)
+                .ok_or_else(|| ApiError::Internal(format!("stored role '{}'", row.role)))?,
+            via: Via::Token(row.id.clone()),
+            id: row.id,
+            tournament_id: row.tournament_id,
+            user: None,
+        },
+        // A user's own token acts as the user.
+        None => crate::accounts::user_token_actor(state, &hash)
+            .await?
+            .ok_or_else(|| ApiError::Unauthorized("unknown or revoked token".into()))?,
     };
     if let Some(epoch) = epoch {
         cache.put(hash, actor.clone(), epoch, looked_up);
@@ -410,7 +514,9 @@ async fn create_token(
             };
             let owner = tournament_owner(&state, tournament_id).await?;
             actor.require(Permission::Manage, tournament_id, owner.as_deref())?;
-            if actor.role == Role::ChiefArbiter && body.role == Role::ChiefArbiter {
+            if actor.role_in(tournament_id, owner.as_deref()) == Some(Role::ChiefArbiter)
+                && body.role == Role::ChiefArbiter
+            {
                 return Err(ApiError::Forbidden(
                     "a chief arbiter creates arbiter tokens only".into(),
                 ));
@@ -485,7 +591,7 @@ async fn revoke_token(
     let revoked_at = row.revoked_at;
     let allowed = actor.role == Role::Admin
         || row.created_by == actor.id
-        || id == actor.id
+        || actor.token_id() == Some(id.as_str())
         || match &tournament_id {
             Some(t) => {
                 let owner = store::tournaments::owner(&mut *tx, t).await?.flatten();

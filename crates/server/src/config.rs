@@ -14,6 +14,9 @@ pub struct Config {
     pub database_url: String,
     /// The administrator's bearer token, if any.
     pub admin_token: Option<String>,
+    /// Cookies (the session's) are `Secure`: the server is reached over
+    /// https (`ARBITER_SECURE_COOKIES` = `1`/`true`/`yes`).
+    pub secure_cookies: bool,
 }
 
 impl fmt::Debug for Config {
@@ -29,6 +32,7 @@ impl fmt::Debug for Config {
                     .ok(),
             )
             .field("admin_token", &self.admin_token.as_ref().map(|_| "<set>"))
+            .field("secure_cookies", &self.secure_cookies)
             .finish()
     }
 }
@@ -78,6 +82,9 @@ impl Config {
             listen: or_default(listen, DEFAULT_LISTEN),
             database_url: or_default(database_url, DEFAULT_DATABASE_URL),
             admin_token: env("ARBITER_ADMIN_TOKEN").filter(|s| !s.trim().is_empty()),
+            secure_cookies: env("ARBITER_SECURE_COOKIES").is_some_and(|v| {
+                matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes")
+            }),
         };
         crate::db::normalise_url(&config.database_url).map_err(|e| ConfigError(e.to_string()))?;
         Ok(config)

@@ -722,11 +722,7 @@ pub(crate) async fn record_due(
         body,
         rulings: Value::Null,
     };
-    let system = Actor {
-        id: SYSTEM_ACTOR.into(),
-        role: crate::auth::Role::Admin,
-        tournament_id: None,
-    };
+    let system = Actor::administrator(SYSTEM_ACTOR);
     match record_in_transaction(state, &system, id, at_ms, &observation, stored).await {
         Ok(_) => Ok(Swept::Recorded),
         Err(ApiError::Conflict { .. }) => Ok(Swept::Pending(None)),

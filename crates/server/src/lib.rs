@@ -13,7 +13,10 @@
 //! - `error`: [`ApiError`] (the only error a handler returns) and the
 //!   `ApiJson`/`ApiPath` extractors that report malformed input in the API's
 //!   JSON error format.
-//! - `auth`: tokens and the `Actor` extractor; `audit`: the audit table.
+//! - `auth`: tokens and the `Actor` extractor (a bearer token or a signed-in
+//!   user's session cookie); `accounts`: users, sessions, sign-in limits,
+//!   users' roles per tournament and own tokens (`users`: their routes);
+//!   `audit`: the audit table.
 //! - `tournaments`: tournaments (settings, scoring, tie-breaks);
 //!   `pairing_options`: their pairing options (initial colour, acceleration,
 //!   forbidden pairs); `players`: players, withdrawals, requested byes, start
@@ -56,6 +59,7 @@ use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 
+pub mod accounts;
 mod audit;
 pub mod auth;
 mod boards;
@@ -88,6 +92,7 @@ mod team_rounds;
 mod team_standings;
 mod teams;
 mod tournaments;
+mod users;
 mod web;
 
 pub use config::{Config, ConfigError};
@@ -124,6 +129,10 @@ struct Inner {
     shutdown_tx: watch::Sender<bool>,
     games: games::Cache,
     tokens: auth::TokenCache,
+    /// Failed sign-ins (see `accounts::limiter`).
+    sign_ins: accounts::limiter::SignInLimiter,
+    /// Cookies get `Secure` (served over https; `ARBITER_SECURE_COOKIES`).
+    secure_cookies: std::sync::atomic::AtomicBool,
     /// Rendered public pages (see `web::cache`).
     pages: web::PageCache,
     /// The fast path's writer (see `group_commit`).
@@ -174,6 +183,8 @@ impl AppState {
                 shutdown_tx,
                 games: games::Cache::default(),
                 tokens: auth::TokenCache::default(),
+                sign_ins: accounts::limiter::SignInLimiter::default(),
+                secure_cookies: std::sync::atomic::AtomicBool::new(false),
                 pages: web::PageCache::default(),
                 notify,
             }),
@@ -233,6 +244,26 @@ impl AppState {
         &self.inner.tokens
     }
 
+    pub(crate) fn sign_in_limiter(&self) -> &accounts::limiter::SignInLimiter {
+        &self.inner.sign_ins
+    }
+
+    /// Marks every cookie `Secure` (the server is reached over https, e.g.
+    /// behind a TLS proxy; `ARBITER_SECURE_COOKIES=1` for `arbiter serve`).
+    /// Without it a cookie is `Secure` only when the request says
+    /// `X-Forwarded-Proto: https`.
+    pub fn set_secure_cookies(&self, on: bool) {
+        self.inner
+            .secure_cookies
+            .store(on, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub(crate) fn secure_cookies(&self) -> bool {
+        self.inner
+            .secure_cookies
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     pub(crate) fn shutdown_signal(&self) -> watch::Receiver<bool> {
         self.inner.shutdown_tx.subscribe()
     }
@@ -248,6 +279,7 @@ pub fn app(state: AppState) -> Router {
     let api = Router::new()
         .route("/openapi.json", get(openapi::serve))
         .merge(auth::router())
+        .merge(users::router())
         .merge(tournaments::router())
         .merge(players::router())
         .merge(teams::router())
@@ -374,7 +406,9 @@ pub async fn run(
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, router)
+    // The peer's address reaches handlers (the sign-in limits per address).
+    let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(async move {
             shutdown.await;
             on_shutdown.begin_shutdown();

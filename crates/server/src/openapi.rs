@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 use axum::http::header;
 use axum::response::IntoResponse;
 use serde_json::{Map, Value, json};
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 /// The document's frame: title, description, tags, the bearer scheme, the
@@ -36,6 +36,7 @@ use utoipa::{Modify, OpenApi};
     components(schemas(crate::error::ErrorBody<'static>)),
     modifiers(&Bearer),
     tags(
+        (name = "users", description = "people sign in as people: users, sessions (cookie `arbiter_session`; state-changing requests with it carry the session's `X-CSRF-Token`), roles per tournament, a user's own tokens"),
         (name = "auth", description = "bearer tokens: administrator (ARBITER_ADMIN_TOKEN), organiser, chief arbiter, arbiter"),
         (name = "tournaments", description = "tournaments: settings, scoring, tie-breaks, pairing options, TRF import"),
         (name = "players", description = "players, withdrawals, requested byes, late entries"),
@@ -58,6 +59,11 @@ impl Modify for Bearer {
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
         );
+        // A signed-in user's session (from `POST /api/v1/sessions`).
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new("arbiter_session"))),
+        );
     }
 }
 
@@ -66,6 +72,7 @@ pub fn document() -> Value {
     let mut doc = ApiDoc::openapi();
     for part in [
         crate::auth::Doc::openapi(),
+        crate::users::Doc::openapi(),
         crate::tournaments::Doc::openapi(),
         crate::players::Doc::openapi(),
         crate::teams::Doc::openapi(),
@@ -175,6 +182,9 @@ fn status_description(status: &str) -> &'static str {
         "408" => "the request took longer than 30 s",
         "409" => "conflicts with the current state",
         "413" => "the body is larger than the limit",
+        "429" => {
+            "too many attempts; `retry_after` (and the Retry-After header) says how many seconds to wait"
+        }
         "415" => "the body is not of an accepted content type",
         "422" => "well-formed but refused; `article` cites the rule that refuses it",
         _ => "error",

@@ -37,6 +37,11 @@
 //! - [`team_rounds`]: a team round's matches and team byes
 //!   ([`team_rounds::MatchRow`]); `list`, `insert`.
 //! - [`audit`]: `insert` and `list` ([`audit::AuditRow`]).
+//! - [`users`]: users ([`users::UserRow`]: `by_name`, `by_id`, `insert`),
+//!   sessions (`session`, `insert_session`, `touch_session`,
+//!   `delete_session`, `delete_sessions_of`, `delete_expired_sessions`),
+//!   roles per tournament (`roles`, `set_role`) and users' own tokens
+//!   (`find_token`, `insert_token`, `tokens`, `token`, `revoke_token`).
 //! - [`tokens`]: `find_active`, `insert`, `load`, `revoke`; [`notify`]
 //!   (PostgreSQL `pg_notify`).
 //!
@@ -59,6 +64,7 @@ pub mod team_rounds;
 pub mod teams;
 pub mod tokens;
 pub mod tournaments;
+pub mod users;
 
 /// A write transaction (see `Db::begin`).
 pub type Tx = Transaction<'static, Any>;

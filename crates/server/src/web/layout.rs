@@ -130,6 +130,7 @@ pub(crate) fn frame(ctx: &Ctx, frame: &Frame<'_>, body: Markup) -> Markup {
                             a.event-name href=(format!("/t/{id}")) { (name) }
                         }
                         span.spacer {}
+                        (account_corner(ctx))
                         a.lang-switch href=(with_lang(ctx, lang.other())) hreflang=(lang.other().code())
                             lang=(lang.other().code()) { (lang.t("lang-switch")) }
                     }
@@ -161,6 +162,24 @@ pub(crate) fn frame(ctx: &Ctx, frame: &Frame<'_>, body: Markup) -> Markup {
                     }
                 }
             }
+        }
+    }
+}
+
+/// The header's account corner: "Sign in", or "Signed in as NAME", the
+/// account link and the sign-out form (with the session's CSRF token).
+fn account_corner(ctx: &Ctx) -> Markup {
+    let lang = ctx.lang;
+    html! {
+        @if let Some(session) = &ctx.session {
+            span.who #signed-in { (lang.tr("signed-in-as", &[("name", &session.user.name)])) }
+            a.account-link href="/account" { (lang.t("account-link")) }
+            form.inline method="post" action="/signout" {
+                input type="hidden" name="csrf" value=(session.csrf);
+                button.link #sign-out type="submit" { (lang.t("signout")) }
+            }
+        } @else {
+            a.signin-link #sign-in href="/signin" { (lang.t("signin")) }
         }
     }
 }

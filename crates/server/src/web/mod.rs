@@ -15,12 +15,16 @@
 //! - `data`: everything the pages read, through the API's code paths;
 //! - `cache`: rendered pages kept per version of what they show (the
 //!   stamp `data::stamp` reads from the database on every request);
+//! - `account`: signing in and out, "my account" (the user's roles per
+//!   tournament, own API tokens, sign out everywhere, granting roles) — every
+//!   form carries the session's CSRF token;
 //! - `i18n`: the message catalogues (`i18n/en.ftl`, `i18n/zh.ftl`) and the
 //!   reader's language; `assets`: the embedded CSS and JavaScript.
 //!
 //! Nothing a client sends panics a handler: bad ids, round numbers and
 //! query strings answer a 404 or 400 page in the reader's language.
 
+mod account;
 pub(crate) mod assets;
 mod board;
 mod cache;
@@ -32,7 +36,7 @@ mod pages;
 mod xiangqi_board;
 
 use axum::Router;
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRef, FromRequestParts};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -61,6 +65,7 @@ pub fn router() -> Router<AppState> {
         .route("/games/{id}", get(game::page))
         .route("/games/{id}/live", get(game::fragment))
         .route("/assets/{name}", get(assets::serve))
+        .merge(account::router())
         .layer(tower_http::compression::CompressionLayer::new())
 }
 
@@ -177,6 +182,10 @@ pub(crate) struct Ctx {
     pub path: String,
     pub query: Option<String>,
     pub headers: HeaderMap,
+    /// The reader's session, if signed in (the header shows the name and a
+    /// sign-out form; such pages are never taken from or put in the page
+    /// cache).
+    pub session: Option<crate::accounts::Session>,
 }
 
 impl Ctx {
@@ -238,6 +247,8 @@ impl Ctx {
             query: self.query.clone(),
             lang: self.lang,
         };
+        // A signed-in reader's page carries their name: never shared.
+        let stamp = stamp.filter(|_| self.session.is_none());
         if let Some(stamp) = stamp
             && let Some(page) = state.pages().get(&key, stamp)
         {
@@ -299,7 +310,11 @@ impl Ctx {
     }
 }
 
-impl<S: Send + Sync> FromRequestParts<S> for Ctx {
+impl<S> FromRequestParts<S> for Ctx
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
@@ -307,12 +322,22 @@ impl<S: Send + Sync> FromRequestParts<S> for Ctx {
         state: &S,
     ) -> Result<Ctx, Self::Rejection> {
         let lang = Lang::from_request_parts(parts, state).await?;
+        let app = AppState::from_ref(state);
+        let session = match crate::accounts::current_session(&app, &parts.headers).await {
+            Ok(session) => session,
+            Err(error) => {
+                // Shown as signed out; the session is not lost.
+                tracing::warn!(error = ?error, "session unreadable");
+                None
+            }
+        };
         Ok(Ctx {
             lang,
             set_cookie: i18n::query_lang(parts.uri.query()).is_some(),
             path: parts.uri.path().to_owned(),
             query: parts.uri.query().map(str::to_owned),
             headers: parts.headers.clone(),
+            session,
         })
     }
 }

@@ -3,6 +3,7 @@
 
 mod harness;
 
+mod accounts;
 mod auth;
 mod due;
 mod games;
