@@ -44,6 +44,9 @@ fn shell(
         None => Frame::plain(title),
     };
     f.console = Some(script);
+    // A signed-in reader's scripts send the session's CSRF token with every
+    // write (`X-CSRF-Token`, checked by `auth` for cookie requests).
+    f.csrf_token = ctx.session.as_ref().map(|s| s.csrf.as_str());
     frame(
         ctx,
         &f,

@@ -92,11 +92,11 @@ fn bad_form(ctx: &Ctx) -> Response {
 
 /// The request's session if the form carries its CSRF token; else the
 /// answer (to the sign-in page without a session, 403 with a wrong token).
-fn checked<'c>(ctx: &'c Ctx, csrf: &str) -> Result<&'c Session, Response> {
+fn checked<'c>(ctx: &'c Ctx, csrf: &str) -> Result<&'c Session, Box<Response>> {
     match &ctx.session {
-        None => Err(redirect("/signin")),
+        None => Err(Box::new(redirect("/signin"))),
         Some(session) if session.csrf_matches(csrf) => Ok(session),
-        Some(_) => Err(forbidden(ctx)),
+        Some(_) => Err(Box::new(forbidden(ctx))),
     }
 }
 
@@ -235,7 +235,7 @@ async fn signout(
     }
     let session = match checked(&ctx, &form.csrf) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     if let Err(e) = accounts::sign_out(&state, &session.id_hash).await {
         return ctx.error(&PageError::Internal(format!("{e:?}")));
@@ -257,7 +257,7 @@ async fn signout_everywhere(
     };
     let session = match checked(&ctx, &form.csrf) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     if let Err(e) = accounts::sign_out_everywhere(&state, &session.user).await {
         return ctx.error(&PageError::Internal(format!("{e:?}")));
@@ -443,7 +443,7 @@ async fn create_token(
     };
     let session = match checked(&ctx, &form.csrf) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let label = Some(form.label.trim()).filter(|l| !l.is_empty());
     match accounts::create_token(&state, &session.actor(), label).await {
@@ -484,7 +484,7 @@ async fn revoke_token(
     };
     let session = match checked(&ctx, &form.csrf) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     match accounts::revoke_token(&state, &session.actor(), &id).await {
         Ok(()) => {
@@ -519,7 +519,7 @@ async fn grant_role(
     };
     let session = match checked(&ctx, &form.csrf) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let lang = ctx.lang;
     let role = match form.role.as_str() {

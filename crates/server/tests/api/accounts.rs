@@ -86,7 +86,7 @@ async fn call(
     }
 }
 
-fn json_body(value: Value) -> Option<(&'static str, String)> {
+fn json_body(value: &Value) -> Option<(&'static str, String)> {
     Some(("application/json", value.to_string()))
 }
 
@@ -114,7 +114,7 @@ async fn sign_in(app: &TestApp, name: &str, password: &str) -> Signed {
         Method::POST,
         "/api/v1/sessions",
         &[],
-        json_body(json!({ "name": name, "password": password })),
+        json_body(&json!({ "name": name, "password": password })),
     )
     .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
@@ -174,7 +174,7 @@ async fn a_user_made_by_the_administrator_signs_in_with_their_password(app: Test
         Method::POST,
         "/api/v1/sessions",
         &[],
-        json_body(json!({ "name": "ann", "password": "correct horse" })),
+        json_body(&json!({ "name": "ann", "password": "correct horse" })),
     )
     .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
@@ -217,7 +217,7 @@ async fn a_user_made_by_the_administrator_signs_in_with_their_password(app: Test
             Method::POST,
             "/api/v1/sessions",
             &[],
-            json_body(json!({ "name": name, "password": password })),
+            json_body(&json!({ "name": name, "password": password })),
         )
         .await;
         assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{name}: {r:?}");
@@ -231,7 +231,7 @@ async fn a_user_made_by_the_administrator_signs_in_with_their_password(app: Test
         Method::POST,
         "/api/v1/sessions",
         &[],
-        json_body(json!({ "name": "ann", "password": "correct horse" })),
+        json_body(&json!({ "name": "ann", "password": "correct horse" })),
     )
     .await;
     assert!(r.set_cookie_line("arbiter_session").contains("; Secure"));
@@ -291,7 +291,7 @@ async fn signing_in_again_rotates_the_session_and_an_expired_session_is_refused(
         Method::POST,
         "/api/v1/sessions",
         &[("cookie", &first.cookie)],
-        json_body(json!({ "name": "eve", "password": "eve's password" })),
+        json_body(&json!({ "name": "eve", "password": "eve's password" })),
     )
     .await;
     assert_eq!(r.status, StatusCode::CREATED);
@@ -362,7 +362,7 @@ async fn a_write_with_the_session_cookie_but_without_its_csrf_token_is_refused(a
             Method::POST,
             "/api/v1/users/me/tokens",
             &headers,
-            json_body(json!({ "label": "forged" })),
+            json_body(&json!({ "label": "forged" })),
         )
         .await;
         assert_eq!(r.status, StatusCode::FORBIDDEN, "{r:?}");
@@ -373,7 +373,7 @@ async fn a_write_with_the_session_cookie_but_without_its_csrf_token_is_refused(a
         Method::POST,
         "/api/v1/users/me/tokens",
         &[("cookie", &s.cookie), ("x-csrf-token", &s.csrf)],
-        json_body(json!({ "label": "laptop" })),
+        json_body(&json!({ "label": "laptop" })),
     )
     .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
@@ -480,7 +480,7 @@ async fn a_user_with_the_arbiter_role_in_tournament_a_is_refused_in_tournament_b
         Method::POST,
         &format!("/api/v1/tournaments/{a}/players"),
         &[("cookie", &s.cookie), ("x-csrf-token", &s.csrf)],
-        json_body(json!({ "name": "Player" })),
+        json_body(&json!({ "name": "Player" })),
     )
     .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{r:?}");
@@ -526,7 +526,7 @@ async fn the_audit_trail_names_the_user_who_made_a_change(app: TestApp) {
         Method::POST,
         &format!("/api/v1/tournaments/{t}/players"),
         &[("cookie", &s.cookie), ("x-csrf-token", &s.csrf)],
-        json_body(json!({ "name": "Carlsen, Magnus", "rating": 2830 })),
+        json_body(&json!({ "name": "Carlsen, Magnus", "rating": 2830 })),
     )
     .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
@@ -574,7 +574,7 @@ async fn a_user_creates_uses_and_revokes_their_own_tokens(app: TestApp) {
         Method::POST,
         "/api/v1/users/me/tokens",
         &auth,
-        json_body(json!({ "label": "results script" })),
+        json_body(&json!({ "label": "results script" })),
     )
     .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");

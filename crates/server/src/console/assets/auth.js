@@ -1,8 +1,9 @@
-// How the console's requests are authenticated: the one place to change
-// when sessions arrive. Today an API token kept in this tab's
-// sessionStorage goes as `Authorization: Bearer`; cookies always go
-// (`credentials: 'same-origin'`), and the session's CSRF token, when the
-// page carries `<meta name="csrf-token">`, goes as `X-CSRF-Token`.
+// How the console's requests are authenticated, in one place. A signed-in
+// reader's session cookie always goes (`credentials: 'same-origin'`) with
+// the session's CSRF token from `<meta name="csrf-token">` as
+// `X-CSRF-Token` (the server refuses a cookie write without it); an API
+// token kept in this tab's sessionStorage, if any, goes as
+// `Authorization: Bearer` and is used instead of the session.
 
 const KEY = 'arbiter.token';
 
