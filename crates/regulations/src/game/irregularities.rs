@@ -219,6 +219,9 @@ impl Game {
                 );
             }
         }
+        // The whole state is replaced: nothing after this may refuse, for
+        // `Game::apply` undoes a refusal on the positions and plies it lent
+        // the step, not on a replacement.
         *st = restored;
         Ok(())
     }

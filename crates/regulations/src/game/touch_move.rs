@@ -180,6 +180,8 @@ impl Game {
         }
         // Retract the move; times used stand.
         self.restore_keeping_used(st, &mut before, t);
+        // The whole state is replaced: nothing after this may refuse (see
+        // `Game::apply`).
         *st = before;
         out.voided.extend(idx..self.log.len());
         out.rule(
