@@ -436,3 +436,18 @@ roles-removed = {name} 在 {tournament} 中已不再担任角色。
 roles-unknown-user = 没有名为 {name} 的用户。
 roles-forbidden = 只有管理员或该赛事的组织者可以在该赛事中授予角色。
 error-form = 无法读取表单。请刷新页面后重试。
+
+# 团体赛（issue 22）
+nav-team-standings = 团体排名
+team-standings-title = 第 {n} 轮后团体排名
+team-col-team = 队伍
+team-col-match-points = 场分
+team-col-game-points = 局分
+team-ranked-by-match = 先按场分排名，再按团体对比分。
+team-ranked-by-game = 先按局分排名，再按团体对比分。
+team-matches-title = 第 {n} 轮团体对阵结果
+team-matches-link = 团体对阵结果
+team-match-pending = 进行中
+team-match-bye = 队伍轮空
+team-match-empty-seat = 空位
+what-team-event = 这个赛事没有团体
