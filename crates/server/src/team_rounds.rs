@@ -52,7 +52,7 @@ pub(crate) struct TeamData {
 }
 
 /// The stored spelling of a team bye kind (the `team_matches.bye` values).
-fn bye_text(kind: TeamByeKind) -> &'static str {
+pub(crate) fn bye_text(kind: TeamByeKind) -> &'static str {
     match kind {
         TeamByeKind::PairingAllocated => "pairing_allocated",
         TeamByeKind::FullPoint => "full",

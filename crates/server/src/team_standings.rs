@@ -22,7 +22,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::error::{ApiError, ApiPath};
 use crate::store::model::Loaded;
-use crate::team_rounds::{TeamData, load_team_data};
+use crate::team_rounds::{TeamData, bye_text, load_team_data};
 use crate::tournaments::load_all;
 
 /// One round's part in a tie-break's value.
@@ -50,6 +50,10 @@ pub(crate) struct TeamRoundJson {
     pub kind: String,
     pub match_points: f64,
     pub game_points: f64,
+    /// A board of the match still has no result (the points so far).
+    pub pending: bool,
+    /// A bye's kind: `pairing_allocated`, `full`, `half` or `zero`.
+    pub bye: Option<String>,
 }
 
 /// One team's line of the table.
@@ -143,6 +147,11 @@ pub(crate) fn team_standings_json(
                             .to_owned(),
                             match_points: e.match_points.as_f64(),
                             game_points: e.game_points.as_f64(),
+                            pending: matches!(e.kind, TeamRoundKind::Match { pending: true, .. }),
+                            bye: match e.kind {
+                                TeamRoundKind::Bye(kind) => Some(bye_text(kind).to_owned()),
+                                _ => None,
+                            },
                         })
                         .collect()
                 })

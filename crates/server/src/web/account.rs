@@ -100,6 +100,24 @@ fn checked<'c>(ctx: &'c Ctx, csrf: &str) -> Result<&'c Session, Box<Response>> {
     }
 }
 
+/// A form that carries the session's CSRF token as `csrf`.
+trait WithCsrf {
+    fn csrf(&self) -> &str;
+}
+
+/// A signed-in form's fields and its session, or the answer: 400 for a
+/// form that could not be read, else as [`checked`].
+fn session_form<T: WithCsrf>(
+    ctx: &Ctx,
+    form: Result<Form<T>, FormRejection>,
+) -> Result<(T, &Session), Box<Response>> {
+    let Ok(Form(form)) = form else {
+        return Err(Box::new(bad_form(ctx)));
+    };
+    let session = checked(ctx, form.csrf())?;
+    Ok((form, session))
+}
+
 /// The sign-in form (`presession`: its CSRF token).
 fn signin_form(
     ctx: &Ctx,
@@ -252,12 +270,9 @@ async fn signout_everywhere(
     ctx: Ctx,
     form: Result<Form<CsrfOnly>, FormRejection>,
 ) -> Response {
-    let Ok(Form(form)) = form else {
-        return bad_form(&ctx);
-    };
-    let session = match checked(&ctx, &form.csrf) {
-        Ok(s) => s,
-        Err(r) => return *r,
+    let (_, session) = match session_form(&ctx, form) {
+        Ok(checked) => checked,
+        Err(answer) => return *answer,
     };
     if let Err(e) = accounts::sign_out_everywhere(&state, &session.user).await {
         return ctx.error(&PageError::Internal(format!("{e:?}")));
@@ -438,12 +453,9 @@ async fn create_token(
     ctx: Ctx,
     form: Result<Form<TokenForm>, FormRejection>,
 ) -> Response {
-    let Ok(Form(form)) = form else {
-        return bad_form(&ctx);
-    };
-    let session = match checked(&ctx, &form.csrf) {
-        Ok(s) => s,
-        Err(r) => return *r,
+    let (form, session) = match session_form(&ctx, form) {
+        Ok(checked) => checked,
+        Err(answer) => return *answer,
     };
     let label = Some(form.label.trim()).filter(|l| !l.is_empty());
     match accounts::create_token(&state, &session.actor(), label).await {
@@ -479,12 +491,9 @@ async fn revoke_token(
     Path(id): Path<String>,
     form: Result<Form<CsrfOnly>, FormRejection>,
 ) -> Response {
-    let Ok(Form(form)) = form else {
-        return bad_form(&ctx);
-    };
-    let session = match checked(&ctx, &form.csrf) {
-        Ok(s) => s,
-        Err(r) => return *r,
+    let (_, session) = match session_form(&ctx, form) {
+        Ok(checked) => checked,
+        Err(answer) => return *answer,
     };
     match accounts::revoke_token(&state, &session.actor(), &id).await {
         Ok(()) => {
@@ -514,12 +523,9 @@ async fn grant_role(
     ctx: Ctx,
     form: Result<Form<RoleForm>, FormRejection>,
 ) -> Response {
-    let Ok(Form(form)) = form else {
-        return bad_form(&ctx);
-    };
-    let session = match checked(&ctx, &form.csrf) {
-        Ok(s) => s,
-        Err(r) => return *r,
+    let (form, session) = match session_form(&ctx, form) {
+        Ok(checked) => checked,
+        Err(answer) => return *answer,
     };
     let lang = ctx.lang;
     let role = match form.role.as_str() {
@@ -567,4 +573,22 @@ async fn grant_role(
         (Err(e), _) => return ctx.error(&PageError::Internal(format!("{e:?}"))),
     };
     account(&state, &ctx, session, status, notice).await
+}
+
+impl WithCsrf for CsrfOnly {
+    fn csrf(&self) -> &str {
+        &self.csrf
+    }
+}
+
+impl WithCsrf for TokenForm {
+    fn csrf(&self) -> &str {
+        &self.csrf
+    }
+}
+
+impl WithCsrf for RoleForm {
+    fn csrf(&self) -> &str {
+        &self.csrf
+    }
 }

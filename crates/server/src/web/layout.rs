@@ -16,6 +16,10 @@ pub(crate) enum Tab {
     Players,
     Pairings,
     Standings,
+    /// A team event's team standings (issue 22).
+    TeamStandings,
+    /// A team event's team crosstable.
+    TeamCrosstable,
     Crosstable,
 }
 
@@ -39,6 +43,8 @@ pub(crate) struct Frame<'a> {
     /// console's scripts to send as `X-CSRF-Token` (set once sessions
     /// exist; API tokens need none).
     pub csrf_token: Option<&'a str>,
+    /// A team event: the nav has the team standings tab.
+    pub teams: bool,
 }
 
 impl<'a> Frame<'a> {
@@ -52,6 +58,7 @@ impl<'a> Frame<'a> {
             reload: None,
             console: None,
             csrf_token: None,
+            teams: false,
         }
     }
 
@@ -65,7 +72,14 @@ impl<'a> Frame<'a> {
             reload: None,
             console: None,
             csrf_token: None,
+            teams: false,
         }
+    }
+
+    /// The frame of a team event (`teams`) or not.
+    pub fn with_teams(mut self, teams: bool) -> Frame<'a> {
+        self.teams = teams;
+        self
     }
 }
 
@@ -142,6 +156,10 @@ pub(crate) fn frame(ctx: &Ctx, frame: &Frame<'_>, body: Markup) -> Markup {
                                 (tab(frame.tab == Tab::Pairings, &format!("/t/{id}/rounds/{rounds}"), lang.t("nav-pairings")))
                             }
                             (tab(frame.tab == Tab::Standings, &format!("/t/{id}/standings"), lang.t("nav-standings")))
+                            @if frame.teams {
+                                (tab(frame.tab == Tab::TeamStandings, &format!("/t/{id}/team-standings"), lang.t("nav-team-standings")))
+                                (tab(frame.tab == Tab::TeamCrosstable, &format!("/t/{id}/team-crosstable"), lang.t("nav-team-crosstable")))
+                            }
                             (tab(frame.tab == Tab::Crosstable, &format!("/t/{id}/crosstable"), lang.t("nav-crosstable")))
                         }
                     }

@@ -9,7 +9,8 @@
 //! - `layout`: the one page frame (header with the event's name, nav,
 //!   language switch, footer), `?screen` hall mode and the print header;
 //! - `pages`: events, tournament home, players, rounds, standings,
-//!   crosstable and player card; `game`: the game page and its live
+//!   crosstable and player card; `team_pages`: a team event's standings,
+//!   crosstable and match results; `game`: the game page and its live
 //!   fragment; `board`: the SVG board (pieces drawn here, see
 //!   `docs/web.md` for their licence);
 //! - `data`: everything the pages read, through the API's code paths;
@@ -33,6 +34,7 @@ mod game;
 mod i18n;
 pub(crate) mod layout;
 mod pages;
+mod team_pages;
 mod xiangqi_board;
 
 use axum::Router;
@@ -61,6 +63,9 @@ pub fn router() -> Router<AppState> {
         .route("/t/{id}/rounds/{n}/stream", get(pages::round_stream))
         .route("/t/{id}/standings", get(pages::standings))
         .route("/t/{id}/crosstable", get(pages::crosstable))
+        .route("/t/{id}/team-standings", get(team_pages::standings))
+        .route("/t/{id}/team-crosstable", get(team_pages::crosstable))
+        .route("/t/{id}/rounds/{n}/matches", get(team_pages::matches))
         .route("/t/{id}/{*rest}", get(pages::not_found))
         .route("/games/{id}", get(game::page))
         .route("/games/{id}/live", get(game::fragment))

@@ -19,7 +19,7 @@ use crate::AppState;
 type One = Result<Path<String>, PathRejection>;
 type Two = Result<Path<(String, String)>, PathRejection>;
 
-async fn load(state: &AppState, id: &str) -> Result<Event, PageError> {
+pub(super) async fn load(state: &AppState, id: &str) -> Result<Event, PageError> {
     data::event(state, id)
         .await
         .map_err(|e| PageError::from_api(e, "what-tournament"))
@@ -203,7 +203,7 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
         };
         Ok::<Markup, PageError>(frame(
             &ctx,
-            &Frame::event(lang.t("nav-overview"), &id, &t.name, paired, Tab::Overview),
+            &event_frame(lang.t("nav-overview"), &id, &event, Tab::Overview),
             body,
         ))
     })
@@ -224,7 +224,7 @@ fn player_status(lang: Lang, p: &crate::store::players::PlayerRow) -> Markup {
     }
 }
 
-fn name_cell(id: &str, p: &crate::store::players::PlayerRow) -> Markup {
+pub(super) fn name_cell(id: &str, p: &crate::store::players::PlayerRow) -> Markup {
     html! {
         @if let Some(title) = &p.details.title { span.title { (title) } }
         a href=(format!("/t/{id}/players/{}", p.start_number)) { (p.name) }
@@ -239,7 +239,6 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
     ctx.cached(&state, Scope::Tournament(&id), async {
         let event = load(&state, &id).await?;
         let lang = ctx.lang;
-        let t = &event.loaded.tournament;
         let title = lang.t("players-title");
         let body = html! {
             h1 { (title) }
@@ -272,15 +271,33 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
         };
         Ok::<Markup, PageError>(frame(
             &ctx,
-            &Frame::event(title, &id, &t.name, event.rounds_paired(), Tab::Players),
+            &event_frame(title, &id, &event, Tab::Players),
             body,
         ))
     })
     .await
 }
 
+/// The frame of one of `event`'s pages: its name, its rounds and, for a
+/// team event, the team tabs.
+pub(super) fn event_frame<'a>(
+    title: &'a str,
+    id: &'a str,
+    event: &'a Event,
+    tab: Tab,
+) -> Frame<'a> {
+    Frame::event(
+        title,
+        id,
+        &event.loaded.tournament.name,
+        event.rounds_paired(),
+        tab,
+    )
+    .with_teams(event.loaded.tournament.teams.is_some())
+}
+
 /// Round `n` of `event` from its path segment, or 404.
-fn round_number(event: &Event, n: &str) -> Result<u32, PageError> {
+pub(super) fn round_number(event: &Event, n: &str) -> Result<u32, PageError> {
     positive(n)
         .filter(|n| *n <= event.rounds_paired())
         .ok_or(PageError::NotFound("what-round"))
@@ -314,6 +331,9 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
             @if let Some(s) = &starts {
                 p.muted { (lang.tr("round-starts", &[("time", &s.replace('T', " ").trim_end_matches('Z'))])) }
             }
+            @if t.teams.is_some() {
+                p.team-matches-link { a href=(format!("/t/{id}/rounds/{n}/matches")) { (lang.t("team-matches-link")) } }
+            }
             (live)
             div.pager {
                 span { @if n > 1 { a href=(format!("/t/{id}/rounds/{}", n - 1)) { (lang.tr("round-prev", &[("n", &(n - 1))])) } } }
@@ -321,7 +341,7 @@ pub(crate) async fn round(State(state): State<AppState>, ctx: Ctx, path: Two) ->
                 span { @if n < paired { a href=(format!("/t/{id}/rounds/{}", n + 1)) { (lang.tr("round-next", &[("n", &(n + 1))])) } } }
             }
         };
-        let mut f = Frame::event(&title, &id, &t.name, paired, Tab::Pairings);
+        let mut f = event_frame(&title, &id, &event, Tab::Pairings);
         let open = event
             .loaded
             .boards
@@ -531,7 +551,7 @@ pub(crate) async fn round_stream(State(state): State<AppState>, ctx: Ctx, path: 
 }
 
 /// The next page of the hall-screen rotation, keeping `?screen=<seconds>`.
-fn screen_next(ctx: &Ctx, path: &str) -> String {
+pub(super) fn screen_next(ctx: &Ctx, path: &str) -> String {
     match ctx.param("screen").filter(|s| !s.is_empty()) {
         Some(s) if s.bytes().all(|b| b.is_ascii_digit()) => format!("{path}?screen={s}"),
         _ => format!("{path}?screen"),
@@ -622,7 +642,6 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
         let paired = event.rounds_paired();
         let after = after(&ctx, paired)?;
         let lang = ctx.lang;
-        let t = &event.loaded.tournament;
         let st = data::standings(&event, after)?;
         let title = if st.rounds == 0 {
             lang.t("nav-standings").to_owned()
@@ -660,7 +679,7 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                 }
             } }
         };
-        let mut f = Frame::event(&title, &id, &t.name, paired, Tab::Standings);
+        let mut f = event_frame(&title, &id, &event, Tab::Standings);
         if paired > 0 {
             f.next_screen = Some(screen_next(&ctx, &format!("/t/{id}/rounds/{paired}")));
         }
@@ -794,7 +813,6 @@ pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: On
         let paired = event.rounds_paired();
         let after = after(&ctx, paired)?;
         let lang = ctx.lang;
-        let t = &event.loaded.tournament;
         let st = data::standings(&event, after)?;
         let swiss = event.model.system == System::Swiss;
         let title = if swiss {
@@ -809,7 +827,7 @@ pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: On
         };
         Ok::<Markup, PageError>(frame(
             &ctx,
-            &Frame::event(title, &id, &t.name, paired, Tab::Crosstable),
+            &event_frame(title, &id, &event, Tab::Crosstable),
             body,
         ))
     })
@@ -831,7 +849,6 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
             .iter()
             .find(|p| p.start_number == i64::from(sn))
             .ok_or(PageError::NotFound("what-player"))?;
-        let t = &event.loaded.tournament;
         let st = data::standings(&event, None)?;
         let row = st.row(sn);
         let ratings = data::ratings(&event);
@@ -926,7 +943,7 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
         };
         Ok::<Markup, PageError>(frame(
             &ctx,
-            &Frame::event(&player.name, &id, &t.name, event.rounds_paired(), Tab::Players),
+            &event_frame(&player.name, &id, &event, Tab::Players),
             body,
         ))
     })

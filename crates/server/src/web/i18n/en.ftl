@@ -438,3 +438,20 @@ roles-removed = {name} no longer has a role in {tournament}.
 roles-unknown-user = There is no user called {name}.
 roles-forbidden = Only the administrator or the tournament's organiser grants roles there.
 error-form = The form could not be read. Reload the page and try again.
+
+# Team events (issue 22)
+nav-team-standings = Team standings
+team-standings-title = Team standings after round {n}
+team-col-team = Team
+team-col-match-points = MP
+team-col-game-points = GP
+team-ranked-by-match = Ranked by match points, then the team tie-breaks.
+team-ranked-by-game = Ranked by game points, then the team tie-breaks.
+team-matches-title = Round {n} matches
+team-matches-link = Match results
+team-match-pending = in progress
+team-match-bye = team bye
+team-match-empty-seat = empty seat
+what-team-event = this event has no teams
+nav-team-crosstable = Team crosstable
+team-crosstable-legend = Each cell: the opponent team's number and the game points scored against it (* a match still being played); + / − a match won or lost by forfeit; PAB pairing-allocated bye, F full-point bye, H half-point bye, Z zero-point bye, with their game points.

@@ -438,3 +438,20 @@ roles-removed = {name} 在 {tournament} 中已不再担任角色。
 roles-unknown-user = 没有名为 {name} 的用户。
 roles-forbidden = 只有管理员或该赛事的组织者可以在该赛事中授予角色。
 error-form = 无法读取表单。请刷新页面后重试。
+
+# 团体赛（issue 22）
+nav-team-standings = 团体排名
+team-standings-title = 第 {n} 轮后团体排名
+team-col-team = 队伍
+team-col-match-points = 场分
+team-col-game-points = 局分
+team-ranked-by-match = 先按场分排名，再按团体对比分。
+team-ranked-by-game = 先按局分排名，再按团体对比分。
+team-matches-title = 第 {n} 轮团体对阵结果
+team-matches-link = 团体对阵结果
+team-match-pending = 进行中
+team-match-bye = 队伍轮空
+team-match-empty-seat = 空位
+what-team-event = 这个赛事没有团体
+nav-team-crosstable = 团体交叉表
+team-crosstable-legend = 每格：对手队伍编号与对该队所得局分（* 比赛仍在进行）；+ / − 整场比赛因对方弃权获胜或弃权告负；PAB 编排轮空，F 全分轮空，H 半分轮空，Z 零分轮空，并注明所得局分。

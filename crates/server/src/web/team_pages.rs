@@ -1,0 +1,376 @@
+//! A team event's pages (issue 22): the team standings (match and game
+//! points, the C.07 team tie-breaks with their values) and a round's match
+//! results (each match's teams, score and boards; team byes). Both read the
+//! API's own answers (`team_standings::team_standings_json`,
+//! `team_rounds::round_matches`): nothing is ranked or scored here. An
+//! individual event has no such pages (404).
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use maud::{Markup, html};
+
+use super::data::{Event, PageError};
+use super::layout::{Tab, frame};
+use super::pages::{event_frame, load, round_number, screen_next};
+use super::{Ctx, Lang, Scope};
+use crate::AppState;
+use crate::team_rounds::{MatchJson, TeamData, load_team_data, round_matches};
+use crate::team_standings::{
+    TeamRoundJson, TeamStandingJson, TeamStandingsJson, team_standings_json,
+};
+
+type One = Result<Path<String>, axum::extract::rejection::PathRejection>;
+type Two = Result<Path<(String, String)>, axum::extract::rejection::PathRejection>;
+
+/// The event and its team data, or 404 when it has no teams.
+async fn load_teams(state: &AppState, id: &str) -> Result<(Event, TeamData), PageError> {
+    let event = load(state, id).await?;
+    if event.loaded.tournament.teams.is_none() {
+        return Err(PageError::NotFound("what-team-event"));
+    }
+    let mut conn = state
+        .db()
+        .pool()
+        .acquire()
+        .await
+        .map_err(|e| PageError::Internal(format!("connection: {e}")))?;
+    let data = load_team_data(&mut conn, &event.loaded)
+        .await
+        .map_err(|e| PageError::from_api(e, "what-team-event"))?;
+    Ok((event, data))
+}
+
+/// Points as a score sheet writes them: `2`, `½`, `2½` (else as a number).
+fn points(value: f64) -> String {
+    let whole = value.trunc();
+    if (value - whole - 0.5).abs() < 1e-9 {
+        if whole == 0.0 {
+            "½".to_owned()
+        } else {
+            format!("{whole}½")
+        }
+    } else {
+        format!("{value}")
+    }
+}
+
+/// `GET /t/{id}/team-standings`: the ranked teams.
+pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One) -> Response {
+    let Ok(Path(id)) = path else {
+        return ctx.error(&PageError::NotFound("what-tournament"));
+    };
+    ctx.cached(&state, Scope::Tournament(&id), async {
+        let (event, data) = load_teams(&state, &id).await?;
+        let table = team_standings_json(&event.loaded, &data)
+            .map_err(|e| PageError::Internal(format!("team standings: {e:?}")))?;
+        let lang = ctx.lang;
+        let paired = event.rounds_paired();
+        let title = if table.rounds == 0 {
+            lang.t("nav-team-standings").to_owned()
+        } else {
+            lang.tr("team-standings-title", &[("n", &table.rounds)])
+        };
+        let ranked_by = if table.ranking == "game_points" {
+            lang.t("team-ranked-by-game")
+        } else {
+            lang.t("team-ranked-by-match")
+        };
+        let body = html! {
+            h1 { (title) }
+            p.muted { (ranked_by) }
+            @if table.rounds == 0 { p.muted { (lang.t("standings-none")) } }
+            div.table-wrap { table.standings.team-standings {
+                thead { tr {
+                    th.num { (lang.t("col-place")) }
+                    th.num { (lang.t("col-no")) }
+                    th { (lang.t("team-col-team")) }
+                    th.num { (lang.t("team-col-match-points")) }
+                    th.num { (lang.t("team-col-game-points")) }
+                    @for tb in &table.tiebreaks { th.num title=(tb) { (tb) } }
+                } }
+                tbody {
+                    @for row in &table.standings {
+                        tr.team-row title=(row.explanation) {
+                            td.num { (row.place) }
+                            td.num { (row.team) }
+                            td.team-name { (row.name) }
+                            td.num { @if table.ranking == "match_points" { strong { (points(row.match_points)) } } @else { (points(row.match_points)) } }
+                            td.num { @if table.ranking == "game_points" { strong { (points(row.game_points)) } } @else { (points(row.game_points)) } }
+                            @for tb in &table.tiebreaks {
+                                td.num { @match row.tiebreaks.get(tb).copied().flatten() {
+                                    Some(v) => (points(v)),
+                                    None => span.muted title=(lang.t("standings-undefined")) { "–" },
+                                } }
+                            }
+                        }
+                    }
+                }
+            } }
+        };
+        let mut f = event_frame(&title, &id, &event, Tab::TeamStandings);
+        if paired > 0 {
+            f.next_screen = Some(screen_next(&ctx, &format!("/t/{id}/rounds/{paired}/matches")));
+        }
+        Ok::<Markup, PageError>(frame(&ctx, &f, body))
+    })
+    .await
+}
+
+/// A side of a match: the team's name.
+fn side_name(m: &MatchJson, first: bool) -> String {
+    if first {
+        m.first.name.clone()
+    } else {
+        m.second
+            .as_ref()
+            .map(|t| t.name.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// One match: the teams and the score, then its boards.
+fn match_block(lang: Lang, m: &MatchJson) -> Markup {
+    let score = m
+        .second_game_points
+        .map(|second| format!("{} – {}", points(m.first_game_points), points(second)));
+    html! {
+        section.team-match {
+            h2 {
+                span.team-name { (side_name(m, true)) }
+                " "
+                @match (&m.bye, &m.result, &score) {
+                    (Some(kind), _, _) => span.match-score { (points(m.first_game_points)) " " span.muted { (lang.t("team-match-bye")) " (" (bye_kind(lang, kind)) ")" } },
+                    (None, Some(_), Some(score)) => span.match-score { (score) },
+                    (None, _, Some(score)) => span.match-score { (score) " " span.muted { (lang.t("team-match-pending")) } },
+                    _ => {},
+                }
+                " "
+                span.team-name { (side_name(m, false)) }
+            }
+            @if !m.boards.is_empty() {
+                div.table-wrap { table.pairings {
+                    thead { tr {
+                        th.num { (lang.t("col-board")) }
+                        th { (m.first.name) }
+                        th.center { (lang.t("col-result")) }
+                        th { (side_name(m, false)) }
+                        th.no-print {}
+                    } }
+                    tbody {
+                        @for b in &m.boards {
+                            @let first_white = b.first_colour == "white";
+                            @let colour = |white: bool| if white { lang.t("col-white") } else { lang.t("col-black") };
+                            tr {
+                                td.num { (b.board) }
+                                td { (seat(lang, b.first.as_ref())) " " span.muted { "(" (colour(first_white)) ")" } }
+                                td.result { (b.result.as_deref().map_or("–".to_owned(), |r| r.replace("1/2", "½"))) }
+                                td { (seat(lang, b.second.as_ref())) " " span.muted { "(" (colour(!first_white)) ")" } }
+                                td.no-print { @if let Some(g) = &b.game_id { a href=(format!("/games/{g}")) { (lang.t("round-live-link")) } } }
+                            }
+                        }
+                    }
+                } }
+            }
+        }
+    }
+}
+
+fn seat(lang: Lang, player: Option<&crate::rounds::PlayerRef>) -> Markup {
+    html! {
+        @match player {
+            Some(p) => (p.name),
+            None => span.muted { (lang.t("team-match-empty-seat")) },
+        }
+    }
+}
+
+fn bye_kind(lang: Lang, kind: &str) -> &'static str {
+    match kind {
+        "pairing_allocated" => lang.t("bye-pairing_allocated"),
+        "full" => lang.t("bye-full"),
+        "half" => lang.t("bye-half"),
+        "zero" => lang.t("bye-zero"),
+        _ => "",
+    }
+}
+
+/// `GET /t/{id}/rounds/{n}/matches`: round `n`'s matches and team byes.
+pub(crate) async fn matches(State(state): State<AppState>, ctx: Ctx, path: Two) -> Response {
+    let Ok(Path((id, n))) = path else {
+        return ctx.error(&PageError::NotFound("what-round"));
+    };
+    ctx.cached(&state, Scope::Tournament(&id), async {
+        let (event, data) = load_teams(&state, &id).await?;
+        let n = round_number(&event, &n)?;
+        let round = round_matches(&data, &event.loaded, i64::from(n))
+            .map_err(|e| PageError::Internal(format!("matches: {e:?}")))?;
+        let lang = ctx.lang;
+        let paired = event.rounds_paired();
+        let title = lang.tr("team-matches-title", &[("n", &n)]);
+        let body = html! {
+            div.round-links {
+                @for r in 1..=paired {
+                    a href=(format!("/t/{id}/rounds/{r}/matches")) class=[(r == n).then_some("active")] { (r) }
+                }
+            }
+            h1 { (title) }
+            p { a href=(format!("/t/{id}/rounds/{n}")) { (lang.tr("round-title", &[("n", &n)])) } }
+            @for m in &round.matches { (match_block(lang, m)) }
+        };
+        let mut f = event_frame(&title, &id, &event, Tab::Pairings);
+        f.next_screen = Some(screen_next(&ctx, &format!("/t/{id}/team-standings")));
+        Ok::<Markup, PageError>(frame(&ctx, &f, body))
+    })
+    .await
+}
+
+/// A team's round in the crosstable: `4 2½` (opponent team 4, 2½ game
+/// points), `+4` / `−4` a whole-match forfeit, `PAB 2` and `F`, `H`, `Z`
+/// byes with their points, `–` absent; a match still being played shows
+/// its points so far with `*`.
+fn team_cell(r: &TeamRoundJson) -> String {
+    match (r.kind.as_str(), r.opponent) {
+        ("match", Some(o)) if r.pending => format!("{o} {}*", points(r.game_points)),
+        ("match", Some(o)) => format!("{o} {}", points(r.game_points)),
+        ("forfeit", Some(o)) if r.match_points > 0.0 => format!("+{o}"),
+        ("forfeit", Some(o)) => format!("−{o}"),
+        ("bye", _) => {
+            let kind = match r.bye.as_deref() {
+                Some("pairing_allocated") => "PAB",
+                Some("full") => "F",
+                Some("half") => "H",
+                _ => "Z",
+            };
+            format!("{kind} {}", points(r.game_points))
+        }
+        _ => "–".to_owned(),
+    }
+}
+
+/// Won, lost or neither (a match against `opponent`'s side of the same round).
+fn team_cell_class(r: &TeamRoundJson, theirs: Option<&TeamRoundJson>) -> Option<&'static str> {
+    let theirs = theirs?;
+    if r.pending || r.kind == "bye" || r.kind == "absent" {
+        return None;
+    }
+    if r.match_points > theirs.match_points {
+        Some("w1")
+    } else if r.match_points < theirs.match_points {
+        Some("w0")
+    } else {
+        None
+    }
+}
+
+/// `GET /t/{id}/team-crosstable`: a team Swiss round by round, a team round
+/// robin as a table of every team against every other (game points), both
+/// from the team standings' own rounds.
+pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: One) -> Response {
+    let Ok(Path(id)) = path else {
+        return ctx.error(&PageError::NotFound("what-tournament"));
+    };
+    ctx.cached(&state, Scope::Tournament(&id), async {
+        let (event, data) = load_teams(&state, &id).await?;
+        let table = team_standings_json(&event.loaded, &data)
+            .map_err(|e| PageError::Internal(format!("team standings: {e:?}")))?;
+        let lang = ctx.lang;
+        let round_robin = data.event.system == tournament::team::TeamSystem::RoundRobin;
+        let title = lang.t("nav-team-crosstable");
+        // Every team's round r, to colour a cell by the opponent's side.
+        let of = |team: u32, round: u32| {
+            table
+                .standings
+                .iter()
+                .find(|row| row.team == team)
+                .and_then(|row| row.rounds.iter().find(|r| r.round == round))
+        };
+        let body = html! {
+            h1 { (title) }
+            @if round_robin { (team_berger(lang, &table, &of)) } @else { (team_swiss_table(lang, &table, &of)) }
+            p.muted { (lang.t("team-crosstable-legend")) }
+        };
+        let f = event_frame(title, &id, &event, Tab::TeamCrosstable);
+        Ok::<Markup, PageError>(frame(&ctx, &f, body))
+    })
+    .await
+}
+
+type RoundOf<'a> = dyn Fn(u32, u32) -> Option<&'a TeamRoundJson> + 'a;
+
+fn team_swiss_table<'a>(lang: Lang, table: &'a TeamStandingsJson, of: &RoundOf<'a>) -> Markup {
+    html! {
+        div.table-wrap { table.cross.team-cross {
+            thead { tr {
+                th.num { (lang.t("col-place")) }
+                th.num { (lang.t("col-no")) }
+                th.name { (lang.t("team-col-team")) }
+                @for r in 1..=table.rounds { th { (lang.t("col-round")) " " (r) } }
+                th.num { (lang.t("team-col-match-points")) }
+                th.num { (lang.t("team-col-game-points")) }
+            } }
+            tbody {
+                @for row in &table.standings {
+                    tr {
+                        td.num { (row.place) }
+                        td.num { (row.team) }
+                        td.name { (row.name) }
+                        @for r in 1..=table.rounds {
+                            @match row.rounds.iter().find(|e| e.round == r) {
+                                Some(e) => td class=[team_cell_class(e, e.opponent.and_then(|o| of(o, r)))] { (team_cell(e)) },
+                                None => td { "–" },
+                            }
+                        }
+                        td.num { (points(row.match_points)) }
+                        td.num { (points(row.game_points)) }
+                    }
+                }
+            }
+        } }
+    }
+}
+
+fn team_berger<'a>(lang: Lang, table: &'a TeamStandingsJson, of: &RoundOf<'a>) -> Markup {
+    let mut order: Vec<&TeamStandingJson> = table.standings.iter().collect();
+    order.sort_by_key(|row| row.team);
+    html! {
+        div.table-wrap { table.cross.berger.team-cross {
+            thead { tr {
+                th.num { (lang.t("col-no")) }
+                th.name { (lang.t("team-col-team")) }
+                @for col in &order { th { (col.team) } }
+                th.num { (lang.t("team-col-match-points")) }
+                th.num { (lang.t("team-col-game-points")) }
+                th.num { (lang.t("col-place")) }
+            } }
+            tbody {
+                @for row in &order {
+                    tr {
+                        td.num { (row.team) }
+                        td.name { (row.name) }
+                        @for col in &order {
+                            @if col.team == row.team {
+                                td class="self" {}
+                            } @else {
+                                @let met: Vec<&TeamRoundJson> = row.rounds.iter().filter(|e| e.opponent == Some(col.team)).collect();
+                                td class=[met.first().and_then(|e| team_cell_class(e, of(col.team, e.round)))] {
+                                    @for (i, e) in met.iter().enumerate() {
+                                        @if i > 0 { " " }
+                                        @match e.kind.as_str() {
+                                            "forfeit" if e.match_points > 0.0 => "+",
+                                            "forfeit" => "−",
+                                            _ if e.pending => { (points(e.game_points)) "*" },
+                                            _ => (points(e.game_points)),
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        td.num { strong { (points(row.match_points)) } }
+                        td.num { (points(row.game_points)) }
+                        td.num { (row.place) }
+                    }
+                }
+            }
+        } }
+    }
+}
