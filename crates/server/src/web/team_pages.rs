@@ -163,7 +163,7 @@ fn match_block(lang: Lang, m: &MatchJson) -> Markup {
                             tr {
                                 td.num { (b.board) }
                                 td { (seat(lang, b.first.as_ref())) " " span.muted { "(" (colour(first_white)) ")" } }
-                                td.result { (b.result.as_deref().map_or("–".to_owned(), |r| r.replace("1/2", "½"))) }
+                                td.result { (b.result.as_deref().map_or("–".to_owned(), |r| first_side(r, first_white))) }
                                 td { (seat(lang, b.second.as_ref())) " " span.muted { "(" (colour(!first_white)) ")" } }
                                 td.no-print { @if let Some(g) = &b.game_id { a href=(format!("/games/{g}")) { (lang.t("round-live-link")) } } }
                             }
@@ -173,6 +173,25 @@ fn match_block(lang: Lang, m: &MatchJson) -> Markup {
             }
         }
     }
+}
+
+/// A board's result as the match reads it, the first-named team's side
+/// first (`0-1` when its player had White and lost, `1-0` when its player
+/// had Black and won), `½` for a half point.
+fn first_side(result: &str, first_white: bool) -> String {
+    let read = if first_white {
+        result.to_owned()
+    } else {
+        match result {
+            "+-" => "-+".to_owned(),
+            "-+" => "+-".to_owned(),
+            other => match other.split_once('-') {
+                Some((white, black)) => format!("{black}-{white}"),
+                None => other.to_owned(),
+            },
+        }
+    };
+    read.replace("1/2", "½")
 }
 
 fn seat(lang: Lang, player: Option<&crate::rounds::PlayerRef>) -> Markup {

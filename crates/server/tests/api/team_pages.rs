@@ -157,9 +157,28 @@ async fn a_team_round_robin_has_team_standings_and_match_results_pages_in_both_l
                     "{lang}: {first}'s match {score}"
                 );
                 for b in m["boards"].as_array().unwrap() {
-                    for side in ["first", "second"] {
-                        at(&page.text, b[side]["name"].as_str().unwrap());
-                    }
+                    let first = at(&page.text, b["first"]["name"].as_str().unwrap());
+                    let second = at(&page.text, b["second"]["name"].as_str().unwrap());
+                    // The board's result as the match reads it: the
+                    // first-named team's player's points first, whatever
+                    // his colour.
+                    let white_first = b["first_colour"] == "white";
+                    let (white, black) = match b["result"].as_str().unwrap() {
+                        "1-0" => ("1", "0"),
+                        "0-1" => ("0", "1"),
+                        _ => ("½", "½"),
+                    };
+                    let read = if white_first {
+                        format!("{white}-{black}")
+                    } else {
+                        format!("{black}-{white}")
+                    };
+                    let cell = format!("<td class=\"result\">{read}</td>");
+                    let shown = first
+                        + page.text[first..].find(&cell).unwrap_or_else(|| {
+                            panic!("{lang}: board {} reads {read}: {}", b["board"], page.text)
+                        });
+                    assert!(shown < second, "{lang}: board {} reads {read}", b["board"]);
                 }
             }
         }
