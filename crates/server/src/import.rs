@@ -95,7 +95,7 @@ pub(crate) async fn import_trf(
         half_point_bye: Some(points_value(s.half_point_bye)),
         zero_point_bye: Some(points_value(s.zero_point_bye)),
     };
-    let system = match (team_settings, model.system) {
+    let system = match (&team_settings, model.system) {
         (Some((system, _)), _) => system,
         (None, model::System::RoundRobin) => "round-robin",
         (None, model::System::DoubleRoundRobin) => "double-round-robin",
@@ -123,7 +123,7 @@ pub(crate) async fn import_trf(
         recording: "live".to_owned(),
         pairing: crate::pairing_options::PairingOptions::from_model(&model.pairing)?,
         laws: crate::laws::Laws::of_profile(crate::tournaments::DEFAULT_PROFILE),
-        teams: team_settings.map(|(_, s)| s),
+        teams: team_settings.as_ref().map(|(_, s)| s.clone()),
         details: json!({ "imported": "trf" }),
     };
     crate::tournaments::check_new_tournament(&new)?;

@@ -39,6 +39,10 @@ pub(crate) fn settings_of(event: &TeamEvent) -> (&'static str, TeamSettings) {
             draw: points(event.scoring.draw),
             loss: points(event.scoring.loss),
         }),
+        // The file's `352` (the reader keeps it only when it is not the
+        // default alternation).
+        colours: (!event.colours.is_empty())
+            .then(|| tournament::team::colours_text(&event.colours)),
     };
     (system, settings)
 }

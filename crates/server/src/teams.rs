@@ -39,7 +39,7 @@ pub struct MatchPointsSpec {
 /// In a request, `ranking` defaults to the profile's (`game_points` under
 /// `china-national`, whose team events "are ranked by game points only",
 /// else `match_points`) and `match_points` to 2/1/0.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TeamSettings {
     /// Boards per match, 1–20.
@@ -49,6 +49,11 @@ pub struct TeamSettings {
     pub ranking: Option<Ranking>,
     #[serde(default)]
     pub match_points: Option<MatchPointsSpec>,
+    /// The first-named team's colour board by board (TRF-2026 `352`), e.g.
+    /// `WBBW`; without it White on odd boards, Black on even ones. A
+    /// sequence shorter than the boards keeps alternating from its last.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colours: Option<String>,
 }
 
 /// What ranks the teams first.
@@ -87,10 +92,33 @@ impl TeamSettings {
         } else {
             Ranking::MatchPoints
         });
+        let colours = match self.colours.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(text) => {
+                let sequence = tournament::team::parse_colours(text).map_err(|letter| {
+                    ApiError::invalid_field(
+                        "teams.colours",
+                        format!("{letter:?} is not a colour: one W or B a board, e.g. WBWB"),
+                    )
+                })?;
+                if sequence.len() > self.boards as usize {
+                    return Err(ApiError::invalid_field(
+                        "teams.colours",
+                        format!(
+                            "{} colours for {} boards: at most one a board",
+                            sequence.len(),
+                            self.boards
+                        ),
+                    ));
+                }
+                Some(tournament::team::colours_text(&sequence))
+            }
+        };
         Ok(TeamSettings {
             boards: self.boards,
             ranking: Some(ranking),
             match_points: Some(points),
+            colours,
         })
     }
 
@@ -105,7 +133,7 @@ impl TeamSettings {
 
 /// The tournament's team settings, or 422 `not_a_team_event`.
 pub(crate) fn settings(tournament: &TournamentRow) -> Result<TeamSettings, ApiError> {
-    tournament.teams.ok_or_else(|| {
+    tournament.teams.clone().ok_or_else(|| {
         ApiError::unprocessable(
             "not_a_team_event",
             "this tournament has no teams (set `teams` on it first)",

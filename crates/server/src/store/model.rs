@@ -254,6 +254,10 @@ pub fn to_team_event(
         event.scoring.full_point_bye.match_points = event.scoring.win;
         event.scoring.half_point_bye.match_points = event.scoring.draw;
     }
+    if let Some(colours) = &settings.colours {
+        // Checked when the settings were stored (`TeamSettings::normalised`).
+        event.colours = tournament::team::parse_colours(colours).unwrap_or_default();
+    }
     event.teams = teams
         .iter()
         .filter_map(|t| {

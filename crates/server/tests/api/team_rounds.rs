@@ -331,6 +331,73 @@ async fn a_team_trf_export_imports_as_the_same_event(
     assert_eq!(ranked(&imported.body), ranked(&original.body));
 }
 
+async fn a_team_event_s_board_colours_follow_its_352_sequence_through_export_and_import(
+    app: TestApp,
+) {
+    let (id, org) = four_teams(
+        &app,
+        json!({
+            "name": "Olympiad-style League", "system": "round-robin", "rounds": 3,
+            "teams": { "boards": 4, "colours": "wbbw" }
+        }),
+    )
+    .await;
+    let t = app.get(&format!("/api/v1/tournaments/{id}"), None).await;
+    assert_eq!(t.body["teams"]["colours"], "WBBW", "{t:?}");
+    let colours = |list: &[Value]| -> Vec<Vec<String>> {
+        list.iter()
+            .map(|m| {
+                m["boards"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|b| b["first_colour"].as_str().unwrap().to_owned())
+                    .collect()
+            })
+            .collect()
+    };
+    let r = app.pair_round(&org, &id).await;
+    let list = matches(&app, &id, 1).await;
+    assert_eq!(list.len(), 2);
+    for boards in colours(&list) {
+        assert_eq!(
+            boards,
+            ["white", "black", "black", "white"],
+            "the first-named team's colours board by board follow WBBW"
+        );
+    }
+    app.finish_round(&org, &id, &r, |_, _, _| "1/2-1/2").await;
+    let trf = app
+        .get(&format!("/api/v1/tournaments/{id}/export/trf"), None)
+        .await
+        .text;
+    assert!(
+        trf.lines().any(|l| l.trim_end() == "352 WBBW"),
+        "the export writes the sequence as TRF-2026 352:\n{trf}"
+    );
+    let copy = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments/import",
+            Some(&org),
+            Some(axum::body::Body::from(trf)),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(copy.status, StatusCode::CREATED, "{copy:?}");
+    let copy = copy.body["id"].as_str().unwrap().to_owned();
+    let t = app.get(&format!("/api/v1/tournaments/{copy}"), None).await;
+    assert_eq!(t.body["teams"]["colours"], "WBBW", "kept on import: {t:?}");
+    app.pair_round(&org, &copy).await;
+    for boards in colours(&matches(&app, &copy, 2).await) {
+        assert_eq!(
+            boards,
+            ["white", "black", "black", "white"],
+            "the imported event pairs its next round with the same sequence"
+        );
+    }
+}
+
 async fn a_team_swiss_pairs_by_c046_and_ranks_by_match_points(app: TestApp) {
     let (id, org) = team_event(
         &app,
@@ -587,5 +654,6 @@ async fn team_rounds_refuse_late_line_ups_and_fill_missing_ones_from_the_roster(
 crate::both_databases!(
     a_team_round_robin_under_the_national_variation_is_ranked_by_game_points,
     a_team_swiss_pairs_by_c046_and_ranks_by_match_points,
+    a_team_event_s_board_colours_follow_its_352_sequence_through_export_and_import,
     team_rounds_refuse_late_line_ups_and_fill_missing_ones_from_the_roster,
 );

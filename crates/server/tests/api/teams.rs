@@ -297,6 +297,8 @@ async fn hostile_team_requests_are_refused_with_the_field(app: TestApp) {
             json!({ "boards": 4, "match_points": { "win": 2, "draw": 1, "loss": -1 } }),
             "teams.match_points.loss",
         ),
+        (json!({ "boards": 4, "colours": "WBXW" }), "teams.colours"),
+        (json!({ "boards": 4, "colours": "WBWBW" }), "teams.colours"),
     ] {
         let r = app
             .post(

@@ -227,6 +227,27 @@ pub struct TeamRound {
     pub byes: Vec<TeamBye>,
 }
 
+/// A board colour sequence as TRF-2026 `352` writes it: `W` or `B` a board,
+/// the first-named team's colour on boards 1, 2, ….
+pub fn colours_text(colours: &[Colour]) -> String {
+    colours
+        .iter()
+        .map(|c| if *c == Colour::White { 'W' } else { 'B' })
+        .collect()
+}
+
+/// Reads a colour sequence written as [`colours_text`] writes it (either
+/// case); `Err` names the first letter that is neither `W` nor `B`.
+pub fn parse_colours(text: &str) -> Result<Vec<Colour>, char> {
+    text.chars()
+        .map(|c| match c.to_ascii_uppercase() {
+            'W' => Ok(Colour::White),
+            'B' => Ok(Colour::Black),
+            other => Err(other),
+        })
+        .collect()
+}
+
 /// A team event.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamEvent {

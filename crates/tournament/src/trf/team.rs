@@ -346,9 +346,7 @@ impl std::fmt::Display for TeamRecord {
             }
             TeamRecord::Colours(colours) => {
                 line.push_str("352 ");
-                for c in colours {
-                    line.push(if *c == Colour::White { 'W' } else { 'B' });
-                }
+                line.push_str(&crate::team::colours_text(colours));
             }
             TeamRecord::MatchPoints { win, draw, loss } => {
                 line.push_str("362 ");
