@@ -303,6 +303,99 @@ fn runs_an_event(lang: &str) {
     );
     browser.screenshot(&shots.join(format!("organiser-event-{lang}.png")));
 
+    // Settings, a requested bye, a withdrawal, a correction and a late
+    // entry, each through the page.
+    let (saved, bye_text) = match lang {
+        "zh" => ("已保存", "第 2 轮轮空"),
+        _ => ("Saved", "bye in round 2"),
+    };
+    browser.run("document.getElementById('t-rounds').value = '4';", &[]);
+    browser.click("#tournament-form button[type=submit]");
+    wait(
+        &browser,
+        &format!("return document.getElementById('form-notice').innerText.includes('{saved}');"),
+        "the settings saved",
+    );
+    assert_eq!(
+        get(&server, &format!("/api/v1/tournaments/{id}"))["rounds"],
+        4
+    );
+    let first = "#players tbody tr:nth-child(1)";
+    browser.run(
+        "const c = document.querySelector(arguments[0] + ' .bye-controls');
+         c.querySelectorAll('select')[0].value = '2';
+         c.querySelectorAll('select')[1].value = 'half';",
+        &[json!(first)],
+    );
+    browser.click(&format!("{first} button[data-action=bye]"));
+    wait(
+        &browser,
+        &format!(
+            "return document.querySelector('{first} td.status').innerText.includes('{bye_text}');"
+        ),
+        "the bye requested",
+    );
+    let last = "#players tbody tr:nth-child(8)";
+    browser.click(&format!("{last} button[data-action=withdraw]"));
+    wait(
+        &browser,
+        &format!("return !!document.querySelector('{last} button[data-action=reinstate]');"),
+        "the player withdrawn",
+    );
+    browser.click("#players tbody tr:nth-child(2) button[data-action=edit]");
+    browser.run(
+        "const i = document.querySelector('#players tbody tr:nth-child(2) input[name=rating]');
+         i.value = '2790';",
+        &[],
+    );
+    browser.click("#players tbody tr:nth-child(2) button[data-action=save]");
+    wait(
+        &browser,
+        "return document.querySelector('#players tbody tr:nth-child(2)').innerText.includes('2790');",
+        "the rating corrected",
+    );
+    browser.run("document.getElementById('add-player').open = true;", &[]);
+    browser.type_text("#p-name", "Late, Comer");
+    browser.type_text("#p-rating", "1500");
+    browser.click("#player-form button[type=submit]");
+    wait(
+        &browser,
+        "return document.querySelectorAll('#players tbody tr').length === 9;",
+        "the late entry",
+    );
+    let list = get(&server, &players_path);
+    let list = list["players"].as_array().unwrap();
+    assert_eq!(list[0]["requested_byes"], json!({ "2": "half" }));
+    assert_eq!(list[7]["withdrawn_from"], 2);
+    assert_eq!(list[1]["rating"], 2790);
+    let late = list.iter().find(|p| p["name"] == "Late, Comer").unwrap();
+    assert_eq!(late["joins_at"], 2);
+    browser.screenshot(&shots.join(format!("organiser-players-{lang}.png")));
+
+    // The TRF export, imported through the new tournament page.
+    let (status, trf) = call(
+        &server,
+        "GET",
+        &format!("/api/v1/tournaments/{id}/export/trf"),
+        None,
+        None,
+    );
+    assert_eq!(status, 200);
+    let file = std::env::temp_dir().join(format!("organiser-{lang}-{}.trf", std::process::id()));
+    std::fs::write(&file, trf.as_str().unwrap()).unwrap();
+    browser.goto(&format!("{base}/console/tournaments/new?lang={lang}"));
+    browser.type_text("#trf-file", &file.display().to_string());
+    browser.click("#import-form button[type=submit]");
+    wait(
+        &browser,
+        &format!(
+            "return /^\\/console\\/tournaments\\/[0-9a-f-]{{36}}$/.test(location.pathname) && !location.pathname.endsWith('{id}') && document.querySelectorAll('#players tbody tr').length === 9;"
+        ),
+        "the imported tournament's page",
+    );
+    let _ = std::fs::remove_file(&file);
+    browser.goto(&format!("{base}/console/tournaments/{id}?lang={lang}"));
+
     // A write without the CSRF token, with the session cookie: refused.
     let status = browser.run(
         "return fetch(arguments[0], { method: 'PATCH', credentials: 'same-origin',
@@ -337,7 +430,7 @@ fn runs_an_event(lang: &str) {
     browser.goto(&format!("{base}/console/tournaments/{id}?lang={lang}"));
     wait(
         &browser,
-        "return document.querySelectorAll('#players tbody tr').length === 8;",
+        "return document.querySelectorAll('#players tbody tr').length === 9;",
         "the event's page",
     );
     browser.run(
@@ -371,7 +464,7 @@ fn runs_an_event(lang: &str) {
             .as_array()
             .unwrap()
             .len(),
-        8
+        9
     );
 }
 
