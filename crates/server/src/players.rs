@@ -248,37 +248,55 @@ async fn create_player(
     let (_write, mut tx, tournament) =
         begin_change(&state, &actor, Permission::Manage, &tournament_id).await?;
     let paired = store::rounds::last_paired(&mut *tx, &tournament_id).await?;
-    if tournament.system != "swiss-dutch" && paired > 0 {
+    let joins_at = entry_round(&tournament.system, paired, body.joins_at)?;
+    let player = register(
+        &mut tx,
+        &actor,
+        &tournament_id,
+        &body.name,
+        &details,
+        joins_at,
+    )
+    .await?;
+    commit_change(tx, &tournament_id).await?;
+    Ok((StatusCode::CREATED, Json(player)))
+}
+
+/// The round a new player is first paired in (`None`: from round 1): a
+/// round robin takes no one once paired (409 `tournament_started`); a late
+/// entry joins at a round not yet paired, the next one by default.
+fn entry_round(system: &str, paired: i64, joins_at: Option<u32>) -> Result<Option<i64>, ApiError> {
+    if system != "swiss-dutch" && paired > 0 {
         return Err(ApiError::conflict(
             "tournament_started",
             "players cannot join a round robin once it is paired",
         ));
     }
-    let joins_at = match body.joins_at {
-        Some(k) if i64::from(k) <= paired || k > 99 => {
-            return Err(ApiError::invalid_field(
-                "joins_at",
-                format!("a late entry joins at a round not yet paired (after round {paired})"),
-            ));
-        }
-        Some(k) => Some(i64::from(k)),
-        None if paired > 0 => Some(paired + 1),
-        None => None,
-    };
-    let player = insert_player(
-        &mut tx,
-        &tournament_id,
-        None,
-        &body.name,
-        &details,
-        None,
-        joins_at,
-    )
-    .await?;
+    match joins_at {
+        Some(k) if i64::from(k) <= paired || k > 99 => Err(ApiError::invalid_field(
+            "joins_at",
+            format!("a late entry joins at a round not yet paired (after round {paired})"),
+        )),
+        Some(k) => Ok(Some(i64::from(k))),
+        None if paired > 0 => Ok(Some(paired + 1)),
+        None => Ok(None),
+    }
+}
+
+/// Registers one checked player with the next start number, audited.
+async fn register(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    tournament_id: &str,
+    name: &str,
+    details: &PlayerDetails,
+    joins_at: Option<i64>,
+) -> Result<PlayerRow, ApiError> {
+    let player = insert_player(tx, tournament_id, None, name, details, None, joins_at).await?;
     audit::record(
-        &mut tx,
-        &actor,
-        Some(&tournament_id),
+        tx,
+        actor,
+        Some(tournament_id),
         "create",
         "player",
         &player.id,
@@ -286,8 +304,173 @@ async fn create_player(
         Some(&serde_json::to_value(&player)?),
     )
     .await?;
+    Ok(player)
+}
+
+/// `POST /tournaments/{id}/players/paste` body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct PastePlayers {
+    /// One player a line: `Name, rating[, federation[, FIDE id[, title]]]`.
+    /// The name is everything before the first field that is a whole
+    /// number (so `Surname, First` keeps its comma); that number is the
+    /// FIDE rating (0 for an unrated player). Empty lines and lines
+    /// starting with `#` are skipped.
+    text: String,
+}
+
+/// The players registered from a paste, in the order of its lines.
+#[derive(Serialize, ToSchema)]
+struct PastedPlayers {
+    players: Vec<PlayerRow>,
+}
+
+/// One refused line of a paste (the 400 `invalid_lines` answer's
+/// `problems`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct LineProblem {
+    /// 1-based line number in the pasted text.
+    pub line: usize,
+    /// The field refused (`name`, `rating`, `federation`, `fide_id`, `title`).
+    pub field: String,
+    pub message: String,
+}
+
+/// The most lines one paste may hold.
+const MAX_PASTED_LINES: usize = 1000;
+
+/// Reads one pasted line (see [`PastePlayers`]) into a name and details,
+/// checked as `POST /players` checks them; `None` for a line to skip.
+fn read_line(line: &str) -> Option<Result<(String, PlayerDetails), (String, String)>> {
+    let trimmed = line.trim();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return None;
+    }
+    let fields: Vec<&str> = trimmed.split(',').map(str::trim).collect();
+    let is_number = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    let Some(at) = fields.iter().position(|f| is_number(f)) else {
+        return Some(Err((
+            "rating".into(),
+            "no rating: write `Name, rating` (0 for an unrated player)".into(),
+        )));
+    };
+    let name = fields[..at].join(", ");
+    let rest = &fields[at + 1..];
+    let bad = |field: &str, message: String| Some(Err((field.to_owned(), message)));
+    if rest.len() > 3 {
+        return bad(
+            "line",
+            "too many fields: Name, rating[, federation[, FIDE id[, title]]]".into(),
+        );
+    }
+    let Ok(rating) = fields[at].parse::<u16>() else {
+        return bad("rating", "must be between 0 and 3500".into());
+    };
+    let optional = |i: usize| rest.get(i).copied().filter(|f| !f.is_empty());
+    let fide_id = match optional(1) {
+        Some(text) => match text.parse::<u64>() {
+            Ok(id) => Some(id),
+            Err(_) => return bad("fide_id", format!("'{text}' is not a FIDE id")),
+        },
+        None => None,
+    };
+    let details = PlayerDetails {
+        rating: Some(rating),
+        federation: optional(0).map(str::to_owned),
+        fide_id,
+        title: optional(2).map(str::to_owned),
+        ..PlayerDetails::default()
+    };
+    let checked = check_name("name", &name).and_then(|()| details.check());
+    Some(match checked {
+        Ok(()) => Ok((name, details)),
+        Err(ApiError::BadRequest { message, at, .. }) => {
+            Err((at.unwrap_or_else(|| "line".into()), message))
+        }
+        Err(_) => Err(("line".into(), "not a player line".into())),
+    })
+}
+
+/// Reads a whole paste: every line's player, or every bad line's problem.
+pub(crate) fn read_paste(text: &str) -> Result<Vec<(String, PlayerDetails)>, Vec<LineProblem>> {
+    let mut players = Vec::new();
+    let mut problems = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        match read_line(line) {
+            None => {}
+            Some(Ok(player)) => players.push(player),
+            Some(Err((field, message))) => problems.push(LineProblem {
+                line: i + 1,
+                field,
+                message,
+            }),
+        }
+    }
+    if players.is_empty() && problems.is_empty() {
+        problems.push(LineProblem {
+            line: 1,
+            field: "text".into(),
+            message: "no player: write one a line, `Name, rating`".into(),
+        });
+    }
+    if players.len() + problems.len() > MAX_PASTED_LINES {
+        problems.push(LineProblem {
+            line: MAX_PASTED_LINES + 1,
+            field: "text".into(),
+            message: format!("at most {MAX_PASTED_LINES} players at a time"),
+        });
+    }
+    if problems.is_empty() {
+        Ok(players)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Register many players at once from pasted lines, all or none.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/players/paste",
+    tag = "players",
+    params(("id" = String, Path, description = "tournament id")),
+    request_body = PastePlayers,
+    responses((status = 201, description = "the players registered, in the order of the lines", body = PastedPlayers)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_lines"], "404": ["not_found"], "409": ["duplicate_start_number", "tournament_started"]}))),
+)]
+async fn paste_players(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(tournament_id): ApiPath<String>,
+    ApiJson(body): ApiJson<PastePlayers>,
+) -> Result<impl IntoResponse, ApiError> {
+    // Permission first: a reader who may not manage the event learns
+    // nothing of the lines.
+    let (_write, mut tx, tournament) =
+        begin_change(&state, &actor, Permission::Manage, &tournament_id).await?;
+    let entries = read_paste(&body.text).map_err(|problems| {
+        let count = problems.len();
+        let mut details = serde_json::Map::new();
+        details.insert(
+            "problems".into(),
+            serde_json::to_value(&problems).unwrap_or_default(),
+        );
+        ApiError::Detailed {
+            status: StatusCode::BAD_REQUEST,
+            code: "invalid_lines".into(),
+            message: format!("{count} line(s) refused; no player was added"),
+            article: None,
+            details,
+        }
+    })?;
+    let paired = store::rounds::last_paired(&mut *tx, &tournament_id).await?;
+    let joins_at = entry_round(&tournament.system, paired, None)?;
+    let mut players = Vec::with_capacity(entries.len());
+    for (name, details) in &entries {
+        players.push(register(&mut tx, &actor, &tournament_id, name, details, joins_at).await?);
+    }
     commit_change(tx, &tournament_id).await?;
-    Ok((StatusCode::CREATED, Json(player)))
+    Ok((StatusCode::CREATED, Json(PastedPlayers { players })))
 }
 
 /// A tournament's players.
@@ -460,7 +643,7 @@ async fn update_player(
 
 /// The players' operations of the OpenAPI document.
 #[derive(OpenApi)]
-#[openapi(paths(create_player, list_players, update_player))]
+#[openapi(paths(create_player, paste_players, list_players, update_player))]
 pub(crate) struct Doc;
 
 /// Routes for players.
@@ -470,5 +653,44 @@ pub fn router() -> Router<AppState> {
             "/tournaments/{id}/players",
             post(create_player).get(list_players),
         )
+        .route("/tournaments/{id}/players/paste", post(paste_players))
         .route("/tournaments/{id}/players/{pid}", patch(update_player))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_paste;
+
+    #[test]
+    fn a_pasted_line_keeps_the_comma_of_a_surname_first_name() {
+        let players = read_paste("Carlsen, Magnus, 2830, NOR, 1503014, GM\n\n# seeded\nLi Na, 0")
+            .expect("two good lines");
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[0].0, "Carlsen, Magnus");
+        assert_eq!(players[0].1.rating, Some(2830));
+        assert_eq!(players[0].1.federation.as_deref(), Some("NOR"));
+        assert_eq!(players[0].1.fide_id, Some(1_503_014));
+        assert_eq!(players[0].1.title.as_deref(), Some("GM"));
+        assert_eq!(players[1].0, "Li Na");
+        assert_eq!(players[1].1.rating, Some(0));
+    }
+
+    #[test]
+    fn every_bad_line_is_named_by_its_number_and_field() {
+        let problems = read_paste("Good, 1800\nNo Rating\nToo High, 9000\nFed, 1500, fr\n, 1400")
+            .expect_err("bad lines");
+        let named: Vec<(usize, &str)> = problems
+            .iter()
+            .map(|p| (p.line, p.field.as_str()))
+            .collect();
+        assert_eq!(
+            named,
+            [(2, "rating"), (3, "rating"), (4, "federation"), (5, "name")]
+        );
+    }
+
+    #[test]
+    fn an_empty_paste_is_refused() {
+        assert!(read_paste("\n  \n# nothing").is_err());
+    }
 }

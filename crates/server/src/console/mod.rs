@@ -10,16 +10,21 @@
 //! - this module: the routes ([`router`]) and the board drawing the
 //!   recording screen asks for after each event (`/console/board`, the
 //!   public pages' one SVG drawing);
-//! - `pages`: the entry page (use an API token), the recording screen of
-//!   one game, the results page of a round;
+//! - `pages`: the entry page (the reader's events, use an API token), the
+//!   recording screen of one game, the results page of a round;
+//! - `organiser`: a new tournament and an event's page (settings, players
+//!   with bulk paste, pairing and un-pairing, exports);
 //! - `assets/`: `auth.js` (the one place that knows how a request is
 //!   authenticated: a stored API token as `Authorization: Bearer`, the
 //!   page's `<meta name="csrf-token">` as `X-CSRF-Token`, cookies sent
 //!   with `credentials: 'same-origin'`), `i18n.js` (the page's messages),
 //!   `board.js` (the clickable board over the SVG), `recording.js`,
-//!   `events.js` (the Laws' event forms), `results.js`, `entry.js` and
-//!   `console.css`.
+//!   `events.js` (the Laws' event forms), `results.js`, `entry.js`,
+//!   `tournament-form.js` (the settings form's request), `tournament-new.js`,
+//!   `tournament.js` (the event page), `refusal.js` (an API refusal in the
+//!   reader's words) and `console.css`.
 
+mod organiser;
 mod pages;
 
 use axum::Router;
@@ -38,6 +43,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/console", get(pages::entry))
         .route("/console/games/{id}", get(pages::recording))
+        .route("/console/tournaments/new", get(organiser::new_tournament))
+        .route("/console/tournaments/{id}", get(organiser::event))
         .route(
             "/console/tournaments/{id}/rounds/{n}/results",
             get(pages::results),
@@ -104,6 +111,50 @@ mod tests {
                 assert!(known.iter().any(|(k, _)| *k == key), "{key}");
             }
         }
+    }
+
+    #[test]
+    fn every_refusal_of_the_requests_the_organiser_screens_send_reads_in_both_languages() {
+        let doc = crate::openapi::document();
+        // The operations `tournament-new.js`, `tournament.js` and
+        // `results.js` call.
+        let operations = [
+            ("/api/v1/tournaments", "post"),
+            ("/api/v1/tournaments/import", "post"),
+            ("/api/v1/tournaments/{id}", "patch"),
+            ("/api/v1/tournaments/{id}/players", "post"),
+            ("/api/v1/tournaments/{id}/players/paste", "post"),
+            ("/api/v1/tournaments/{id}/players/{pid}", "patch"),
+            ("/api/v1/tournaments/{id}/rounds", "post"),
+            ("/api/v1/tournaments/{id}/rounds/{n}", "delete"),
+            (
+                "/api/v1/tournaments/{id}/rounds/{n}/boards/{board}/result",
+                "put",
+            ),
+        ];
+        let mut checked = 0;
+        let mut missing = std::collections::BTreeSet::new();
+        for (path, method) in operations {
+            let op = &doc["paths"][path][method];
+            assert!(op.is_object(), "{method} {path} in the document");
+            for codes in op["x-errors"]
+                .as_object()
+                .into_iter()
+                .flat_map(|m| m.values())
+            {
+                for code in codes.as_array().into_iter().flatten() {
+                    let key = format!("code-{}", code.as_str().unwrap_or_default());
+                    for lang in [Lang::En, Lang::Zh] {
+                        if !lang.with_prefix("code-").iter().any(|(k, _)| *k == key) {
+                            missing.insert(format!("{key} ({lang:?})"));
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(missing.is_empty(), "missing: {missing:?}");
+        assert!(checked > 20, "{checked}");
     }
 
     #[test]

@@ -32,7 +32,7 @@ fn messages(lang: Lang) -> PreEscaped<String> {
 
 /// The parts every console page shares: the messages and the page's
 /// module script.
-fn shell(
+pub(super) fn shell(
     ctx: &Ctx,
     title: &str,
     event: Option<(&str, &str, u32)>,
@@ -60,16 +60,27 @@ fn shell(
 /// `GET /console`: use an API token, then choose a round or a game.
 pub(crate) async fn entry(State(state): State<AppState>, ctx: Ctx) -> Response {
     let lang = ctx.lang;
-    let events: Vec<(String, String, u32)> = match data::events(&state).await {
+    // Whether the reader may manage each event: the API's own permission
+    // check for the signed-in user (a reader with a token only sees them all).
+    let actor = ctx.session.as_ref().map(crate::accounts::Session::actor);
+    let events: Vec<(String, String, u32, bool)> = match data::events(&state).await {
         Ok(events) => events
             .iter()
             .map(|e| {
                 let t = &e.loaded.tournament;
-                (t.id.clone(), t.name.clone(), e.rounds_paired())
+                let mine = actor.as_ref().is_some_and(|a| {
+                    a.may(
+                        crate::auth::Permission::Manage,
+                        &t.id,
+                        t.owner_token.as_deref(),
+                    )
+                });
+                (t.id.clone(), t.name.clone(), e.rounds_paired(), mine)
             })
             .collect(),
         Err(e) => return ctx.error(&PageError::from_api(e, "what-page")),
     };
+    let mine: Vec<_> = events.iter().filter(|e| e.3).collect();
     let title = lang.t("console-title");
     let body = html! {
         h1 { (title) }
@@ -96,14 +107,28 @@ pub(crate) async fn entry(State(state): State<AppState>, ctx: Ctx) -> Response {
                 }
             }
         }
+        section.card #my-events {
+            h2 { (lang.t("console-my-events")) }
+            @if actor.is_none() {
+                p.muted { (lang.t("console-my-events-signed-out")) " " a href="/signin" { (lang.t("signin")) } }
+            } @else if mine.is_empty() {
+                p.muted { (lang.t("console-my-events-none")) }
+            }
+            ul.event-list {
+                @for (id, name, _, _) in &mine {
+                    li { a href=(format!("/console/tournaments/{id}")) { (name) } }
+                }
+            }
+            div.row { a.button.primary #new-tournament href="/console/tournaments/new" { (lang.t("console-new-title")) } }
+        }
         h2 { (lang.t("console-events")) }
         @if events.is_empty() {
             p.muted { (lang.t("events-none")) }
         }
         div.cards {
-            @for (id, name, paired) in &events {
+            @for (id, name, paired, _) in &events {
                 div.card {
-                    h3 { (name) }
+                    h3 { a href=(format!("/console/tournaments/{id}")) { (name) } }
                     @if *paired == 0 {
                         p.muted { (lang.tr("round-not-paired", &[("n", &1)])) }
                     }

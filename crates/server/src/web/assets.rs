@@ -42,6 +42,19 @@ const ASSETS: &[Asset] = &[
     ),
     js("results.js", include_str!("../console/assets/results.js")),
     js("entry.js", include_str!("../console/assets/entry.js")),
+    js("refusal.js", include_str!("../console/assets/refusal.js")),
+    js(
+        "tournament-form.js",
+        include_str!("../console/assets/tournament-form.js"),
+    ),
+    js(
+        "tournament-new.js",
+        include_str!("../console/assets/tournament-new.js"),
+    ),
+    js(
+        "tournament.js",
+        include_str!("../console/assets/tournament.js"),
+    ),
 ];
 
 const fn js(name: &'static str, body: &'static str) -> Asset {

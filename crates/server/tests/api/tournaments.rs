@@ -689,7 +689,70 @@ async fn a_game_both_players_lose_is_a_board_result_of_0_0(app: TestApp) {
     assert_eq!(results, [&json!("0-0"), &json!("0-0")], "{}", r.body);
 }
 
+async fn a_paste_of_players_is_all_or_none_and_names_every_bad_line(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Paste Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    let paste = format!("/api/v1/tournaments/{t}/players/paste");
+    let r = app
+        .post(
+            &paste,
+            Some(&organiser),
+            json!({ "text": "Hou, Yifan, 2650, CHN\nNo Rating\n\nJu, Wenjun, 9999" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_lines");
+    let lines: Vec<(i64, &str)> = r.body["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["line"].as_i64().unwrap(), p["field"].as_str().unwrap()))
+        .collect();
+    assert_eq!(lines, [(2, "rating"), (4, "rating")]);
+    let players = format!("/api/v1/tournaments/{t}/players");
+    let r = app.get(&players, None).await;
+    assert_eq!(r.body["players"], json!([]), "nothing was added");
+    // Another organiser may not paste into this tournament.
+    let other = app.organiser().await;
+    let r = app
+        .post(&paste, Some(&other), json!({ "text": "Intruder, 1500" }))
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{r:?}");
+    let text: String = EIGHT
+        .iter()
+        .map(|(name, rating)| format!("{name}, {rating}\n"))
+        .collect();
+    let r = app
+        .post(&paste, Some(&organiser), json!({ "text": text }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let added = r.body["players"].as_array().unwrap();
+    assert_eq!(added.len(), 8);
+    assert_eq!(added[0]["name"], "Hou, Yifan");
+    assert_eq!(added[0]["rating"], 2650);
+    app.pair_round(&organiser, &t).await;
+    // After round 1, a paste is a late entry joining round 2.
+    let r = app
+        .post(
+            &paste,
+            Some(&organiser),
+            json!({ "text": "Late, Comer, 2000, FRA" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["players"][0]["joins_at"], 2);
+    assert_eq!(r.body["players"][0]["federation"], "FRA");
+    let r = app.get(&players, None).await;
+    assert_eq!(r.body["players"].as_array().unwrap().len(), 9);
+}
+
 crate::both_databases!(
+    a_paste_of_players_is_all_or_none_and_names_every_bad_line,
     a_game_both_players_lose_is_a_board_result_of_0_0,
     pairing_the_same_round_twice_at_once_pairs_it_once,
     a_round_robin_of_four_meets_everyone_once_and_ranks_them,

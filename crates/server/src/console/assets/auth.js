@@ -23,7 +23,8 @@ function csrf() {
 
 // A JSON request to the API: resolves to { status, body } (body: the
 // parsed JSON, or null), or { status: 0 } when the server cannot be reached.
-export async function api(method, path, body) {
+// With `contentType`, `body` is sent as it is (a TRF file's text).
+export async function api(method, path, body, contentType) {
   const headers = { Accept: 'application/json' };
   const t = token();
   if (t) headers.Authorization = `Bearer ${t}`;
@@ -31,8 +32,8 @@ export async function api(method, path, body) {
   if (c) headers['X-CSRF-Token'] = c;
   const init = { method, headers, credentials: 'same-origin' };
   if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
+    headers['Content-Type'] = contentType || 'application/json';
+    init.body = contentType ? body : JSON.stringify(body);
   }
   try {
     const response = await fetch(`/api/v1${path}`, init);

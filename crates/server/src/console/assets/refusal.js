@@ -1,0 +1,36 @@
+// An API answer that refused a request, in the reader's words: the
+// status, the catalogue's text for its code (`code-*`) with the article
+// and the server's detail; a field (`at`) or a paste's refused lines
+// (`problems`, each with its line number) are listed under it.
+
+import { t, citation } from '/assets/i18n.js';
+
+export function refusal(r) {
+  const box = document.createElement('div');
+  const head = document.createElement('p');
+  head.append(r.status === 0 ? t('console-network') : t('console-error', { status: r.status }));
+  if (r.body) head.append(' ', citation(r.body));
+  if (r.body?.at) head.append(' ', t('console-at-field', { field: r.body.at }));
+  box.append(head);
+  const problems = r.body?.problems;
+  if (Array.isArray(problems) && problems.length) {
+    const list = document.createElement('ul');
+    list.className = 'problems';
+    for (const p of problems) {
+      const item = document.createElement('li');
+      item.dataset.line = p.line;
+      const field = t(`console-field-${p.field}`, {}, p.field);
+      item.textContent = t('console-line-problem', { line: p.line, field, message: p.message });
+      list.append(item);
+    }
+    box.append(list);
+  }
+  return box;
+}
+
+// Shows `content` in a notice element (`ok`, `error`), or hides it.
+export function notice(el, kind, ...content) {
+  el.className = `notice ${kind}`;
+  el.replaceChildren(...content);
+  el.hidden = content.length === 0;
+}

@@ -1,0 +1,30 @@
+// A new tournament: the settings form as `POST /tournaments`, or a TRF
+// file as `POST /tournaments/import`; either way the event's page opens.
+
+import { api } from '/assets/auth.js';
+import { t } from '/assets/i18n.js';
+import { refusal, notice } from '/assets/refusal.js';
+import { settingsBody } from '/assets/tournament-form.js';
+
+const form = document.getElementById('tournament-form');
+const formNotice = document.getElementById('form-notice');
+const open = (id) => { location.href = `/console/tournaments/${encodeURIComponent(id)}`; };
+
+form.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  document.body.classList.add('busy');
+  const r = await api('POST', '/tournaments', settingsBody(false));
+  document.body.classList.remove('busy');
+  if (r.status === 201) return open(r.body.id);
+  notice(formNotice, 'error', refusal(r));
+});
+
+document.getElementById('import-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const box = document.getElementById('import-notice');
+  const file = document.getElementById('trf-file').files[0];
+  if (!file) return notice(box, 'error', t('console-import-choose'));
+  const r = await api('POST', '/tournaments/import', await file.text(), 'text/plain');
+  if (r.status === 201) return open(r.body.id);
+  notice(box, 'error', refusal(r));
+});

@@ -1,0 +1,237 @@
+// The organiser's page of an event: the rounds (pair the next one, see
+// it at once, un-pair it while nothing is recorded), the players (add,
+// edit, withdraw, requested byes, late entries, a paste of many), the
+// settings and the exports. Every change is an API request; what is shown
+// afterwards is the API's answer, and a refusal is shown as it came.
+
+import { api } from '/assets/auth.js';
+import { t } from '/assets/i18n.js';
+import { refusal, notice } from '/assets/refusal.js';
+import { settingsBody, settingsSaved } from '/assets/tournament-form.js';
+
+const root = document.getElementById('organiser');
+const tid = root.dataset.tournament;
+const base = `/tournaments/${encodeURIComponent(tid)}`;
+const pageNotice = document.getElementById('notice');
+let rounds = Number(root.dataset.rounds);
+let paired = Number(root.dataset.paired);
+let players = [];
+
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? '' : v);
+  }
+  node.append(...children.filter((c) => c !== undefined && c !== null));
+  return node;
+};
+const shown = (result) => (result || '').replaceAll('1/2', '½');
+
+// A request; a refusal goes to `box` (the page's notice by default) and
+// answers null.
+async function call(method, path, body, box = pageNotice) {
+  document.body.classList.add('busy');
+  const r = await api(method, path, body);
+  document.body.classList.remove('busy');
+  if (r.status >= 200 && r.status < 300) {
+    notice(box);
+    return r.body;
+  }
+  notice(box, 'error', refusal(r));
+  return null;
+}
+
+// --- rounds -------------------------------------------------------------
+
+function showRound(round) {
+  const table = document.getElementById('pairings');
+  const body = table.querySelector('tbody');
+  const byes = document.getElementById('byes');
+  const unpair = document.getElementById('unpair');
+  body.replaceChildren();
+  byes.replaceChildren();
+  table.hidden = !round;
+  unpair.hidden = !round;
+  if (!round) return;
+  table.dataset.round = round.round;
+  unpair.textContent = t('console-unpair-round', { n: round.round });
+  for (const b of round.boards) {
+    body.append(el('tr', { 'data-board': b.board },
+      el('td', { class: 'num' }, String(b.board)),
+      el('td', {}, b.white ? `${b.white.name} (${b.white.start_number})` : ''),
+      el('td', {}, b.black ? `${b.black.name} (${b.black.start_number})` : ''),
+      el('td', { class: 'result center' }, shown(b.result)),
+      el('td', {}, el('a', { href: `/console/games/${encodeURIComponent(b.game_id)}` }, t('console-record')))));
+  }
+  for (const bye of round.byes) {
+    byes.append(el('li', {}, t('console-bye-line', {
+      name: bye.player?.name ?? '', kind: t(`console-bye-${bye.kind}`, {}, bye.kind),
+    })));
+  }
+}
+
+function showRoundLinks() {
+  const list = document.getElementById('round-list');
+  list.replaceChildren();
+  for (let n = 1; n <= paired; n += 1) {
+    list.append(el('span', { class: 'round-link' },
+      el('strong', {}, t('console-round-n', { n })), ' ',
+      el('a', { href: `/console/tournaments/${encodeURIComponent(tid)}/rounds/${n}/results`, 'data-results': n },
+        t('console-enter-results')), ' ',
+      el('a', { href: `/t/${encodeURIComponent(tid)}/rounds/${n}` }, t('console-boards'))));
+  }
+  const pair = document.getElementById('pair');
+  pair.textContent = t('console-pair-round', { n: paired + 1 });
+  pair.disabled = rounds > 0 && paired >= rounds;
+}
+
+async function loadRounds() {
+  const r = await api('GET', `${base}/rounds`);
+  if (r.status !== 200) return notice(pageNotice, 'error', refusal(r));
+  paired = r.body.rounds.length;
+  showRoundLinks();
+  showRound(r.body.rounds[paired - 1]);
+}
+
+document.getElementById('pair').addEventListener('click', async () => {
+  const box = document.getElementById('round-notice');
+  const round = await call('POST', `${base}/rounds`, undefined, box);
+  if (!round) return;
+  notice(box, 'ok', t('console-paired', { n: round.round }));
+  await loadRounds();
+  await loadPlayers();
+});
+
+document.getElementById('unpair').addEventListener('click', async () => {
+  const box = document.getElementById('round-notice');
+  const n = Number(document.getElementById('pairings').dataset.round);
+  if (!await call('DELETE', `${base}/rounds/${n}`, undefined, box)) return;
+  notice(box, 'ok', t('console-unpaired', { n }));
+  await loadRounds();
+  await loadPlayers();
+});
+
+// --- players ------------------------------------------------------------
+
+function status(p) {
+  const parts = [];
+  if (p.withdrawn_from) parts.push(t('console-withdrawn-from', { n: p.withdrawn_from }));
+  if (p.joins_at) parts.push(t('console-joins-at-round', { n: p.joins_at }));
+  for (const [round, kind] of Object.entries(p.requested_byes || {})) {
+    parts.push(t('console-bye-requested', { n: round, kind: t(`console-bye-${kind}`, {}, kind) }));
+  }
+  return parts.join(' · ');
+}
+
+// A row's cells as inputs, saved with one PATCH of what changed.
+function edit(row, p) {
+  const fields = [['name', p.name, 'text'], ['rating', p.rating, 'number'], ['federation', p.federation, 'text'],
+    ['fide_id', p.fide_id, 'number'], ['title', p.title, 'text']];
+  const inputs = fields.map(([name, v, type]) => el('input', { name, type, value: v ?? '', 'data-initial': v ?? '' }));
+  const cells = row.querySelectorAll('td');
+  inputs.forEach((input, i) => cells[i + 1].replaceChildren(input));
+  const save = el('button', { type: 'button', class: 'primary', 'data-action': 'save', onclick: async () => {
+    const body = {};
+    for (const input of inputs) {
+      const v = input.value.trim();
+      if (v === input.dataset.initial) continue;
+      body[input.name] = input.type === 'number' && /^\d+$/.test(v) ? Number(v) : v;
+    }
+    if (await call('PATCH', `${base}/players/${encodeURIComponent(p.id)}`, body)) loadPlayers();
+  } }, t('console-save'));
+  const cancel = el('button', { type: 'button', onclick: () => loadPlayers() }, t('console-cancel'));
+  cells[7].replaceChildren(save, ' ', cancel);
+}
+
+function byeControls(p) {
+  const round = el('select', { 'aria-label': t('console-bye-round') });
+  const last = rounds > 0 ? rounds : paired + 1;
+  for (let n = paired + 1; n <= last; n += 1) round.append(el('option', { value: n }, t('console-round-n', { n })));
+  const kind = el('select', { 'aria-label': t('console-bye-kind') },
+    ...['half', 'zero', 'full', 'none'].map((k) => el('option', { value: k }, t(`console-bye-${k}`))));
+  const ask = el('button', { type: 'button', 'data-action': 'bye', onclick: async () => {
+    const body = { bye: { round: Number(round.value), kind: kind.value } };
+    if (await call('PATCH', `${base}/players/${encodeURIComponent(p.id)}`, body)) loadPlayers();
+  } }, t('console-bye-request'));
+  return round.options.length ? el('span', { class: 'bye-controls' }, round, kind, ask) : null;
+}
+
+function showPlayers() {
+  const body = document.querySelector('#players tbody');
+  body.replaceChildren();
+  document.getElementById('player-count').textContent = `(${players.length})`;
+  for (const p of players) {
+    const withdrawn = p.withdrawn_from && p.withdrawn_from <= paired + 1;
+    const toggle = el('button', { type: 'button', 'data-action': withdrawn ? 'reinstate' : 'withdraw', onclick: async () => {
+      if (await call('PATCH', `${base}/players/${encodeURIComponent(p.id)}`, { withdraw: !withdrawn })) loadPlayers();
+    } }, t(withdrawn ? 'console-reinstate' : 'console-withdraw'));
+    const row = el('tr', { 'data-player': p.id, class: withdrawn ? 'withdrawn' : undefined },
+      el('td', { class: 'num' }, String(p.start_number)),
+      el('td', {}, p.name),
+      el('td', { class: 'num' }, p.rating ?? ''),
+      el('td', {}, p.federation ?? ''),
+      el('td', {}, p.fide_id ?? ''),
+      el('td', {}, p.title ?? ''),
+      el('td', { class: 'status' }, status(p)),
+      el('td', { class: 'actions' }));
+    row.lastChild.append(
+      el('button', { type: 'button', 'data-action': 'edit', onclick: () => edit(row, p) }, t('console-edit')), ' ',
+      toggle, ' ', byeControls(p) ?? '');
+    body.append(row);
+  }
+}
+
+async function loadPlayers() {
+  const r = await api('GET', `${base}/players`);
+  if (r.status !== 200) return notice(pageNotice, 'error', refusal(r));
+  players = r.body.players;
+  showPlayers();
+}
+
+document.getElementById('player-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const form = e.target;
+  const body = {};
+  for (const input of form.querySelectorAll('input')) {
+    const v = input.value.trim();
+    if (v === '') continue;
+    body[input.name] = input.type === 'number' && /^\d+$/.test(v) ? Number(v) : v;
+  }
+  if (await call('POST', `${base}/players`, body)) {
+    form.reset();
+    loadPlayers();
+  }
+});
+
+document.getElementById('paste-submit').addEventListener('click', async () => {
+  const area = document.getElementById('paste');
+  const box = document.getElementById('paste-notice');
+  const added = await call('POST', `${base}/players/paste`, { text: area.value }, box);
+  if (!added) return;
+  area.value = '';
+  notice(box, 'ok', t('console-pasted', { n: added.players.length }));
+  loadPlayers();
+});
+
+// --- settings -----------------------------------------------------------
+
+document.getElementById('tournament-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const box = document.getElementById('form-notice');
+  const body = settingsBody(true);
+  if (!Object.keys(body).length) return notice(box, 'ok', t('console-nothing-changed'));
+  const after = await call('PATCH', base, body, box);
+  if (!after) return;
+  settingsSaved();
+  rounds = after.rounds;
+  root.querySelector('h1').textContent = after.name;
+  notice(box, 'ok', t('console-saved'));
+  showRoundLinks();
+  showPlayers();
+});
+
+showRoundLinks();
+// The players' bye choices start after the last paired round: rounds first.
+loadRounds().then(loadPlayers);
