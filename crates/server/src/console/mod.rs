@@ -12,15 +12,19 @@
 //!   public pages' one SVG drawing);
 //! - `pages`: the entry page (use an API token), the recording screen of
 //!   one game, the results page of a round;
+//! - `tablets`: board tablets — the page that makes a round's tablet links
+//!   (with their QR codes) and revokes them, the link a tablet opens
+//!   (`/tablet/{secret}`) and the tablet's page of its boards (`/tablet`);
 //! - `assets/`: `auth.js` (the one place that knows how a request is
 //!   authenticated: a stored API token as `Authorization: Bearer`, the
 //!   page's `<meta name="csrf-token">` as `X-CSRF-Token`, cookies sent
 //!   with `credentials: 'same-origin'`), `i18n.js` (the page's messages),
 //!   `board.js` (the clickable board over the SVG), `recording.js`,
-//!   `events.js` (the Laws' event forms), `results.js`, `entry.js` and
+//!   `events.js` (the Laws' event forms), `results.js`, `tablets.js`, `entry.js` and
 //!   `console.css`.
 
 mod pages;
+mod tablets;
 
 use axum::Router;
 use axum::extract::Query;
@@ -42,7 +46,13 @@ pub fn router() -> Router<AppState> {
             "/console/tournaments/{id}/rounds/{n}/results",
             get(pages::results),
         )
+        .route(
+            "/console/tournaments/{id}/rounds/{n}/tablets",
+            get(tablets::manage),
+        )
         .route("/console/board", get(board))
+        .route("/tablet", get(tablets::boards))
+        .route("/tablet/{secret}", get(tablets::redeem))
         .layer(tower_http::compression::CompressionLayer::new())
 }
 
