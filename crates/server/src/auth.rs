@@ -90,6 +90,8 @@ pub struct Actor {
     pub tournament_id: Option<String>,
     /// The signed-in user, if the request is a user's.
     pub user: Option<Arc<User>>,
+    /// The board tablet, if the request is a tablet's (see [`Tablet`]).
+    pub tablet: Option<Arc<Tablet>>,
     /// How the request proved who it is.
     pub via: Via,
 }
@@ -103,6 +105,55 @@ pub struct User {
     /// `(tournament id, role)`; the tournament id is `""` for the organiser
     /// role scoped to no tournament.
     pub roles: Vec<(String, Role)>,
+}
+
+/// A board tablet signed in by a tablet link (issue 21): it may record
+/// the games of its boards and nothing else — no role in any tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tablet {
+    /// The link's id.
+    pub link_id: String,
+    pub label: Option<String>,
+    pub tournament_id: String,
+    /// `None`: these board numbers in every round.
+    pub round: Option<i64>,
+    /// The chosen board numbers, ascending.
+    pub boards: Vec<i64>,
+}
+
+impl Tablet {
+    /// Whether the board `(tournament, round, board)` of a game is one of
+    /// this tablet's.
+    pub fn covers(
+        &self,
+        tournament_id: Option<&str>,
+        round: Option<i64>,
+        board: Option<i64>,
+    ) -> bool {
+        tournament_id == Some(self.tournament_id.as_str())
+            && round.is_some_and(|r| self.round.is_none_or(|mine| mine == r))
+            && board.is_some_and(|b| self.boards.contains(&b))
+    }
+
+    /// How the audit trail and the game logs name this tablet.
+    pub fn actor_id(&self) -> String {
+        format!("tablet:{}", self.link_id)
+    }
+}
+
+/// The 403 code of anything a board tablet may not do.
+pub const TABLET_SCOPE: &str = "tablet_scope";
+
+/// The refusal (403, [`TABLET_SCOPE`]) of anything a board tablet asks
+/// but recording the games of its boards.
+pub fn tablet_refusal() -> ApiError {
+    ApiError::Detailed {
+        status: StatusCode::FORBIDDEN,
+        code: TABLET_SCOPE.into(),
+        message: "a board tablet records the games of its own boards and does nothing else".into(),
+        article: None,
+        details: serde_json::Map::new(),
+    }
 }
 
 /// How a request proved who it is.
@@ -142,7 +193,22 @@ impl Actor {
             role: Role::Admin,
             tournament_id: None,
             user: None,
+            tablet: None,
             via: Via::Administrator,
+        }
+    }
+
+    /// A board tablet, proved by its session (`via`): no role anywhere
+    /// (`Arbiter` scoped to no tournament, as a user without roles); it
+    /// records the games of its boards only (`GameRow::may_arbitrate`).
+    pub fn of_tablet(tablet: Tablet, via: Via) -> Actor {
+        Actor {
+            id: tablet.actor_id(),
+            role: Role::Arbiter,
+            tournament_id: None,
+            user: None,
+            tablet: Some(Arc::new(tablet)),
+            via,
         }
     }
 
@@ -164,6 +230,7 @@ impl Actor {
             role,
             tournament_id: None,
             user: Some(Arc::new(user)),
+            tablet: None,
             via,
         }
     }
@@ -224,6 +291,8 @@ impl Actor {
     ) -> Result<(), ApiError> {
         if self.may(permission, tournament_id, owner) {
             Ok(())
+        } else if self.tablet.is_some() {
+            Err(tablet_refusal())
         } else {
             Err(ApiError::Forbidden(match permission {
                 Permission::Manage => "this token may not manage this tournament".into(),
@@ -350,7 +419,11 @@ pub(crate) fn same_digest(a: &str, b: &str) -> bool {
 async fn authenticate(state: &AppState, parts: &Parts) -> Result<Option<Actor>, ApiError> {
     let Some(header) = parts.headers.get(axum::http::header::AUTHORIZATION) else {
         // No token: a session cookie, if any (see `accounts::session_actor`).
-        return crate::accounts::session_actor(state, parts).await;
+        let actor = crate::accounts::session_actor(state, parts).await?;
+        if actor.as_ref().is_some_and(|a| a.tablet.is_some()) && !tablet_may_ask(parts) {
+            return Err(tablet_refusal());
+        }
+        return Ok(actor);
     };
     let token = header
         .to_str()
@@ -382,6 +455,7 @@ async fn authenticate(state: &AppState, parts: &Parts) -> Result<Option<Actor>, 
             id: row.id,
             tournament_id: row.tournament_id,
             user: None,
+            tablet: None,
         },
         // A user's own token acts as the user.
         None => crate::accounts::user_token_actor(state, &hash)
@@ -392,6 +466,26 @@ async fn authenticate(state: &AppState, parts: &Parts) -> Result<Option<Actor>, 
         cache.put(hash, actor.clone(), epoch, looked_up);
     }
     Ok(Some(actor))
+}
+
+/// What a board tablet may ask at all: reads, an event on a game (which
+/// `GameRow::may_arbitrate` limits to its boards' games) and its own
+/// sign-out. Everything else is refused before any handler runs.
+fn tablet_may_ask(parts: &Parts) -> bool {
+    use axum::http::Method;
+    if matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
+        return true;
+    }
+    let segments: Vec<&str> = parts
+        .uri
+        .path()
+        .trim_end_matches('/')
+        .rsplit('/')
+        .take(3)
+        .collect();
+    let event = matches!(segments.as_slice(), ["events", _, "games"]);
+    let sign_out = matches!(segments.as_slice(), ["current", "sessions", _]);
+    (parts.method == Method::POST && event) || (parts.method == Method::DELETE && sign_out)
 }
 
 impl<S> FromRequestParts<S> for Actor

@@ -26,7 +26,11 @@ impl GameRow {
     }
 
     /// Whether `actor` may write events / see the arbiter view.
+    /// A board tablet: the games of its boards only.
     pub(crate) fn may_arbitrate(&self, actor: &Actor) -> bool {
+        if let Some(tablet) = &actor.tablet {
+            return tablet.covers(self.tournament_id.as_deref(), self.round, self.board);
+        }
         match &self.tournament_id {
             Some(t) => actor.may(Permission::Arbitrate, t, self.tournament_owner.as_deref()),
             None => actor.role == Role::Admin || self.owner_token.as_deref() == Some(&actor.id),

@@ -613,6 +613,9 @@ async fn record_in_transaction(
     let (_write, mut tx) = state.db().begin().await?;
     let game = load_game(&mut *tx, id).await?;
     if !game.may_arbitrate(actor) {
+        if actor.tablet.is_some() {
+            return Err(crate::auth::tablet_refusal());
+        }
         return Err(ApiError::Forbidden(
             "this token may not record events in this game".into(),
         ));

@@ -87,6 +87,7 @@ mod results;
 mod rounds;
 mod store;
 mod stream;
+mod tablets;
 mod team_import;
 mod team_rounds;
 mod team_standings;
@@ -289,6 +290,7 @@ pub fn app(state: AppState) -> Router {
         .merge(reports::router())
         .merge(games::router())
         .merge(pgn_upload::router())
+        .merge(tablets::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     // One `info` line per request (target `server`): method, path and
     // request id (the span's fields), status and latency in milliseconds.

@@ -82,6 +82,7 @@ pub fn document() -> Value {
         crate::audit::Doc::openapi(),
         crate::games::Doc::openapi(),
         crate::pgn_upload::Doc::openapi(),
+        crate::tablets::Doc::openapi(),
     ] {
         doc.merge(part);
     }
@@ -221,7 +222,7 @@ fn expand_errors(path: &str, operation: &mut Map<String, Value>) {
             .iter()
             .any(|r| r.as_object().is_some_and(Map::is_empty));
         if !optional {
-            add("403", &["forbidden"]);
+            add("403", &["forbidden", crate::auth::TABLET_SCOPE]);
         }
     }
     if operation

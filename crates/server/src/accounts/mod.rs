@@ -32,7 +32,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, header};
 use uuid::Uuid;
 
-use crate::auth::{self, Actor, Role, User, Via};
+use crate::auth::{self, Actor, Role, Tablet, User, Via};
 use crate::error::ApiError;
 use crate::store::users::{self as rows, UserRow};
 use crate::{AppState, Db, audit, now_text, store, time_text};
@@ -127,7 +127,7 @@ pub(crate) fn set_cookie(
 
 /// Whether cookies get `Secure`: the server says it is behind https, or the
 /// request came through a proxy that says so.
-fn secure(state: &AppState, headers: &HeaderMap) -> bool {
+pub(crate) fn secure(state: &AppState, headers: &HeaderMap) -> bool {
     state.secure_cookies()
         || headers
             .get("x-forwarded-proto")
@@ -152,12 +152,20 @@ pub(crate) fn clear_session_cookie(state: &AppState, headers: &HeaderMap) -> Hea
     set_cookie(state, headers, SESSION_COOKIE, "", None, "Lax")
 }
 
-/// A live session: the hash of its id, its user and its CSRF secret.
+/// A live session: the hash of its id, whose it is and its CSRF secret.
 #[derive(Debug, Clone)]
 pub(crate) struct Session {
     pub id_hash: String,
-    pub user: User,
+    pub holder: Holder,
     pub csrf: String,
+}
+
+/// Whose a session is: a signed-in user's, or a board tablet's (signed in
+/// by a tablet link, `crate::tablets`).
+#[derive(Debug, Clone)]
+pub(crate) enum Holder {
+    User(User),
+    Tablet(Tablet),
 }
 
 impl Session {
@@ -166,9 +174,29 @@ impl Session {
         auth::same_digest(&self.csrf, given)
     }
 
+    /// The signed-in user, unless this is a tablet's session.
+    pub fn user(&self) -> Option<&User> {
+        match &self.holder {
+            Holder::User(user) => Some(user),
+            Holder::Tablet(_) => None,
+        }
+    }
+
+    /// The board tablet, if this is a tablet's session.
+    pub fn tablet(&self) -> Option<&Tablet> {
+        match &self.holder {
+            Holder::User(_) => None,
+            Holder::Tablet(tablet) => Some(tablet),
+        }
+    }
+
     /// The actor this session is.
     pub fn actor(&self) -> Actor {
-        Actor::of_user(self.user.clone(), Via::Session(self.id_hash.clone()))
+        let via = Via::Session(self.id_hash.clone());
+        match &self.holder {
+            Holder::User(user) => Actor::of_user(user.clone(), via),
+            Holder::Tablet(tablet) => Actor::of_tablet(tablet.clone(), via),
+        }
     }
 }
 
@@ -209,7 +237,7 @@ pub(crate) async fn current_session(
     let now_text = time_text(now);
     let pool = state.db().pool();
     let Some(row) = rows::session(pool, &id_hash, &now_text).await? else {
-        return Ok(None);
+        return tablet_session(state, id_hash, now).await;
     };
     let fresh = chrono::DateTime::parse_from_rfc3339(&row.last_seen)
         .is_ok_and(|seen| now - seen.with_timezone(&chrono::Utc) <= TOUCH_EVERY);
@@ -219,7 +247,32 @@ pub(crate) async fn current_session(
     let user = load_user(pool, &row.user_id, &row.name, row.is_admin != 0).await?;
     Ok(Some(Session {
         id_hash,
-        user,
+        holder: Holder::User(user),
+        csrf: row.csrf,
+    }))
+}
+
+/// The board tablet's session whose cookie hashes to `id_hash`, if its link
+/// is not revoked (a revocation ends it at once: no cache).
+async fn tablet_session(
+    state: &AppState,
+    id_hash: String,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Option<Session>, ApiError> {
+    let now_text = time_text(now);
+    let pool = state.db().pool();
+    let Some(row) = store::tablets::session(pool, &id_hash, &now_text).await? else {
+        return Ok(None);
+    };
+    let fresh = chrono::DateTime::parse_from_rfc3339(&row.last_seen)
+        .is_ok_and(|seen| now - seen.with_timezone(&chrono::Utc) <= TOUCH_EVERY);
+    if !fresh {
+        store::tablets::touch_session(pool, &id_hash, &now_text).await?;
+    }
+    let tablet = crate::tablets::tablet_of(&row.link)?;
+    Ok(Some(Session {
+        id_hash,
+        holder: Holder::Tablet(tablet),
         csrf: row.csrf,
     }))
 }
@@ -333,7 +386,9 @@ pub(crate) async fn sign_in(
     let now = time_text(now);
     let (_write, mut tx) = state.db().begin().await.map_err(ApiError::from)?;
     if let Some(previous) = previous {
-        rows::delete_session(&mut tx, &auth::hash_token(previous)).await?;
+        let previous = auth::hash_token(previous);
+        rows::delete_session(&mut tx, &previous).await?;
+        store::tablets::delete_session(&mut tx, &previous).await?;
     }
     rows::delete_expired_sessions(&mut tx, &now).await?;
     rows::insert_session(
@@ -357,10 +412,12 @@ pub(crate) async fn sign_in(
     })
 }
 
-/// Ends the session whose cookie secret hashes to `id_hash`.
+/// Ends the session (a user's or a tablet's) whose cookie secret hashes to
+/// `id_hash`.
 pub(crate) async fn sign_out(state: &AppState, id_hash: &str) -> Result<(), ApiError> {
     let (_write, mut tx) = state.db().begin().await?;
     rows::delete_session(&mut tx, id_hash).await?;
+    store::tablets::delete_session(&mut tx, id_hash).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -583,6 +640,9 @@ pub(crate) struct NewUserToken {
 
 /// The signed-in user behind `actor`, or 403.
 pub(crate) fn user_of(actor: &Actor) -> Result<&Arc<User>, ApiError> {
+    if actor.tablet.is_some() {
+        return Err(auth::tablet_refusal());
+    }
     actor
         .user
         .as_ref()

@@ -14,18 +14,22 @@
 //!   recording screen of one game, the results page of a round;
 //! - `organiser`: a new tournament and an event's page (settings, players
 //!   with bulk paste, pairing and un-pairing, exports);
+//! - `tablets`: board tablets — the page that makes a round's tablet links
+//!   (with their QR codes) and revokes them, the link a tablet opens
+//!   (`/tablet/{secret}`) and the tablet's page of its boards (`/tablet`);
 //! - `assets/`: `auth.js` (the one place that knows how a request is
 //!   authenticated: a stored API token as `Authorization: Bearer`, the
 //!   page's `<meta name="csrf-token">` as `X-CSRF-Token`, cookies sent
 //!   with `credentials: 'same-origin'`), `i18n.js` (the page's messages),
 //!   `board.js` (the clickable board over the SVG), `recording.js`,
-//!   `events.js` (the Laws' event forms), `results.js`, `entry.js`,
+//!   `events.js` (the Laws' event forms), `results.js`, `tablets.js`, `entry.js`,
 //!   `tournament-form.js` (the settings form's request), `tournament-new.js`,
 //!   `tournament.js` (the event page), `refusal.js` (an API refusal in the
 //!   reader's words) and `console.css`.
 
 mod organiser;
 mod pages;
+mod tablets;
 
 use axum::Router;
 use axum::extract::Query;
@@ -49,7 +53,13 @@ pub fn router() -> Router<AppState> {
             "/console/tournaments/{id}/rounds/{n}/results",
             get(pages::results),
         )
+        .route(
+            "/console/tournaments/{id}/rounds/{n}/tablets",
+            get(tablets::manage),
+        )
         .route("/console/board", get(board))
+        .route("/tablet", get(tablets::boards))
+        .route("/tablet/{secret}", get(tablets::redeem))
         .layer(tower_http::compression::CompressionLayer::new())
 }
 

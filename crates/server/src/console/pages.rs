@@ -185,7 +185,11 @@ pub(crate) async fn recording(State(state): State<AppState>, ctx: Ctx, path: One
                 p.muted {
                     (lang.tr("game-round-board", &[("round", &r), ("board", &b)]))
                     " · "
-                    a href=(format!("/console/tournaments/{t}/rounds/{r}/results")) { (lang.t("console-results-link")) }
+                    @if ctx.session.as_ref().is_some_and(|s| s.tablet().is_some()) {
+                        a href="/tablet" { (lang.t("tablet-boards-link")) }
+                    } @else {
+                        a href=(format!("/console/tournaments/{t}/rounds/{r}/results")) { (lang.t("console-results-link")) }
+                    }
                     " · "
                     a href=(format!("/games/{}", row.id)) { (lang.t("console-public-page")) }
                 }
@@ -271,6 +275,7 @@ pub(crate) async fn results(State(state): State<AppState>, ctx: Ctx, path: Round
                         class=[(r == n).then_some("active")] { (lang.tr("round-title", &[("n", &r)])) }
                 }
                 a href=(format!("/t/{}/standings", t.id)) { (lang.t("nav-standings")) }
+                a #tablets-link href=(format!("/console/tournaments/{}/rounds/{n}/tablets", t.id)) { (lang.t("console-tablets-link")) }
             }
             section.card.entry {
                 label for="entry" { (lang.t("console-entry-label")) }

@@ -42,6 +42,10 @@
 //!   `delete_session`, `delete_sessions_of`, `delete_expired_sessions`),
 //!   roles per tournament (`roles`, `set_role`) and users' own tokens
 //!   (`find_token`, `insert_token`, `tokens`, `token`, `revoke_token`).
+//! - [`tablets`]: board tablet links ([`tablets::LinkRow`]: `insert`,
+//!   `list`, `load`, `find_active`, `revoke`, `round_boards`) and their
+//!   sessions (`session`, `insert_session`, `touch_session`,
+//!   `delete_session`).
 //! - [`tokens`]: `find_active`, `insert`, `load`, `revoke`; [`notify`]
 //!   (PostgreSQL `pg_notify`).
 //!
@@ -60,6 +64,7 @@ pub mod model;
 pub mod players;
 pub mod replays;
 pub mod rounds;
+pub mod tablets;
 pub mod team_rounds;
 pub mod teams;
 pub mod tokens;

@@ -274,7 +274,14 @@ async fn signout_everywhere(
         Ok(checked) => checked,
         Err(answer) => return *answer,
     };
-    if let Err(e) = accounts::sign_out_everywhere(&state, &session.user).await {
+    let ended = match session.user() {
+        Some(user) => accounts::sign_out_everywhere(&state, user)
+            .await
+            .map(|_| ()),
+        // A board tablet's session is one of its own: it ends alone.
+        None => accounts::sign_out(&state, &session.id_hash).await,
+    };
+    if let Err(e) = ended {
         return ctx.error(&PageError::Internal(format!("{e:?}")));
     }
     with_cookie(
@@ -305,6 +312,10 @@ async fn account_page(State(state): State<AppState>, ctx: Ctx) -> Response {
     let Some(session) = &ctx.session else {
         return redirect("/signin");
     };
+    if session.tablet().is_some() {
+        // A board tablet has no account: its page lists its boards.
+        return redirect("/tablet");
+    }
     account(&state, &ctx, session, StatusCode::OK, Notice::None).await
 }
 
@@ -330,7 +341,7 @@ async fn account_body(
 ) -> Result<Markup, ApiError> {
     let lang = ctx.lang;
     let actor = session.actor();
-    let user = &session.user;
+    let user = session.user().ok_or_else(crate::auth::tablet_refusal)?;
     let tokens = accounts::list_tokens(state, &actor).await?;
     // My tournaments: every tournament where I have a role (granted, or as
     // the organiser who created it; an administrator: all).

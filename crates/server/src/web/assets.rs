@@ -41,6 +41,7 @@ const ASSETS: &[Asset] = &[
         include_str!("../console/assets/recording.js"),
     ),
     js("results.js", include_str!("../console/assets/results.js")),
+    js("tablets.js", include_str!("../console/assets/tablets.js")),
     js("entry.js", include_str!("../console/assets/entry.js")),
     js("refusal.js", include_str!("../console/assets/refusal.js")),
     js(

@@ -190,8 +190,13 @@ fn account_corner(ctx: &Ctx) -> Markup {
     let lang = ctx.lang;
     html! {
         @if let Some(session) = &ctx.session {
-            span.who #signed-in { (lang.tr("signed-in-as", &[("name", &session.user.name)])) }
-            a.account-link href="/account" { (lang.t("account-link")) }
+            @if let Some(user) = session.user() {
+                span.who #signed-in { (lang.tr("signed-in-as", &[("name", &user.name)])) }
+                a.account-link href="/account" { (lang.t("account-link")) }
+            } @else if let Some(tablet) = session.tablet() {
+                span.who #signed-in { (crate::tablets::tablet_title(lang, tablet)) }
+                a.account-link href="/tablet" { (lang.t("tablet-boards-link")) }
+            }
             form.inline method="post" action="/signout" {
                 input type="hidden" name="csrf" value=(session.csrf);
                 button.link #sign-out type="submit" { (lang.t("signout")) }

@@ -28,6 +28,7 @@ mod profiles;
 mod ratings;
 mod setup;
 mod stream;
+mod tablets;
 mod team_pages;
 mod team_rounds;
 mod teams;
