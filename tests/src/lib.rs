@@ -9,9 +9,11 @@
 //! path in `ARBITER_BIN`.
 //!
 //! [`browser`] drives a headless Chromium through chromedriver (WebDriver)
-//! for the web pages' tests.
+//! for the web pages' tests; [`console`] holds what the console's tests
+//! share (a paired event, users, signing in, the recording screen).
 
 pub mod browser;
+pub mod console;
 
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};

@@ -12,118 +12,10 @@
 //! - An organiser enters a round's results by keyboard, corrects one (the
 //!   audit shows it), and the standings count them.
 
-use std::time::Duration;
-
 use e2e::browser::{Browser, screenshot_dir};
+use e2e::console::{WAIT, moves_shown, open_game, paired_event, play, use_token};
 use e2e::{ADMIN, Server, call};
-use serde_json::{Value, json};
-
-const WAIT: Duration = Duration::from_secs(15);
-
-/// A Swiss of `players` players with round 1 paired: (tournament id,
-/// organiser token, round 1's boards).
-fn event(server: &Server, players: &[&str]) -> (String, String, Vec<Value>) {
-    let (status, token) = call(
-        server,
-        "POST",
-        "/api/v1/tokens",
-        Some(ADMIN),
-        Some(&json!({ "role": "organiser" })),
-    );
-    assert_eq!(status, 201, "{token}");
-    let organiser = token["token"].as_str().unwrap().to_owned();
-    let o = Some(organiser.as_str());
-    let (status, t) = call(
-        server,
-        "POST",
-        "/api/v1/tournaments",
-        o,
-        Some(&json!({
-            "name": "City Open 城市公开赛", "system": "swiss-dutch", "rounds": 3,
-            "time_control": "5400+30"
-        })),
-    );
-    assert_eq!(status, 201, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for (i, name) in players.iter().enumerate() {
-        let rating = 2400 - 50 * i64::try_from(i).unwrap();
-        let (status, p) = call(
-            server,
-            "POST",
-            &format!("/api/v1/tournaments/{id}/players"),
-            o,
-            Some(&json!({ "name": name, "rating": rating })),
-        );
-        assert_eq!(status, 201, "{p}");
-    }
-    let (status, r) = call(
-        server,
-        "POST",
-        &format!("/api/v1/tournaments/{id}/rounds"),
-        o,
-        Some(&json!({})),
-    );
-    assert_eq!(status, 201, "{r}");
-    (id, organiser, r["boards"].as_array().unwrap().clone())
-}
-
-/// Keeps `token` in the tab through the entry page's form.
-fn use_token(browser: &Browser, server: &Server, lang: &str, token: &str) {
-    browser.goto(&format!("http://{}/console?lang={lang}", server.address));
-    browser.type_text("#token", token);
-    browser.click("#token-form button[type=submit]");
-    assert!(
-        browser.wait_for(
-            "return sessionStorage.getItem('arbiter.token') !== null;",
-            WAIT
-        ),
-        "the token is kept"
-    );
-}
-
-/// Opens the recording screen and waits for the game's state.
-fn open_game(browser: &Browser, server: &Server, game: &str) {
-    browser.goto(&format!("http://{}/console/games/{game}", server.address));
-    assert!(
-        browser.wait_for(
-            "return document.getElementById('status-line').textContent.length > 0;",
-            WAIT
-        ),
-        "the state is shown: {}",
-        browser.text()
-    );
-}
-
-/// The number of moves in the screen's move list.
-fn moves_shown(browser: &Browser) -> String {
-    browser
-        .run(
-            "return [...document.querySelectorAll('#moves li')].map(l => l.textContent).join(' ');",
-            &[],
-        )
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
-/// Plays `from`–`to` by two clicks and waits until the move list grows.
-fn play(browser: &Browser, from: &str, to: &str) {
-    let before = moves_shown(browser).split_whitespace().count();
-    browser.click(&format!(".sq[data-square={from}]"));
-    assert!(
-        browser.count(&format!(".sq.dest[data-square={to}]")) == 1,
-        "{to} is highlighted as a destination of {from}"
-    );
-    browser.click(&format!(".sq[data-square={to}]"));
-    let script = format!(
-        "return [...document.querySelectorAll('#moves li')].map(l => l.textContent).join(' ').split(' ').filter(x => x).length > {before};"
-    );
-    assert!(
-        browser.wait_for(&script, WAIT),
-        "{from}{to}: {}",
-        browser.text()
-    );
-}
+use serde_json::json;
 
 /// Waits for a ruling of `code` in the screen's rulings.
 fn ruling(browser: &Browser, code: &str) -> String {
@@ -156,7 +48,7 @@ fn clock_ms(browser: &Browser, colour: &str) -> i64 {
 
 fn records_a_game(lang: &str) {
     let server = Server::start(&format!("console-record-{lang}"));
-    let (id, organiser, boards) = event(
+    let (id, organiser, boards) = paired_event(
         &server,
         &["Wei Yi 韦奕", "Anna Smith", "Liu Yang 刘洋", "Tom Brown"],
     );
@@ -315,7 +207,7 @@ fn enters_results(lang: &str) {
         "Zhang Wei 张伟",
         "Dan Green",
     ];
-    let (id, organiser, boards) = event(&server, &names);
+    let (id, organiser, boards) = paired_event(&server, &names);
     assert_eq!(boards.len(), 4);
     let Some(browser) = Browser::open() else {
         return;

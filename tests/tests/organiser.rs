@@ -9,13 +9,10 @@
 //! refused; an organiser of another tournament is refused in the page and
 //! nothing changes.
 
-use std::time::Duration;
-
 use e2e::browser::{Browser, screenshot_dir};
-use e2e::{ADMIN, Server, call};
+use e2e::console::{sign_in, user_with_role, wait};
+use e2e::{Server, call};
 use serde_json::{Value, json};
-
-const WAIT: Duration = Duration::from_secs(20);
 
 const PLAYERS: &str = "Carlsen, Magnus, 2830, NOR, 1503014, GM
 Ding Liren 丁立人, 2780, CHN
@@ -29,43 +26,7 @@ Zhang Wei 张伟, 1850";
 /// A user the administrator makes, with the organiser role scoped to no
 /// tournament (may create tournaments).
 fn organiser_user(server: &Server, name: &str, password: &str) {
-    let (status, body) = call(
-        server,
-        "POST",
-        "/api/v1/users",
-        Some(ADMIN),
-        Some(&json!({ "name": name, "password": password })),
-    );
-    assert_eq!(status, 201, "{body}");
-    let (status, body) = call(
-        server,
-        "PUT",
-        &format!("/api/v1/users/{name}/roles"),
-        Some(ADMIN),
-        Some(&json!({ "tournament_id": null, "role": "organiser" })),
-    );
-    assert_eq!(status, 204, "{body}");
-}
-
-fn wait(browser: &Browser, script: &str, what: &str) {
-    assert!(
-        browser.wait_for(script, WAIT),
-        "{what}; the page says: {}",
-        browser.text()
-    );
-}
-
-/// Signs in through the sign-in page's form.
-fn sign_in(browser: &Browser, base: &str, lang: &str, name: &str, password: &str) {
-    browser.goto(&format!("{base}/signin?lang={lang}"));
-    browser.type_text("input[name=name]", name);
-    browser.type_text("input[name=password]", password);
-    browser.run("document.getElementById('signin-form').submit();", &[]);
-    wait(
-        browser,
-        "return location.pathname === '/account' && document.readyState === 'complete';",
-        "signed in",
-    );
+    user_with_role(server, name, password, None, "organiser");
 }
 
 /// Signs out through the header's button.

@@ -193,7 +193,7 @@ pub(crate) async fn manage(
                         input #tablet-every-round type="checkbox" name="every_round";
                         " " (lang.t("console-tablets-every-round"))
                     }
-                    button type="submit" { (lang.t("console-tablets-create")) }
+                    button.primary type="submit" { (lang.t("console-tablets-create")) }
                 }
                 p #tablet-status role="status" {}
             }
