@@ -141,7 +141,7 @@ fn a_tablet_records_its_board_only_until_revoked(lang: &str) {
         if zh {
             "第 1 台的链接已生成。"
         } else {
-            "A link for boards 1 is ready."
+            "The link for the chosen boards (1) is ready."
         }
     );
     let url = text_of(&arbiter, "#tablet-url");
