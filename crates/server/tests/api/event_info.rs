@@ -87,7 +87,7 @@ async fn bad_dates_and_long_texts_are_refused_naming_the_field(app: TestApp) {
             .await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{fields}: {r:?}");
         assert_eq!(r.body["error"], "invalid_field", "{fields}");
-        assert_eq!(r.body["at"], *field, "{fields}: {r:?}");
+        assert_eq!(r.body["where"], *field, "{fields}: {r:?}");
     }
     let r = app.get("/api/v1/tournaments", None).await;
     assert_eq!(r.body["tournaments"], json!([]), "nothing stored");
@@ -103,7 +103,7 @@ async fn bad_dates_and_long_texts_are_refused_naming_the_field(app: TestApp) {
     ] {
         let r = patch(&app, &organiser, &t, body.clone()).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{body}: {r:?}");
-        assert_eq!(r.body["at"], field, "{body}: {r:?}");
+        assert_eq!(r.body["where"], field, "{body}: {r:?}");
     }
     let r = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
     assert_eq!(r.body["start_date"], "2026-05-01");
