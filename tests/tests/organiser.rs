@@ -103,8 +103,13 @@ fn runs_an_event(lang: &str) {
     browser.type_text("#t-name", "Spring Open 春季公开赛");
     browser.type_text("#t-rounds", "3");
     browser.type_text("#t-tc", "5400+30");
+    browser.type_text("#t-place", "Shanghai 上海");
+    browser.type_text("#t-federation", "CHN");
+    browser.type_text("#t-chief-arbiter", "Li, Ming");
     browser.run(
-        "document.getElementById('t-acceleration').value = 'none';
+        "document.getElementById('t-start-date').value = '2026-05-01';
+         document.getElementById('t-end-date').value = '2026-05-03';
+         document.getElementById('t-acceleration').value = 'none';
          document.getElementById('t-colour').value = 'white';",
         &[],
     );
@@ -128,6 +133,11 @@ fn runs_an_event(lang: &str) {
     assert_eq!(t["rounds"], 3);
     assert_eq!(t["time_control"], "5400+30");
     assert_eq!(t["pairing"]["initial_colour"], "white");
+    assert_eq!(t["place"], "Shanghai 上海");
+    assert_eq!(t["federation"], "CHN");
+    assert_eq!(t["start_date"], "2026-05-01");
+    assert_eq!(t["end_date"], "2026-05-03");
+    assert_eq!(t["chief_arbiter"], "Li, Ming");
     let players_path = format!("/api/v1/tournaments/{id}/players");
 
     // A bad fifth line: its number is shown, and nothing is added.
@@ -270,17 +280,28 @@ fn runs_an_event(lang: &str) {
         "zh" => ("已保存", "第 2 轮轮空"),
         _ => ("Saved", "bye in round 2"),
     };
-    browser.run("document.getElementById('t-rounds').value = '4';", &[]);
+    assert_eq!(
+        browser.run("return document.getElementById('t-start-date').value;", &[]),
+        json!("2026-05-01"),
+        "the settings form shows the stored dates"
+    );
+    browser.run(
+        "document.getElementById('t-rounds').value = '4';
+         document.getElementById('t-end-date').value = '2026-05-04';
+         document.getElementById('t-chief-arbiter').value = '';",
+        &[],
+    );
     browser.click("#tournament-form button[type=submit]");
     wait(
         &browser,
         &format!("return document.getElementById('form-notice').innerText.includes('{saved}');"),
         "the settings saved",
     );
-    assert_eq!(
-        get(&server, &format!("/api/v1/tournaments/{id}"))["rounds"],
-        4
-    );
+    let t = get(&server, &format!("/api/v1/tournaments/{id}"));
+    assert_eq!(t["rounds"], 4);
+    assert_eq!(t["end_date"], "2026-05-04");
+    assert_eq!(t["chief_arbiter"], Value::Null, "an emptied field clears");
+    assert_eq!(t["place"], "Shanghai 上海");
     let first = "#players tbody tr:nth-child(1)";
     browser.run(
         "const c = document.querySelector(arguments[0] + ' .bye-controls');

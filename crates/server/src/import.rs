@@ -124,6 +124,7 @@ pub(crate) async fn import_trf(
         pairing: crate::pairing_options::PairingOptions::from_model(&model.pairing)?,
         laws: crate::laws::Laws::of_profile(crate::tournaments::DEFAULT_PROFILE),
         teams: team_settings.as_ref().map(|(_, s)| s.clone()),
+        event: crate::event_info::EventDetails::from_model(&model.info),
         details: json!({ "imported": "trf" }),
     };
     crate::tournaments::check_new_tournament(&new)?;

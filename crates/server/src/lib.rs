@@ -69,6 +69,7 @@ pub mod db;
 pub mod due;
 mod engine;
 pub mod error;
+mod event_info;
 mod game_cache;
 mod game_rows;
 mod game_schemas;

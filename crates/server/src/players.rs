@@ -46,6 +46,17 @@ pub struct PlayerDetails {
     pub grade_points: Option<u32>,
 }
 
+/// A three-letter FIDE federation code in capitals (a player's, an event's).
+pub(crate) fn check_federation(field: &str, fed: &str) -> Result<(), ApiError> {
+    if fed.len() != 3 || !fed.bytes().all(|b| b.is_ascii_uppercase()) {
+        return Err(ApiError::invalid_field(
+            field,
+            "a three-letter FIDE federation code in capitals (e.g. FRA)",
+        ));
+    }
+    Ok(())
+}
+
 impl PlayerDetails {
     /// Checks every field; the error names it.
     pub fn check(&self) -> Result<(), ApiError> {
@@ -65,13 +76,8 @@ impl PlayerDetails {
                 format!("unknown FIDE title '{title}' (GM, IM, WGM, FM, WIM, CM, WFM, WCM)"),
             ));
         }
-        if let Some(fed) = &self.federation
-            && (fed.len() != 3 || !fed.bytes().all(|b| b.is_ascii_uppercase()))
-        {
-            return Err(ApiError::invalid_field(
-                "federation",
-                "a three-letter FIDE federation code in capitals (e.g. FRA)",
-            ));
+        if let Some(fed) = &self.federation {
+            check_federation("federation", fed)?;
         }
         if self
             .fide_id

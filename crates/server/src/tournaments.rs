@@ -17,6 +17,7 @@ use crate::auth::{Actor, Permission, Role};
 use crate::db::WriteGuard;
 use crate::engine::GameKind;
 use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::event_info::{EventChange, EventDetails, given};
 use crate::laws::Laws;
 use crate::pairing_options::{PairingOptions, PairingRequest};
 use crate::store::Tx;
@@ -288,6 +289,21 @@ struct CreateTournament {
     /// A team event: boards per match, ranking, match points (`teams.rs`).
     #[serde(default)]
     teams: Option<TeamSettings>,
+    /// City or venue, at most 200 characters.
+    #[serde(default)]
+    place: Option<String>,
+    /// The hosting federation's three-letter FIDE code (e.g. `FRA`).
+    #[serde(default)]
+    federation: Option<String>,
+    /// First day, `YYYY-MM-DD`.
+    #[serde(default)]
+    start_date: Option<String>,
+    /// Last day, `YYYY-MM-DD`, not before `start_date`.
+    #[serde(default)]
+    end_date: Option<String>,
+    /// The chief arbiter's name, at most 200 characters.
+    #[serde(default)]
+    chief_arbiter: Option<String>,
 }
 
 /// `PATCH /tournaments/{id}` body: a field given replaces the stored one.
@@ -322,6 +338,24 @@ struct UpdateTournament {
     /// is paired (409 `round_paired` after).
     #[serde(default)]
     teams: Option<TeamSettings>,
+    /// City or venue; `null` or blank clears it (so for the four below).
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<String>)]
+    place: Option<Option<String>>,
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<String>)]
+    federation: Option<Option<String>>,
+    /// `YYYY-MM-DD`.
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<String>)]
+    start_date: Option<Option<String>>,
+    /// `YYYY-MM-DD`, not before `start_date`.
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<String>)]
+    end_date: Option<Option<String>>,
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<String>)]
+    chief_arbiter: Option<Option<String>>,
 }
 
 const SYSTEMS: &[&str] = &["swiss-dutch", "round-robin", "double-round-robin"];
@@ -450,6 +484,7 @@ pub(crate) struct NewTournament {
     pub pairing: PairingOptions,
     pub laws: Laws,
     pub teams: Option<TeamSettings>,
+    pub event: EventDetails,
     pub details: Value,
 }
 
@@ -480,6 +515,7 @@ pub(crate) fn check_new_tournament(new: &NewTournament) -> Result<(), ApiError> 
     check_rounds(&new.system, (new.rounds != 0).then_some(new.rounds))?;
     check_tiebreaks(&new.tiebreaks)?;
     new.scoring.normalised()?;
+    new.event.check()?;
     Ok(())
 }
 
@@ -505,6 +541,7 @@ pub(crate) async fn insert_tournament(
         pairing: new.pairing,
         laws: new.laws,
         teams: new.teams,
+        event: new.event,
         details: new.details,
         owner_token: owner,
         created_at: now.clone(),
@@ -576,6 +613,14 @@ async fn create_tournament(
         pairing.apply(request, &[], rounds, 0)?;
     }
     let teams = body.teams.map(|t| t.normalised(&regulations)).transpose()?;
+    let mut event = EventDetails::default();
+    event.apply(EventChange {
+        place: Some(body.place),
+        federation: Some(body.federation),
+        start_date: Some(body.start_date),
+        end_date: Some(body.end_date),
+        chief_arbiter: Some(body.chief_arbiter),
+    })?;
     let new = NewTournament {
         name: body.name,
         time_control: check_time_control(body.time_control.as_deref())?,
@@ -592,6 +637,7 @@ async fn create_tournament(
         pairing,
         laws,
         teams,
+        event,
         details: json!({}),
     };
     let (_write, mut tx) = state.db().begin().await?;
@@ -767,6 +813,13 @@ async fn update_tournament(
         }
         after.teams = Some(teams.normalised(&after.regulations)?);
     }
+    after.event.apply(EventChange {
+        place: body.place,
+        federation: body.federation,
+        start_date: body.start_date,
+        end_date: body.end_date,
+        chief_arbiter: body.chief_arbiter,
+    })?;
     after.updated_at = now_text();
     store::tournaments::update(&mut tx, &after).await?;
     audit::record(

@@ -72,6 +72,38 @@ fn settings_fields(lang: Lang, row: Option<&TournamentRow>) -> Markup {
             .map(|r| r.to_string()),
     );
     let tc = text(row.and_then(|r| r.time_control.clone()));
+    let event = row.map(|r| r.event.clone()).unwrap_or_default();
+    let event_fields = [
+        ("console-t-place", "t-place", "place", "text", event.place),
+        (
+            "console-t-federation",
+            "t-federation",
+            "federation",
+            "text",
+            event.federation,
+        ),
+        (
+            "console-t-start-date",
+            "t-start-date",
+            "start_date",
+            "date",
+            event.start_date,
+        ),
+        (
+            "console-t-end-date",
+            "t-end-date",
+            "end_date",
+            "date",
+            event.end_date,
+        ),
+        (
+            "console-t-chief-arbiter",
+            "t-chief-arbiter",
+            "chief_arbiter",
+            "text",
+            event.chief_arbiter,
+        ),
+    ];
     let profile = row.map_or(GameKind::Chess.default_profile(), |r| {
         r.regulations.as_str()
     });
@@ -141,6 +173,19 @@ fn settings_fields(lang: Lang, row: Option<&TournamentRow>) -> Markup {
             (field(lang, "console-t-regulations", "t-regulations", select("t-regulations", "regulations", &profiles, profile)))
             (field(lang, "console-t-recording", "t-recording", select("t-recording", "recording",
                 &options(&[("live", "console-recording-live"), ("scoresheet", "console-recording-scoresheet")]), recording)))
+        }
+        fieldset.group {
+            legend { (lang.t("console-t-event")) }
+            div.form-grid {
+                @for (key, id, name, kind, value) in &event_fields {
+                    @let value = value.as_deref().unwrap_or("");
+                    @let max = if *name == "federation" { "3" } else { "200" };
+                    (field(lang, key, id, html! {
+                        input id=(id) name=(name) type=(kind) maxlength=(max) value=(value) data-initial=(value);
+                    }))
+                }
+            }
+            p.hint { (lang.t("console-t-event-hint")) }
         }
         fieldset.group {
             legend { (lang.t("console-t-scoring")) }

@@ -213,12 +213,14 @@ pub fn to_model(loaded: &Loaded) -> Result<Tournament, Error> {
             });
         }
     }
+    let mut info = model::EventInfo {
+        time_control: t.time_control.clone(),
+        ..model::EventInfo::default()
+    };
+    t.event.to_model(&mut info);
     Ok(Tournament {
         name: t.name.clone(),
-        info: model::EventInfo {
-            time_control: t.time_control.clone(),
-            ..model::EventInfo::default()
-        },
+        info,
         system: system(&t.system)?,
         planned_rounds: u32::try_from(t.rounds).unwrap_or(0),
         scoring: scoring(&t.scoring),

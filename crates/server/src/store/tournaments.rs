@@ -6,6 +6,7 @@ use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 use super::Error;
 use crate::engine::GameKind;
+use crate::event_info::EventDetails;
 use crate::laws::Laws;
 use crate::pairing_options::PairingOptions;
 use crate::teams::TeamSettings;
@@ -37,6 +38,11 @@ pub struct TournamentRow {
     /// A team event's settings (migration `0011_teams.sql`); `null` for an
     /// individual event.
     pub teams: Option<TeamSettings>,
+    /// Dates and place (issue 21), kept in the `details` column under
+    /// `event`.
+    #[serde(flatten)]
+    pub event: EventDetails,
+    /// The `details` column but for `event`.
     #[serde(skip)]
     pub details: Value,
     #[serde(skip)]
@@ -70,6 +76,11 @@ struct Record {
 impl TryFrom<Record> for TournamentRow {
     type Error = Error;
     fn try_from(r: Record) -> Result<TournamentRow, Error> {
+        let mut details: Value = serde_json::from_str(&r.details)?;
+        let event = match details.as_object_mut().and_then(|d| d.remove("event")) {
+            Some(event) => serde_json::from_value(event)?,
+            None => EventDetails::default(),
+        };
         Ok(TournamentRow {
             id: r.id,
             name: r.name,
@@ -84,7 +95,8 @@ impl TryFrom<Record> for TournamentRow {
             pairing: serde_json::from_str(&r.pairing)?,
             laws: serde_json::from_str(&r.laws)?,
             teams: r.teams.as_deref().map(serde_json::from_str).transpose()?,
-            details: serde_json::from_str(&r.details)?,
+            event,
+            details,
             owner_token: r.owner_token,
             created_at: r.created_at,
             updated_at: r.updated_at,
@@ -179,7 +191,7 @@ pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     .bind(&row.regulations)
     .bind(serde_json::to_string(&row.tiebreaks)?)
     .bind(serde_json::to_string(&row.scoring)?)
-    .bind(row.details.to_string())
+    .bind(details_text(row)?)
     .bind(&row.owner_token)
     .bind(&row.created_at)
     .bind(&row.updated_at)
@@ -197,13 +209,27 @@ pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     Ok(())
 }
 
-/// Writes a tournament's settings (everything but its id, owner, details
-/// and creation time).
+/// The `details` column: the row's details with its event details.
+fn details_text(row: &TournamentRow) -> Result<String, Error> {
+    let mut details = row.details.clone();
+    if !details.is_object() {
+        details = Value::Object(serde_json::Map::new());
+    }
+    if row.event != EventDetails::default()
+        && let Some(map) = details.as_object_mut()
+    {
+        map.insert("event".into(), serde_json::to_value(&row.event)?);
+    }
+    Ok(details.to_string())
+}
+
+/// Writes a tournament's settings and details (everything but its id,
+/// owner and creation time).
 pub async fn update(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(), Error> {
     sqlx::query(
         "UPDATE tournaments SET name = $1, rounds = $2, time_control = $3, regulations = $4, \
          tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8, pairing = $10, \
-         laws = $11, game = $12, teams = $13 WHERE id = $9",
+         laws = $11, game = $12, teams = $13, details = $14 WHERE id = $9",
     )
     .bind(&row.name)
     .bind(row.rounds)
@@ -218,6 +244,7 @@ pub async fn update(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     .bind(serde_json::to_string(&row.laws)?)
     .bind(row.game.as_str())
     .bind(teams_text(row)?)
+    .bind(details_text(row)?)
     .execute(conn)
     .await?;
     Ok(())

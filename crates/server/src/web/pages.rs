@@ -118,6 +118,12 @@ pub(crate) async fn index(State(state): State<AppState>, ctx: Ctx) -> Response {
 /// The dates of an event: its rounds' scheduled starts, else the day it
 /// was created.
 fn dates(event: &Event) -> String {
+    let e = &event.loaded.tournament.event;
+    match (e.start_date.as_deref(), e.end_date.as_deref()) {
+        (Some(first), Some(last)) if first != last => return format!("{first} – {last}"),
+        (Some(day), _) | (None, Some(day)) => return day.to_owned(),
+        (None, None) => {}
+    }
     let days: Vec<&str> = event
         .loaded
         .starts
@@ -152,12 +158,11 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
             tournament::standings::StandingsOptions::for_tournament(&event.model)
                 .map(|o| o.tiebreaks.iter().map(|t| t.label.clone()).collect())
                 .unwrap_or_default();
-        let place = t
-            .details
-            .get("place")
-            .or_else(|| t.details.get("site"))
-            .and_then(serde_json::Value::as_str)
-            .map(str::to_owned);
+        let place = match (&t.event.place, &t.event.federation) {
+            (Some(place), Some(fed)) => Some(format!("{place} ({fed})")),
+            (Some(place), None) => Some(place.clone()),
+            (None, fed) => fed.clone(),
+        };
         let s = &event.model.scoring;
         let not_set = lang.t("t-not-set");
         let body = html! {
@@ -166,6 +171,9 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                 dl.facts {
                     dt { (lang.t("t-dates")) } dd { (dates(&event)) }
                     dt { (lang.t("t-place")) } dd { (place.as_deref().unwrap_or(not_set)) }
+                    @if let Some(arbiter) = &t.event.chief_arbiter {
+                        dt { (lang.t("t-chief-arbiter")) } dd { (arbiter) }
+                    }
                     dt { (lang.t("t-system")) } dd { (system_name(lang, &t.system)) }
                     dt { (lang.t("t-rounds")) } dd { (lang.tr("t-rounds-value", &[("paired", &paired), ("rounds", &t.rounds)])) }
                     dt { (lang.t("t-time-control")) } dd { code { (t.time_control.as_deref().unwrap_or(not_set)) } }

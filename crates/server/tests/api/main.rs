@@ -6,6 +6,7 @@ mod harness;
 mod accounts;
 mod auth;
 mod due;
+mod event_info;
 mod games;
 mod hostile;
 mod laws_adjournment;

@@ -21,6 +21,11 @@ export function settingsBody(changedOnly) {
   if (want('t-tc')) body.time_control = value('t-tc');
   if (changedOnly ? changed('t-regulations') : true) body.regulations = value('t-regulations');
   if (want('t-recording')) body.recording = value('t-recording');
+  // Dates and place; a field emptied in the settings form clears it.
+  for (const [id, key] of [['t-place', 'place'], ['t-federation', 'federation'],
+    ['t-start-date', 'start_date'], ['t-end-date', 'end_date'], ['t-chief-arbiter', 'chief_arbiter']]) {
+    if (want(id)) body[key] = value(id);
+  }
   if (want('t-tiebreaks')) {
     body.tiebreaks = value('t-tiebreaks').split(/[,\s]+/).filter(Boolean);
   }
