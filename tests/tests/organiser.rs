@@ -4,7 +4,9 @@
 //! `/signin`, creates a tournament in the form, pastes eight players (a bad
 //! line first: its number is shown and nothing is added), pairs round 1,
 //! un-pairs it and pairs it again, enters every result by keyboard, sees
-//! the standings count them, and sees the API refuse an un-pairing once
+//! the standings count them, then runs the rest of the Swiss (four rounds,
+//! with a requested bye, a withdrawal and a late entry) through the page
+//! to the final standings, and sees the API refuse an un-pairing once
 //! results are in. A forged form and a write without the CSRF token are
 //! refused; an organiser of another tournament is refused in the page and
 //! nothing changes.
@@ -353,6 +355,108 @@ fn runs_an_event(lang: &str) {
     let late = list.iter().find(|p| p["name"] == "Late, Comer").unwrap();
     assert_eq!(late["joins_at"], 2);
     browser.screenshot(&shots.join(format!("organiser-players-{lang}.png")));
+
+    // The rest of the Swiss through the page, round by round: pair the
+    // next round, then every result by keyboard (the bye, the withdrawal
+    // and the late entry above all count).
+    for n in 2..=4_usize {
+        browser.goto(&format!("{base}/console/tournaments/{id}?lang={lang}"));
+        wait(
+            &browser,
+            &format!(
+                "return document.querySelectorAll('a[data-results]').length === {};",
+                n - 1
+            ),
+            &format!("the event page before round {n}"),
+        );
+        browser.click("#pair");
+        wait(
+            &browser,
+            &format!("return !!document.querySelector(\"a[data-results='{n}']\");"),
+            &format!("round {n} paired on the page"),
+        );
+        let round = get(&server, &format!("{rounds_path}/{n}"));
+        let boards = round["boards"].as_array().unwrap().len();
+        assert!(boards >= 3, "round {n}: {round}");
+        browser.click(&format!("a[data-results='{n}']"));
+        wait(
+            &browser,
+            "return document.activeElement?.id === 'entry';",
+            &format!("round {n}'s results page"),
+        );
+        let keys: String = (1..=boards)
+            .map(|b| format!("{b}{}", ["1", "=", "0"][(b + n) % 3]))
+            .collect();
+        browser.type_text("#entry", &keys);
+        wait(
+            &browser,
+            &format!(
+                "const c = [...document.querySelectorAll('#boards td.result')]; return c.length >= {boards} && c.every(x => x.textContent.trim());"
+            ),
+            &format!("round {n}'s {boards} results entered"),
+        );
+        let round = get(&server, &format!("{rounds_path}/{n}"));
+        for b in round["boards"].as_array().unwrap() {
+            assert!(
+                b["result"].is_string(),
+                "round {n}, board {}: {b}",
+                b["board"]
+            );
+        }
+    }
+    // The final standings: each player's points are his results and byes
+    // of the four rounds (a pairing-allocated or full-point bye 1, a
+    // half-point bye ½, a zero-point bye or an absence 0).
+    let mut want: std::collections::BTreeMap<String, f64> = std::collections::BTreeMap::new();
+    for round in get(&server, &rounds_path)["rounds"].as_array().unwrap() {
+        for b in round["boards"].as_array().unwrap() {
+            let (w, bl) = match b["result"].as_str().unwrap() {
+                "1-0" => (1.0, 0.0),
+                "0-1" => (0.0, 1.0),
+                _ => (0.5, 0.5),
+            };
+            *want
+                .entry(b["white"]["name"].as_str().unwrap().to_owned())
+                .or_default() += w;
+            *want
+                .entry(b["black"]["name"].as_str().unwrap().to_owned())
+                .or_default() += bl;
+        }
+        for bye in round["byes"].as_array().unwrap() {
+            let points = match bye["kind"].as_str().unwrap() {
+                "pairing_allocated" | "full" => 1.0,
+                "half" => 0.5,
+                _ => 0.0,
+            };
+            *want
+                .entry(bye["player"]["name"].as_str().unwrap().to_owned())
+                .or_default() += points;
+        }
+    }
+    browser.goto(&format!("{base}/t/{id}/standings?lang={lang}"));
+    let rows = browser.run(
+        "return [...document.querySelectorAll('table.standings tbody tr')].map(tr => [tr.cells[2].innerText.trim(), tr.cells[4].innerText.trim()]);",
+        &[],
+    );
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 9, "{rows:?}");
+    for (name, want) in &want {
+        let row = rows
+            .iter()
+            .find(|r| r[0].as_str().unwrap_or_default().contains(name.as_str()))
+            .unwrap_or_else(|| panic!("{name} in {rows:?}"));
+        assert!(
+            (points(row[1].as_str().unwrap()) - want).abs() < 1e-9,
+            "after four rounds, {name}: {row:?}, want {want}"
+        );
+    }
+    browser.screenshot(&shots.join(format!("organiser-final-standings-{lang}.png")));
+    browser.goto(&format!("{base}/console/tournaments/{id}?lang={lang}"));
+    wait(
+        &browser,
+        "return document.querySelectorAll('a[data-results]').length === 4 && document.getElementById('pair').disabled;",
+        "every round paired: nothing more to pair",
+    );
 
     // The TRF export, imported through the new tournament page.
     let (status, trf) = call(
