@@ -106,7 +106,15 @@ pub(crate) async fn import_trf(
     } else {
         model.name.clone()
     };
-    let planned = i64::from(model.planned_rounds.max(model.rounds_paired()));
+    // A round robin whose file gives no number of rounds plays as many as
+    // its schedule needs (0, as `check_rounds` reads it): not only the
+    // rounds paired so far.
+    let round_robin = matches!(system, "round-robin" | "double-round-robin");
+    let planned = if round_robin && model.planned_rounds == 0 {
+        0
+    } else {
+        i64::from(model.planned_rounds.max(model.rounds_paired()))
+    };
     let new = crate::tournaments::NewTournament {
         name,
         system: system.to_owned(),
