@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use serde_json::json;
 
 use crate::harness::TestApp;
+use crate::team_rounds::{for_white, team_of};
 use crate::teams::{SIXTEEN, team, team_event};
 
 /// Points as the pages write them (`2`, `½`, `1½`).
@@ -59,16 +60,9 @@ async fn a_team_round_robin_has_team_standings_and_match_results_pages_in_both_l
     for _ in 1..=3 {
         let r = app.pair_round(&org, &id).await;
         app.finish_round(&org, &id, &r, |board, white, black| {
-            let (tw, tb) = ((white + 1) / 2, (black + 1) / 2);
+            let (tw, tb) = (team_of(2, white), team_of(2, black));
             let low = low_points(tw.min(tb), tw.max(tb))[((board - 1) % 2) as usize];
-            let for_white = if tw < tb { low } else { 1.0 - low };
-            if for_white == 1.0 {
-                "1-0"
-            } else if for_white == 0.5 {
-                "1/2-1/2"
-            } else {
-                "0-1"
-            }
+            for_white(if tw < tb { low } else { 1.0 - low })
         })
         .await;
     }
@@ -256,16 +250,9 @@ async fn a_team_swiss_crosstable_shows_each_round_s_opponent_and_game_points(app
         let r = app.pair_round(&org, &id).await;
         // The lower-numbered team wins board 1; board 2 is drawn: 1½–½.
         app.finish_round(&org, &id, &r, |board, white, black| {
-            let (tw, tb) = ((white + 1) / 2, (black + 1) / 2);
+            let (tw, tb) = (team_of(2, white), team_of(2, black));
             let low = if board % 2 == 1 { 1.0 } else { 0.5 };
-            let for_white = if tw < tb { low } else { 1.0 - low };
-            if for_white == 1.0 {
-                "1-0"
-            } else if for_white == 0.5 {
-                "1/2-1/2"
-            } else {
-                "0-1"
-            }
+            for_white(if tw < tb { low } else { 1.0 - low })
         })
         .await;
     }

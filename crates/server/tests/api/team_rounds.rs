@@ -13,12 +13,12 @@ use crate::teams::{SIXTEEN, team, team_event};
 /// The team of a start number when team `t` has the players
 /// `size * (t - 1) + 1 ..= size * t` (players registered by falling rating,
 /// so round 1 keeps their numbers).
-fn team_of(size: i64, sn: i64) -> i64 {
+pub(crate) fn team_of(size: i64, sn: i64) -> i64 {
     (sn - 1) / size + 1
 }
 
 /// The result on the board for White, when White's team scores `points`.
-fn for_white(points: f64) -> &'static str {
+pub(crate) fn for_white(points: f64) -> &'static str {
     if points == 1.0 {
         "1-0"
     } else if points == 0.5 {
