@@ -59,45 +59,64 @@ use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 
-pub mod accounts;
-mod audit;
+mod app;
 pub mod auth;
-mod boards;
 mod config;
-mod console;
 pub mod db;
-pub mod due;
 mod engine;
 pub mod error;
-mod event_info;
-mod game_cache;
-mod game_rows;
 mod game_schemas;
-mod game_view;
-mod games;
-mod group_commit;
-mod import;
-mod laws;
-pub mod openapi;
-mod pairing_options;
-mod pgn_upload;
-mod players;
-mod replays;
-mod reports;
-mod results;
-mod rounds;
+mod http;
+mod live;
+mod model;
 mod store;
-mod stream;
-mod tablets;
-mod team_import;
-mod team_rounds;
-mod team_standings;
-mod teams;
-mod tournaments;
-mod users;
 mod web;
 
+pub use auth::accounts;
 pub use config::{Config, ConfigError};
+pub use http::openapi;
+
+/// The due sweeper (`live::due`) wired to the operation it runs
+/// (`app::games::record_due`): what the server does once a second, for
+/// tests and tools to run on demand.
+pub mod due {
+    use chrono::{DateTime, Utc};
+
+    use crate::AppState;
+
+    /// The sweeper with its memory between passes (see `live::due`).
+    #[derive(Debug)]
+    pub struct Sweeper(crate::live::due::Sweeper);
+
+    impl Default for Sweeper {
+        fn default() -> Sweeper {
+            Sweeper(crate::live::due::Sweeper::new(
+                crate::app::games::record_due_boxed,
+            ))
+        }
+    }
+
+    impl Sweeper {
+        /// How many games it remembers (those open at the last pass).
+        pub fn remembered(&self) -> usize {
+            self.0.remembered()
+        }
+
+        /// One pass: records every result that has fallen due by `now`;
+        /// returns how many this pass recorded.
+        pub async fn pass(&mut self, state: &AppState, now: DateTime<Utc>) -> usize {
+            self.0.pass(state, now).await
+        }
+    }
+
+    /// One pass without memory (every open live game is looked at): records
+    /// every result that has fallen due by `now` in a live game; returns how
+    /// many this pass recorded (others may have been recorded by another
+    /// process at the same time). Failures are logged, never fatal.
+    pub async fn record_due_results(state: &AppState, now: DateTime<Utc>) -> usize {
+        Sweeper::default().pass(state, now).await
+    }
+}
 pub use db::{Backend, Db, DbError};
 pub use error::ApiError;
 
@@ -127,18 +146,18 @@ struct Inner {
     admin_hash: Option<String>,
     hints: broadcast::Sender<Hint>,
     /// One feed per watched game (see `stream`).
-    hub: stream::Hub,
+    hub: live::stream::Hub,
     shutdown_tx: watch::Sender<bool>,
-    games: games::Cache,
+    games: live::game_cache::Cache,
     tokens: auth::TokenCache,
     /// Failed sign-ins (see `accounts::limiter`).
-    sign_ins: accounts::limiter::SignInLimiter,
+    sign_ins: auth::limiter::SignInLimiter,
     /// Cookies get `Secure` (served over https; `ARBITER_SECURE_COOKIES`).
     secure_cookies: std::sync::atomic::AtomicBool,
     /// Rendered public pages (see `web::cache`).
     pages: web::PageCache,
     /// The fast path's writer (see `group_commit`).
-    writes: group_commit::GroupCommit,
+    writes: live::group_commit::GroupCommit,
     /// Hints for other processes (PostgreSQL only; see `stream`).
     notify: Option<tokio::sync::mpsc::UnboundedSender<Hint>>,
 }
@@ -174,26 +193,26 @@ impl AppState {
         } else {
             (None, None)
         };
-        let writes = group_commit::GroupCommit::spawn(db.clone());
+        let writes = live::group_commit::GroupCommit::spawn(db.clone());
         let state = AppState {
             inner: Arc::new(Inner {
                 db,
                 writes,
                 admin_hash: admin_token.filter(|t| !t.is_empty()).map(auth::hash_token),
                 hints,
-                hub: stream::Hub::default(),
+                hub: live::stream::Hub::default(),
                 shutdown_tx,
-                games: games::Cache::default(),
+                games: live::game_cache::Cache::default(),
                 tokens: auth::TokenCache::default(),
-                sign_ins: accounts::limiter::SignInLimiter::default(),
+                sign_ins: auth::limiter::SignInLimiter::default(),
                 secure_cookies: std::sync::atomic::AtomicBool::new(false),
                 pages: web::PageCache::default(),
                 notify,
             }),
         };
         if let Some(rx) = notify_rx {
-            stream::spawn_listener(state.clone());
-            stream::spawn_notifier(state.clone(), rx);
+            live::stream::spawn_listener(state.clone());
+            live::stream::spawn_notifier(state.clone(), rx);
         }
         state
     }
@@ -211,7 +230,7 @@ impl AppState {
         &self.inner.hints
     }
 
-    pub(crate) fn hub(&self) -> &stream::Hub {
+    pub(crate) fn hub(&self) -> &live::stream::Hub {
         &self.inner.hub
     }
 
@@ -230,7 +249,7 @@ impl AppState {
         let _ = self.inner.hints.send(hint);
     }
 
-    pub(crate) fn games_cache(&self) -> &games::Cache {
+    pub(crate) fn games_cache(&self) -> &live::game_cache::Cache {
         &self.inner.games
     }
 
@@ -238,7 +257,7 @@ impl AppState {
         &self.inner.pages
     }
 
-    pub(crate) fn group_commit(&self) -> &group_commit::GroupCommit {
+    pub(crate) fn group_commit(&self) -> &live::group_commit::GroupCommit {
         &self.inner.writes
     }
 
@@ -246,7 +265,7 @@ impl AppState {
         &self.inner.tokens
     }
 
-    pub(crate) fn sign_in_limiter(&self) -> &accounts::limiter::SignInLimiter {
+    pub(crate) fn sign_in_limiter(&self) -> &auth::limiter::SignInLimiter {
         &self.inner.sign_ins
     }
 
@@ -279,19 +298,7 @@ impl AppState {
 /// The whole API as a router (tests call it with `oneshot`).
 pub fn app(state: AppState) -> Router {
     let api = Router::new()
-        .route("/openapi.json", get(openapi::serve))
-        .merge(auth::router())
-        .merge(users::router())
-        .merge(tournaments::router())
-        .merge(players::router())
-        .merge(teams::router())
-        .merge(team_rounds::router())
-        .merge(audit::router())
-        .merge(rounds::router())
-        .merge(reports::router())
-        .merge(games::router())
-        .merge(pgn_upload::router())
-        .merge(tablets::router())
+        .merge(http::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     // One `info` line per request (target `server`): method, path and
     // request id (the span's fields), status and latency in milliseconds.
@@ -337,7 +344,6 @@ pub fn app(state: AppState) -> Router {
         .nest("/api/v1", api)
         .route("/health", get(health))
         .merge(web::router())
-        .merge(console::router())
         .fallback(error::not_found_fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn(time_limit))
@@ -403,7 +409,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let router = app(state.clone());
-    due::spawn(state.clone());
+    live::due::spawn(state.clone(), app::games::record_due_boxed);
     let on_shutdown = state.clone();
     // Answers go out at once (no Nagle wait behind a previous segment).
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
@@ -532,5 +538,52 @@ mod tests {
                 "{method} {path}"
             );
         }
+    }
+
+    /// The console (`web`) shows the API's (`http`) refusals: only the
+    /// assembly sees both.
+    #[test]
+    fn every_refusal_of_the_requests_the_organiser_screens_send_reads_in_both_languages() {
+        use crate::web::Lang;
+        let doc = openapi::document();
+        // The operations `tournament-new.js`, `tournament.js` and
+        // `results.js` call.
+        let operations = [
+            ("/api/v1/tournaments", "post"),
+            ("/api/v1/tournaments/import", "post"),
+            ("/api/v1/tournaments/{id}", "patch"),
+            ("/api/v1/tournaments/{id}/players", "post"),
+            ("/api/v1/tournaments/{id}/players/paste", "post"),
+            ("/api/v1/tournaments/{id}/players/{pid}", "patch"),
+            ("/api/v1/tournaments/{id}/rounds", "post"),
+            ("/api/v1/tournaments/{id}/rounds/{n}", "delete"),
+            (
+                "/api/v1/tournaments/{id}/rounds/{n}/boards/{board}/result",
+                "put",
+            ),
+        ];
+        let mut checked = 0;
+        let mut missing = std::collections::BTreeSet::new();
+        for (path, method) in operations {
+            let op = &doc["paths"][path][method];
+            assert!(op.is_object(), "{method} {path} in the document");
+            for codes in op["x-errors"]
+                .as_object()
+                .into_iter()
+                .flat_map(|m| m.values())
+            {
+                for code in codes.as_array().into_iter().flatten() {
+                    let key = format!("code-{}", code.as_str().unwrap_or_default());
+                    for lang in [Lang::En, Lang::Zh] {
+                        if !lang.with_prefix("code-").iter().any(|(k, _)| *k == key) {
+                            missing.insert(format!("{key} ({lang:?})"));
+                        }
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(missing.is_empty(), "missing: {missing:?}");
+        assert!(checked > 20, "{checked}");
     }
 }

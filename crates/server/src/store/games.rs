@@ -6,8 +6,8 @@ use serde_json::{Map, Value};
 use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 use super::Error;
-use crate::engine::GameKind;
-use crate::laws::Laws;
+use crate::engine::laws::Laws;
+use crate::engine::{GameKind, GameSetup};
 
 /// A game's row, with its tournament's owner and name.
 #[derive(Debug, Clone)]
@@ -466,4 +466,20 @@ where
     .bind(tournament_id)
     .fetch_all(executor)
     .await?)
+}
+
+impl GameRow {
+    /// What the Laws need to fold this game's log.
+    pub(crate) fn setup(&self) -> GameSetup {
+        GameSetup {
+            game: self.game,
+            regulations: self.regulations.clone(),
+            time_control: self.time_control.clone(),
+            fen: self.fen.clone(),
+            mode: self.mode.clone(),
+            scheduled_start_ms: self.scheduled_start_ms,
+            laws: self.laws.clone(),
+            team_game: self.team_game,
+        }
+    }
 }

@@ -132,6 +132,10 @@ impl From<serde_json::Error> for Error {
     }
 }
 
+/// The `LISTEN/NOTIFY` channel of every hint between server processes (new
+/// events, revoked tokens).
+pub(crate) const CHANNEL: &str = "arbiter_events";
+
 /// `pg_notify(channel, payload)` (PostgreSQL only): delivered to every
 /// `LISTEN`ing connection when the transaction (or the statement) commits.
 pub async fn notify<'e, E>(executor: E, channel: &str, payload: &str) -> Result<(), Error>

@@ -16,7 +16,7 @@ use super::Error;
 use super::players::{self, PlayerRow};
 use super::rounds::{self, BoardRow, ByeRow};
 use super::tournaments::{self, TournamentRow};
-use crate::tournaments::{PointsValue, ScoringSpec};
+use crate::model::settings::{PointsValue, ScoringSpec};
 
 /// Everything stored about a tournament.
 #[derive(Debug, Clone)]
@@ -72,26 +72,6 @@ pub async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Option<Loade
 /// spellings `tournament::model::GameResult::parse` reads).
 pub fn parse_result(text: &str) -> Option<GameResult> {
     GameResult::parse(text)
-}
-
-/// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` → the model's date (0 = unknown).
-pub fn parse_date(text: &str) -> Option<model::Date> {
-    let mut parts = text.split('-');
-    let year: u16 = parts.next().filter(|p| p.len() == 4)?.parse().ok()?;
-    let month: u8 = match parts.next() {
-        Some(p) if p.len() == 2 => p.parse().ok().filter(|m| (1..=12).contains(m))?,
-        Some(_) => return None,
-        None => 0,
-    };
-    let day: u8 = match parts.next() {
-        Some(p) if p.len() == 2 && month != 0 => p.parse().ok().filter(|d| (1..=31).contains(d))?,
-        Some(_) => return None,
-        None => 0,
-    };
-    if parts.next().is_some() {
-        return None;
-    }
-    Some(model::Date { year, month, day })
 }
 
 pub fn bye_kind(text: &str) -> Result<ByeKind, Error> {
@@ -158,7 +138,10 @@ pub fn model_player(row: &PlayerRow) -> Result<Player, Error> {
         title: d.title.as_deref().and_then(model::Title::parse),
         fide_id: d.fide_id,
         federation: d.federation.clone(),
-        birth_date: d.birth_date.as_deref().and_then(parse_date),
+        birth_date: d
+            .birth_date
+            .as_deref()
+            .and_then(crate::model::players::parse_date),
         fide_rating: d.rating,
         national_rating: d.national_rating,
         club: d.club.clone(),
@@ -242,7 +225,7 @@ pub fn to_model(loaded: &Loaded) -> Result<Tournament, Error> {
 /// (rounds not included): rosters by start number, match points and what
 /// ranks the teams first from the stored settings.
 pub fn to_team_event(
-    settings: &crate::teams::TeamSettings,
+    settings: &crate::model::teams::TeamSettings,
     teams: &[super::teams::TeamRow],
 ) -> tournament::team::TeamEvent {
     let mut event = tournament::team::TeamEvent::new(settings.boards);

@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 use super::Error;
-use crate::players::PlayerDetails;
+use crate::model::players::PlayerDetails;
 
 /// A player with its requested byes. Also what the API shows of it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]

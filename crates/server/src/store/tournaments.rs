@@ -6,11 +6,11 @@ use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 use super::Error;
 use crate::engine::GameKind;
-use crate::event_info::EventDetails;
-use crate::laws::Laws;
-use crate::pairing_options::PairingOptions;
-use crate::teams::TeamSettings;
-use crate::tournaments::ScoringSpec;
+use crate::engine::laws::Laws;
+use crate::model::event_info::EventDetails;
+use crate::model::pairing_options::PairingOptions;
+use crate::model::settings::ScoringSpec;
+use crate::model::teams::TeamSettings;
 
 /// A tournament as stored (its JSON columns read). Also what the API shows
 /// of it (`details` and `owner_token` are never shown).

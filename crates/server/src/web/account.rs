@@ -17,7 +17,9 @@ use serde::Deserialize;
 
 use super::layout::{Frame, frame};
 use super::{Ctx, Lang, Page, PageError};
-use crate::accounts::{self, Client, PRESESSION_COOKIE, SESSION_COOKIE, Session, SignInError};
+use crate::auth::accounts::{
+    self, Client, PRESESSION_COOKIE, SESSION_COOKIE, Session, SignInError,
+};
 use crate::auth::{Actor, Role, same_digest};
 use crate::error::ApiError;
 use crate::{AppState, store};

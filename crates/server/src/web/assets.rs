@@ -25,36 +25,33 @@ const ASSETS: &[Asset] = &[
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("assets/live.js"),
     },
-    // The console's (crate::console): its stylesheet and ES modules. A
+    // The console's (crate::web::console): its stylesheet and ES modules. A
     // module imports the others by their plain `/assets/` URL.
     Asset {
         name: "console.css",
         content_type: "text/css; charset=utf-8",
-        body: include_str!("../console/assets/console.css"),
+        body: include_str!("console/assets/console.css"),
     },
-    js("auth.js", include_str!("../console/assets/auth.js")),
-    js("i18n.js", include_str!("../console/assets/i18n.js")),
-    js("board.js", include_str!("../console/assets/board.js")),
-    js("events.js", include_str!("../console/assets/events.js")),
-    js(
-        "recording.js",
-        include_str!("../console/assets/recording.js"),
-    ),
-    js("results.js", include_str!("../console/assets/results.js")),
-    js("tablets.js", include_str!("../console/assets/tablets.js")),
-    js("entry.js", include_str!("../console/assets/entry.js")),
-    js("refusal.js", include_str!("../console/assets/refusal.js")),
+    js("auth.js", include_str!("console/assets/auth.js")),
+    js("i18n.js", include_str!("console/assets/i18n.js")),
+    js("board.js", include_str!("console/assets/board.js")),
+    js("events.js", include_str!("console/assets/events.js")),
+    js("recording.js", include_str!("console/assets/recording.js")),
+    js("results.js", include_str!("console/assets/results.js")),
+    js("tablets.js", include_str!("console/assets/tablets.js")),
+    js("entry.js", include_str!("console/assets/entry.js")),
+    js("refusal.js", include_str!("console/assets/refusal.js")),
     js(
         "tournament-form.js",
-        include_str!("../console/assets/tournament-form.js"),
+        include_str!("console/assets/tournament-form.js"),
     ),
     js(
         "tournament-new.js",
-        include_str!("../console/assets/tournament-new.js"),
+        include_str!("console/assets/tournament-new.js"),
     ),
     js(
         "tournament.js",
-        include_str!("../console/assets/tournament.js"),
+        include_str!("console/assets/tournament.js"),
     ),
 ];
 

@@ -10,9 +10,9 @@ use tournament::model::Tournament;
 use tournament::standings::{Standings, StandingsError, StandingsOptions, compute_standings};
 
 use crate::AppState;
+use crate::app::game_rows::{GameRow, fold, load_game};
 use crate::engine::GameState;
 use crate::error::ApiError;
-use crate::game_rows::{GameRow, fold, load_game};
 use crate::store;
 use crate::store::model::{Loaded, to_model};
 
@@ -37,7 +37,8 @@ impl Event {
 
 /// One tournament, or 404.
 pub(crate) async fn event(state: &AppState, id: &str) -> Result<Event, ApiError> {
-    let loaded = crate::tournaments::load_all(&mut *state.db().pool().acquire().await?, id).await?;
+    let loaded =
+        crate::app::tournaments::load_all(&mut *state.db().pool().acquire().await?, id).await?;
     let model = to_model(&loaded)?;
     Ok(Event { loaded, model })
 }
@@ -104,7 +105,10 @@ pub(crate) fn standings(event: &Event, after: Option<u32>) -> Result<Standings, 
 
 /// Every player's FIDE rating change and performance (the API's report).
 pub(crate) fn ratings(event: &Event) -> Vec<tournament::rating::PlayerRating> {
-    tournament::rating::fide_report(&event.model, crate::reports::rating_options(&event.loaded))
+    tournament::rating::fide_report(
+        &event.model,
+        crate::app::reports::rating_options(&event.loaded),
+    )
 }
 
 /// Grade-point changes, where the players carry grade points.
@@ -167,7 +171,7 @@ pub(crate) async fn round_games(
 
 /// The PGN of one game (the API's export: `rules::pgn::write_game`).
 pub(crate) fn game_pgn(game: &Game) -> String {
-    crate::games::game_pgn(&game.row, &game.state)
+    crate::app::games::game_pgn(&game.row, &game.state)
 }
 
 /// The boards of round `n` as PGN, in board order, with `[%clk]`

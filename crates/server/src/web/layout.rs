@@ -194,7 +194,7 @@ fn account_corner(ctx: &Ctx) -> Markup {
                 span.who #signed-in { (lang.tr("signed-in-as", &[("name", &user.name)])) }
                 a.account-link href="/account" { (lang.t("account-link")) }
             } @else if let Some(tablet) = session.tablet() {
-                span.who #signed-in { (crate::tablets::tablet_title(lang, tablet)) }
+                span.who #signed-in { (tablet_title(lang, tablet)) }
                 a.account-link href="/tablet" { (lang.t("tablet-boards-link")) }
             }
             form.inline method="post" action="/signout" {
@@ -216,4 +216,22 @@ fn tab(active: bool, href: &str, label: &str) -> Markup {
 /// Text that is already HTML (an SVG drawn by `board`).
 pub(crate) fn raw(text: String) -> PreEscaped<String> {
     PreEscaped(text)
+}
+
+/// How the page header names a signed-in tablet: its label, or its boards.
+pub(crate) fn tablet_title(lang: Lang, tablet: &crate::auth::Tablet) -> String {
+    let name = tablet
+        .label
+        .clone()
+        .unwrap_or_else(|| boards_list(&tablet.boards));
+    lang.tr("tablet-signed-in", &[("name", &name)])
+}
+
+/// Board numbers as a person reads them: `1, 3, 4`.
+pub(crate) fn boards_list(boards: &[i64]) -> String {
+    boards
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

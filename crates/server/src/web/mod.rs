@@ -29,6 +29,7 @@ mod account;
 pub(crate) mod assets;
 mod board;
 mod cache;
+mod console;
 pub(crate) mod data;
 mod game;
 mod i18n;
@@ -51,7 +52,7 @@ use cache::{Key, Rendered};
 pub(crate) use data::{PageError, Scope};
 pub(crate) use i18n::Lang;
 
-/// The page routes (mounted at the root, beside `/api/v1`).
+/// The page routes, public and console (mounted at the root, beside `/api/v1`).
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(pages::index))
@@ -72,6 +73,8 @@ pub fn router() -> Router<AppState> {
         .route("/assets/{name}", get(assets::serve))
         .merge(account::router())
         .layer(tower_http::compression::CompressionLayer::new())
+        // The console's screens (uncompressed, as they always were).
+        .merge(console::router())
 }
 
 /// The value of `name` in a query string (`a=1&b`: `Some("")` for `b`),
@@ -190,7 +193,7 @@ pub(crate) struct Ctx {
     /// The reader's session, if signed in (the header shows the name and a
     /// sign-out form; such pages are never taken from or put in the page
     /// cache).
-    pub session: Option<crate::accounts::Session>,
+    pub session: Option<crate::auth::accounts::Session>,
 }
 
 impl Ctx {
@@ -328,7 +331,7 @@ where
     ) -> Result<Ctx, Self::Rejection> {
         let lang = Lang::from_request_parts(parts, state).await?;
         let app = AppState::from_ref(state);
-        let session = match crate::accounts::current_session(&app, &parts.headers).await {
+        let session = match crate::auth::accounts::current_session(&app, &parts.headers).await {
             Ok(session) => session,
             Err(error) => {
                 // Shown as signed out; the session is not lost.

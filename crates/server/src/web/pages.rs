@@ -548,12 +548,14 @@ pub(crate) async fn round_stream(State(state): State<AppState>, ctx: Ctx, path: 
             .filter(|b| b.round == i64::from(n))
             .map(|b| std::sync::Arc::from(b.game_id.as_str()))
             .collect();
-        topics.push(crate::stream::round_topic(&id, i64::from(n)));
+        topics.push(crate::live::stream::round_topic(&id, i64::from(n)));
         Ok((topics, id, i64::from(n)))
     }
     .await;
     match result {
-        Ok((topics, id, n)) => crate::stream::round_sse(&state, &id, n, topics).into_response(),
+        Ok((topics, id, n)) => {
+            crate::live::stream::round_sse(&state, &id, n, topics).into_response()
+        }
         Err(e) => ctx.error(&e),
     }
 }

@@ -14,8 +14,8 @@ use super::layout::{Tab, frame};
 use super::pages::{event_frame, load, round_number, screen_next};
 use super::{Ctx, Lang, Scope};
 use crate::AppState;
-use crate::team_rounds::{MatchJson, TeamData, load_team_data, round_matches};
-use crate::team_standings::{
+use crate::app::team_rounds::{MatchJson, TeamData, load_team_data, round_matches};
+use crate::app::team_standings::{
     TeamRoundJson, TeamStandingJson, TeamStandingsJson, team_standings_json,
 };
 
@@ -194,7 +194,7 @@ fn first_side(result: &str, first_white: bool) -> String {
     read.replace("1/2", "½")
 }
 
-fn seat(lang: Lang, player: Option<&crate::rounds::PlayerRef>) -> Markup {
+fn seat(lang: Lang, player: Option<&crate::app::rounds::PlayerRef>) -> Markup {
     html! {
         @match player {
             Some(p) => (p.name),

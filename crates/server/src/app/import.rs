@@ -1,0 +1,259 @@
+//! `POST /tournaments/import`: a TRF16 or TRF-2026 file (read by
+//! `tournament::trf`) becomes a tournament with its players, rounds,
+//! results, requested byes and pairing options; a file with team records
+//! becomes a team event (`team_import`).
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde_json::json;
+use tournament::model::{self, ByeKind, GameResult, Points, StartNumber};
+
+use crate::app::rounds::{NewBoard, claim_slot, write_round};
+use crate::auth::{Actor, Permission};
+use crate::error::ApiError;
+use crate::store::model::{Loaded, bye_text};
+use crate::store::players::PlayerRow;
+use crate::{AppState, store};
+
+fn points_value(p: Points) -> crate::model::settings::PointsValue {
+    crate::model::settings::PointsValue(p.as_f64())
+}
+
+/// What an import made: the tournament, the rounds it has paired and its
+/// players.
+pub(crate) struct Imported {
+    pub tournament: store::tournaments::TournamentRow,
+    pub rounds_paired: i64,
+    pub players: i64,
+}
+
+/// Imports a TRF16 / TRF-2026 file (`bytes`, UTF-8 or Latin-1) as a new
+/// tournament of `actor` with its players, rounds and results; a file with
+/// team records becomes a team event.
+pub(crate) async fn import_trf(
+    state: &AppState,
+    actor: &Actor,
+    bytes: &[u8],
+) -> Result<Imported, ApiError> {
+    actor.require(Permission::CreateTournament, "", None)?;
+    let text = tournament::trf::decode(bytes);
+    let invalid_trf = |e: tournament::trf::TrfError| ApiError::BadRequest {
+        code: "invalid_trf",
+        message: e.to_string(),
+        at: Some(format!("line {} column {}", e.line, e.column)),
+    };
+    // A file with team records (`310`, `013`) is a team event.
+    let teams = tournament::trf::parse(&text).is_ok_and(|d| d.has_teams());
+    let (model, event) = if teams {
+        let (model, event) = tournament::trf::read_team_tournament(&text).map_err(invalid_trf)?;
+        (model, Some(event))
+    } else {
+        (
+            tournament::trf::read_tournament(&text).map_err(invalid_trf)?,
+            None,
+        )
+    };
+    let team_settings = event
+        .as_ref()
+        .map(|e| {
+            let (system, settings) = crate::app::team_import::settings_of(e);
+            settings
+                .normalised(crate::engine::chess::DEFAULT_PROFILE)
+                .map(|s| (system, s))
+        })
+        .transpose()?;
+    model.validate().map_err(|e| ApiError::BadRequest {
+        code: "invalid_trf",
+        message: e.to_string(),
+        at: None,
+    })?;
+    if model.players.is_empty() {
+        return Err(ApiError::BadRequest {
+            code: "invalid_trf",
+            message: "the TRF has no player records (001 lines): nothing to import".into(),
+            at: None,
+        });
+    }
+    let s = &model.scoring;
+    let scoring = crate::model::settings::ScoringSpec {
+        win: points_value(s.win_white),
+        draw: points_value(s.draw_white),
+        loss: points_value(s.loss_white),
+        forfeit_win: Some(points_value(s.forfeit_win)),
+        forfeit_loss: Some(points_value(s.forfeit_loss)),
+        pairing_allocated_bye: Some(points_value(s.pairing_allocated_bye)),
+        full_point_bye: Some(points_value(s.full_point_bye)),
+        half_point_bye: Some(points_value(s.half_point_bye)),
+        zero_point_bye: Some(points_value(s.zero_point_bye)),
+    };
+    let system = match (&team_settings, model.system) {
+        (Some((system, _)), _) => system,
+        (None, model::System::RoundRobin) => "round-robin",
+        (None, model::System::DoubleRoundRobin) => "double-round-robin",
+        (None, model::System::Swiss) => "swiss-dutch",
+    };
+    let name = if model.name.trim().is_empty() {
+        "Imported tournament".to_owned()
+    } else {
+        model.name.clone()
+    };
+    // A round robin whose file gives no number of rounds plays as many as
+    // its schedule needs (0, as `check_rounds` reads it): not only the
+    // rounds paired so far.
+    let round_robin = matches!(system, "round-robin" | "double-round-robin");
+    let planned = if round_robin && model.planned_rounds == 0 {
+        0
+    } else {
+        i64::from(model.planned_rounds.max(model.rounds_paired()))
+    };
+    let new = crate::app::tournaments::NewTournament {
+        name,
+        system: system.to_owned(),
+        rounds: planned,
+        time_control: None,
+        game: crate::engine::GameKind::Chess,
+        regulations: crate::engine::chess::DEFAULT_PROFILE.to_owned(),
+        tiebreaks: if model.tiebreaks.is_empty() {
+            crate::model::settings::default_tiebreaks(system, crate::engine::chess::DEFAULT_PROFILE)
+        } else {
+            model.tiebreaks.clone()
+        },
+        scoring,
+        recording: "live".to_owned(),
+        pairing: crate::model::pairing_options::PairingOptions::from_model(&model.pairing)?,
+        laws: crate::engine::laws::Laws::of_profile(crate::engine::chess::DEFAULT_PROFILE),
+        teams: team_settings.as_ref().map(|(_, s)| s.clone()),
+        event: crate::model::event_info::EventDetails::from_model(&model.info),
+        details: json!({ "imported": "trf" }),
+    };
+    crate::app::tournaments::check_new_tournament(&new)?;
+    let (_write, mut tx) = state.db().begin().await?;
+    let row = crate::app::tournaments::insert_tournament(&mut tx, actor, new).await?;
+    let mut ids: HashMap<StartNumber, PlayerRow> = HashMap::new();
+    for p in &model.players {
+        let details = crate::model::players::PlayerDetails {
+            rating: p.fide_rating,
+            national_rating: p.national_rating,
+            title: p.title.map(|t| t.abbreviation().to_owned()),
+            federation: p.federation.clone().filter(|f| !f.trim().is_empty()),
+            fide_id: p.fide_id.filter(|id| *id > 0),
+            sex: p
+                .sex
+                .map(|s| if s == model::Sex::Female { "w" } else { "m" }.to_owned()),
+            birth_date: p.birth_date.map(|d| match (d.month, d.day) {
+                (0, _) => format!("{:04}", d.year),
+                (m, 0) => format!("{:04}-{m:02}", d.year),
+                (m, day) => format!("{:04}-{m:02}-{day:02}", d.year),
+            }),
+            club: p.club.clone(),
+            grade_points: p.grade_points,
+        };
+        let player = crate::app::players::insert_player(
+            &mut tx,
+            &row.id,
+            Some(i64::from(p.start_number)),
+            if p.name.trim().is_empty() {
+                "?"
+            } else {
+                &p.name
+            },
+            &details,
+            p.withdrawn_from.map(i64::from),
+            p.joins_at.map(i64::from),
+        )
+        .await?;
+        // Byes requested for rounds not yet paired (TRF `240`, or the column
+        // after the last paired round).
+        let paired = model.rounds_paired();
+        for (&round, &kind) in p.requested_byes.range(paired + 1..) {
+            let kind = match kind {
+                ByeKind::HalfPoint => "half",
+                ByeKind::FullPoint => "full",
+                _ => "zero",
+            };
+            store::players::set_requested_bye(
+                &mut tx,
+                &row.id,
+                &player.id,
+                i64::from(round),
+                Some(kind),
+            )
+            .await?;
+        }
+        ids.insert(p.start_number, player);
+    }
+    let loaded = Loaded {
+        tournament: row.clone(),
+        players: ids.values().cloned().collect(),
+        rounds: 0,
+        starts: BTreeMap::new(),
+        boards: Vec::new(),
+        byes: Vec::new(),
+    };
+    if let (Some(event), Some((_, settings))) = (&event, team_settings) {
+        crate::app::team_import::write_team_event(&mut tx, actor, &loaded, &ids, event, settings)
+            .await?;
+    }
+    let individual_rounds = if event.is_some() {
+        &[][..]
+    } else {
+        &model.rounds[..]
+    };
+    for (number, round) in (1_i64..).zip(individual_rounds) {
+        let boards: Vec<NewBoard> = round
+            .boards
+            .iter()
+            .map(|b| NewBoard {
+                white: b.white,
+                black: b.black,
+            })
+            .collect();
+        let mut partial = model.clone();
+        partial
+            .rounds
+            .truncate(usize::try_from(number).unwrap_or(0));
+        // Requested byes of imported rounds are in the round's byes already.
+        for p in &mut partial.players {
+            p.requested_byes.clear();
+        }
+        write_round(
+            &mut tx, actor, &loaded, &partial, number, &boards, None, None,
+        )
+        .await?;
+        for bye in &round.byes {
+            let p = ids
+                .get(&bye.player)
+                .ok_or_else(|| ApiError::invalid_field("trf", "a bye names an unknown player"))?;
+            store::rounds::insert_bye(&mut tx, &row.id, number, &p.id, bye_text(bye.kind)).await?;
+            claim_slot(&mut tx, &row.id, number, &p.id).await?;
+        }
+        for (board_number, b) in (1_i64..).zip(&round.boards) {
+            if let Some(result) = api_result(b.result) {
+                store::rounds::set_imported_result(
+                    &mut tx,
+                    &row.id,
+                    number,
+                    board_number,
+                    result,
+                    b.rated,
+                )
+                .await?;
+            }
+        }
+    }
+    tx.commit().await?;
+    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+    Ok(Imported {
+        tournament: row,
+        rounds_paired: count(
+            event
+                .as_ref()
+                .map_or(model.rounds.len(), |e| e.rounds.len()),
+        ),
+        players: count(model.players.len()),
+    })
+}
+
+fn api_result(result: GameResult) -> Option<&'static str> {
+    (result != GameResult::NotPlayed).then(|| result.notation())
+}

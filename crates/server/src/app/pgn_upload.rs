@@ -1,0 +1,830 @@
+//! Scoresheets entered as PGN, as operations: one game's PGN into its game,
+//! or a round's file with its games matched to the boards by the players'
+//! names.
+//!
+//! The PGN is read by `rules::pgn` (the one reader). Every move becomes a
+//! `move` event (`clock_ms` from `[%clk]`) judged by the Laws exactly as a
+//! posted event is (`engine::parse_event`, `engine::check_posted_event`,
+//! `app::games::judge_in_place`), then the ending the tags state (`Result`,
+//! `Termination`) or the arbiter's own statement (`end`). The game is
+//! recorded in scoresheet mode. Nothing is written unless every game of the
+//! upload is accepted: one transaction, one compare-and-swap per game from
+//! an empty log to the whole log.
+
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use rules::Color;
+use rules::pgn::GameResult as PgnResult;
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+use sqlx::AnyConnection;
+use utoipa::ToSchema;
+
+use crate::app::game_rows::load_game;
+use crate::app::game_view::{StateJson, state_json};
+use crate::app::games::judge_in_place;
+use crate::app::tournaments::{begin_change, commit_change, load_all};
+use crate::auth::audit;
+use crate::auth::{Actor, Permission};
+use crate::engine::{GameState, check_posted_event, parse_event};
+use crate::error::ApiError;
+use crate::live::events::View;
+use crate::store::games::{GameRow, StoredEvent};
+use crate::{AppState, Hint, store, time_text};
+
+/// The largest round file accepted (a game's PGN is at most the API's
+/// usual 256 KiB body).
+pub const ROUND_PGN_LIMIT: usize = 4 * 1024 * 1024;
+
+/// The most moves (plies) one uploaded game may have: far beyond any game
+/// played (the longest tournament games have about 540).
+pub const MAX_PLIES: usize = 2_000;
+
+/// The most games one round file may hold.
+pub const MAX_GAMES: usize = 1_000;
+
+/// One game recorded from PGN.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PgnGameRecorded {
+    pub game_id: String,
+    /// The board, for a tournament game.
+    pub board: Option<i64>,
+    /// How many events were recorded (the moves and the ending).
+    pub events: usize,
+    pub status: String,
+    pub result: Option<String>,
+    /// What was accepted but is worth the arbiter's eye (a PGN naming no
+    /// players, players accepted by `force_players`, an unfinished game).
+    pub warnings: Vec<String>,
+}
+
+/// The answer to `POST /games/{id}/pgn`.
+#[derive(Serialize, ToSchema)]
+pub struct PgnRecorded {
+    #[serde(flatten)]
+    pub recorded: PgnGameRecorded,
+    /// The game's state after the upload, as `GET /games/{id}` shows it.
+    pub state: StateJson,
+}
+
+/// The answer to `POST /tournaments/{id}/rounds/{n}/pgn`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PgnRoundRecorded {
+    pub round: i64,
+    /// The games recorded, by board.
+    pub games: Vec<PgnGameRecorded>,
+}
+
+/// The options of one game's upload.
+#[derive(Debug, Default)]
+pub(crate) struct Options {
+    pub force_players: bool,
+    pub end: Option<Value>,
+}
+
+/// The games of a PGN text; a syntax error is 400 `invalid_pgn` at its line
+/// and column.
+fn read_games(bytes: &[u8]) -> Result<Vec<rules::pgn::Game>, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::BadRequest {
+            code: "invalid_pgn",
+            message: "the PGN is empty".into(),
+            at: None,
+        });
+    }
+    let mut games = Vec::new();
+    for (number, item) in (1_usize..).zip(rules::pgn::Games::new(bytes)) {
+        let game = item.map_err(|e| ApiError::BadRequest {
+            code: "invalid_pgn",
+            message: format!("game {number}: {}", e.message()),
+            at: Some(format!("line {} column {}", e.line, e.column)),
+        })?;
+        if game.moves.len() > MAX_PLIES {
+            return Err(ApiError::BadRequest {
+                code: "invalid_pgn",
+                message: format!(
+                    "game {number} has {} half-moves; at most {MAX_PLIES} are accepted",
+                    game.moves.len()
+                ),
+                at: None,
+            });
+        }
+        games.push(game);
+        if games.len() > MAX_GAMES {
+            return Err(ApiError::BadRequest {
+                code: "invalid_pgn",
+                message: format!("at most {MAX_GAMES} games in one file"),
+                at: None,
+            });
+        }
+    }
+    if games.is_empty() {
+        return Err(ApiError::BadRequest {
+            code: "invalid_pgn",
+            message: "the PGN holds no game".into(),
+            at: None,
+        });
+    }
+    Ok(games)
+}
+
+/// A player's name as compared: lower case, words without punctuation, in
+/// sorted order — `Carlsen, Magnus`, `Magnus Carlsen` and `CARLSEN Magnus`
+/// are one name.
+pub(crate) fn name_key(name: &str) -> Vec<String> {
+    let mut words: Vec<String> = name
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    words.sort();
+    words
+}
+
+/// A PGN name tag that names nobody (absent, empty, `?`).
+fn unnamed(tag: Option<&str>) -> bool {
+    tag.is_none_or(|t| t.trim().is_empty() || t.trim() == "?")
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// A refusal naming where in the PGN it lies, with `details`.
+fn detailed(
+    status: StatusCode,
+    code: impl Into<String>,
+    message: impl Into<String>,
+    article: Option<String>,
+    details: Value,
+) -> ApiError {
+    let Value::Object(details) = details else {
+        return ApiError::Internal("error details must be an object".into());
+    };
+    ApiError::Detailed {
+        status,
+        code: code.into(),
+        message: message.into(),
+        article,
+        details,
+    }
+}
+
+/// A game judged from its PGN: the events to store and the states before
+/// and after them.
+struct Judged {
+    row: GameRow,
+    events: Vec<StoredEvent>,
+    before: GameState,
+    after: GameState,
+    warnings: Vec<String>,
+    pgn_white: Option<String>,
+    pgn_black: Option<String>,
+    forced: bool,
+}
+
+/// Checks the PGN against the game (players, starting position) and runs
+/// every move and the ending through the Laws, as posted events are.
+fn judge_game(
+    row: &GameRow,
+    pgn: &rules::pgn::Game,
+    options: &Options,
+    actor: &Actor,
+    received: DateTime<Utc>,
+) -> Result<Judged, ApiError> {
+    row.game.require_chess("a chess scoresheet (PGN)")?;
+    if row.seq != 0 {
+        return Err(ApiError::conflict(
+            "game_recorded",
+            format!(
+                "the game already has {} recorded events: a scoresheet can only be entered into an empty game",
+                row.seq
+            ),
+        ));
+    }
+    let mut warnings = Vec::new();
+    // Players.
+    let (pw, pb) = (pgn.tag("White"), pgn.tag("Black"));
+    let mut forced = false;
+    if unnamed(pw) && unnamed(pb) {
+        warnings.push("the PGN names no players (White, Black)".into());
+    } else {
+        let same = name_key(pw.unwrap_or("")) == name_key(&row.white)
+            && name_key(pb.unwrap_or("")) == name_key(&row.black);
+        if !same {
+            let reversed = name_key(pw.unwrap_or("")) == name_key(&row.black)
+                && name_key(pb.unwrap_or("")) == name_key(&row.white);
+            if !options.force_players {
+                let hint = if reversed {
+                    " (the same players with the colours reversed)"
+                } else {
+                    ""
+                };
+                return Err(detailed(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "players_differ",
+                    format!(
+                        "the PGN's players are {} - {}{hint}, the game's are {} - {}; correct the PGN, or send force_players=true if the scoresheet is this game's",
+                        pw.unwrap_or("?"),
+                        pb.unwrap_or("?"),
+                        row.white,
+                        row.black
+                    ),
+                    None,
+                    json!({ "pgn_white": pw, "pgn_black": pb, "white": row.white, "black": row.black }),
+                ));
+            }
+            forced = true;
+            warnings.push(format!(
+                "the PGN's players ({} - {}) differ from the game's: recorded as forced",
+                pw.unwrap_or("?"),
+                pb.unwrap_or("?")
+            ));
+        }
+    }
+    // Starting position: the PGN's FEN (or the standard position) must be
+    // the game's (the same position in the sense of Art. 10.10).
+    let game_start = rules::Position::from_fen(row.fen.as_deref().unwrap_or(rules::STARTING_FEN))
+        .map_err(|e| ApiError::Internal(format!("stored FEN: {e}")))?;
+    let pgn_fen = pgn.tag("FEN");
+    let pgn_start =
+        rules::Position::from_fen(pgn_fen.unwrap_or(rules::STARTING_FEN)).map_err(|e| {
+            ApiError::Unprocessable {
+                code: "invalid_fen".into(),
+                message: format!("the PGN's FEN tag: {e}"),
+                article: None,
+                at: Some("FEN".into()),
+            }
+        })?;
+    if !game_start.same_position(&pgn_start) {
+        return Err(detailed(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "start_position_differs",
+            format!(
+                "the PGN starts from {}, the game from {}",
+                pgn_fen.unwrap_or("the standard position"),
+                row.fen.as_deref().unwrap_or("the standard position")
+            ),
+            None,
+            json!({ "pgn_fen": pgn_fen, "fen": row.fen }),
+        ));
+    }
+    let mut setup_row = row.clone();
+    "scoresheet".clone_into(&mut setup_row.mode);
+    let before = GameState::new(&setup_row.setup()).map_err(|r| ApiError::Internal(r.message))?;
+    let mut state = before.clone();
+    let at_ms = received.timestamp_millis();
+    let mut events = Vec::new();
+    let mut record = |state: &mut GameState,
+                      mut body: Map<String, Value>,
+                      place: Option<(usize, &str)>|
+     -> Result<(), ApiError> {
+        body.insert("at_ms".into(), Value::from(at_ms));
+        let located = |e: ApiError| match (e, place) {
+            (e, None) => e,
+            (
+                ApiError::Unprocessable {
+                    code,
+                    message,
+                    article,
+                    ..
+                }
+                | ApiError::Detailed {
+                    code,
+                    message,
+                    article,
+                    ..
+                },
+                Some((ply, san)),
+            ) => move_refusal(&game_start, ply, san, code, &message, article),
+            (ApiError::BadRequest { code, message, .. }, Some((ply, san))) => {
+                move_refusal(&game_start, ply, san, code.to_owned(), &message, None)
+            }
+            (e, Some(_)) => e,
+        };
+        let parsed = parse_event(crate::engine::GameKind::Chess, &body).map_err(located)?;
+        check_posted_event(&body, &parsed).map_err(located)?;
+        let rulings = judge_in_place(state, at_ms, &parsed).map_err(located)?;
+        events.push(StoredEvent {
+            seq: i64::try_from(events.len()).unwrap_or(i64::MAX) + 1,
+            actor: actor.id.clone(),
+            received_at: time_text(received),
+            at: time_text(received),
+            body,
+            rulings: serde_json::to_value(&rulings)?,
+        });
+        Ok(())
+    };
+    for (ply, san_ply) in pgn.moves.iter().enumerate() {
+        let mut body = Map::new();
+        body.insert("type".into(), Value::from("move"));
+        body.insert("san".into(), Value::from(san_ply.san.clone()));
+        if let Some(ms) = san_ply.clock_ms {
+            body.insert("clock_ms".into(), Value::from(ms));
+        }
+        record(&mut state, body, Some((ply, san_ply.san.as_str())))?;
+    }
+    let over_the_board = state.status() == "finished";
+    let endings = match &options.end {
+        Some(end) => statement(end)?,
+        None if over_the_board => Vec::new(),
+        None => tag_ending(pgn, &game_start, pgn.moves.len()),
+    };
+    for body in endings {
+        record(&mut state, body, None)?;
+    }
+    check_result(pgn, &state, &mut warnings)?;
+    if events.is_empty() {
+        return Err(ApiError::unprocessable(
+            "empty_scoresheet",
+            "the PGN has no moves and no result: nothing to record",
+        ));
+    }
+    Ok(Judged {
+        row: setup_row,
+        events,
+        before,
+        after: state,
+        warnings,
+        pgn_white: pw.map(str::to_owned),
+        pgn_black: pb.map(str::to_owned),
+        forced,
+    })
+}
+
+/// The refusal of the move at `ply` (0-based from the game's start): the
+/// Laws' code and article, with its move number, side and SAN.
+fn move_refusal(
+    start: &rules::Position,
+    ply: usize,
+    san: &str,
+    code: String,
+    message: &str,
+    article: Option<String>,
+) -> ApiError {
+    let first = start.turn();
+    let offset = match first {
+        Color::White => ply,
+        Color::Black => ply + 1,
+    };
+    let side = if offset % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let move_number = u64::from(start.fullmove_number()) + (offset / 2) as u64;
+    let dots = if side == Color::White { "." } else { "..." };
+    detailed(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        code,
+        format!("{move_number}{dots} {san}: {message}"),
+        article,
+        json!({
+            "move_number": move_number,
+            "side": side_name(side),
+            "san": san,
+            "ply": ply + 1,
+        }),
+    )
+}
+
+/// The arbiter's statement (`end`): one event or a list of events.
+fn statement(end: &Value) -> Result<Vec<Map<String, Value>>, ApiError> {
+    let list = match end {
+        Value::Object(map) => vec![map.clone()],
+        Value::Array(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::Object(map) => Ok(map.clone()),
+                _ => Err(ApiError::invalid_field(
+                    "end",
+                    "each event must be an object",
+                )),
+            })
+            .collect::<Result<_, _>>()?,
+        _ => {
+            return Err(ApiError::invalid_field(
+                "end",
+                "an event object or a list of them",
+            ));
+        }
+    };
+    for map in &list {
+        for key in ["at", "at_ms", "expected_seq", "seq"] {
+            if map.contains_key(key) {
+                return Err(ApiError::invalid_field(
+                    "end",
+                    format!("'{key}' is set by the server for an uploaded scoresheet"),
+                ));
+            }
+        }
+        if !matches!(map.get("type"), Some(Value::String(_))) {
+            return Err(ApiError::invalid_field(
+                "end",
+                "each event needs its type (resign, declare_result, ...)",
+            ));
+        }
+    }
+    Ok(list)
+}
+
+/// The events that record the ending the `Result` and `Termination` tags
+/// state, for a game not ended on the board: a decisive `normal` result (or
+/// no `Termination`) is the loser's resignation (Art. 10.2), a drawn one an
+/// agreement (the offer of the player who moved last and its acceptance,
+/// Art. 10.6, 10.7), `time forfeit` the arbiter's statement of a flag fall
+/// (Art. 10.5, 10.14), anything else his declared result (Art. 16).
+fn tag_ending(
+    pgn: &rules::pgn::Game,
+    start: &rules::Position,
+    plies: usize,
+) -> Vec<Map<String, Value>> {
+    let result = match pgn.result {
+        PgnResult::WhiteWins => "1-0",
+        PgnResult::BlackWins => "0-1",
+        PgnResult::Draw => "1/2-1/2",
+        PgnResult::Unknown => return Vec::new(),
+    };
+    let to_move = if plies.is_multiple_of(2) {
+        start.turn()
+    } else {
+        !start.turn()
+    };
+    let termination = pgn
+        .tag("Termination")
+        .map(|t| t.trim().to_ascii_lowercase())
+        .unwrap_or_default();
+    let event = |value: Value| match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    match termination.as_str() {
+        "" | "normal" => match pgn.result {
+            PgnResult::WhiteWins => vec![event(json!({ "type": "resign", "player": "black" }))],
+            PgnResult::BlackWins => vec![event(json!({ "type": "resign", "player": "white" }))],
+            _ => vec![
+                event(json!({ "type": "offer_draw", "player": side_name(!to_move) })),
+                event(json!({ "type": "accept_draw", "player": side_name(to_move) })),
+            ],
+        },
+        "time forfeit" => vec![event(json!({
+            "type": "declare_result", "result": result, "grounds": "flag_fall",
+            "reason": "the scoresheet's Termination: time forfeit",
+        }))],
+        other => vec![event(json!({
+            "type": "declare_result", "result": result,
+            "reason": format!("the scoresheet's Termination: {other}"),
+        }))],
+    }
+}
+
+/// The recorded game's result must be the PGN's `Result` (a forfeit counts
+/// as the win it scores); an unfinished PGN (`*`) records what it has.
+fn check_result(
+    pgn: &rules::pgn::Game,
+    state: &GameState,
+    warnings: &mut Vec<String>,
+) -> Result<(), ApiError> {
+    let recorded = state.result();
+    let agrees = match pgn.result {
+        PgnResult::Unknown => {
+            if let Some(r) = recorded {
+                warnings.push(format!(
+                    "the PGN's result is '*' but the recorded game ended {r}"
+                ));
+            }
+            return Ok(());
+        }
+        PgnResult::WhiteWins => matches!(recorded, Some("1-0" | "+-")),
+        PgnResult::BlackWins => matches!(recorded, Some("0-1" | "-+")),
+        PgnResult::Draw => recorded == Some("1/2-1/2"),
+    };
+    if agrees {
+        return Ok(());
+    }
+    let stated = pgn.result.as_str();
+    Err(detailed(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "result_contradicts_game",
+        format!(
+            "the PGN's result is {stated} but the moves and the ending record {}",
+            recorded.unwrap_or("no result (the game goes on)")
+        ),
+        None,
+        json!({ "pgn_result": stated, "game_result": recorded }),
+    ))
+}
+
+/// Writes a judged game: the scoresheet mode, the whole log behind one
+/// compare-and-swap from the empty log, the outcome and the board's
+/// result, an audit row.
+async fn write_judged(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    judged: &Judged,
+    original_mode: &str,
+) -> Result<(), ApiError> {
+    let row = &judged.row;
+    let id = row.id.as_str();
+    if original_mode != row.mode {
+        store::games::set_setup(tx, id, &row.mode, row.fen.as_deref()).await?;
+    }
+    let head = i64::try_from(judged.events.len()).unwrap_or(i64::MAX);
+    if !store::games::advance_head(tx, id, 0, head).await? {
+        return Err(ApiError::conflict(
+            "game_recorded",
+            "another writer recorded events in this game meanwhile: nothing was written",
+        ));
+    }
+    for event in &judged.events {
+        let body = serde_json::to_string(&event.body)?;
+        store::games::insert_event(tx, id, event, &body, &event.rulings.to_string()).await?;
+    }
+    let (status, result) = (judged.after.status(), judged.after.result());
+    if status != judged.before.status() || result != judged.before.result() {
+        store::games::set_outcome(tx, id, status, result).await?;
+        if let (Some(result), Some(t), Some(round), Some(board)) =
+            (result, &row.tournament_id, row.round, row.board)
+        {
+            crate::app::results::record_game_result(tx, actor, t, round, board, result).await?;
+        }
+    }
+    audit::record(
+        tx,
+        actor,
+        row.tournament_id.as_deref(),
+        "record_pgn",
+        "game",
+        id,
+        Some(&json!({ "mode": original_mode, "seq": 0 })),
+        Some(&json!({
+            "mode": row.mode,
+            "seq": head,
+            "status": status,
+            "result": result,
+            "pgn_white": judged.pgn_white,
+            "pgn_black": judged.pgn_black,
+            "force_players": judged.forced,
+        })),
+    )
+    .await?;
+    Ok(())
+}
+
+/// After the commit: the new head in the cache, the streams told.
+fn announce(state: &AppState, judged: Judged) -> (PgnGameRecorded, Arc<GameRow>, Arc<GameState>) {
+    let seq = i64::try_from(judged.events.len()).unwrap_or(i64::MAX);
+    let row = Arc::new(GameRow { seq, ..judged.row });
+    let after = Arc::new(judged.after);
+    state
+        .games_cache()
+        .put(Arc::clone(&row), Arc::clone(&after));
+    state.announce(Hint {
+        game_id: Arc::from(row.id.as_str()),
+        seq,
+    });
+    let recorded = PgnGameRecorded {
+        game_id: row.id.clone(),
+        board: row.board,
+        events: judged.events.len(),
+        status: after.status().to_owned(),
+        result: after.result().map(str::to_owned),
+        warnings: judged.warnings,
+    };
+    (recorded, row, after)
+}
+
+/// Records one game's PGN (`bytes`) in game `id` (an arbiter of it): every
+/// move judged by the Laws as a posted event, then the ending; written with
+/// one compare-and-swap from an empty log, or refused whole.
+pub(crate) async fn upload_game(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    bytes: &[u8],
+    options: &Options,
+    received: DateTime<Utc>,
+) -> Result<PgnRecorded, ApiError> {
+    let games = read_games(bytes)?;
+    let [pgn] = games.as_slice() else {
+        return Err(ApiError::BadRequest {
+            code: "invalid_pgn",
+            message: format!(
+                "the PGN holds {} games; this game takes one (a round's file goes to POST /tournaments/{{id}}/rounds/{{n}}/pgn)",
+                games.len()
+            ),
+            at: None,
+        });
+    };
+    let (_write, mut tx) = state.db().begin().await?;
+    let row = load_game(&mut *tx, id).await?;
+    if !row.may_arbitrate(actor) {
+        return Err(ApiError::Forbidden(
+            "this token may not record events in this game".into(),
+        ));
+    }
+    let judged = judge_game(&row, pgn, options, actor, received)?;
+    write_judged(&mut tx, actor, &judged, &row.mode).await?;
+    crate::app::tournaments::commit_game_change(tx, row.tournament_id.as_deref()).await?;
+    let (recorded, row, after) = announce(state, judged);
+    Ok(PgnRecorded {
+        recorded,
+        state: state_json(&row, after, View::Arbiter),
+    })
+}
+
+/// Records a round's PGN file (`bytes`): each game matched to the board
+/// whose players it names and judged; every problem of the file is listed
+/// (422 `pgn_rejected`) and nothing is written unless every game is
+/// accepted.
+pub(crate) async fn upload_round(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    number: i64,
+    bytes: &[u8],
+    received: DateTime<Utc>,
+) -> Result<PgnRoundRecorded, ApiError> {
+    let games = read_games(bytes)?;
+    let (_write, mut tx, _) = begin_change(state, actor, Permission::Arbitrate, id).await?;
+    store::games::lock_round(&mut tx, id, number).await?;
+    let loaded = load_all(&mut tx, id).await?;
+    if number < 1 || number > loaded.rounds {
+        return Err(ApiError::not_found("round"));
+    }
+    let boards: Vec<_> = loaded.boards.iter().filter(|b| b.round == number).collect();
+    let name = |player_id: &str| {
+        loaded
+            .player(player_id)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    };
+    let mut problems = Vec::new();
+    let mut claimed: Vec<(i64, usize)> = Vec::new();
+    let mut accepted = Vec::new();
+    for (index, pgn) in (1_usize..).zip(&games) {
+        let (pw, pb) = (pgn.tag("White"), pgn.tag("Black"));
+        let problem = |code: &str, message: String, extra: Value| {
+            let mut p = json!({
+                "game": index, "white": pw, "black": pb, "error": code, "message": message,
+            });
+            if let (Value::Object(p), Value::Object(extra)) = (&mut p, extra) {
+                p.extend(extra);
+            }
+            p
+        };
+        let (kw, kb) = (name_key(pw.unwrap_or("")), name_key(pb.unwrap_or("")));
+        let matching: Vec<i64> = boards
+            .iter()
+            .filter(|b| name_key(&name(&b.white_id)) == kw && name_key(&name(&b.black_id)) == kb)
+            .map(|b| b.board)
+            .collect();
+        let board = match matching.as_slice() {
+            [] => {
+                let reversed: Vec<i64> = boards
+                    .iter()
+                    .filter(|b| {
+                        name_key(&name(&b.white_id)) == kb && name_key(&name(&b.black_id)) == kw
+                    })
+                    .map(|b| b.board)
+                    .collect();
+                let hint = match reversed.as_slice() {
+                    [] => String::new(),
+                    list => format!(
+                        " (board {} has these players with the colours reversed)",
+                        list.iter()
+                            .map(i64::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                problems.push(problem(
+                    "no_board",
+                    format!(
+                        "{} - {} plays on no board of round {number}{hint}",
+                        pw.unwrap_or("?"),
+                        pb.unwrap_or("?")
+                    ),
+                    json!({ "reversed_boards": reversed }),
+                ));
+                continue;
+            }
+            [board] => *board,
+            list => {
+                problems.push(problem(
+                    "ambiguous_board",
+                    format!(
+                        "{} - {} matches boards {} of round {number}",
+                        pw.unwrap_or("?"),
+                        pb.unwrap_or("?"),
+                        list.iter()
+                            .map(i64::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    json!({ "boards": list }),
+                ));
+                continue;
+            }
+        };
+        if let Some((_, other)) = claimed.iter().find(|(b, _)| *b == board) {
+            problems.push(problem(
+                "board_twice",
+                format!("game {other} of the file is already the game of board {board}"),
+                json!({ "board": board }),
+            ));
+            continue;
+        }
+        claimed.push((board, index));
+        let Some(row) = boards.iter().find(|b| b.board == board) else {
+            continue;
+        };
+        let game = load_game(&mut *tx, &row.game_id).await?;
+        match judge_game(&game, pgn, &Options::default(), actor, received) {
+            Ok(judged) => accepted.push((judged, game.mode.clone())),
+            Err(ApiError::Internal(detail)) => return Err(ApiError::Internal(detail)),
+            Err(e) => {
+                let (code, message, article, details) = parts(e);
+                let mut extra = details;
+                extra.insert("board".into(), Value::from(board));
+                if let Some(article) = article {
+                    extra.insert("article".into(), Value::from(article));
+                }
+                problems.push(problem(&code, message, Value::Object(extra)));
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(detailed(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "pgn_rejected",
+            format!(
+                "{} of the file's {} games cannot be recorded; nothing was written",
+                problems.len(),
+                games.len()
+            ),
+            None,
+            json!({ "problems": problems }),
+        ));
+    }
+    for (judged, mode) in &accepted {
+        write_judged(&mut tx, actor, judged, mode).await?;
+    }
+    commit_change(tx, id).await?;
+    let mut recorded: Vec<PgnGameRecorded> = accepted
+        .into_iter()
+        .map(|(judged, _)| announce(state, judged).0)
+        .collect();
+    recorded.sort_by_key(|g| g.board);
+    Ok(PgnRoundRecorded {
+        round: number,
+        games: recorded,
+    })
+}
+
+/// An error's code, message, article and extra fields, for a problem list.
+fn parts(e: ApiError) -> (String, String, Option<String>, Map<String, Value>) {
+    match e {
+        ApiError::Detailed {
+            code,
+            message,
+            article,
+            details,
+            ..
+        } => (code, message, article, details),
+        ApiError::Unprocessable {
+            code,
+            message,
+            article,
+            at,
+        } => {
+            let mut details = Map::new();
+            if let Some(at) = at {
+                details.insert("where".into(), Value::from(at));
+            }
+            (code, message, article, details)
+        }
+        ApiError::BadRequest { code, message, at } => {
+            let mut details = Map::new();
+            if let Some(at) = at {
+                details.insert("where".into(), Value::from(at));
+            }
+            (code.to_owned(), message, None, details)
+        }
+        ApiError::Conflict { code, message } => (code.to_owned(), message, None, Map::new()),
+        other => {
+            let status = other.status();
+            (
+                "refused".to_owned(),
+                format!("refused ({status})"),
+                None,
+                Map::new(),
+            )
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! Board results: entered or corrected by an arbiter, or written by a
+//! recorded game when it ends; a board result never contradicts its game.
+
+use serde_json::json;
+use sqlx::AnyConnection;
+
+use crate::app::rounds::{BoardJson, board_json};
+use crate::app::tournaments::{begin_change, commit_change, load_all};
+use crate::auth::audit;
+use crate::auth::{Actor, Permission};
+use crate::error::ApiError;
+use crate::store::model::parse_result;
+use crate::{AppState, store};
+
+/// Enters or corrects the result of `board` of `round` (an arbiter of
+/// tournament `id`): stored in the one notation whatever spelling `text`
+/// has, checked against the board's game, audited, announced to the round's
+/// stream. Answers the board as the round shows it.
+pub(crate) async fn enter_result(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    round: i64,
+    board: i64,
+    text: &str,
+) -> Result<Option<BoardJson>, ApiError> {
+    let Some(parsed) = parse_result(text) else {
+        return Err(ApiError::invalid_field(
+            "result",
+            format!(
+                "'{}' is not a result (1-0, 0-1, 1/2-1/2, +-, -+, --, 0-0)",
+                text
+            ),
+        ));
+    };
+    // Stored in the one notation whatever spelling was entered.
+    let result = parsed.notation();
+    let (_write, mut tx, _) = begin_change(state, actor, Permission::Arbitrate, id).await?;
+    check_against_game(&mut tx, id, round, board, result).await?;
+    set_board_result(&mut tx, actor, id, round, board, result).await?;
+    commit_change(tx, id).await?;
+    state.announce(crate::Hint {
+        game_id: crate::live::stream::round_topic(id, round),
+        seq: 0,
+    });
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, id).await?;
+    let board_json = board_json(&loaded, round, board);
+    Ok(board_json)
+}
+
+/// A board whose game has recorded events takes its result from the game:
+/// none while the game goes on, and only the game's own result once it has
+/// ended (unless the game was annulled).
+async fn check_against_game(
+    tx: &mut AnyConnection,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    result: &str,
+) -> Result<(), ApiError> {
+    let games = store::games::on_board(&mut *tx, tournament_id, round, board).await?;
+    for game in games {
+        let (seq, status, game_result) = (game.seq, game.status, game.result);
+        if seq == 0 || status == "annulled" {
+            continue;
+        }
+        match game_result {
+            None => {
+                return Err(ApiError::conflict(
+                    "game_in_progress",
+                    "this board's game is being recorded: its result comes from the game",
+                ));
+            }
+            Some(r)
+                if parse_result(&r).map(tournament::model::GameResult::notation)
+                    != Some(result) =>
+            {
+                return Err(ApiError::conflict(
+                    "contradicts_game",
+                    format!(
+                        "the game on this board ended {r}; annul the game to enter another result"
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Sets a board's result (with an audit row); false when unchanged.
+async fn set_board_result(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    result: &str,
+) -> Result<bool, ApiError> {
+    let before = store::rounds::board_result(&mut *tx, tournament_id, round, board)
+        .await?
+        .ok_or_else(|| ApiError::not_found("board"))?;
+    if before.as_deref() == Some(result) {
+        return Ok(false);
+    }
+    store::rounds::set_board_result(tx, tournament_id, round, board, result).await?;
+    audit::record(
+        tx,
+        actor,
+        Some(tournament_id),
+        if before.is_some() { "correct" } else { "enter" },
+        "result",
+        &format!("{tournament_id}/{round}/{board}"),
+        Some(&json!({ "result": before })),
+        Some(&json!({ "result": result })),
+    )
+    .await?;
+    Ok(true)
+}
+
+/// A game that ended through its event log writes its board's result.
+pub(crate) async fn record_game_result(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    result: &str,
+) -> Result<(), ApiError> {
+    let Some(parsed) = parse_result(result) else {
+        return Err(ApiError::Internal(format!(
+            "a game ended with the result '{result}', which no board can hold"
+        )));
+    };
+    set_board_result(tx, actor, tournament_id, round, board, parsed.notation()).await?;
+    Ok(())
+}

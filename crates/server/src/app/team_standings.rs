@@ -1,0 +1,183 @@
+//! Team standings (issue 22): `GET /tournaments/{id}/team-standings`, ranked
+//! by `tournament::team::compute_team_standings` — match points (the FIDE
+//! default) or game points (the event's `teams.ranking`; `china-national`:
+//! "team events are ranked by game points only"), then the C.07 team
+//! tie-breaks of the profile's preset (`tournament::team::team_preset`:
+//! `china-national`, else `fide-team`), each value with the rounds that make
+//! it. Players' own standings stay at `…/standings` (every board is an
+//! ordinary game of the round).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use tournament::standings::Value;
+use tournament::team::{
+    PrimaryScore, TeamRoundKind, TeamStandingsOptions, compute_team_standings, explain_team,
+    team_preset,
+};
+use utoipa::ToSchema;
+
+use crate::app::team_rounds::{TeamData, bye_text};
+use crate::error::ApiError;
+use crate::store::model::Loaded;
+
+/// One round's part in a tie-break's value.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub(crate) struct ContributionJson {
+    pub round: u32,
+    /// The opponent team, if there was one.
+    pub opponent: Option<u32>,
+    pub value: f64,
+    /// A dummy or virtual opponent stands in for a missing one.
+    pub substitute: bool,
+    /// A voluntary unplayed round.
+    pub vur: bool,
+    /// Removed by a cut.
+    pub cut: bool,
+}
+
+/// One round of a team as the tie-breaks saw it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub(crate) struct TeamRoundJson {
+    pub round: u32,
+    /// The opponent team; `null` for a bye or an absence.
+    pub opponent: Option<u32>,
+    /// `match`, `forfeit`, `bye` or `absent`.
+    pub kind: String,
+    pub match_points: f64,
+    pub game_points: f64,
+    /// A board of the match still has no result (the points so far).
+    pub pending: bool,
+    /// A bye's kind: `pairing_allocated`, `full`, `half` or `zero`.
+    pub bye: Option<String>,
+}
+
+/// One team's line of the table.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub(crate) struct TeamStandingJson {
+    pub rank: u32,
+    /// The place as printed (`3-4` for a shared place).
+    pub place: String,
+    pub team: u32,
+    pub name: String,
+    pub match_points: f64,
+    pub game_points: f64,
+    /// Each tie-break's value by its label (`null`: not applicable).
+    pub tiebreaks: BTreeMap<String, Option<f64>>,
+    /// Each tie-break's working: the rounds that make its value.
+    pub working: BTreeMap<String, Vec<ContributionJson>>,
+    pub rounds: Vec<TeamRoundJson>,
+    /// The whole standing in words (rounds, then each tie-break).
+    pub explanation: String,
+}
+
+/// The ranked teams.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub(crate) struct TeamStandingsJson {
+    /// The rounds the table counts.
+    pub rounds: u32,
+    /// What ranks the teams first: `match_points` or `game_points`.
+    pub ranking: String,
+    /// The tie-breaks' labels, in order (C.07 team tie-breaks).
+    pub tiebreaks: Vec<String>,
+    pub standings: Vec<TeamStandingJson>,
+}
+
+/// The team standings of a loaded team event.
+pub(crate) fn team_standings_json(
+    loaded: &Loaded,
+    data: &TeamData,
+) -> Result<TeamStandingsJson, ApiError> {
+    let preset = if loaded.tournament.regulations == "china-national" {
+        "china-national"
+    } else {
+        "fide-team"
+    };
+    let (_, tiebreaks) = team_preset(preset, data.event.system)
+        .map_err(|e| ApiError::unprocessable("bad_tiebreaks", e.to_string()))?;
+    let options = TeamStandingsOptions {
+        tiebreaks,
+        after_round: None,
+    };
+    let standings = compute_team_standings(&data.event, &options)
+        .map_err(|e| ApiError::unprocessable("cannot_rank", e.to_string()))?;
+    let rows = standings
+        .rows
+        .iter()
+        .map(|row| {
+            let mut values = BTreeMap::new();
+            let mut working = BTreeMap::new();
+            for (spec, score) in standings.tiebreaks.iter().zip(&row.tiebreaks) {
+                values.insert(spec.label.clone(), score.value.map(Value::as_f64));
+                working.insert(
+                    spec.label.clone(),
+                    score
+                        .contributions
+                        .iter()
+                        .map(|c| ContributionJson {
+                            round: c.round,
+                            opponent: c.opponent,
+                            value: c.value.as_f64(),
+                            substitute: c.substitute,
+                            vur: c.vur,
+                            cut: c.cut,
+                        })
+                        .collect(),
+                );
+            }
+            let rounds = standings
+                .entries
+                .get(&row.team)
+                .map(|entries| {
+                    entries
+                        .iter()
+                        .map(|e| TeamRoundJson {
+                            round: e.round,
+                            opponent: e.kind.opponent(),
+                            kind: match e.kind {
+                                TeamRoundKind::Match { played: true, .. } => "match",
+                                TeamRoundKind::Match { .. } => "forfeit",
+                                TeamRoundKind::Bye(_) => "bye",
+                                TeamRoundKind::Absent => "absent",
+                            }
+                            .to_owned(),
+                            match_points: e.match_points.as_f64(),
+                            game_points: e.game_points.as_f64(),
+                            pending: matches!(e.kind, TeamRoundKind::Match { pending: true, .. }),
+                            bye: match e.kind {
+                                TeamRoundKind::Bye(kind) => Some(bye_text(kind).to_owned()),
+                                _ => None,
+                            },
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            TeamStandingJson {
+                rank: row.rank,
+                place: row.place_label(),
+                team: row.team,
+                name: row.name.clone(),
+                match_points: row.match_points.as_f64(),
+                game_points: row.game_points.as_f64(),
+                tiebreaks: values,
+                working,
+                rounds,
+                explanation: explain_team(&standings, row.team).unwrap_or_default(),
+            }
+        })
+        .collect();
+    Ok(TeamStandingsJson {
+        rounds: standings.rounds,
+        ranking: match standings.primary {
+            PrimaryScore::MatchPoints => "match_points",
+            PrimaryScore::GamePoints => "game_points",
+        }
+        .to_owned(),
+        tiebreaks: standings
+            .tiebreaks
+            .iter()
+            .map(|t| t.label.clone())
+            .collect(),
+        standings: rows,
+    })
+}

@@ -1,0 +1,44 @@
+//! The REST API, one module per resource: its request and answer types, its
+//! handlers and their `#[utoipa::path]`s, and its routes. A handler parses
+//! the request, asks `auth` who is asking, and calls the operations of
+//! `app`. Only the router ([`crate::app`] in `lib.rs`) and the OpenAPI
+//! assembly ([`openapi`]) import these modules.
+
+pub(crate) mod audit;
+pub(crate) mod boards;
+pub(crate) mod games;
+pub mod openapi;
+pub(crate) mod pgn_upload;
+pub(crate) mod players;
+pub(crate) mod reports;
+pub(crate) mod results;
+pub(crate) mod rounds;
+pub(crate) mod tablets;
+pub(crate) mod team_rounds;
+pub(crate) mod teams;
+pub(crate) mod tokens;
+pub(crate) mod tournaments;
+pub(crate) mod users;
+
+use axum::Router;
+use axum::routing::get;
+
+use crate::AppState;
+
+/// Every API route, relative to `/api/v1`.
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/openapi.json", get(openapi::serve))
+        .merge(tokens::router())
+        .merge(users::router())
+        .merge(tournaments::router())
+        .merge(players::router())
+        .merge(teams::router())
+        .merge(team_rounds::router())
+        .merge(audit::router())
+        .merge(rounds::router())
+        .merge(reports::router())
+        .merge(games::router())
+        .merge(pgn_upload::router())
+        .merge(tablets::router())
+}

@@ -1,0 +1,48 @@
+//! Board results: entered or corrected by an arbiter, or written by a
+//! recorded game when it ends; a board result never contradicts its game.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::app::results;
+use crate::app::rounds::BoardJson;
+use crate::auth::Actor;
+use crate::error::{ApiError, ApiJson, ApiPath};
+
+/// `PUT .../boards/{board}/result` body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = ResultRequest)]
+pub(crate) struct ResultBody {
+    /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` or `0-0` (also read:
+    /// `+/-`, `-/+`, `-/-`, `½-½`); stored in the first spelling.
+    result: String,
+}
+
+/// Enter or correct a result (audited).
+#[utoipa::path(
+    put,
+    path = "/api/v1/tournaments/{id}/rounds/{n}/boards/{board}/result",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+        ("board" = i64, Path, description = "board number"),
+    ),
+    request_body = ResultBody,
+    responses((status = 200, description = "the board with its result", body = BoardJson)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["contradicts_game", "game_in_progress"]}))),
+)]
+pub(crate) async fn put_result(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((id, round, board)): ApiPath<(String, i64, i64)>,
+    ApiJson(body): ApiJson<ResultBody>,
+) -> Result<Json<Option<BoardJson>>, ApiError> {
+    let board = results::enter_result(&state, &actor, &id, round, board, &body.result).await?;
+    Ok(Json(board))
+}

@@ -1,0 +1,334 @@
+//! Rounds: pairing the next round (the `tournament` crate pairs: FIDE Dutch
+//! or Berger tables, from the model built by `store::model::to_model`), reading,
+//! rescheduling and un-pairing rounds (a board's own settings are in
+//! `boards`); written in
+//! one transaction with audit rows.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::routing::{get, patch, post, put};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{OpenApi, ToSchema};
+
+use crate::app::rounds::{self, RoundJson, round_json, round_start};
+use crate::app::tournaments::{begin_change, commit_change, load_all};
+use crate::auth::audit;
+use crate::auth::{Actor, Permission};
+use crate::error::{ApiError, ApiJson, ApiPath, OptionalJson};
+use crate::store::model::Loaded;
+use crate::store::rounds::BoardRow;
+use crate::{AppState, store};
+
+/// `POST /tournaments/{id}/rounds` body (optional).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct PairRequest {
+    /// Scheduled start of the round (RFC 3339): its games get it as their
+    /// scheduled start, so the profile's lateness rule (Art. 10.15) applies.
+    #[serde(default)]
+    starts_at: Option<String>,
+}
+
+/// Pair the next round (FIDE Dutch or Berger tables; a team event's by team: Berger tables or C.04.6), optionally with its scheduled start.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/rounds",
+    tag = "rounds",
+    params(("id" = String, Path, description = "tournament id")),
+    request_body = Option<PairRequest>,
+    responses((status = 201, description = "the round paired", body = RoundJson)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({
+        "400": ["invalid_field"],
+        "404": ["not_found"],
+        "409": ["all_rounds_paired", "cannot_pair", "paired_twice", "results_missing", "round_exists", "too_few_players", "too_few_teams", "tournament_changed"],
+        "422": ["cannot_pair", "invalid_lineup", "no_valid_pairing", "not_a_team_event"],
+    }))),
+)]
+async fn pair_round(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(id): ApiPath<String>,
+    OptionalJson(body): OptionalJson<PairRequest>,
+) -> Result<impl IntoResponse, ApiError> {
+    let starts = body
+        .starts_at
+        .as_deref()
+        .map(|t| round_start("starts_at", t))
+        .transpose()?;
+    let round = rounds::pair_next_round(&state, &actor, &id, starts.as_ref()).await?;
+    Ok((StatusCode::CREATED, Json(round)))
+}
+
+/// One round's pairings and results.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/rounds/{n}",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+    ),
+    responses((status = 200, description = "the round", body = RoundJson)),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
+async fn get_round(
+    State(state): State<AppState>,
+    ApiPath((id, number)): ApiPath<(String, i64)>,
+) -> Result<Json<RoundJson>, ApiError> {
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    if number < 1 || number > loaded.rounds {
+        return Err(ApiError::not_found("round"));
+    }
+    Ok(Json(round_json(&loaded, number)))
+}
+
+/// Every paired round.
+#[derive(Serialize, ToSchema)]
+struct RoundList {
+    rounds: Vec<RoundJson>,
+}
+
+/// All rounds.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/rounds",
+    tag = "rounds",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "the rounds paired so far", body = RoundList)),
+    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+)]
+async fn list_rounds(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<RoundList>, ApiError> {
+    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
+    let rounds = (1..=loaded.rounds)
+        .map(|n| round_json(&loaded, n))
+        .collect();
+    Ok(Json(RoundList { rounds }))
+}
+
+/// `Some(value)` for a present key, `null` included (`Some(None)`).
+pub(crate) fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// `PATCH /tournaments/{id}/rounds/{n}` body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct RoundUpdate {
+    /// New scheduled start (RFC 3339), or `null` to remove it (required).
+    #[serde(default, deserialize_with = "present")]
+    #[schema(required = true, value_type = Option<String>)]
+    starts_at: Option<Option<String>>,
+}
+
+/// A board of round `number` that has been played: its game has recorded
+/// events, or a game of it was annulled (and is being replayed).
+fn recorded_board(loaded: &Loaded, number: i64) -> Option<&BoardRow> {
+    loaded
+        .boards
+        .iter()
+        .find(|b| b.round == number && (b.recorded || !b.annulled_game_ids.is_empty()))
+}
+
+/// Set or remove a round's scheduled start while none of its games has events (organiser, chief arbiter).
+///
+/// `PATCH /tournaments/{id}/rounds/{n}`: sets or removes the scheduled start
+/// of a round whose games have no events yet (organiser, chief arbiter).
+#[utoipa::path(
+    patch,
+    path = "/api/v1/tournaments/{id}/rounds/{n}",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+    ),
+    request_body = RoundUpdate,
+    responses((status = 200, description = "the round as changed", body = RoundJson)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["round_started"]}))),
+)]
+async fn update_round(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((id, number)): ApiPath<(String, i64)>,
+    ApiJson(body): ApiJson<RoundUpdate>,
+) -> Result<Json<RoundJson>, ApiError> {
+    let Some(starts_at) = body.starts_at else {
+        return Err(ApiError::invalid_field(
+            "starts_at",
+            "missing: the round's scheduled start (RFC 3339) or null",
+        ));
+    };
+    let starts = starts_at
+        .as_deref()
+        .map(|t| round_start("starts_at", t))
+        .transpose()?;
+    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Manage, &id).await?;
+    store::tournaments::lock(&mut tx, &id).await?;
+    store::games::lock_round(&mut tx, &id, number).await?;
+    let loaded = load_all(&mut tx, &id).await?;
+    if number < 1 || number > loaded.rounds {
+        return Err(ApiError::not_found("round"));
+    }
+    if let Some(b) = recorded_board(&loaded, number) {
+        return Err(ApiError::conflict(
+            "round_started",
+            format!(
+                "board {} of round {number} has been played (recorded events or an annulled game): the scheduled start is part of its games' setup",
+                b.board
+            ),
+        ));
+    }
+    let before = round_json(&loaded, number);
+    let starts_at = starts.as_ref().map(|s| s.text.as_str());
+    store::rounds::set_start(&mut tx, &id, number, starts_at).await?;
+    store::games::set_round_start(&mut tx, &id, number, starts.as_ref().map(|s| s.ms)).await?;
+    let mut after_loaded = loaded;
+    after_loaded
+        .starts
+        .insert(number, starts.as_ref().map(|s| s.text.clone()));
+    let after = round_json(&after_loaded, number);
+    audit::record(
+        &mut tx,
+        &actor,
+        Some(&id),
+        "schedule",
+        "round",
+        &format!("{id}/{number}"),
+        Some(&json!({ "starts_at": before.starts_at })),
+        Some(&json!({ "starts_at": after.starts_at })),
+    )
+    .await?;
+    commit_change(tx, &id).await?;
+    Ok(Json(after))
+}
+
+/// `DELETE /tournaments/{id}/rounds/{n}`: un-pairs the last paired round
+/// while none of its boards has a result and none of its games has events
+/// (organiser, chief arbiter). Its boards, games and byes go; the audit row
+/// keeps the round as it was; the round can then be paired again.
+#[utoipa::path(
+    delete,
+    path = "/api/v1/tournaments/{id}/rounds/{n}",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+    ),
+    responses((status = 200, description = "the round as it was", body = Unpaired)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"404": ["not_found"], "409": ["not_last_round", "round_has_results", "round_started"]}))),
+)]
+async fn unpair_round(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((id, number)): ApiPath<(String, i64)>,
+) -> Result<Json<Unpaired>, ApiError> {
+    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Manage, &id).await?;
+    // Lock order as in event recording: games, then boards.
+    store::tournaments::lock(&mut tx, &id).await?;
+    store::games::lock_round(&mut tx, &id, number).await?;
+    store::rounds::lock_boards(&mut tx, &id, number).await?;
+    let loaded = load_all(&mut tx, &id).await?;
+    if number < 1 || number > loaded.rounds {
+        return Err(ApiError::not_found("round"));
+    }
+    if number != loaded.rounds {
+        return Err(ApiError::conflict(
+            "not_last_round",
+            format!(
+                "only the last paired round ({}) can be un-paired",
+                loaded.rounds
+            ),
+        ));
+    }
+    if let Some(b) = loaded
+        .boards
+        .iter()
+        .find(|b| b.round == number && b.result.is_some())
+    {
+        return Err(ApiError::conflict(
+            "round_has_results",
+            format!(
+                "board {} of round {number} has a result; a round with results cannot be un-paired",
+                b.board
+            ),
+        ));
+    }
+    if let Some(b) = recorded_board(&loaded, number) {
+        return Err(ApiError::conflict(
+            "round_started",
+            format!(
+                "board {} of round {number} has been played (recorded events or an annulled game); a round being played cannot be un-paired",
+                b.board
+            ),
+        ));
+    }
+    let before = round_json(&loaded, number);
+    store::rounds::delete_round(&mut tx, &id, number).await?;
+    audit::record(
+        &mut tx,
+        &actor,
+        Some(&id),
+        "unpair",
+        "round",
+        &format!("{id}/{number}"),
+        Some(&serde_json::to_value(&before)?),
+        None,
+    )
+    .await?;
+    commit_change(tx, &id).await?;
+    Ok(Json(Unpaired { unpaired: before }))
+}
+
+/// The answer to un-pairing a round.
+#[derive(Serialize, ToSchema)]
+struct Unpaired {
+    /// The round as it was.
+    unpaired: RoundJson,
+}
+
+/// The rounds' operations of the OpenAPI document (a round's PGN upload is
+/// in `pgn_upload`'s).
+#[derive(OpenApi)]
+#[openapi(paths(
+    pair_round,
+    list_rounds,
+    get_round,
+    update_round,
+    unpair_round,
+    crate::http::boards::update_board,
+    crate::http::results::put_result,
+))]
+pub(crate) struct Doc;
+
+/// Routes for rounds, results, standings and exports.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/tournaments/{id}/rounds",
+            post(pair_round).get(list_rounds),
+        )
+        .route(
+            "/tournaments/{id}/rounds/{n}",
+            get(get_round).patch(update_round).delete(unpair_round),
+        )
+        .route(
+            "/tournaments/{id}/rounds/{n}/boards/{board}",
+            patch(crate::http::boards::update_board),
+        )
+        .route(
+            "/tournaments/{id}/rounds/{n}/boards/{board}/result",
+            put(crate::http::results::put_result),
+        )
+}
