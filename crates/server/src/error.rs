@@ -61,8 +61,40 @@ pub enum ApiError {
         article: Option<String>,
         details: serde_json::Map<String, serde_json::Value>,
     },
+    /// 503: the database cannot be reached now (restarting, failing over,
+    /// out of connections): nothing was changed, and the same request may be
+    /// sent again after the `Retry-After` seconds. The detail is logged,
+    /// never sent.
+    Unavailable(String),
     /// 500: a fault of ours; the detail is logged, never sent.
     Internal(String),
+}
+
+/// Seconds a client is asked to wait (`Retry-After`) when the database is
+/// away.
+pub const RETRY_AFTER_SECONDS: u32 = 2;
+
+/// Whether `error` means the database is away for now (a connection that
+/// could not be made or was lost, a pool with none free, a server shutting
+/// down or starting up) rather than a fault of the request or of ours.
+pub fn database_away(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(e) => e.code().is_some_and(|code| {
+            // SQLSTATE class 08 (connection exception), 57P01–57P03
+            // (admin or crash shutdown, cannot connect now), 53300 (too
+            // many connections); SQLite: SQLITE_BUSY (5) and
+            // SQLITE_LOCKED (6) past the busy timeout.
+            code.starts_with("08")
+                || matches!(&*code, "57P01" | "57P02" | "57P03" | "53300" | "5" | "6")
+        }),
+        _ => false,
+    }
 }
 
 /// The body of every error answer (schema `Error` of the OpenAPI document).
@@ -141,6 +173,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Detailed { status, .. } => *status,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -184,6 +217,15 @@ impl IntoResponse for ApiError {
                 }
                 return (status, Json(serde_json::Value::Object(body))).into_response();
             }
+            ApiError::Unavailable(detail) => {
+                tracing::warn!(%detail, "database unavailable");
+                (
+                    "unavailable",
+                    "the database cannot be reached now; nothing was changed: try again shortly",
+                    None,
+                    None,
+                )
+            }
             ApiError::Internal(detail) => {
                 // Inside the request's span: the line carries its id.
                 tracing::error!(%detail, "internal error");
@@ -197,6 +239,12 @@ impl IntoResponse for ApiError {
             at,
         };
         let mut response = (status, Json(body)).into_response();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(RETRY_AFTER_SECONDS),
+            );
+        }
         if status == StatusCode::UNAUTHORIZED {
             response.headers_mut().insert(
                 axum::http::header::WWW_AUTHENTICATE,
@@ -209,13 +257,20 @@ impl IntoResponse for ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> ApiError {
-        ApiError::Internal(format!("database: {error}"))
+        if database_away(&error) {
+            ApiError::Unavailable(format!("database: {error}"))
+        } else {
+            ApiError::Internal(format!("database: {error}"))
+        }
     }
 }
 
 impl From<crate::store::Error> for ApiError {
     fn from(error: crate::store::Error) -> ApiError {
-        ApiError::Internal(error.to_string())
+        match error {
+            crate::store::Error::Sql(e) => ApiError::from(e),
+            other => ApiError::Internal(other.to_string()),
+        }
     }
 }
 

@@ -35,8 +35,11 @@ use crate::error::ApiError;
 use crate::game_schemas as schema;
 use crate::live::due::Swept;
 use crate::live::events::{View, event_json};
+use crate::state::AppState;
+use crate::state::Hint;
+use crate::state::time_text;
+use crate::store;
 use crate::store::games::{GameRow, StoredEvent, load_events};
-use crate::{AppState, Hint, store, time_text};
 use serde_json::Map;
 
 /// The codes of a refused event (422): the Laws' refusals

@@ -9,6 +9,7 @@ pub(crate) mod game_rows;
 pub(crate) mod game_view;
 pub(crate) mod games;
 pub(crate) mod import;
+pub(crate) mod pgn_judge;
 pub(crate) mod pgn_upload;
 pub(crate) mod players;
 pub(crate) mod replays;

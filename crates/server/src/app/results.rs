@@ -9,8 +9,9 @@ use crate::app::tournaments::{begin_change, commit_change, load_all};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
+use crate::state::AppState;
+use crate::store;
 use crate::store::model::parse_result;
-use crate::{AppState, store};
 
 /// Enters or corrects the result of `board` of `round` (an arbiter of
 /// tournament `id`): stored in the one notation whatever spelling `text`
@@ -39,7 +40,7 @@ pub(crate) async fn enter_result(
     check_against_game(&mut tx, id, round, board, result).await?;
     set_board_result(&mut tx, actor, id, round, board, result).await?;
     commit_change(tx, id).await?;
-    state.announce(crate::Hint {
+    state.announce(crate::state::Hint {
         game_id: crate::live::stream::round_topic(id, round),
         seq: 0,
     });

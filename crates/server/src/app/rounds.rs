@@ -16,10 +16,12 @@ use crate::app::tournaments::{commit_change, load_all};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
+use crate::state::AppState;
+use crate::state::now_text;
+use crate::store;
 use crate::store::games::NewGame;
 use crate::store::model::{Loaded, bye_text, model_player, to_model};
 use crate::store::players::PlayerRow;
-use crate::{AppState, now_text, store};
 
 /// One board of a new round, by start number.
 pub(crate) struct NewBoard {
@@ -97,7 +99,7 @@ pub(crate) fn round_start(field: &str, text: &str) -> Result<RoundStart, ApiErro
     let at = chrono::DateTime::from_timestamp_millis(ms)
         .ok_or_else(|| ApiError::invalid_field(field, "out of range"))?;
     Ok(RoundStart {
-        text: crate::time_text(at),
+        text: crate::state::time_text(at),
         ms,
     })
 }

@@ -2,8 +2,9 @@
 
 use crate::auth::Tablet;
 use crate::error::ApiError;
+use crate::state::AppState;
+use crate::store;
 use crate::store::tablets as rows;
-use crate::{AppState, store};
 
 /// The games of a link's boards, by board: in its round, or (a link for
 /// every round) in the last paired round.

@@ -32,10 +32,11 @@ use crate::auth::Actor;
 use crate::auth::audit;
 use crate::error::ApiError;
 use crate::model::teams::TeamSettings;
+use crate::state::AppState;
+use crate::store;
 use crate::store::model::{Loaded, parse_result};
 use crate::store::team_rounds::MatchRow;
 use crate::store::teams::TeamRow;
-use crate::{AppState, store};
 
 /// A team event as stored, with its rounds as the `tournament` crate's
 /// [`TeamEvent`]: the one conversion the pairing, the match views, the

@@ -32,9 +32,13 @@ use uuid::Uuid;
 
 use super::audit;
 use crate::auth::{self, Actor, Role, Tablet, User, Via};
+use crate::db::Db;
 use crate::error::ApiError;
+use crate::state::AppState;
+use crate::state::now_text;
+use crate::state::time_text;
+use crate::store;
 use crate::store::users::{self as rows, UserRow};
-use crate::{AppState, Db, now_text, store, time_text};
 
 /// The session cookie's name.
 pub(crate) const SESSION_COOKIE: &str = "arbiter_session";

@@ -6,7 +6,8 @@ use serde_json::Value;
 use sqlx::AnyConnection;
 
 use super::Actor;
-use crate::{now_text, store};
+use crate::state::now_text;
+use crate::store;
 
 /// Records one change by `actor`, now (see `store::audit::insert`).
 #[allow(clippy::too_many_arguments)]

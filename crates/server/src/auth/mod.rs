@@ -42,7 +42,8 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 
-use crate::{AppState, store};
+use crate::state::AppState;
+use crate::store;
 
 /// A role a token carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -4,8 +4,9 @@
 
 use super::{Tablet, accounts};
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::store::tablets::{self as rows, LinkRow};
-use crate::{AppState, auth, store};
+use crate::{auth, store};
 
 /// A tablet session just started from a link.
 pub(crate) struct Redeemed {
@@ -43,8 +44,8 @@ pub(crate) async fn redeem(
         rows::NewSession {
             id_hash: &auth::hash_token(&token),
             link_id: &link.id,
-            now: &crate::time_text(now),
-            expires_at: &crate::time_text(now + accounts::SESSION_LIFETIME),
+            now: &crate::state::time_text(now),
+            expires_at: &crate::state::time_text(now + accounts::SESSION_LIFETIME),
             csrf: &accounts::secret()?,
         },
     )

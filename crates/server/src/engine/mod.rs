@@ -13,10 +13,8 @@ pub mod laws;
 pub mod xiangqi;
 
 use regulations::{
-    Event, EventKind, Game, GameResult, Mode, Penalty, Profile, TimeControl, XiangqiGame, XqEvent,
+    Event, EventKind, Game, GameResult, Mode, Penalty, TimeControl, XiangqiGame, XqEvent,
 };
-use rules::Color;
-use rules::pgn::GameResult as PgnResult;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
@@ -98,14 +96,30 @@ impl GameKind {
         }
     }
 
-    /// A starting position of this game from a request (422 `invalid_fen`).
+    /// A starting position of this game from a request, in its normal
+    /// form: 422 `invalid_fen` naming `fen`, with every problem the game's
+    /// rules crate finds (chess: Art. 3, 4, a position that cannot arise).
+    /// The one check of a FEN for both games.
     pub fn check_fen(self, fen: &str) -> Result<String, ApiError> {
-        match self {
-            GameKind::Chess => check_fen(fen),
-            GameKind::Xiangqi => xiangqi::check_fen(fen),
+        let invalid = |message: String| ApiError::Unprocessable {
+            code: "invalid_fen".into(),
+            message,
+            article: None,
+            at: Some("fen".into()),
+        };
+        if fen.len() > MAX_FEN {
+            return Err(invalid(format!("at most {MAX_FEN} characters")));
         }
+        match self {
+            GameKind::Chess => chess::normal_fen(fen),
+            GameKind::Xiangqi => xiangqi::normal_fen(fen),
+        }
+        .map_err(invalid)
     }
 }
+
+/// The longest FEN accepted.
+const MAX_FEN: usize = 200;
 
 /// Fixed facts about a game that the Laws need.
 #[derive(Debug, Clone)]
@@ -140,7 +154,7 @@ pub fn mode_from_text(text: &str) -> Option<Mode> {
     }
 }
 
-fn mode_text(mode: Mode) -> &'static str {
+pub(crate) fn mode_text(mode: Mode) -> &'static str {
     match mode {
         Mode::Live => "live",
         Mode::Scoresheet => "scoresheet",
@@ -165,26 +179,7 @@ pub(crate) fn ms_text(ms: u64) -> Option<String> {
     i64::try_from(ms)
         .ok()
         .and_then(chrono::DateTime::from_timestamp_millis)
-        .map(crate::time_text)
-}
-
-/// The longest FEN accepted.
-const MAX_FEN: usize = 200;
-
-/// A starting position from a request: 422 `invalid_fen` naming `fen`, with
-/// every problem `rules` finds (Art. 3, 4; a position that cannot arise).
-pub fn check_fen(fen: &str) -> Result<String, ApiError> {
-    let invalid = |message: String| ApiError::Unprocessable {
-        code: "invalid_fen".into(),
-        message,
-        article: None,
-        at: Some("fen".into()),
-    };
-    if fen.len() > MAX_FEN {
-        return Err(invalid(format!("at most {MAX_FEN} characters")));
-    }
-    let position = rules::Position::from_fen(fen).map_err(|e| invalid(e.to_string()))?;
-    Ok(position.to_fen())
+        .map(crate::state::time_text)
 }
 
 /// An RFC 3339 time from a request as milliseconds since 1970 (the events'
@@ -432,7 +427,7 @@ impl GameState {
             })?),
         };
         let game = match setup.game {
-            GameKind::Chess => AnyGame::Chess(Box::new(chess_game(setup, time_control)?)),
+            GameKind::Chess => AnyGame::Chess(Box::new(chess::new_game(setup, time_control)?)),
             GameKind::Xiangqi => {
                 AnyGame::Xiangqi(Box::new(xiangqi::new_game(setup, time_control)?))
             }
@@ -599,7 +594,7 @@ impl GameState {
         };
         let due = self.due_at(now_ms);
         match &self.game {
-            AnyGame::Chess(g) => LawsView::Chess(chess_view(g, arbiter, at, due)),
+            AnyGame::Chess(g) => LawsView::Chess(chess::view(g, arbiter, at, due)),
             AnyGame::Xiangqi(g) => LawsView::Xiangqi(xiangqi::view(g, at, due)),
         }
     }
@@ -653,125 +648,24 @@ impl GameState {
     /// Tag Roster first and in order, escaped values, `[%clk]` after each
     /// move from the recorded clocks, a standard `Termination` value);
     /// Xiangqi through `xiangqi::pgn::write_game` ([`xiangqi::pgn`]).
+    /// The tags are `headers` (the game's metadata, `app::games::game_pgn`)
+    /// and, for both games alike, a standard `Termination` value.
     pub fn pgn(&self, headers: &[(&str, String)]) -> String {
+        let termination = match &self.game {
+            AnyGame::Chess(g) => g.termination(),
+            AnyGame::Xiangqi(g) => g.termination(),
+        }
+        .map(|t| {
+            regulations::Code::parse(&t.reason.code)
+                .map_or("normal", regulations::Code::pgn_termination)
+        });
+        let mut tags: Vec<(&str, String)> = headers.to_vec();
+        if let Some(value) = termination {
+            tags.push(("Termination", value.to_owned()));
+        }
         match &self.game {
-            AnyGame::Chess(g) => chess_pgn(g, headers),
-            AnyGame::Xiangqi(g) => xiangqi::pgn(g, headers),
+            AnyGame::Chess(g) => chess::pgn(g, &tags),
+            AnyGame::Xiangqi(g) => xiangqi::pgn(g, &tags),
         }
     }
-}
-
-/// A new chess game from a stored setup.
-fn chess_game(setup: &GameSetup, time_control: Option<TimeControl>) -> Result<Game, Rejection> {
-    let mut profile = Profile::by_name(&setup.regulations).ok_or_else(|| Rejection {
-        code: "unknown_profile".into(),
-        article: None,
-        message: format!("unknown regulations profile '{}'", setup.regulations),
-    })?;
-    setup.laws.apply(&mut profile);
-    let mode = mode_from_text(&setup.mode).ok_or_else(|| Rejection {
-        code: "bad_setup".into(),
-        article: None,
-        message: format!("unknown recording mode '{}'", setup.mode),
-    })?;
-    Game::new(
-        profile,
-        regulations::GameSetup {
-            fen: setup.fen.clone(),
-            time_control,
-            mode,
-            scheduled_start_ms: setup
-                .scheduled_start_ms
-                .and_then(|ms| u64::try_from(ms).ok()),
-            team_game: setup.team_game,
-        },
-    )
-    .map_err(|e| Rejection {
-        code: "bad_setup".into(),
-        article: None,
-        message: e.to_string(),
-    })
-}
-
-/// A chess game's state as the API shows it, clocks as of `at` (see
-/// [`GameState::to_json`]).
-fn chess_view(game: &Game, arbiter: bool, at: u64, due: Option<Due>) -> StateView {
-    // The moves are written by the caller straight from `plies` (see
-    // `game_view::StateJson`), not copied here.
-    let view = game.view_without_moves(at);
-    let setup = game.setup();
-    let lateness = game.session_start_ms().map(|start| {
-        let limit = game.profile().lateness_limit_ms;
-        Lateness {
-            limit_ms: limit,
-            deadline: limit.and_then(|l| ms_text(start.saturating_add(l))),
-            white_present: game.is_present(Color::White),
-            black_present: game.is_present(Color::Black),
-        }
-    });
-    StateView {
-        annulment: view.annulment,
-        clocks: view.clocks,
-        due,
-        envelope: view.envelope,
-        fen: view.fen,
-        lateness,
-        mode: mode_text(setup.mode),
-        pending: view.pending,
-        result: game.result().map(GameResult::notation),
-        resumption: game.resumption().map(|r| Resumption {
-            at: ms_text(r.at_ms),
-            place: r.place.clone(),
-        }),
-        scheduled_start: setup.scheduled_start_ms.and_then(ms_text),
-        sealed_move: if arbiter {
-            game.sealed_move_for_arbiter().map(str::to_owned)
-        } else {
-            None
-        },
-        start_fen: setup.fen.clone(),
-        status: game.status().as_str(),
-        termination: view.termination,
-        to_move: match view.side_to_move {
-            Color::White => "white",
-            Color::Black => "black",
-        },
-    }
-}
-
-/// A chess game as PGN (see [`GameState::pgn`]).
-fn chess_pgn(source: &Game, headers: &[(&str, String)]) -> String {
-    let result = match source.result() {
-        Some(GameResult::WhiteWins | GameResult::WhiteWinsByForfeit) => PgnResult::WhiteWins,
-        Some(GameResult::BlackWins | GameResult::BlackWinsByForfeit) => PgnResult::BlackWins,
-        Some(GameResult::Draw) => PgnResult::Draw,
-        _ => PgnResult::Unknown,
-    };
-    let mut game = rules::pgn::Game {
-        result,
-        ..rules::pgn::Game::default()
-    };
-    for (name, value) in headers {
-        game.set_tag(name, value.clone());
-    }
-    if let Some(fen) = &source.setup().fen {
-        game.set_tag("SetUp", "1");
-        game.set_tag("FEN", fen.clone());
-    }
-    if let Some(t) = source.termination() {
-        let value = regulations::Code::parse(&t.reason.code)
-            .map_or("normal", regulations::Code::pgn_termination);
-        game.set_tag("Termination", value);
-    }
-    game.moves = source
-        .plies()
-        .iter()
-        .map(|ply| rules::pgn::SanPly {
-            clock_ms: ply.clock_ms,
-            ..rules::pgn::SanPly::new(ply.san.as_str())
-        })
-        .collect();
-    let mut out = String::new();
-    rules::pgn::write_game(&game, &mut out);
-    out
 }

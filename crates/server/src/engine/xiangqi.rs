@@ -14,7 +14,6 @@ use utoipa::ToSchema;
 use xiangqi::{Color, Judgement, Verdict};
 
 use super::{Due, GameSetup, Rejection, ms_text};
-use crate::error::ApiError;
 
 /// The Xiangqi profiles a game or a tournament may name
 /// (`regulations::XiangqiProfile::by_name`).
@@ -22,23 +21,12 @@ pub const PROFILES: &[&str] = &["xiangqi", "xiangqi-club"];
 /// The default Xiangqi profile.
 pub const DEFAULT_PROFILE: &str = "xiangqi";
 
-/// The longest FEN accepted.
-const MAX_FEN: usize = 200;
-
-/// A Xiangqi starting position from a request: 422 `invalid_fen` naming
-/// `fen`, with the problem the `xiangqi` crate finds.
-pub fn check_fen(fen: &str) -> Result<String, ApiError> {
-    let invalid = |message: String| ApiError::Unprocessable {
-        code: "invalid_fen".into(),
-        message,
-        article: None,
-        at: Some("fen".into()),
-    };
-    if fen.len() > MAX_FEN {
-        return Err(invalid(format!("at most {MAX_FEN} characters")));
-    }
-    let position = xiangqi::Position::from_fen(fen).map_err(|e| invalid(e.to_string()))?;
-    Ok(position.to_fen())
+/// A Xiangqi starting position in its normal form, or the problem the
+/// `xiangqi` crate finds.
+pub(crate) fn normal_fen(fen: &str) -> Result<String, String> {
+    xiangqi::Position::from_fen(fen)
+        .map(|p| p.to_fen())
+        .map_err(|e| e.to_string())
 }
 
 /// A new Xiangqi game from a stored setup. Xiangqi is recorded live only
@@ -338,11 +326,6 @@ pub fn pgn(game: &XiangqiGame, headers: &[(&str, String)]) -> String {
     let mut out = xiangqi::pgn::Game::new(*game.initial_position());
     for (name, value) in headers {
         out.tags.push(((*name).to_owned(), value.clone()));
-    }
-    if let Some(t) = game.termination() {
-        let value = regulations::Code::parse(&t.reason.code)
-            .map_or("normal", regulations::Code::pgn_termination);
-        out.tags.push(("Termination".into(), value.to_owned()));
     }
     out.result = Some(match game.result() {
         Some(GameResult::WhiteWins | GameResult::WhiteWinsByForfeit) => {

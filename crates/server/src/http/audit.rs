@@ -12,7 +12,8 @@ use utoipa::{OpenApi, ToSchema};
 use crate::app::tournaments::load_tournament;
 use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiPath};
-use crate::{AppState, store};
+use crate::state::AppState;
+use crate::store;
 
 /// A tournament's audit trail, oldest first.
 #[derive(Serialize, ToSchema)]

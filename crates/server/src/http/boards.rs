@@ -14,7 +14,8 @@ use crate::auth::audit;
 use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::http::rounds::present;
-use crate::{AppState, store};
+use crate::state::AppState;
+use crate::store;
 
 /// `PATCH /tournaments/{id}/rounds/{n}/boards/{board}` body: at least one
 /// of the four.

@@ -23,7 +23,7 @@ pub(crate) mod users;
 use axum::Router;
 use axum::routing::get;
 
-use crate::AppState;
+use crate::state::AppState;
 
 /// Every API route, relative to `/api/v1`.
 pub(crate) fn router() -> Router<AppState> {
@@ -41,4 +41,22 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(games::router())
         .merge(pgn_upload::router())
         .merge(tablets::router())
+}
+
+/// Liveness: `{"status": "ok"}` while the process serves requests.
+#[utoipa::path(
+    get,
+    path = "/health",
+    tag = "meta",
+    responses((status = 200, description = "the server is up", body = Health)),
+)]
+pub(crate) async fn health() -> axum::Json<Health> {
+    axum::Json(Health { status: "ok" })
+}
+
+/// The body of `GET /health`.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub(crate) struct Health {
+    /// Always `ok`.
+    status: &'static str,
 }

@@ -28,11 +28,11 @@ use utoipa::{Modify, OpenApi};
 #[openapi(
     info(
         title = "Arbiter",
-        description = "Arbiter-grade chess tournament server. Errors are JSON {error, message, article?, where?} (schema Error); each operation lists, per 4xx status, the `error` codes it can return (also as its `x-errors` extension). Any route may also answer 405 (method_not_allowed) and 500 (internal: a fault of ours, no detail sent). Public reads need no token (a token given must be valid: 401 otherwise); writes need a bearer token.",
+        description = "Arbiter-grade chess tournament server. Errors are JSON {error, message, article?, where?} (schema Error); each operation lists, per 4xx status, the `error` codes it can return (also as its `x-errors` extension). Any route may also answer 405 (method_not_allowed) and 500 (internal: a fault of ours, no detail sent); a route that reads or writes the database answers 503 (unavailable, with Retry-After) while the database cannot be reached. Public reads need no token (a token given must be valid: 401 otherwise); writes need a bearer token.",
         license(name = "MIT OR Apache-2.0", identifier = "MIT OR Apache-2.0"),
     ),
     servers((url = "http://127.0.0.1:8080")),
-    paths(serve, crate::health),
+    paths(serve, crate::http::health),
     components(schemas(crate::error::ErrorBody<'static>)),
     modifiers(&Bearer),
     tags(
@@ -188,6 +188,9 @@ fn status_description(status: &str) -> &'static str {
         }
         "415" => "the body is not of an accepted content type",
         "422" => "well-formed but refused; `article` cites the rule that refuses it",
+        "503" => {
+            "the database cannot be reached now; nothing was changed: send the request again after the Retry-After header's seconds"
+        }
         _ => "error",
     }
 }
@@ -212,6 +215,9 @@ fn expand_errors(path: &str, operation: &mut Map<String, Value>) {
         entry.extend(list.iter().map(|c| (*c).to_owned()));
     };
     add("408", &["timeout"]);
+    if path != "/health" && path != "/api/v1/openapi.json" {
+        add("503", &["unavailable"]);
+    }
     if path.contains('{') {
         add("400", &["invalid_path"]);
     }

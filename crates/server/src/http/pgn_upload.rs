@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::AppState;
 use crate::app::pgn_upload::{self, PgnRecorded, PgnRoundRecorded, ROUND_PGN_LIMIT};
 use crate::auth::Actor;
 use crate::error::{ApiError, ApiPath, parse_json};
+use crate::state::AppState;
 
 /// `POST /games/{id}/pgn` with `Content-Type: application/json`. The
 /// primary form is the PGN itself as the body (`application/x-chess-pgn`
@@ -132,7 +132,7 @@ async fn upload_game(
     let query = query
         .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
         .0;
-    let (bytes, json) = read_body(request, crate::BODY_LIMIT).await?;
+    let (bytes, json) = read_body(request, crate::state::BODY_LIMIT).await?;
     let options = match json {
         Some(map) => {
             let upload: PgnUpload =

@@ -17,8 +17,9 @@ use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::model::players::PlayerDetails;
 use crate::model::settings::check_name;
+use crate::state::AppState;
+use crate::store;
 pub(crate) use crate::store::players::PlayerRow;
-use crate::{AppState, store};
 
 /// `POST /tournaments/{id}/players` body: the name and the player's data.
 #[derive(Debug, Deserialize, ToSchema)]

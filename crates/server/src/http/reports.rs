@@ -11,11 +11,11 @@ use serde::Serialize;
 use tournament::model::Tournament;
 use utoipa::{OpenApi, ToSchema};
 
-use crate::AppState;
 use crate::app::reports::rating_options;
 use crate::app::rounds::{RoundJson, round_json};
 use crate::app::tournaments::{TournamentRow, load_all, load_tournament};
 use crate::error::{ApiError, ApiPath};
+use crate::state::AppState;
 use crate::store::model::{Loaded, to_model};
 use crate::store::players::PlayerRow;
 
@@ -391,7 +391,8 @@ pub fn router() -> Router<AppState> {
         .route("/tournaments/{id}/export/pgn", get(export_pgn))
         .route(
             "/tournaments/import",
-            post(crate::http::tournaments::import_trf)
-                .layer(axum::extract::DefaultBodyLimit::max(crate::IMPORT_LIMIT)),
+            post(crate::http::tournaments::import_trf).layer(axum::extract::DefaultBodyLimit::max(
+                crate::state::IMPORT_LIMIT,
+            )),
         )
 }

@@ -6,11 +6,11 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::AppState;
 use crate::app::results;
 use crate::app::rounds::BoardJson;
 use crate::auth::Actor;
 use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::state::AppState;
 
 /// `PUT .../boards/{board}/result` body.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -18,9 +18,10 @@ use crate::app::tournaments::{begin_change, commit_change, load_all};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath, OptionalJson};
+use crate::state::AppState;
+use crate::store;
 use crate::store::model::Loaded;
 use crate::store::rounds::BoardRow;
-use crate::{AppState, store};
 
 /// `POST /tournaments/{id}/rounds` body (optional).
 #[derive(Debug, Default, Deserialize, ToSchema)]

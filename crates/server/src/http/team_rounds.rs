@@ -6,12 +6,12 @@ use axum::extract::State;
 use axum::{Json, Router};
 use utoipa::OpenApi;
 
-use crate::AppState;
 use crate::app::team_rounds::{RoundMatches, load_team_data, round_matches};
 use crate::app::team_standings::{TeamStandingsJson, team_standings_json};
 use crate::app::teams::settings;
 use crate::app::tournaments::load_all;
 use crate::error::{ApiError, ApiPath};
+use crate::state::AppState;
 
 /// A team round's matches: teams, match and game points, and every board
 /// with its players, colours, result and game.

@@ -22,8 +22,9 @@ use crate::auth::{Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::model::settings::check_name;
 use crate::model::teams::MAX_BOARDS;
+use crate::state::AppState;
+use crate::store;
 use crate::store::teams::TeamRow;
-use crate::{AppState, store};
 
 /// Most players on a roster.
 const MAX_ROSTER: usize = 100;

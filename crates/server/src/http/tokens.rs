@@ -15,7 +15,9 @@ use crate::auth::Permission;
 use crate::auth::audit;
 use crate::auth::{Actor, Role, hash_token, new_token, revocation_payload, tournament_owner};
 use crate::error::{ApiError, ApiJson, ApiPath};
-use crate::{AppState, now_text, store};
+use crate::state::AppState;
+use crate::state::now_text;
+use crate::store;
 
 /// Create a token (admin: organiser; organiser/chief arbiter: arbiter tokens for their tournament).
 #[utoipa::path(

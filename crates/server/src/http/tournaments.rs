@@ -26,8 +26,10 @@ use crate::model::settings::{
     check_tiebreaks, check_time_control, default_scoring, default_tiebreaks,
 };
 use crate::model::teams::TeamSettings;
+use crate::state::AppState;
+use crate::state::now_text;
+use crate::store;
 pub(crate) use crate::store::tournaments::TournamentRow;
-use crate::{AppState, now_text, store};
 
 /// `POST /tournaments` body.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -428,7 +430,7 @@ pub(crate) async fn import_trf(
     actor: Actor,
     request: axum::extract::Request,
 ) -> Result<impl IntoResponse, ApiError> {
-    let bytes = axum::body::to_bytes(request.into_body(), crate::IMPORT_LIMIT)
+    let bytes = axum::body::to_bytes(request.into_body(), crate::state::IMPORT_LIMIT)
         .await
         .map_err(|_| ApiError::PayloadTooLarge("TRF body too large".into()))?;
     let imported = crate::app::import::import_trf(&state, &actor, &bytes).await?;

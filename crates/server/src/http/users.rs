@@ -13,7 +13,8 @@ use utoipa::{OpenApi, ToSchema};
 use crate::auth::accounts::{self, Client, NewUser, SignInError};
 use crate::auth::{Actor, Role, Via};
 use crate::error::{ApiError, ApiJson, ApiPath};
-use crate::{AppState, store};
+use crate::state::AppState;
+use crate::store;
 
 /// The 429 code of a refused sign-in.
 pub(crate) const TOO_MANY_ATTEMPTS: &str = "too_many_attempts";

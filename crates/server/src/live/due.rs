@@ -21,8 +21,9 @@ use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
 
 use crate::error::ApiError;
+use crate::state::AppState;
+use crate::store;
 use crate::store::games::OpenLiveHead;
-use crate::{AppState, store};
 
 /// The operation the sweeper runs on one open live game whose head is
 /// `seq`: record what has fallen due by `now`, through the same

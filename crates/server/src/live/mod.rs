@@ -8,4 +8,5 @@ pub(crate) mod due;
 pub(crate) mod events;
 pub(crate) mod game_cache;
 pub(crate) mod group_commit;
+pub(crate) mod page_cache;
 pub(crate) mod stream;

@@ -35,9 +35,11 @@ use tokio::sync::mpsc;
 
 use crate::auth::REVOKED_PREFIX;
 use crate::live::events::{View, event_json, last_resume};
+use crate::state::AppState;
+use crate::state::Hint;
+use crate::state::log;
 use crate::store::games::StoredEvent;
 use crate::store::{self, games::load_events};
-use crate::{AppState, Hint, log};
 
 use crate::store::CHANNEL;
 

@@ -22,7 +22,8 @@ use crate::auth::accounts::{
 };
 use crate::auth::{Actor, Role, same_digest};
 use crate::error::ApiError;
-use crate::{AppState, store};
+use crate::state::AppState;
+use crate::store;
 
 /// The account routes (mounted with the pages).
 pub(crate) fn router() -> Router<AppState> {

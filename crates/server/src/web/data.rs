@@ -9,10 +9,10 @@ use serde_json::{Map, Value};
 use tournament::model::Tournament;
 use tournament::standings::{Standings, StandingsError, StandingsOptions, compute_standings};
 
-use crate::AppState;
 use crate::app::game_rows::{GameRow, fold, load_game};
 use crate::engine::GameState;
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::store;
 use crate::store::model::{Loaded, to_model};
 
@@ -63,7 +63,7 @@ pub(crate) enum Scope<'a> {
 pub(crate) async fn stamp(
     state: &AppState,
     scope: Scope<'_>,
-) -> Result<Option<super::cache::Stamp>, store::Error> {
+) -> Result<Option<crate::live::page_cache::Stamp>, store::Error> {
     let pool = state.db().pool();
     Ok(match scope {
         Scope::Events => {
@@ -199,6 +199,9 @@ pub(crate) enum PageError {
     NotFound(&'static str),
     /// 400, with the catalogue key of what is wrong.
     BadRequest(&'static str),
+    /// 503: the database cannot be reached now (logged); the reader is
+    /// asked to reload shortly.
+    Unavailable(String),
     /// 500: logged, never shown.
     Internal(String),
 }
@@ -209,6 +212,7 @@ impl PageError {
     pub fn from_api(error: ApiError, what: &'static str) -> PageError {
         match error {
             ApiError::NotFound(_) => PageError::NotFound(what),
+            ApiError::Unavailable(detail) => PageError::Unavailable(detail),
             other => PageError::Internal(format!("{other:?}")),
         }
     }

@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::data::{self, PageError};
 use super::layout::{Frame, Tab, frame, raw};
 use super::{Ctx, Lang, Page};
-use crate::AppState;
+use crate::state::AppState;
 
 type One = Result<Path<String>, PathRejection>;
 

@@ -28,13 +28,14 @@
 mod account;
 pub(crate) mod assets;
 mod board;
-mod cache;
+
 mod console;
 pub(crate) mod data;
 mod game;
 mod i18n;
 pub(crate) mod layout;
 mod pages;
+mod tables;
 mod team_pages;
 mod xiangqi_board;
 
@@ -46,9 +47,9 @@ use axum::routing::get;
 use maud::Markup;
 use sha2::{Digest, Sha256};
 
-use crate::AppState;
-pub(crate) use cache::PageCache;
-use cache::{Key, Rendered};
+use crate::state::AppState;
+
+use crate::live::page_cache::{Key, Rendered};
 pub(crate) use data::{PageError, Scope};
 pub(crate) use i18n::Lang;
 
@@ -58,12 +59,12 @@ pub fn router() -> Router<AppState> {
         .route("/", get(pages::index))
         .route("/t/{id}", get(pages::home))
         .route("/t/{id}/players", get(pages::players))
-        .route("/t/{id}/players/{start_no}", get(pages::player_card))
+        .route("/t/{id}/players/{start_no}", get(tables::player_card))
         .route("/t/{id}/rounds/{n}", get(pages::round))
         .route("/t/{id}/rounds/{n}/live", get(pages::round_fragment))
         .route("/t/{id}/rounds/{n}/stream", get(pages::round_stream))
-        .route("/t/{id}/standings", get(pages::standings))
-        .route("/t/{id}/crosstable", get(pages::crosstable))
+        .route("/t/{id}/standings", get(tables::standings))
+        .route("/t/{id}/crosstable", get(tables::crosstable))
         .route("/t/{id}/team-standings", get(team_pages::standings))
         .route("/t/{id}/team-crosstable", get(team_pages::crosstable))
         .route("/t/{id}/rounds/{n}/matches", get(team_pages::matches))
@@ -253,7 +254,7 @@ impl Ctx {
         let key = Key {
             path: self.path.clone(),
             query: self.query.clone(),
-            lang: self.lang,
+            lang: self.lang.code(),
         };
         // A signed-in reader's page carries their name: never shared.
         let stamp = stamp.filter(|_| self.session.is_none());
@@ -290,6 +291,14 @@ impl Ctx {
                 self.lang
                     .tr("error-bad-request", &[("what", &self.lang.t(what))]),
             ),
+            PageError::Unavailable(detail) => {
+                tracing::warn!(detail = %detail, "page: database unavailable");
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    self.lang.t("error-unavailable-title"),
+                    self.lang.t("error-unavailable").to_owned(),
+                )
+            }
             PageError::Internal(detail) => {
                 tracing::error!(detail = %detail, "page failed");
                 (
@@ -308,13 +317,20 @@ impl Ctx {
                 p { a href="/" { (self.lang.t("error-back")) } }
             },
         );
-        Page {
+        let mut response = Page {
             status,
             lang: self.lang,
             set_cookie: self.set_cookie,
             html,
         }
-        .respond(&self.headers)
+        .respond(&self.headers);
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(crate::error::RETRY_AFTER_SECONDS),
+            );
+        }
+        response
     }
 }
 

@@ -1,23 +1,20 @@
 //! The tournament pages: events, a tournament's home, players, a round's
-//! pairings, standings with the working of every tie-break value, the
-//! crosstable (Swiss) or Berger table (round robin) and the player card.
-//! Each handler reads through `data`, builds the page and hands it to the
+//! pairings (the tables — standings, crosstable, player card — are in
+//! `tables`). Each handler reads through `data`, builds the page and hands it to the
 //! frame; none computes a standing, a tie-break or a pairing itself.
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
-use tournament::model::{Colour, Outcome, System};
-use tournament::standings::{CrosstableCell, RoundKind, Standings};
 
 use super::data::{self, Event, PageError};
 use super::layout::{Frame, Tab, frame};
 use super::{Ctx, Lang, Scope, positive};
-use crate::AppState;
+use crate::state::AppState;
 
-type One = Result<Path<String>, PathRejection>;
-type Two = Result<Path<(String, String)>, PathRejection>;
+pub(super) type One = Result<Path<String>, PathRejection>;
+pub(super) type Two = Result<Path<(String, String)>, PathRejection>;
 
 pub(super) async fn load(state: &AppState, id: &str) -> Result<Event, PageError> {
     data::event(state, id)
@@ -34,7 +31,7 @@ fn system_name(lang: Lang, system: &str) -> &'static str {
     }
 }
 
-fn bye_name(lang: Lang, kind: &str) -> &'static str {
+pub(super) fn bye_name(lang: Lang, kind: &str) -> &'static str {
     match kind {
         "pairing_allocated" => lang.t("bye-pairing_allocated"),
         "full" => lang.t("bye-full"),
@@ -218,7 +215,7 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
     .await
 }
 
-fn player_status(lang: Lang, p: &crate::store::players::PlayerRow) -> Markup {
+pub(super) fn player_status(lang: Lang, p: &crate::store::players::PlayerRow) -> Markup {
     html! {
         @if let Some(r) = p.withdrawn_from {
             span.tag { (lang.tr("status-withdrawn", &[("round", &(r - 1).max(0))])) }
@@ -467,7 +464,7 @@ async fn round_live(
 
 /// Points as a score sheet writes them: `1`, `½`, `0`, `2½` (other
 /// fractions of custom scorings in tenths: `0.3`).
-fn points_text(points: tournament::model::Points) -> String {
+pub(super) fn points_text(points: tournament::model::Points) -> String {
     let tenths = points.tenths();
     match (tenths / 10, tenths % 10) {
         (whole, 0) => whole.to_string(),
@@ -479,7 +476,7 @@ fn points_text(points: tournament::model::Points) -> String {
 
 /// A bye's points under the tournament's scoring (empty for a kind the
 /// page does not know, which loading the tournament already refuses).
-fn bye_points(event: &Event, kind: &str) -> String {
+pub(super) fn bye_points(event: &Event, kind: &str) -> String {
     crate::store::model::bye_kind(kind)
         .map(|kind| points_text(event.model.scoring.bye(kind)))
         .unwrap_or_default()
@@ -487,7 +484,7 @@ fn bye_points(event: &Event, kind: &str) -> String {
 
 /// A board's result: `1-0`, `½-½`, `–` while none; a forfeit shows the
 /// points each side scores for it (`1 – 0`) and says it was a forfeit.
-fn result_cell(lang: Lang, event: &Event, result: Option<&str>) -> Markup {
+pub(super) fn result_cell(lang: Lang, event: &Event, result: Option<&str>) -> Markup {
     let scoring = &event.model.scoring;
     let (win, loss) = (
         points_text(scoring.forfeit_win),
@@ -583,381 +580,6 @@ async fn round_pgn(state: &AppState, ctx: &Ctx, id: &str, number: &str) -> Respo
     };
     ctx.cached_as(state, round_scope(id, number), PGN, false, render)
         .await
-}
-
-/// `after=n` of the standings and crosstable: a paired round, else 400.
-fn after(ctx: &Ctx, paired: u32) -> Result<Option<u32>, PageError> {
-    match ctx.param("after") {
-        None => Ok(None),
-        Some(text) => positive(&text)
-            .filter(|n| *n <= paired)
-            .map(Some)
-            .ok_or(PageError::BadRequest("what-after")),
-    }
-}
-
-/// One tie-break value with its working: the rounds that make it, cut
-/// ones struck through, virtual opponents named.
-fn working(lang: Lang, score: &tournament::standings::TiebreakScore) -> Markup {
-    let value = score
-        .value
-        .map_or_else(|| "—".to_owned(), |v| v.to_string());
-    if score.contributions.is_empty() {
-        return html! { (value) };
-    }
-    let title: Vec<String> = score
-        .contributions
-        .iter()
-        .map(|c| format!("R{} {}", c.round, c.value))
-        .collect();
-    html! {
-        details.working {
-            summary title=(title.join(" + ")) { (value) }
-            ul {
-                li.hint { (lang.t("standings-working")) }
-                @for c in &score.contributions {
-                    li class=[c.cut.then_some("cut")] {
-                        (lang.t("col-round")) " " (c.round) ": "
-                        @if c.substitute { (lang.t("standings-dummy")) }
-                        @else if let Some(o) = c.opponent { "#" (o) }
-                        @else { "–" }
-                        " → " (c.value.to_string())
-                        @if c.cut { " (" (lang.t("standings-cut")) ")" }
-                        @if c.vur { " · " (lang.t("standings-vur")) }
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn after_links(ctx: &Ctx, path: &str, paired: u32, current: u32) -> Markup {
-    html! {
-        div.round-links {
-            span.muted { (ctx.lang.t("standings-after")) }
-            @for r in 1..=paired {
-                a href=(format!("{path}?after={r}")) class=[(r == current).then_some("active")] { (r) }
-            }
-        }
-    }
-}
-
-/// `GET /t/{id}/standings?after=n`.
-pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One) -> Response {
-    let Ok(Path(id)) = path else {
-        return ctx.error(&PageError::NotFound("what-tournament"));
-    };
-    ctx.cached(&state, Scope::Tournament(&id), async {
-        let event = load(&state, &id).await?;
-        let paired = event.rounds_paired();
-        let after = after(&ctx, paired)?;
-        let lang = ctx.lang;
-        let st = data::standings(&event, after)?;
-        let title = if st.rounds == 0 {
-            lang.t("nav-standings").to_owned()
-        } else {
-            lang.tr("standings-title", &[("n", &st.rounds)])
-        };
-        let body = html! {
-            @if paired > 0 { (after_links(&ctx, &format!("/t/{id}/standings"), paired, st.rounds)) }
-            h1 { (title) }
-            @if st.rounds == 0 { p.muted { (lang.t("standings-none")) } }
-            div.table-wrap { table.standings {
-                thead { tr {
-                    th.num { (lang.t("col-place")) }
-                    th.num { (lang.t("col-start-no")) }
-                    th { (lang.t("col-name")) }
-                    th.num { (lang.t("col-rating")) }
-                    th.num { (lang.t("col-points")) }
-                    @for tb in &st.tiebreaks { th.num title=(tb.label) { (tb.label) } }
-                } }
-                tbody {
-                    @for row in &st.rows {
-                        @let p = event.loaded.players.iter().find(|p| p.start_number == i64::from(row.start_number));
-                        tr {
-                            td.num title=[(row.rank != row.rank_to).then(|| lang.t("standings-shared"))] {
-                                (row.place_label())
-                                @if row.decided_by_lot { " *" }
-                            }
-                            td.num { (row.start_number) }
-                            td { @if let Some(p) = p { (name_cell(&id, p)) } @else { (row.name) } }
-                            td.num { @if let Some(r) = p.and_then(|p| p.details.rating) { (r) } }
-                            td.num { strong { (row.points) } }
-                            @for score in &row.tiebreaks { td.num { (working(lang, score)) } }
-                        }
-                    }
-                }
-            } }
-        };
-        let mut f = event_frame(&title, &id, &event, Tab::Standings);
-        if paired > 0 {
-            f.next_screen = Some(screen_next(&ctx, &format!("/t/{id}/rounds/{paired}")));
-        }
-        Ok::<Markup, PageError>(frame(&ctx, &f, body))
-    })
-    .await
-}
-
-/// A crosstable cell's class: won, lost or other.
-fn cell_class(kind: RoundKind) -> Option<&'static str> {
-    match kind {
-        RoundKind::Game {
-            outcome: Outcome::Win,
-            ..
-        }
-        | RoundKind::ForfeitWin { .. } => Some("w1"),
-        RoundKind::Game {
-            outcome: Outcome::Loss,
-            ..
-        }
-        | RoundKind::ForfeitLoss { .. } => Some("w0"),
-        _ => None,
-    }
-}
-
-/// The result against one opponent in the Berger table (`1`, `½`, `0`,
-/// `+`, `-`; `*` not played yet).
-fn berger_result(kind: RoundKind) -> Option<(u32, &'static str)> {
-    match kind {
-        RoundKind::Game {
-            opponent, outcome, ..
-        } => Some((
-            opponent,
-            match outcome {
-                Outcome::Win => "1",
-                Outcome::Draw => "½",
-                Outcome::Loss => "0",
-                Outcome::ForfeitWin => "+",
-                Outcome::ForfeitLoss => "-",
-                Outcome::NotPlayed => "*",
-            },
-        )),
-        RoundKind::ForfeitWin { opponent, .. } => Some((opponent, "+")),
-        RoundKind::ForfeitLoss { opponent, .. } => Some((opponent, "-")),
-        RoundKind::Bye(_) => None,
-    }
-}
-
-fn swiss_table(ctx: &Ctx, id: &str, st: &Standings) -> Markup {
-    let lang = ctx.lang;
-    let rows = tournament::standings::crosstable(st);
-    html! {
-        div.table-wrap { table.cross {
-            thead { tr {
-                th.num { (lang.t("col-place")) }
-                th.num { (lang.t("col-start-no")) }
-                th.name { (lang.t("col-name")) }
-                @for r in 1..=st.rounds { th { (lang.t("col-round")) " " (r) } }
-                th.num { (lang.t("col-points")) }
-            } }
-            tbody {
-                @for row in &rows {
-                    tr {
-                        td.num { (row.place) }
-                        td.num { (row.start_number) }
-                        td.name { a href=(format!("/t/{id}/players/{}", row.start_number)) { (row.name) } }
-                        @for cell in &row.cells {
-                            td class=[cell_class(cell.kind)] title=(format!("{} → {}", cell.points, cell.running)) {
-                                (CrosstableCell::notation(cell))
-                            }
-                        }
-                        td.num { strong { (row.points) } }
-                    }
-                }
-            }
-        } }
-        p.muted { (lang.t("crosstable-legend")) }
-    }
-}
-
-fn berger_table(ctx: &Ctx, id: &str, st: &Standings) -> Markup {
-    let lang = ctx.lang;
-    let mut order: Vec<&tournament::standings::StandingRow> = st.rows.iter().collect();
-    order.sort_by_key(|r| r.start_number);
-    html! {
-        div.table-wrap { table.cross.berger {
-            thead { tr {
-                th.num { (lang.t("col-no")) }
-                th.name { (lang.t("col-name")) }
-                @for r in &order { th { (r.start_number) } }
-                th.num { (lang.t("col-points")) }
-                th.num { (lang.t("col-place")) }
-            } }
-            tbody {
-                @for row in &order {
-                    @let results: Vec<(u32, &str, RoundKind)> = st.rounds_of(row.start_number).iter()
-                        .filter_map(|e| berger_result(e.kind).map(|(o, r)| (o, r, e.kind))).collect();
-                    tr {
-                        td.num { (row.start_number) }
-                        td.name { a href=(format!("/t/{id}/players/{}", row.start_number)) { (row.name) } }
-                        @for col in &order {
-                            @if col.start_number == row.start_number {
-                                td class="self" {}
-                            } @else {
-                                @let mine: Vec<&(u32, &str, RoundKind)> = results.iter().filter(|(o, _, _)| *o == col.start_number).collect();
-                                td class=[mine.first().and_then(|m| cell_class(m.2))] {
-                                    @for (i, m) in mine.iter().enumerate() {
-                                        @if i > 0 { " " }
-                                        (m.1)
-                                    }
-                                }
-                            }
-                        }
-                        td.num { strong { (row.points) } }
-                        td.num { (row.place_label()) }
-                    }
-                }
-            }
-        } }
-    }
-}
-
-/// `GET /t/{id}/crosstable?after=n`: Swiss round by round, round robin as
-/// the Berger table.
-pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: One) -> Response {
-    let Ok(Path(id)) = path else {
-        return ctx.error(&PageError::NotFound("what-tournament"));
-    };
-    ctx.cached(&state, Scope::Tournament(&id), async {
-        let event = load(&state, &id).await?;
-        let paired = event.rounds_paired();
-        let after = after(&ctx, paired)?;
-        let lang = ctx.lang;
-        let st = data::standings(&event, after)?;
-        let swiss = event.model.system == System::Swiss;
-        let title = if swiss {
-            lang.t("crosstable-title")
-        } else {
-            lang.t("crosstable-berger")
-        };
-        let body = html! {
-            @if paired > 0 { (after_links(&ctx, &format!("/t/{id}/crosstable"), paired, st.rounds)) }
-            h1 { (title) }
-            @if swiss { (swiss_table(&ctx, &id, &st)) } @else { (berger_table(&ctx, &id, &st)) }
-        };
-        Ok::<Markup, PageError>(frame(
-            &ctx,
-            &event_frame(title, &id, &event, Tab::Crosstable),
-            body,
-        ))
-    })
-    .await
-}
-
-/// `GET /t/{id}/players/{start_no}`: a player's card.
-pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: Two) -> Response {
-    let Ok(Path((id, sn))) = path else {
-        return ctx.error(&PageError::NotFound("what-player"));
-    };
-    ctx.cached(&state, Scope::Tournament(&id), async {
-        let event = load(&state, &id).await?;
-        let lang = ctx.lang;
-        let sn = positive(&sn).ok_or(PageError::NotFound("what-player"))?;
-        let player = event
-            .loaded
-            .players
-            .iter()
-            .find(|p| p.start_number == i64::from(sn))
-            .ok_or(PageError::NotFound("what-player"))?;
-        let st = data::standings(&event, None)?;
-        let row = st.row(sn);
-        let ratings = data::ratings(&event);
-        let rating = ratings.iter().find(|r| r.start_number == sn);
-        let grades = data::grades(&event);
-        let grade = grades.iter().find(|g| g.start_number == sn);
-        let opponent = |o: u32| event.loaded.players.iter().find(|p| p.start_number == i64::from(o));
-        let game_of = |round: u32| {
-            event
-                .loaded
-                .boards
-                .iter()
-                .find(|b| {
-                    b.round == i64::from(round)
-                        && (b.white_id == player.id || b.black_id == player.id)
-                })
-                .map(|b| b.game_id.clone())
-        };
-        let body = html! {
-            h1 {
-                @if let Some(title) = &player.details.title { span.title { (title) } }
-                (player.name)
-            }
-            div.card {
-                dl.facts {
-                    dt { (lang.t("col-start-no")) } dd { (player.start_number) }
-                    @if let Some(r) = player.details.rating { dt { (lang.t("col-rating")) } dd { (r) } }
-                    @if let Some(f) = &player.details.federation { dt { (lang.t("col-federation")) } dd { (f) } }
-                    @if let Some(c) = &player.details.club { dt { (lang.t("col-club")) } dd { (c) } }
-                    @if let Some(row) = row {
-                        dt { (lang.t("col-place")) } dd { (row.place_label()) }
-                        dt { (lang.t("col-points")) } dd { strong { (row.points) } }
-                    }
-                    @if let Some(perf) = rating.and_then(|r| r.performance) {
-                        dt { (lang.t("card-performance")) } dd { (perf) }
-                    }
-                    @if let Some(change) = rating.and_then(|r| r.change.as_ref()) {
-                        dt { (lang.t("card-rating-change")) } dd { (format!("{:+}", change.change)) }
-                        dt { (lang.t("card-k")) } dd { (change.k) }
-                        dt { (lang.t("card-expected")) } dd { (format!("{:.2}", change.expected_hundredths as f64 / 100.0)) }
-                    }
-                    @if let Some(g) = grade {
-                        dt { (lang.t("card-grade-points")) } dd { (g.before) " → " (g.after) }
-                    }
-                    @let status = player_status(lang, player);
-                    @if !status.0.is_empty() { dt { (lang.t("col-status")) } dd { (status) } }
-                }
-            }
-            h2 { (lang.t("card-games")) }
-            @let entries = st.rounds_of(sn);
-            @if entries.is_empty() {
-                p.muted { (lang.t("card-none")) }
-            } @else {
-                div.table-wrap { table.card-games {
-                    thead { tr {
-                        th.num { (lang.t("col-round")) }
-                        th { (lang.t("col-colour")) }
-                        th { (lang.t("col-opponent")) }
-                        th.num { (lang.t("col-rating")) }
-                        th.center { (lang.t("col-result")) }
-                        th.num { (lang.t("col-points")) }
-                        th.no-print {}
-                    } }
-                    tbody {
-                        @for e in entries {
-                            @let (opp, colour) = match e.kind {
-                                RoundKind::Game { opponent, colour, .. }
-                                | RoundKind::ForfeitWin { opponent, colour }
-                                | RoundKind::ForfeitLoss { opponent, colour } => (Some(opponent), Some(colour)),
-                                RoundKind::Bye(_) => (None, None),
-                            };
-                            tr {
-                                td.num { (e.round) }
-                                td { @match colour {
-                                    Some(Colour::White) => { (lang.t("colour-white")) }
-                                    Some(Colour::Black) => { (lang.t("colour-black")) }
-                                    None => {}
-                                } }
-                                td {
-                                    @if let Some(p) = opp.and_then(opponent) { (name_cell(&id, p)) }
-                                    @else if let RoundKind::Bye(kind) = e.kind { (bye_name(lang, crate::store::model::bye_text(kind))) }
-                                }
-                                td.num { @if let Some(r) = opp.and_then(opponent).and_then(|p| p.details.rating) { (r) } }
-                                td.result class=[cell_class(e.kind)] { (CrosstableCell { round: e.round, kind: e.kind, points: e.points, running: e.running }.notation()) }
-                                td.num { (e.running) }
-                                td.no-print { @if let Some(g) = opp.and_then(|_| game_of(e.round)) { a href=(format!("/games/{g}")) { (lang.t("col-game")) } } }
-                            }
-                        }
-                    }
-                } }
-            }
-        };
-        Ok::<Markup, PageError>(frame(
-            &ctx,
-            &event_frame(&player.name, &id, &event, Tab::Players),
-            body,
-        ))
-    })
-    .await
 }
 
 /// Any other path under `/t/{id}/`: a 404 page.

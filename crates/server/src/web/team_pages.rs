@@ -13,11 +13,11 @@ use super::data::{Event, PageError};
 use super::layout::{Tab, frame};
 use super::pages::{event_frame, load, round_number, screen_next};
 use super::{Ctx, Lang, Scope};
-use crate::AppState;
 use crate::app::team_rounds::{MatchJson, TeamData, load_team_data, round_matches};
 use crate::app::team_standings::{
     TeamRoundJson, TeamStandingJson, TeamStandingsJson, team_standings_json,
 };
+use crate::state::AppState;
 
 type One = Result<Path<String>, axum::extract::rejection::PathRejection>;
 type Two = Result<Path<(String, String)>, axum::extract::rejection::PathRejection>;

@@ -39,8 +39,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
 
-use crate::AppState;
 use crate::engine::GameKind;
+use crate::state::AppState;
 
 /// The console's routes (mounted at the root, beside the public pages).
 pub fn router() -> Router<AppState> {

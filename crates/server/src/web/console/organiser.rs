@@ -11,8 +11,8 @@ use axum::response::Response;
 use maud::{Markup, PreEscaped, html};
 
 use super::pages::shell;
-use crate::AppState;
 use crate::engine::GameKind;
+use crate::state::AppState;
 use crate::store::tournaments::TournamentRow;
 use crate::web::data;
 use crate::web::{Ctx, Lang, PageError};

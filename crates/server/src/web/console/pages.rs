@@ -9,8 +9,8 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use maud::{Markup, PreEscaped, html};
 
-use crate::AppState;
 use crate::engine::GameKind;
+use crate::state::AppState;
 use crate::web::data;
 use crate::web::layout::{Frame, Tab, frame};
 use crate::web::{Ctx, Lang, PageError, board_svg, positive};

@@ -11,8 +11,8 @@ use axum::response::{IntoResponse, Response};
 use maud::html;
 
 use super::pages::shell;
-use crate::AppState;
 use crate::auth::{accounts, tablets};
+use crate::state::AppState;
 use crate::web::{Ctx, PageError, data, positive};
 
 /// An answer nobody may keep: it signs a browser in, or is personal.

@@ -127,6 +127,8 @@ error-bad-request-title = Bad request
 error-bad-request = The address is not understood: {what}.
 error-internal-title = Something went wrong
 error-internal = The server could not show this page. Please try again in a moment.
+error-unavailable-title = Try again in a moment
+error-unavailable = The database cannot be reached just now. Nothing was lost: reload this page in a few seconds.
 error-back = Back to the events
 what-tournament = this event does not exist
 what-round = this round does not exist
@@ -585,6 +587,7 @@ code-invalid_path = The address is not valid
 code-malformed_json = The request is not valid JSON
 code-not_a_team_event = This is not a team event
 code-timeout = The server took too long: try again
+code-unavailable = The database cannot be reached just now; nothing was changed: try again in a few seconds
 code-too_few_teams = Too few teams to pair
 code-invalid_json = The request's JSON does not fit: a field has the wrong type or is unknown
 # Board tablets (issue 21): links that sign a tablet in for chosen boards

@@ -127,6 +127,8 @@ error-bad-request-title = 请求有误
 error-bad-request = 无法理解此地址：{what}。
 error-internal-title = 出错了
 error-internal = 服务器无法显示此页面，请稍后再试。
+error-unavailable-title = 请稍后再试
+error-unavailable = 暂时无法连接数据库，数据没有丢失。请几秒钟后刷新本页。
 error-back = 返回赛事列表
 what-tournament = 该赛事不存在
 what-round = 该轮次不存在
@@ -585,6 +587,7 @@ code-invalid_path = 地址无效
 code-malformed_json = 请求不是有效的 JSON
 code-not_a_team_event = 这不是团体赛
 code-timeout = 服务器处理超时，请重试
+code-unavailable = 暂时无法连接数据库，没有做任何更改：请几秒钟后重试
 code-too_few_teams = 队伍太少，无法编排
 code-invalid_json = 请求的 JSON 不符合要求：某个字段类型错误或未知
 # 台次平板（issue 21）：为选定台次登录平板的链接

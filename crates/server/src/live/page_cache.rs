@@ -24,14 +24,13 @@ use std::sync::Mutex;
 use axum::body::Bytes;
 use axum::http::StatusCode;
 
-use super::Lang;
-
 /// What a request chose of a page.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Key {
     pub path: String,
     pub query: Option<String>,
-    pub lang: Lang,
+    /// The reader's language (its code: `en`, `zh`).
+    pub lang: &'static str,
 }
 
 impl Key {
@@ -185,7 +184,7 @@ mod tests {
         Key {
             path: format!("/t/x/players/{n}"),
             query: None,
-            lang: Lang::En,
+            lang: "en",
         }
     }
 
@@ -249,7 +248,7 @@ mod tests {
         let cache = PageCache::new(1 << 20);
         let en = key(1);
         let zh = Key {
-            lang: Lang::Zh,
+            lang: "zh",
             ..key(1)
         };
         let screen = Key {
