@@ -45,6 +45,7 @@
 //! The library installs no subscriber; the `arbiter` binary does.
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -53,6 +54,7 @@ use axum::http::{HeaderName, Method, Request, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use tokio::net::TcpListener;
+use tokio::sync::{broadcast, watch};
 use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
@@ -69,6 +71,7 @@ mod live;
 mod model;
 mod state;
 mod store;
+mod time;
 mod web;
 
 pub use auth::accounts;
@@ -128,6 +131,48 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// thread so the server's other requests go on meanwhile, and an organiser
 /// would rather wait than have the pairing thrown away at 30 s.
 pub const PAIRING_TIMEOUT: Duration = Duration::from_secs(600);
+
+impl AppState {
+    /// State over an opened (and migrated) database. `admin_token` is the
+    /// administrator's bearer token (`ARBITER_ADMIN_TOKEN`), if any. On
+    /// PostgreSQL this spawns the `LISTEN` task that relays other processes'
+    /// events to this one's streams, so call it inside a Tokio runtime.
+    pub fn new(db: Db, admin_token: Option<&str>) -> AppState {
+        let (hints, _) = broadcast::channel(4096);
+        let (shutdown_tx, _) = watch::channel(false);
+        let postgres = db.backend() == Backend::Postgres;
+        let (notify, notify_rx) = if postgres {
+            let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+            (Some(tx), Some(rx))
+        } else {
+            (None, None)
+        };
+        let writes = live::group_commit::GroupCommit::spawn(db.clone());
+        let state = AppState {
+            inner: Arc::new(state::Inner {
+                db,
+                writes,
+                admin_hash: admin_token
+                    .filter(|t| !t.is_empty())
+                    .map(auth::actor::hash_token),
+                hints,
+                hub: live::hub::Hub::default(),
+                shutdown_tx,
+                games: live::game_cache::Cache::default(),
+                tokens: auth::actor::TokenCache::default(),
+                sign_ins: auth::limiter::SignInLimiter::default(),
+                secure_cookies: std::sync::atomic::AtomicBool::new(false),
+                pages: live::page_cache::PageCache::default(),
+                notify,
+            }),
+        };
+        if let Some(rx) = notify_rx {
+            live::stream::spawn_listener(state.clone());
+            live::stream::spawn_notifier(state.clone(), rx);
+        }
+        state
+    }
+}
 
 /// The whole API as a router (tests call it with `oneshot`).
 pub fn app(state: AppState) -> Router {

@@ -7,8 +7,13 @@ use std::sync::Arc;
 
 use tokio::sync::{broadcast, watch};
 
-use crate::db::{Backend, Db};
-use crate::{auth, live};
+use crate::auth::actor::TokenCache;
+use crate::auth::limiter::SignInLimiter;
+use crate::db::Db;
+use crate::live::game_cache::Cache;
+use crate::live::group_commit::GroupCommit;
+use crate::live::hub::Hub;
+use crate::live::page_cache::PageCache;
 
 /// Largest JSON body accepted (bytes).
 pub const BODY_LIMIT: usize = 256 * 1024;
@@ -22,32 +27,32 @@ pub(crate) struct Hint {
     pub seq: i64,
 }
 
-struct Inner {
-    db: Db,
-    admin_hash: Option<String>,
-    hints: broadcast::Sender<Hint>,
+pub(crate) struct Inner {
+    pub(crate) db: Db,
+    pub(crate) admin_hash: Option<String>,
+    pub(crate) hints: broadcast::Sender<Hint>,
     /// One feed per watched game (see `stream`).
-    hub: live::stream::Hub,
-    shutdown_tx: watch::Sender<bool>,
-    games: live::game_cache::Cache,
-    tokens: auth::TokenCache,
+    pub(crate) hub: Hub,
+    pub(crate) shutdown_tx: watch::Sender<bool>,
+    pub(crate) games: Cache,
+    pub(crate) tokens: TokenCache,
     /// Failed sign-ins (see `accounts::limiter`).
-    sign_ins: auth::limiter::SignInLimiter,
+    pub(crate) sign_ins: SignInLimiter,
     /// Cookies get `Secure` (served over https; `ARBITER_SECURE_COOKIES`).
-    secure_cookies: std::sync::atomic::AtomicBool,
+    pub(crate) secure_cookies: std::sync::atomic::AtomicBool,
     /// Rendered public pages (see `live::page_cache`).
-    pages: live::page_cache::PageCache,
+    pub(crate) pages: PageCache,
     /// The fast path's writer (see `group_commit`).
-    writes: live::group_commit::GroupCommit,
+    pub(crate) writes: GroupCommit,
     /// Hints for other processes (PostgreSQL only; see `stream`).
-    notify: Option<tokio::sync::mpsc::UnboundedSender<Hint>>,
+    pub(crate) notify: Option<tokio::sync::mpsc::UnboundedSender<Hint>>,
 }
 
 /// What every handler shares: the database, the administrator token's hash,
 /// the broadcast channel of new events and the shutdown signal.
 #[derive(Clone)]
 pub struct AppState {
-    inner: Arc<Inner>,
+    pub(crate) inner: Arc<Inner>,
 }
 
 impl std::fmt::Debug for AppState {
@@ -60,44 +65,6 @@ impl std::fmt::Debug for AppState {
 }
 
 impl AppState {
-    /// State over an opened (and migrated) database. `admin_token` is the
-    /// administrator's bearer token (`ARBITER_ADMIN_TOKEN`), if any. On
-    /// PostgreSQL this spawns the `LISTEN` task that relays other processes'
-    /// events to this one's streams, so call it inside a Tokio runtime.
-    pub fn new(db: Db, admin_token: Option<&str>) -> AppState {
-        let (hints, _) = broadcast::channel(4096);
-        let (shutdown_tx, _) = watch::channel(false);
-        let postgres = db.backend() == Backend::Postgres;
-        let (notify, notify_rx) = if postgres {
-            let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-            (Some(tx), Some(rx))
-        } else {
-            (None, None)
-        };
-        let writes = live::group_commit::GroupCommit::spawn(db.clone());
-        let state = AppState {
-            inner: Arc::new(Inner {
-                db,
-                writes,
-                admin_hash: admin_token.filter(|t| !t.is_empty()).map(auth::hash_token),
-                hints,
-                hub: live::stream::Hub::default(),
-                shutdown_tx,
-                games: live::game_cache::Cache::default(),
-                tokens: auth::TokenCache::default(),
-                sign_ins: auth::limiter::SignInLimiter::default(),
-                secure_cookies: std::sync::atomic::AtomicBool::new(false),
-                pages: live::page_cache::PageCache::default(),
-                notify,
-            }),
-        };
-        if let Some(rx) = notify_rx {
-            live::stream::spawn_listener(state.clone());
-            live::stream::spawn_notifier(state.clone(), rx);
-        }
-        state
-    }
-
     /// The database.
     pub fn db(&self) -> &Db {
         &self.inner.db
@@ -111,7 +78,7 @@ impl AppState {
         &self.inner.hints
     }
 
-    pub(crate) fn hub(&self) -> &live::stream::Hub {
+    pub(crate) fn hub(&self) -> &Hub {
         &self.inner.hub
     }
 
@@ -130,23 +97,23 @@ impl AppState {
         let _ = self.inner.hints.send(hint);
     }
 
-    pub(crate) fn games_cache(&self) -> &live::game_cache::Cache {
+    pub(crate) fn games_cache(&self) -> &Cache {
         &self.inner.games
     }
 
-    pub(crate) fn pages(&self) -> &live::page_cache::PageCache {
+    pub(crate) fn pages(&self) -> &PageCache {
         &self.inner.pages
     }
 
-    pub(crate) fn group_commit(&self) -> &live::group_commit::GroupCommit {
+    pub(crate) fn group_commit(&self) -> &GroupCommit {
         &self.inner.writes
     }
 
-    pub(crate) fn tokens(&self) -> &auth::TokenCache {
+    pub(crate) fn tokens(&self) -> &TokenCache {
         &self.inner.tokens
     }
 
-    pub(crate) fn sign_in_limiter(&self) -> &auth::limiter::SignInLimiter {
+    pub(crate) fn sign_in_limiter(&self) -> &SignInLimiter {
         &self.inner.sign_ins
     }
 
@@ -174,20 +141,4 @@ impl AppState {
     pub fn begin_shutdown(&self) {
         self.inner.shutdown_tx.send_replace(true);
     }
-}
-
-/// Now, as stored: RFC 3339 UTC with milliseconds (sorts as text).
-pub(crate) fn now_text() -> String {
-    time_text(chrono::Utc::now())
-}
-
-pub(crate) fn time_text(t: chrono::DateTime<chrono::Utc>) -> String {
-    t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
-}
-
-/// A `warn` event (target `server`) for a fault outside any request (the
-/// `LISTEN` connection, the group-commit writer); the binary's subscriber
-/// prints it on stderr, a test prints nothing.
-pub(crate) fn log(line: &str) {
-    tracing::warn!("{line}");
 }

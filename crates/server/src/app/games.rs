@@ -37,9 +37,9 @@ use crate::live::due::Swept;
 use crate::live::events::{View, event_json};
 use crate::state::AppState;
 use crate::state::Hint;
-use crate::state::time_text;
 use crate::store;
 use crate::store::games::{GameRow, StoredEvent, load_events};
+use crate::time::time_text;
 use serde_json::Map;
 
 /// The codes of a refused event (422): the Laws' refusals

@@ -10,13 +10,12 @@ use rules::Color;
 use rules::pgn::GameResult as PgnResult;
 use serde_json::{Map, Value, json};
 
-use super::pgn_upload::Options;
 use crate::app::games::judge_in_place;
 use crate::auth::Actor;
 use crate::engine::{GameState, check_posted_event, parse_event};
 use crate::error::ApiError;
-use crate::state::time_text;
 use crate::store::games::{GameRow, StoredEvent};
+use crate::time::time_text;
 use axum::http::StatusCode;
 
 /// A player's name as compared: lower case, words without punctuation, in
@@ -407,4 +406,11 @@ fn check_result(
         None,
         json!({ "pgn_result": stated, "game_result": recorded }),
     ))
+}
+
+/// The options of one game's upload.
+#[derive(Debug, Default)]
+pub(crate) struct Options {
+    pub force_players: bool,
+    pub end: Option<Value>,
 }

@@ -22,7 +22,7 @@ use utoipa::ToSchema;
 
 use crate::app::game_rows::load_game;
 use crate::app::game_view::{StateJson, state_json};
-use crate::app::pgn_judge::{Judged, detailed, judge_game, name_key};
+use crate::app::pgn_judge::{Judged, Options, detailed, judge_game, name_key};
 use crate::app::tournaments::{begin_change, commit_change, load_all};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission};
@@ -75,13 +75,6 @@ pub struct PgnRoundRecorded {
     pub round: i64,
     /// The games recorded, by board.
     pub games: Vec<PgnGameRecorded>,
-}
-
-/// The options of one game's upload.
-#[derive(Debug, Default)]
-pub(crate) struct Options {
-    pub force_players: bool,
-    pub end: Option<Value>,
 }
 
 /// The games of a PGN text; a syntax error is 400 `invalid_pgn` at its line

@@ -7,9 +7,9 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 use crate::model::players::PlayerDetails;
-use crate::state::now_text;
 use crate::store;
 use crate::store::players::PlayerRow;
+use crate::time::now_text;
 
 /// Inserts a player with the given start number, or else the next free one;
 /// a taken start number is 409.

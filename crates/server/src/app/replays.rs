@@ -27,11 +27,11 @@ use uuid::Uuid;
 use crate::auth::Actor;
 use crate::auth::audit;
 use crate::error::ApiError;
-use crate::state::now_text;
 use crate::store;
 use crate::store::games::GameRow;
 use crate::store::games::NewGame;
 use crate::store::replays::Annulled;
+use crate::time::now_text;
 
 /// The replay of a board game that the event being recorded annulled: the
 /// new game's id, or `None` for a game on no board. Runs in the event's

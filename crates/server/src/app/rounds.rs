@@ -17,11 +17,11 @@ use crate::auth::audit;
 use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::state::now_text;
 use crate::store;
 use crate::store::games::NewGame;
 use crate::store::model::{Loaded, bye_text, model_player, to_model};
 use crate::store::players::PlayerRow;
+use crate::time::now_text;
 
 /// One board of a new round, by start number.
 pub(crate) struct NewBoard {
@@ -99,7 +99,7 @@ pub(crate) fn round_start(field: &str, text: &str) -> Result<RoundStart, ApiErro
     let at = chrono::DateTime::from_timestamp_millis(ms)
         .ok_or_else(|| ApiError::invalid_field(field, "out of range"))?;
     Ok(RoundStart {
-        text: crate::state::time_text(at),
+        text: crate::time::time_text(at),
         ms,
     })
 }

@@ -18,11 +18,11 @@ use crate::model::pairing_options::PairingOptions;
 use crate::model::settings::{SYSTEMS, ScoringSpec, check_name, check_rounds, check_tiebreaks};
 use crate::model::teams::TeamSettings;
 use crate::state::AppState;
-use crate::state::now_text;
 use crate::store;
 use crate::store::Tx;
 use crate::store::model::Loaded;
 pub(crate) use crate::store::tournaments::TournamentRow;
+use crate::time::now_text;
 
 /// Loads a tournament or 404.
 pub(crate) async fn load_tournament<'e, E>(executor: E, id: &str) -> Result<TournamentRow, ApiError>

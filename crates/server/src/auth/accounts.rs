@@ -10,7 +10,7 @@
 //!   database keeps their SHA-256, the user, the times and the session's CSRF
 //!   secret. The cookie is `HttpOnly`, `SameSite=Lax`, `Path=/`, and
 //!   `Secure` when the server is told it is served over https
-//!   (`ARBITER_SECURE_COOKIES=1`, see [`crate::AppState::set_secure_cookies`])
+//!   (`ARBITER_SECURE_COOKIES=1`, see [`crate::state::AppState::set_secure_cookies`])
 //!   or the request came through a proxy saying `X-Forwarded-Proto: https`.
 //!   A session lasts [`SESSION_LIFETIME`] from sign-in; signing in always
 //!   starts a new session (the old cookie's session is ended: rotation).
@@ -35,10 +35,10 @@ use crate::auth::{self, Actor, Role, Tablet, User, Via};
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::state::now_text;
-use crate::state::time_text;
 use crate::store;
 use crate::store::users::{self as rows, UserRow};
+use crate::time::now_text;
+use crate::time::time_text;
 
 /// The session cookie's name.
 pub(crate) const SESSION_COOKIE: &str = "arbiter_session";
@@ -272,7 +272,7 @@ async fn tablet_session(
     if !fresh {
         store::tablets::touch_session(pool, &id_hash, &now_text).await?;
     }
-    let tablet = auth::tablets::tablet_of(&row.link)?;
+    let tablet = tablet_of(&row.link)?;
     Ok(Some(Session {
         id_hash,
         holder: Holder::Tablet(tablet),
@@ -730,7 +730,7 @@ pub(crate) async fn revoke_token(
             Some(&after),
         )
         .await?;
-        if state.db().backend() == crate::Backend::Postgres {
+        if state.db().backend() == crate::db::Backend::Postgres {
             store::notify(&mut *tx, store::CHANNEL, &auth::revocation_payload(id)).await?;
         }
     }
@@ -755,4 +755,15 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
                 .map_or_else(|| "unknown".to_owned(), |c| c.0.ip().to_string()),
         ))
     }
+}
+
+/// The tablet a link signs in.
+pub(crate) fn tablet_of(row: &store::tablets::LinkRow) -> Result<Tablet, ApiError> {
+    Ok(Tablet {
+        link_id: row.id.clone(),
+        label: row.label.clone(),
+        tournament_id: row.tournament_id.clone(),
+        round: row.round,
+        boards: row.board_numbers()?,
+    })
 }

@@ -6,8 +6,8 @@ use serde_json::Value;
 use sqlx::AnyConnection;
 
 use super::Actor;
-use crate::state::now_text;
 use crate::store;
+use crate::time::now_text;
 
 /// Records one change by `actor`, now (see `store::audit::insert`).
 #[allow(clippy::too_many_arguments)]

@@ -2,10 +2,11 @@
 //! tablet in with its link's secret (a tablet session: the same cookie,
 //! lifetime and CSRF secret as a person's session).
 
-use super::{Tablet, accounts};
+use super::Tablet;
+use super::accounts::{self, tablet_of};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::store::tablets::{self as rows, LinkRow};
+use crate::store::tablets as rows;
 use crate::{auth, store};
 
 /// A tablet session just started from a link.
@@ -44,23 +45,12 @@ pub(crate) async fn redeem(
         rows::NewSession {
             id_hash: &auth::hash_token(&token),
             link_id: &link.id,
-            now: &crate::state::time_text(now),
-            expires_at: &crate::state::time_text(now + accounts::SESSION_LIFETIME),
+            now: &crate::time::time_text(now),
+            expires_at: &crate::time::time_text(now + accounts::SESSION_LIFETIME),
             csrf: &accounts::secret()?,
         },
     )
     .await?;
     tx.commit().await?;
     Ok(Some(Redeemed { token, tablet }))
-}
-
-/// The tablet a link signs in.
-pub(crate) fn tablet_of(row: &LinkRow) -> Result<Tablet, ApiError> {
-    Ok(Tablet {
-        link_id: row.id.clone(),
-        label: row.label.clone(),
-        tournament_id: row.tournament_id.clone(),
-        round: row.round,
-        boards: row.board_numbers()?,
-    })
 }

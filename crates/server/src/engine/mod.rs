@@ -179,7 +179,7 @@ pub(crate) fn ms_text(ms: u64) -> Option<String> {
     i64::try_from(ms)
         .ok()
         .and_then(chrono::DateTime::from_timestamp_millis)
-        .map(crate::state::time_text)
+        .map(crate::time::time_text)
 }
 
 /// An RFC 3339 time from a request as milliseconds since 1970 (the events'

@@ -26,11 +26,11 @@ use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::game_schemas as schema;
 use crate::live::events::{View, event_json, last_resume};
 use crate::state::AppState;
-use crate::state::now_text;
-use crate::state::time_text;
 use crate::store;
 use crate::store::games::{GameRow, StoredEvent};
 use crate::store::games::{NewGame, load_events};
+use crate::time::now_text;
+use crate::time::time_text;
 
 fn view_for(game: &GameRow, actor: Option<&Actor>) -> View {
     if actor.is_some_and(|a| game.may_arbitrate(a)) {

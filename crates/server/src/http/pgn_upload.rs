@@ -141,12 +141,12 @@ async fn upload_game(
                     message: e.to_string(),
                     at: None,
                 })?;
-            pgn_upload::Options {
+            crate::app::pgn_judge::Options {
                 force_players: upload.force_players || query.force_players,
                 end: upload.end,
             }
         }
-        None => pgn_upload::Options {
+        None => crate::app::pgn_judge::Options {
             force_players: query.force_players,
             end: None,
         },

@@ -29,9 +29,9 @@ use crate::auth::audit;
 use crate::auth::{self, Actor, Permission};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
-use crate::state::now_text;
 use crate::store;
 use crate::store::tablets::{self as rows, LinkRow};
+use crate::time::now_text;
 
 /// The most boards one link may name.
 const BOARDS_MAX: usize = 100;

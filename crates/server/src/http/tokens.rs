@@ -16,8 +16,8 @@ use crate::auth::audit;
 use crate::auth::{Actor, Role, hash_token, new_token, revocation_payload, tournament_owner};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
-use crate::state::now_text;
 use crate::store;
+use crate::time::now_text;
 
 /// Create a token (admin: organiser; organiser/chief arbiter: arbiter tokens for their tournament).
 #[utoipa::path(
@@ -172,7 +172,7 @@ async fn revoke_token(
             Some(&serde_json::json!({ "revoked_at": at })),
         )
         .await?;
-        if state.db().backend() == crate::Backend::Postgres {
+        if state.db().backend() == crate::db::Backend::Postgres {
             // Delivered to every process's LISTEN task on commit.
             store::notify(&mut *tx, store::CHANNEL, &revocation_payload(&id)).await?;
         }

@@ -27,9 +27,9 @@ use crate::model::settings::{
 };
 use crate::model::teams::TeamSettings;
 use crate::state::AppState;
-use crate::state::now_text;
 use crate::store;
 pub(crate) use crate::store::tournaments::TournamentRow;
+use crate::time::now_text;
 
 /// `POST /tournaments` body.
 #[derive(Debug, Deserialize, ToSchema)]

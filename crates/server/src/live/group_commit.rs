@@ -87,10 +87,13 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Job>) {
         let writes: Vec<&Write> = batch.iter().map(|(w, _)| w).collect();
         let outcome = write_batch(&db, &mut conn, &writes).await;
         if let Err(e) = &outcome {
-            crate::state::log(&format!(
-                "a batch of {} write(s) failed and is retried one by one: {e}",
-                writes.len()
-            ));
+            tracing::warn!(
+                "{}",
+                format!(
+                    "a batch of {} write(s) failed and is retried one by one: {e}",
+                    writes.len()
+                )
+            );
         }
         if outcome.is_err() || rx.is_empty() {
             conn = None;

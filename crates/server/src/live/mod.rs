@@ -8,5 +8,6 @@ pub(crate) mod due;
 pub(crate) mod events;
 pub(crate) mod game_cache;
 pub(crate) mod group_commit;
+pub(crate) mod hub;
 pub(crate) mod page_cache;
 pub(crate) mod stream;

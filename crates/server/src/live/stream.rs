@@ -22,7 +22,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::response::IntoResponse;
@@ -33,12 +33,11 @@ use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
-use crate::auth::REVOKED_PREFIX;
-use crate::live::events::{View, event_json, last_resume};
+use crate::auth::actor::REVOKED_PREFIX;
+use crate::live::events::View;
+use crate::live::hub::{FEED_IDLE_CHECK, Frame};
 use crate::state::AppState;
 use crate::state::Hint;
-use crate::state::log;
-use crate::store::games::StoredEvent;
 use crate::store::{self, games::load_events};
 
 use crate::store::CHANNEL;
@@ -51,7 +50,7 @@ pub(crate) fn spawn_listener(state: AppState) {
             let mut listener = match PgListener::connect(state.db().url()).await {
                 Ok(listener) => listener,
                 Err(e) => {
-                    log(&format!("LISTEN connection failed, retrying: {e}"));
+                    tracing::warn!("{}", format!("LISTEN connection failed, retrying: {e}"));
                     tokio::select! {
                         () = tokio::time::sleep(Duration::from_secs(1)) => continue,
                         _ = shutdown.changed() => return,
@@ -59,7 +58,7 @@ pub(crate) fn spawn_listener(state: AppState) {
                 }
             };
             if let Err(e) = listener.listen(CHANNEL).await {
-                log(&format!("LISTEN failed, retrying: {e}"));
+                tracing::warn!("{}", format!("LISTEN failed, retrying: {e}"));
                 tokio::time::sleep(Duration::from_secs(1)).await;
                 continue;
             }
@@ -81,7 +80,7 @@ pub(crate) fn spawn_listener(state: AppState) {
                             }
                         }
                         Err(e) => {
-                            log(&format!("LISTEN connection lost, reconnecting: {e}"));
+                            tracing::warn!("{}", format!("LISTEN connection lost, reconnecting: {e}"));
                             break;
                         }
                     },
@@ -139,112 +138,24 @@ pub(crate) fn spawn_notifier(state: AppState, mut hints: mpsc::UnboundedReceiver
             for payload in payloads {
                 let sent = store::notify_unsynced(state.db().pool(), CHANNEL, &payload).await;
                 if let Err(e) = sent {
-                    log(&format!(
-                        "NOTIFY failed (other processes' streams miss a hint): {e}"
-                    ));
+                    tracing::warn!(
+                        "{}",
+                        format!("NOTIFY failed (other processes' streams miss a hint): {e}")
+                    );
                 }
             }
         }
     });
 }
 
-/// How many frames a game's feed keeps for viewers that fall behind; one
-/// that falls further resynchronises from the database.
-const FEED_CAPACITY: usize = 256;
-
-/// How often an idle feed checks whether anyone still watches.
-const FEED_IDLE_CHECK: Duration = Duration::from_secs(5);
-
-/// One event of a game, rendered once per process for every viewer.
-pub(crate) struct Frame {
-    seq: i64,
-    kind: Box<str>,
-    public: Box<str>,
-    arbiter: Box<str>,
-}
-
-impl Frame {
-    /// Renders `events` (consecutive, read from the log) as frames. The
-    /// public view opens a sealed move only at a later `resume` among the
-    /// same events: a `resume` always follows its `seal`, so the events
-    /// after any seq decide it.
-    fn render(events: &[StoredEvent]) -> Vec<Frame> {
-        let resumed = last_resume(events);
-        events
-            .iter()
-            .map(|event| Frame {
-                seq: event.seq,
-                kind: event
-                    .body
-                    .get("type")
-                    .and_then(serde_json::Value::as_str)
-                    .unwrap_or("event")
-                    .into(),
-                public: event_json(event, View::Public, resumed).to_string().into(),
-                arbiter: event_json(event, View::Arbiter, resumed).to_string().into(),
-            })
-            .collect()
-    }
-
-    fn event(&self, view: View) -> Event {
-        let data = match view {
-            View::Public => &self.public,
-            View::Arbiter => &self.arbiter,
-        };
-        Event::default()
-            .id(self.seq.to_string())
-            .event(&*self.kind)
-            .data(&**data)
-    }
-}
-
-/// The process's fan-out of live events: one feed per watched game, fed by
-/// one task that reads each new event from the database once and sends it
-/// to every viewer (a `broadcast` receiver each, nothing else per viewer).
-#[derive(Default)]
-pub(crate) struct Hub {
-    feeds: Mutex<HashMap<Arc<str>, broadcast::Sender<Arc<Frame>>>>,
-}
-
-impl Hub {
-    fn feeds(&self) -> std::sync::MutexGuard<'_, HashMap<Arc<str>, broadcast::Sender<Arc<Frame>>>> {
-        // A panic while holding the lock leaves the map itself consistent.
-        self.feeds
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// A receiver of `game_id`'s new events; the first viewer of a game
-    /// starts its feed.
-    fn subscribe(state: &AppState, game_id: &Arc<str>) -> broadcast::Receiver<Arc<Frame>> {
-        let mut feeds = state.hub().feeds();
-        if let Some(feed) = feeds.get(game_id) {
-            return feed.subscribe();
-        }
-        let (feed, frames) = broadcast::channel(FEED_CAPACITY);
-        feeds.insert(Arc::clone(game_id), feed.clone());
-        drop(feeds);
+/// A receiver of `game_id`'s new events; the first viewer of a game
+/// starts its feed.
+fn subscribe(state: &AppState, game_id: &Arc<str>) -> broadcast::Receiver<Arc<Frame>> {
+    let (frames, new_feed) = state.hub().join(game_id);
+    if let Some(feed) = new_feed {
         spawn_feed(state.clone(), Arc::clone(game_id), feed);
-        frames
     }
-
-    /// Removes `game_id`'s feed when nobody watches it any more (under the
-    /// lock `subscribe` takes, so no viewer joins a feed being removed).
-    fn release(&self, game_id: &str, feed: &broadcast::Sender<Arc<Frame>>) -> bool {
-        let mut feeds = self.feeds();
-        if feed.receiver_count() > 0 {
-            return false;
-        }
-        if feeds.get(game_id).is_some_and(|f| f.same_channel(feed)) {
-            feeds.remove(game_id);
-        }
-        true
-    }
-
-    /// How many games have a feed.
-    pub(crate) fn len(&self) -> usize {
-        self.feeds().len()
-    }
+    frames
 }
 
 /// The task behind one game's feed: on each hint that the game's log grew
@@ -292,9 +203,10 @@ fn spawn_feed(state: AppState, game_id: Arc<str>, feed: broadcast::Sender<Arc<Fr
                 }
                 Err(e) => {
                     // Viewers get the events with the next hint or tick.
-                    log(&format!(
-                        "live feed of game {game_id}: reading events failed: {e}"
-                    ));
+                    tracing::warn!(
+                        "{}",
+                        format!("live feed of game {game_id}: reading events failed: {e}")
+                    );
                     sent = sent.or(Some(after));
                     retry = true;
                 }
@@ -378,7 +290,7 @@ fn events(cursor: Cursor) -> impl Stream<Item = Result<Event, Infallible>> {
 pub(crate) fn sse(state: AppState, game_id: String, view: View, after: i64) -> impl IntoResponse {
     let game_id: Arc<str> = Arc::from(game_id);
     // Subscribe before the first read so nothing written in between is missed.
-    let frames = Hub::subscribe(&state, &game_id);
+    let frames = subscribe(&state, &game_id);
     let shutdown = state.shutdown_signal();
     let cursor = Cursor {
         state,
@@ -427,10 +339,13 @@ impl RoundTopics {
                 self.topics
                     .insert(round_topic(&self.tournament_id, self.round));
             }
-            Err(e) => log(&format!(
-                "round stream {}/{}: reading its games failed: {e}",
-                self.tournament_id, self.round
-            )),
+            Err(e) => tracing::warn!(
+                "{}",
+                format!(
+                    "round stream {}/{}: reading its games failed: {e}",
+                    self.tournament_id, self.round
+                )
+            ),
         }
     }
 }
