@@ -288,8 +288,14 @@ fn scenario_names() -> BTreeSet<String> {
 fn openapi() -> (BTreeSet<(String, String)>, BTreeSet<String>) {
     let dir = repo().join("crates/server/src");
     let mut operations = BTreeSet::new();
-    for entry in fs::read_dir(&dir).expect("crates/server/src").flatten() {
-        let text = fs::read_to_string(entry.path()).unwrap_or_default();
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    assert!(
+        !files.is_empty(),
+        "the server's sources under crates/server/src"
+    );
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap_or_default();
         for (i, _) in text.match_indices("#[utoipa::path(") {
             let rest = &text[i + "#[utoipa::path(".len()..];
             let method: String = rest

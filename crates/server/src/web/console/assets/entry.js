@@ -1,6 +1,6 @@
 // The console's entry page: keep an API token for this tab, open a game.
-import { token, setToken } from '/assets/auth.js';
-import { t } from '/assets/i18n.js';
+import { token, setToken } from './auth.js';
+import { t } from './i18n.js';
 
 const status = document.getElementById('token-status');
 const show = () => {

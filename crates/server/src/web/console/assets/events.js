@@ -4,7 +4,7 @@
 // square, and the fields of its small form. The console judges nothing;
 // the answer's rulings (or its refusal) are shown as they come.
 
-import { t, parseClock } from '/assets/i18n.js';
+import { t, parseClock } from './i18n.js';
 
 const CHESS = ['chess'];
 const XQ = ['xiangqi'];

@@ -4,10 +4,10 @@
 // first, so the state is reloaded and nothing is resent; a 422 is the
 // Laws' refusal, shown with its article, and nothing changes.
 
-import { api } from '/assets/auth.js';
-import { t, citation, clockText } from '/assets/i18n.js';
-import { Board } from '/assets/board.js';
-import { ACTIONS, form, body } from '/assets/events.js';
+import { api } from './auth.js';
+import { t, citation, clockText } from './i18n.js';
+import { Board } from './board.js';
+import { ACTIONS, form, body } from './events.js';
 
 const root = document.getElementById('recording');
 const id = root.dataset.game;

@@ -3,7 +3,7 @@
 // and the server's detail; a field (`at`) or a paste's refused lines
 // (`problems`, each with its line number) are listed under it.
 
-import { t, citation } from '/assets/i18n.js';
+import { t, citation } from './i18n.js';
 
 export function refusal(r) {
   const box = document.createElement('div');

@@ -5,8 +5,8 @@
 // The boards' live state (each game's status and moves) links to the
 // recording screen.
 
-import { api } from '/assets/auth.js';
-import { t, citation } from '/assets/i18n.js';
+import { api } from './auth.js';
+import { t, citation } from './i18n.js';
 
 const root = document.getElementById('results');
 const tid = root.dataset.tournament;

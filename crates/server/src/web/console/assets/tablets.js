@@ -2,8 +2,8 @@
 // its URL and QR code once), list the tournament's links and revoke them.
 // Every rule is the API's (`/tournaments/{id}/tablet-links`).
 
-import { api } from '/assets/auth.js';
-import { t, citation } from '/assets/i18n.js';
+import { api } from './auth.js';
+import { t, citation } from './i18n.js';
 
 const root = document.getElementById('tablets');
 const tid = root.dataset.tournament;

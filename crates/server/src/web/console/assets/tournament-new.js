@@ -1,10 +1,10 @@
 // A new tournament: the settings form as `POST /tournaments`, or a TRF
 // file as `POST /tournaments/import`; either way the event's page opens.
 
-import { api } from '/assets/auth.js';
-import { t } from '/assets/i18n.js';
-import { refusal, notice } from '/assets/refusal.js';
-import { settingsBody } from '/assets/tournament-form.js';
+import { api } from './auth.js';
+import { t } from './i18n.js';
+import { refusal, notice } from './refusal.js';
+import { settingsBody } from './tournament-form.js';
 
 const form = document.getElementById('tournament-form');
 const formNotice = document.getElementById('form-notice');

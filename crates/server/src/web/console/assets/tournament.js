@@ -4,10 +4,10 @@
 // settings and the exports. Every change is an API request; what is shown
 // afterwards is the API's answer, and a refusal is shown as it came.
 
-import { api } from '/assets/auth.js';
-import { t } from '/assets/i18n.js';
-import { refusal, notice } from '/assets/refusal.js';
-import { settingsBody, settingsSaved } from '/assets/tournament-form.js';
+import { api } from './auth.js';
+import { t } from './i18n.js';
+import { refusal, notice } from './refusal.js';
+import { settingsBody, settingsSaved } from './tournament-form.js';
 
 const root = document.getElementById('organiser');
 const tid = root.dataset.tournament;
