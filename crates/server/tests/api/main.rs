@@ -34,4 +34,5 @@ mod team_pages;
 mod team_rounds;
 mod teams;
 mod tournaments;
+mod unavailable;
 mod xiangqi_events;
