@@ -731,7 +731,7 @@ pub(crate) async fn revoke_token(
         )
         .await?;
         if state.db().backend() == crate::db::Backend::Postgres {
-            store::notify(&mut *tx, store::CHANNEL, &auth::revocation_payload(id)).await?;
+            store::notify(&mut *tx, store::CHANNEL, &store::revocation_payload(id)).await?;
         }
     }
     tx.commit().await?;

@@ -350,15 +350,6 @@ impl TokenCache {
     }
 }
 
-/// The `NOTIFY` payload announcing that token `id` was revoked (on the
-/// stream's channel, next to `<game id> <seq>` hints).
-pub(crate) fn revocation_payload(id: &str) -> String {
-    format!("{REVOKED_PREFIX}{id}")
-}
-
-/// Prefix of [`revocation_payload`]; game ids never contain a colon.
-pub(crate) const REVOKED_PREFIX: &str = "revoked:";
-
 /// The SHA-256 of a token, hex.
 pub fn hash_token(token: &str) -> String {
     let digest = Sha256::digest(token.as_bytes());

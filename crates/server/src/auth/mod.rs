@@ -33,7 +33,7 @@ pub(crate) mod tablets;
 pub use actor::{
     Actor, Permission, Role, TABLET_SCOPE, TOKEN_TTL, Tablet, User, Via, hash_token, tablet_refusal,
 };
-pub(crate) use actor::{new_token, revocation_payload, same_digest};
+pub(crate) use actor::{new_token, same_digest};
 
 use std::time::Instant;
 

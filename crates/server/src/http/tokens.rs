@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::auth::Permission;
 use crate::auth::audit;
-use crate::auth::{Actor, Role, hash_token, new_token, revocation_payload, tournament_owner};
+use crate::auth::{Actor, Role, hash_token, new_token, tournament_owner};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
 use crate::store;
@@ -174,7 +174,7 @@ async fn revoke_token(
         .await?;
         if state.db().backend() == crate::db::Backend::Postgres {
             // Delivered to every process's LISTEN task on commit.
-            store::notify(&mut *tx, store::CHANNEL, &revocation_payload(&id)).await?;
+            store::notify(&mut *tx, store::CHANNEL, &store::revocation_payload(&id)).await?;
         }
     }
     tx.commit().await?;

@@ -33,7 +33,7 @@ use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
-use crate::auth::actor::REVOKED_PREFIX;
+use crate::store::REVOKED_PREFIX;
 use crate::live::events::View;
 use crate::live::hub::{FEED_IDLE_CHECK, Frame};
 use crate::state::AppState;

@@ -136,6 +136,15 @@ impl From<serde_json::Error> for Error {
 /// events, revoked tokens).
 pub(crate) const CHANNEL: &str = "arbiter_events";
 
+/// The `NOTIFY` payload announcing that token `id` was revoked (on the
+/// stream's channel, next to `<game id> <seq>` hints).
+pub(crate) fn revocation_payload(id: &str) -> String {
+    format!("{REVOKED_PREFIX}{id}")
+}
+
+/// Prefix of [`revocation_payload`]; game ids never contain a colon.
+pub(crate) const REVOKED_PREFIX: &str = "revoked:";
+
 /// `pg_notify(channel, payload)` (PostgreSQL only): delivered to every
 /// `LISTEN`ing connection when the transaction (or the statement) commits.
 pub async fn notify<'e, E>(executor: E, channel: &str, payload: &str) -> Result<(), Error>
