@@ -30,9 +30,11 @@ const BOTH_FAIL: u8 = 6;
 
 /// `arbiter check` (bad arguments: exit status 2).
 #[derive(Debug, Args)]
-#[command(after_help = "Exit status: 0 the file passes; 1 some round breaks the pairing \
+#[command(
+    after_help = "Exit status: 0 the file passes; 1 some round breaks the pairing \
     rules; 4 the point system, points or ranks do not follow; 6 both; 2 usage; 3 defective \
-    file; 5 unreadable file.")]
+    file; 5 unreadable file."
+)]
 pub struct CheckArgs {
     /// The tournament file (TRF16 or TRF-2026)
     #[arg(value_name = "INPUT.TRF")]
@@ -153,7 +155,11 @@ fn to_text(name: &str, report: &Report) -> String {
     let _ = writeln!(
         out,
         "Pairings: {}; standings: {}",
-        if report.pairings_pass() { "pass" } else { "FAIL" },
+        if report.pairings_pass() {
+            "pass"
+        } else {
+            "FAIL"
+        },
         if report.standings_pass() {
             "pass"
         } else {

@@ -52,14 +52,20 @@ fn a_generated_tournament_passes_with_exit_status_0_in_text_and_json() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let written = std::fs::read_to_string(&out_file).unwrap();
-    assert!(written.contains("\n142 6"), "TRF-2026 by default:\n{written}");
+    assert!(
+        written.contains("\n142 6"),
+        "TRF-2026 by default:\n{written}"
+    );
     assert!(written.contains("\n202 BH/C1,BH,SB"), "{written}");
     assert!(written.contains("_BAKU"), "{written}");
     let out = arbiter(&["check", out_file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("Round 6: ok"), "{stdout}");
-    assert!(stdout.contains("Standings (tie-breaks BH/C1, BH, SB from 202): ok"), "{stdout}");
+    assert!(
+        stdout.contains("Standings (tie-breaks BH/C1, BH, SB from 202): ok"),
+        "{stdout}"
+    );
     let out = arbiter(&["check", "--json", out_file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
     let json = text(&out.stdout);
@@ -67,7 +73,13 @@ fn a_generated_tournament_passes_with_exit_status_0_in_text_and_json() {
     assert!(json.contains("\"format\": \"TRF-2026\", \"system\": \"swiss\", \"players\": 21, \"rounds\": 6, \"passed\": true"), "{json}");
     // TRF16 on request; a tie-break list has no TRF16 record.
     let out = arbiter(&[
-        "pair", "--dutch", "-g", cfg.to_str().unwrap(), "-o", out_file.to_str().unwrap(), "--trf16",
+        "pair",
+        "--dutch",
+        "-g",
+        cfg.to_str().unwrap(),
+        "-o",
+        out_file.to_str().unwrap(),
+        "--trf16",
     ]);
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
 }
@@ -87,7 +99,9 @@ fn a_round_breaking_an_absolute_criterion_exits_1_naming_round_and_players() {
     assert_eq!(out.status.code(), Some(1));
     let json = text(&out.stdout);
     assert!(
-        json.contains("{\"round\": 2, \"passed\": false, \"findings\": [{\"rule\": \"different-pairing\""),
+        json.contains(
+            "{\"round\": 2, \"passed\": false, \"findings\": [{\"rule\": \"different-pairing\""
+        ),
         "{json}"
     );
     assert!(
@@ -109,17 +123,26 @@ fn a_rank_column_contradicting_the_tie_breaks_exits_4_and_both_failures_exit_6()
     let both = scratch("both.trf", &rematch.replacen(" 1.5 ", " 2.5 ", 1));
     let out = arbiter(&["check", both.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(6), "{}", text(&out.stdout));
-    assert!(text(&out.stdout).contains("player 1 has 2.5 points in the file; the results give 1.5"));
+    assert!(
+        text(&out.stdout).contains("player 1 has 2.5 points in the file; the results give 1.5")
+    );
 }
 
 #[test]
 fn an_unreadable_or_defective_file_exits_5_or_3() {
     let out = arbiter(&["check", "/nonexistent/file.trf"]);
     assert_eq!(out.status.code(), Some(5));
-    let bad = scratch("bad.trf", "001    1      A                                 2000 ESP           0             1.0    1     2 w 1\n");
+    let bad = scratch(
+        "bad.trf",
+        "001    1      A                                 2000 ESP           0             1.0    1     2 w 1\n",
+    );
     let out = arbiter(&["check", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stdout));
-    assert!(text(&out.stderr).contains("line 1"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("line 1"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = arbiter(&["check"]);
     assert_eq!(out.status.code(), Some(2));
 }

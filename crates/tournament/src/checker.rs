@@ -277,7 +277,9 @@ impl PairingFinding {
 impl fmt::Display for PairingFinding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PairingFinding::DifferentPairing { expected: Err(why), .. } => {
+            PairingFinding::DifferentPairing {
+                expected: Err(why), ..
+            } => {
                 write!(f, "the engine finds no pairing ({why})")
             }
             PairingFinding::DifferentPairing { .. } => {
@@ -569,7 +571,10 @@ fn sn(index: usize) -> StartNumber {
 }
 
 fn boards_of(pairs: &[Pairing]) -> Vec<BoardPair> {
-    pairs.iter().map(|p| (sn(p.white), p.black.map(sn))).collect()
+    pairs
+        .iter()
+        .map(|p| (sn(p.white), p.black.map(sn)))
+        .collect()
 }
 
 fn check_swiss(document: &Document, t: &Tournament) -> Result<Vec<RoundReport>, CheckError> {
@@ -593,9 +598,7 @@ fn check_swiss(document: &Document, t: &Tournament) -> Result<Vec<RoundReport>, 
             findings.insert(
                 0,
                 PairingFinding::DifferentPairing {
-                    expected: expected
-                        .map(|b| boards_of(&b))
-                        .map_err(|e| e.to_string()),
+                    expected: expected.map(|b| boards_of(&b)).map_err(|e| e.to_string()),
                     found: boards_of(&recorded),
                 },
             );
@@ -619,18 +622,19 @@ fn absolute_breaches(
     let mut out = Vec::new();
     let forbidden = before.forbidden_sets(round);
     let top = before.topscorer_above();
-    let topscorer = |id: usize| top.is_some_and(|top| before.score_acc(&before.players[id], 0) > top);
-    let colour_of = |id: usize| {
-        full.players[id]
-            .rounds
-            .get(round)
-            .and_then(|r| r.colour)
-    };
+    let topscorer =
+        |id: usize| top.is_some_and(|top| before.score_acc(&before.players[id], 0) > top);
+    let colour_of = |id: usize| full.players[id].rounds.get(round).and_then(|r| r.colour);
     let paired = before
         .players
         .iter()
         .filter(|p| p.valid)
-        .filter(|p| full.players[p.id].rounds.get(round).is_some_and(|r| r.paired))
+        .filter(|p| {
+            full.players[p.id]
+                .rounds
+                .get(round)
+                .is_some_and(|r| r.paired)
+        })
         .count();
     let mut byes = 0;
     for board in recorded {
@@ -667,7 +671,9 @@ fn absolute_breaches(
         if same_absolute {
             // One of them cannot have the colour: C.3 forbids the pairing
             // unless one of the two is a topscorer (in the last round).
-            if let Some(preference) = pw.colour_preference.filter(|_| !topscorer(w) && !topscorer(b))
+            if let Some(preference) = pw
+                .colour_preference
+                .filter(|_| !topscorer(w) && !topscorer(b))
             {
                 out.push(PairingFinding::SameAbsoluteColourPreference {
                     white,
@@ -763,10 +769,7 @@ fn berger_findings(t: &Tournament, double: bool, swap: bool) -> Vec<RoundReport>
                 }
             }
         }
-        reports.push(RoundReport {
-            round: r,
-            findings,
-        });
+        reports.push(RoundReport { round: r, findings });
     }
     reports
 }
@@ -809,7 +812,11 @@ fn check_standings(t: &Tournament) -> StandingsReport {
             return report;
         }
     };
-    report.tiebreaks = options.tiebreaks.iter().map(|tb| tb.label.clone()).collect();
+    report.tiebreaks = options
+        .tiebreaks
+        .iter()
+        .map(|tb| tb.label.clone())
+        .collect();
     let standings = match standings::compute_standings(t, &options) {
         Ok(s) => s,
         Err(e) => {

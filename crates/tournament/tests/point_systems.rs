@@ -26,16 +26,20 @@ fn standard_three_one_zero_and_two_one_zero_systems_are_accepted() {
             s.forfeit_loss = p(0);
             s
         }),
-        ("1-½-0 with a half-point pairing-allocated bye", {
-            let mut s = Scoring::default();
-            s.pairing_allocated_bye = p(5);
-            s
-        }),
-        ("1-½-0 with a zero pairing-allocated bye", {
-            let mut s = Scoring::default();
-            s.pairing_allocated_bye = p(0);
-            s
-        }),
+        (
+            "1-½-0 with a half-point pairing-allocated bye",
+            Scoring {
+                pairing_allocated_bye: p(5),
+                ..Scoring::default()
+            },
+        ),
+        (
+            "1-½-0 with a zero pairing-allocated bye",
+            Scoring {
+                pairing_allocated_bye: p(0),
+                ..Scoring::default()
+            },
+        ),
     ] {
         assert_eq!(scoring.validate(), Ok(()), "{name}");
     }
@@ -158,8 +162,10 @@ fn inconsistent_point_systems_are_refused_naming_the_field() {
 
 #[test]
 fn the_error_names_the_field_as_the_server_and_the_trf_spell_it() {
-    let mut s = Scoring::default();
-    s.pairing_allocated_bye = p(15);
+    let s = Scoring {
+        pairing_allocated_bye: p(15),
+        ..Scoring::default()
+    };
     let e = s.validate().unwrap_err();
     assert_eq!(e.field().key(), "pairing_allocated_bye");
     assert_eq!(e.field().trf_code(), "PAB");

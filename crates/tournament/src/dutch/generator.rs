@@ -50,7 +50,12 @@ impl Amount {
     fn parse(text: &str) -> Option<Amount> {
         let text = text.trim();
         match text.strip_suffix('%') {
-            Some(p) => p.trim().parse().ok().filter(|&p| p <= 100).map(Amount::Percent),
+            Some(p) => p
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&p| p <= 100)
+                .map(Amount::Percent),
             None => text.parse().ok().map(Amount::Count),
         }
     }
@@ -205,9 +210,7 @@ impl GeneratorConfig {
                 }
                 _ => {}
             }
-            let v: u32 = v
-                .parse()
-                .map_err(|_| at(format!("invalid number '{v}'")))?;
+            let v: u32 = v.parse().map_err(|_| at(format!("invalid number '{v}'")))?;
             match key {
                 "PlayersNumber" => c.players = v as usize,
                 "RoundsNumber" => c.rounds = v as usize,
@@ -322,8 +325,8 @@ pub fn generate_tournament(
     }
     let options = StandingsOptions::for_tournament(&t)
         .map_err(|e| DutchError::InvalidRequest(e.to_string()))?;
-    let standings = compute_standings(&t, &options)
-        .map_err(|e| DutchError::InvalidRequest(e.to_string()))?;
+    let standings =
+        compute_standings(&t, &options).map_err(|e| DutchError::InvalidRequest(e.to_string()))?;
     for (place, row) in (1u32..).zip(&standings.rows) {
         if let Some(p) = t
             .players

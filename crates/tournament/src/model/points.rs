@@ -256,11 +256,20 @@ impl ScoringField {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScoringError {
     /// A win is worth no more than a loss.
-    WinNotAboveLoss { win: ScoringField, loss: ScoringField },
+    WinNotAboveLoss {
+        win: ScoringField,
+        loss: ScoringField,
+    },
     /// A draw is worth more than a win.
-    DrawAboveWin { draw: ScoringField, win: ScoringField },
+    DrawAboveWin {
+        draw: ScoringField,
+        win: ScoringField,
+    },
     /// A loss is worth more than a draw.
-    LossAboveDraw { loss: ScoringField, draw: ScoringField },
+    LossAboveDraw {
+        loss: ScoringField,
+        draw: ScoringField,
+    },
     /// Two draws are worth more than a win and a loss (Q74): players would
     /// gain by agreeing draws.
     TwoDrawsAboveWinAndLoss { draw: ScoringField },
