@@ -316,7 +316,8 @@ const TIEBREAK_LISTS: [&[&str]; 4] = [
 /// A random configuration with every option of the checklist (Q24) in play.
 fn random_config(rng: &mut SplitMix64) -> GeneratorConfig {
     let players = 6 + rng.below(22) as usize;
-    let rounds = 3 + rng.below(6) as usize;
+    // Few enough rounds for the field to be pairable to the end.
+    let rounds = (3 + rng.below(6) as usize).min(players / 2 + 1);
     GeneratorConfig {
         players,
         rounds,
