@@ -146,3 +146,14 @@ fn an_unreadable_or_defective_file_exits_5_or_3() {
     let out = arbiter(&["check"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Issue 33: `pair --dutch -c` reported a colour deviation for a forfeit
+/// recorded without colours (`204 - +`, `251 - -`); bbpPairings passes such
+/// files, and so does the engines' interface now.
+#[test]
+fn pair_dutch_c_passes_a_forfeit_recorded_without_colours() {
+    let file = fixture("colourless-forfeit.trf");
+    let out = arbiter(&["pair", "--dutch", file.to_str().unwrap(), "-c"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    assert!(!text(&out.stdout).contains("differ"));
+}

@@ -447,3 +447,33 @@ fn half_zero_results_are_refused_until_the_model_has_them() {
     assert!(GeneratorConfig::parse("FullPointByes[0]=1\n").is_err());
     assert!(GeneratorConfig::parse("TieBreaks=BH,NOPE\n").is_err());
 }
+
+/// Real files (the JaVaFo manual's samples: Capo d'Orso 2012 with `XXA`,
+/// Gros 2010 in progress with requested byes) and hand-made ones: the rounds
+/// the checker re-pairs differently are exactly those bbpPairings' checker
+/// reports (`bbpPairings.exe --dutch FILE -c`, v6 at commit 16a000f, Dutch
+/// 2025 rules; both older events were paired under earlier rules).
+#[test]
+fn on_real_files_the_rounds_that_differ_are_those_bbppairings_reports() {
+    let cases: [(&str, &[u32]); 5] = [
+        ("trf/capo-d-orso-2012.trf", &[6, 9]),
+        ("trf/gros-2010-round5.trf", &[2, 4]),
+        ("standings/koya-forfeits.trf", &[1, 2, 3, 4]),
+        ("checker/colourless-forfeit.trf", &[]),
+        ("checker/rematch-in-round-2.trf", &[2]),
+    ];
+    for (file, bbp) in cases {
+        let report = check_trf(&read(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let differing: Vec<u32> = report
+            .round_reports
+            .iter()
+            .filter(|r| {
+                r.findings
+                    .iter()
+                    .any(|f| matches!(f, PairingFinding::DifferentPairing { .. }))
+            })
+            .map(|r| r.round)
+            .collect();
+        assert_eq!(differing, bbp, "{file}");
+    }
+}
