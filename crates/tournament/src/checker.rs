@@ -456,7 +456,7 @@ pub enum TiebreakSource {
 /// Why the rank column was not compared.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unchecked {
-    /// No player has a rank.
+    /// No player has a rank (blank or 0).
     NoRanks,
     /// `XXC rank`: the rank column is the pairing order, not a ranking.
     RankIsPairingOrder,
@@ -842,7 +842,13 @@ fn check_standings(t: &Tournament) -> StandingsReport {
             });
         }
     }
-    let ranked = t.players.iter().any(|p| p.reported_rank.is_some());
+    // A rank of 0 is how writers leave a player unranked.
+    let rank_of = |sn: StartNumber| {
+        t.player(sn)
+            .and_then(|p| p.reported_rank)
+            .filter(|&rank| rank > 0)
+    };
+    let ranked = t.players.iter().any(|p| rank_of(p.start_number).is_some());
     if !ranked {
         report.unchecked = Some(Unchecked::NoRanks);
         return report;
@@ -852,8 +858,7 @@ fn check_standings(t: &Tournament) -> StandingsReport {
         return report;
     }
     for row in &standings.rows {
-        let reported = t.player(row.start_number).and_then(|p| p.reported_rank);
-        match reported {
+        match rank_of(row.start_number) {
             None => report.findings.push(StandingFinding::MissingRank {
                 player: row.start_number,
                 expected_from: row.rank,

@@ -477,3 +477,16 @@ fn on_real_files_the_rounds_that_differ_are_those_bbppairings_reports() {
         assert_eq!(differing, bbp, "{file}");
     }
 }
+
+/// FIDE TEC's own test file (TieBreakServer, TRF-2026 in progress): read as
+/// its writer meant it — both rounds are the Dutch pairing, and a rank
+/// column of zeros is no rank column.
+#[test]
+fn the_tie_break_server_s_in_progress_file_passes_and_its_zero_ranks_are_no_ranks() {
+    let report = check_trf(&read("checker/tiebreakserver-no-colour-preference.trf")).unwrap();
+    assert_eq!(report.format, Format::Trf2026);
+    assert_eq!(report.rounds, 2);
+    assert!(report.pairings_pass(), "{:?}", report.round_reports);
+    assert_eq!(report.standings.unchecked, Some(Unchecked::NoRanks));
+    assert!(report.passes(), "{:?}", report.standings);
+}
