@@ -12,6 +12,7 @@
 //! whose interface follows the pairing engines' (bbpPairings, JaVaFo): 3,
 //! invalid request. `--help` (and `arbiter help [COMMAND]`) exits 0.
 
+mod check;
 mod pair;
 mod pair_dutch;
 mod perft;
@@ -47,6 +48,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Check a TRF: every round against the pairing rules, the ranks against the tie-breaks
+    Check(check::CheckArgs),
     /// Pair the next round of a TRF tournament (bbpPairings' interface and output)
     Pair(pair::PairArgs),
     /// Count the leaf nodes of the legal move tree
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
         Err(error) => return refused(&error, args.first().map(String::as_str)),
     };
     match cli.command {
+        Command::Check(args) => check::run(&args),
         Command::Pair(args) => pair::run(args),
         Command::Perft(args) => perft::run(&args),
         Command::Pgn(args) => pgn::run(&args),

@@ -41,7 +41,7 @@ pub const INVALID_REQUEST: u8 = 3;
     override_usage = "arbiter pair --round-robin [--double] <INPUT.TRF> -p [OUTPUT]\n       \
         arbiter pair --dutch <INPUT.TRF> -p [OUTPUT]\n       \
         arbiter pair --dutch <INPUT.TRF> -c\n       \
-        arbiter pair --dutch -g [CONFIG] -o <OUTPUT.TRF> [-s SEED]",
+        arbiter pair --dutch -g [CONFIG] -o <OUTPUT.TRF> [-s SEED] [--trf16]",
     after_help = "Output: the number of pairs, then one `white black` line per board by start \
         number; a bye is `N 0`.\n\
         Exit status: 0 paired; 1 no valid pairing (with -c: some round differs); \
@@ -80,6 +80,9 @@ pub struct PairArgs {
     /// With -g: the random seed [default: 0]
     #[arg(short = 's', value_name = "SEED", requires = "generate")]
     seed: Option<u64>,
+    /// With -g: write TRF16 (with XXR, XXC, XXS, XXA) instead of TRF-2026
+    #[arg(long, requires = "generate")]
+    trf16: bool,
 }
 
 /// What `--dutch` is asked to do.
@@ -92,11 +95,13 @@ pub enum DutchMode {
     },
     /// `<input.trf> -c`: check every round of the file.
     Check { input: PathBuf },
-    /// `-g [config] -o <output.trf> [-s seed]`: a random tournament.
+    /// `-g [config] -o <output.trf> [-s seed] [--trf16]`: a random
+    /// tournament, written as TRF-2026 (TRF16 with `trf16`).
     Generate {
         config: Option<PathBuf>,
         output: PathBuf,
         seed: u64,
+        trf16: bool,
     },
 }
 
@@ -164,6 +169,7 @@ fn interpret(args: PairArgs) -> Result<Task, String> {
             config,
             output,
             seed: args.seed.unwrap_or(0),
+            trf16: args.trf16,
         }));
     }
     let input = args.input.ok_or("no input file given")?;
@@ -330,7 +336,8 @@ mod tests {
             Task::Dutch(DutchMode::Generate {
                 config: None,
                 output: path("out.trf"),
-                seed: 0
+                seed: 0,
+                trf16: false
             })
         );
         for args in [
@@ -342,7 +349,8 @@ mod tests {
                 Task::Dutch(DutchMode::Generate {
                     config: Some(path("cfg")),
                     output: path("out.trf"),
-                    seed: 7
+                    seed: 7,
+                    trf16: false
                 }),
                 "{args:?}"
             );
@@ -367,6 +375,7 @@ mod tests {
             &["--dutch", "-g", "cfg", "-o", "out", "extra"],
             &["--dutch", "-g", "-o", "out", "-s", "x"],
             &["--dutch", "in.trf", "-p", "-s", "1"],
+            &["--dutch", "in.trf", "-p", "--trf16"],
         ] {
             assert!(parse(args).is_err(), "{args:?}");
         }

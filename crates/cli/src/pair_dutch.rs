@@ -4,7 +4,7 @@
 //! ```text
 //! arbiter pair --dutch <input.trf> -p [output]     pair the next round
 //! arbiter pair --dutch <input.trf> -c              check every round of a file
-//! arbiter pair --dutch -g [config] -o <out.trf> [-s seed]   random tournament
+//! arbiter pair --dutch -g [config] -o <out.trf> [-s seed] [--trf16]   random tournament
 //! ```
 //!
 //! Exit status: 0 success; 1 no valid pairing exists for the round (or, with
@@ -33,7 +33,15 @@ pub fn run(mode: DutchMode) -> ExitCode {
             config,
             output,
             seed,
-        } => generate(config.as_deref(), &output, seed),
+            trf16,
+        } => {
+            let format = if trf16 {
+                tournament::trf::Format::Trf16
+            } else {
+                tournament::trf::Format::Trf2026
+            };
+            generate(config.as_deref(), &output, seed, format)
+        }
     }
 }
 
@@ -127,7 +135,12 @@ fn indent(s: &str) -> String {
     s.lines().map(|l| format!("    {l}\n")).collect()
 }
 
-fn generate(config: Option<&Path>, output: &Path, seed: u64) -> ExitCode {
+fn generate(
+    config: Option<&Path>,
+    output: &Path,
+    seed: u64,
+    format: tournament::trf::Format,
+) -> ExitCode {
     let cfg = match config {
         None => GeneratorConfig::default(),
         Some(path) => {
@@ -141,7 +154,14 @@ fn generate(config: Option<&Path>, output: &Path, seed: u64) -> ExitCode {
             }
         }
     };
-    let t = match dutch::generate(&cfg, seed) {
+    if format == tournament::trf::Format::Trf16 && !cfg.tiebreaks.is_empty() {
+        return fail(
+            3,
+            "TRF16 has no record for the tie-break list: leave TieBreaks out or write TRF-2026",
+        );
+    }
+    let name = format!("Arbiter random tournament {seed}");
+    let t = match dutch::generate_tournament(&cfg, seed, &name) {
         Ok(t) => t,
         Err(DutchError::NoValidPairing) => {
             return fail(
@@ -151,10 +171,10 @@ fn generate(config: Option<&Path>, output: &Path, seed: u64) -> ExitCode {
         }
         Err(e) => return fail(3, &e.to_string()),
     };
-    let text = tournament::trf::write_tournament(
-        &dutch::tournament_of(&t, &format!("Arbiter random tournament {seed}")),
-        tournament::trf::Format::Trf16,
-    );
+    let text = match tournament::trf::try_write_tournament(&t, format) {
+        Ok(text) => text,
+        Err(e) => return fail(3, &e.to_string()),
+    };
     match std::fs::write(output, text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(5, &format!("cannot write {}: {e}", output.display())),

@@ -43,6 +43,7 @@ fn every_subcommand_has_help_that_describes_its_flags() {
                 "-g",
                 "-o",
                 "-s",
+                "--trf16",
             ],
             &["INPUT.TRF", "Exit status"],
         ),
@@ -51,6 +52,7 @@ fn every_subcommand_has_help_that_describes_its_flags() {
             &["--bulk", "--divide"],
             &["<FEN|startpos>", "<DEPTH>"],
         ),
+        (&["check"], &["--json"], &["<INPUT.TRF>", "Exit status"]),
         (&["pgn"], &["check"], &[]),
         (&["pgn", "check"], &[], &["<FILE|->", "Exit status"]),
         (
@@ -115,6 +117,7 @@ fn the_top_level_help_lists_every_subcommand() {
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         let stdout = text(&out.stdout);
         for command in [
+            "check",
             "pair",
             "perft",
             "pgn",

@@ -4,6 +4,7 @@
 //!
 //! Pure: no database, no HTTP, no clock; randomness (drawing of lots) is passed in.
 
+pub mod checker;
 pub mod dutch;
 pub mod lots;
 pub mod model;

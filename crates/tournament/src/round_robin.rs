@@ -126,6 +126,19 @@ pub fn berger_round(players: u32, round: u32) -> Result<Vec<Line>, Error> {
 
 /// Round `round` of a single or double round robin (see the module doc).
 pub fn round(players: u32, double: bool, round: u32) -> Result<Vec<Line>, Error> {
+    round_of_schedule(players, double, true, round)
+}
+
+/// Round `round` of a single or double round robin; `swap_last_two` says
+/// whether a double round robin's first cycle plays its last two rounds
+/// exchanged (C.05 Annex 1 recommends it; [`round`] does it). A single round
+/// robin ignores it.
+pub fn round_of_schedule(
+    players: u32,
+    double: bool,
+    swap_last_two: bool,
+    round: u32,
+) -> Result<Vec<Line>, Error> {
     if players < 2 {
         return Err(Error::TooFewPlayers { players });
     }
@@ -154,7 +167,9 @@ pub fn round(players: u32, double: bool, round: u32) -> Result<Vec<Line>, Error>
             .collect());
     }
     // First cycle: the last two rounds exchanged (when there are two).
-    let source = if cycle >= 2 && round == cycle - 1 {
+    let source = if !swap_last_two {
+        round
+    } else if cycle >= 2 && round == cycle - 1 {
         cycle
     } else if cycle >= 2 && round == cycle {
         cycle - 1

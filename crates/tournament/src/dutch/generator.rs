@@ -1,13 +1,88 @@
 //! Random tournaments for testing pairing engines (the generator of
-//! C.04.A): players with ratings, rounds paired by the Dutch engine, random
-//! results, forfeits, half-point byes and retirements. Configuration keys
-//! are those of JaVaFo and bbpPairings (`PlayersNumber=`, `RoundsNumber=`,
-//! `DrawPercentage=`, `ForfeitRate=`, `RetiredRate=`, `HalfPointByeRate=`,
-//! `HighestRating=`, `LowestRating=`). Randomness comes from a seeded
-//! generator inside the crate, so a seed reproduces a tournament.
+//! C.04.A, the RTG of the C.02 endorsement checklist, VCL4THP.13 Q22–Q24):
+//! players with ratings, rounds paired by the Dutch engine, random results,
+//! and as many byes, forfeits and unusual results as asked.
+//!
+//! Configuration keys (`Key=value` lines, `#` comments): those of JaVaFo
+//! and bbpPairings (`PlayersNumber=`, `RoundsNumber=`, `DrawPercentage=`,
+//! `ForfeitRate=`, `RetiredRate=`, `HalfPointByeRate=`, `HighestRating=`,
+//! `LowestRating=`; rates are "one in N", 0 disables), and the checklist's:
+//!
+//! | key | what, each round |
+//! |---|---|
+//! | `FullPointByes=` / `HalfPointByes=` / `ZeroPointByes=` | requested byes of that value |
+//! | `ForfeitWins=` | games won by forfeit (`+`/`-`) |
+//! | `ForfeitLosses=` | games both players lose by forfeit (`-`/`-`) |
+//! | `ZeroZero=` | played games both players lose (`0`/`0`) |
+//! | `Baku=1` | Baku acceleration (C.04.5) |
+//! | `TieBreaks=BH/C1,BH,SB` | the tie-break list (TRF-2026 `202`) that ranks the output |
+//!
+//! An amount is a count (`2`) or a percentage (`5%`) of the players (byes)
+//! or of the games (results) of the round; `Key[3]=` sets it for round 3
+//! only. ½-0 and 0-½ are refused: the model has no such result yet.
+//! Randomness comes from a seeded generator inside the crate, so a seed
+//! reproduces a tournament.
 
+use std::collections::BTreeMap;
+
+use super::input::{apply_baku, tournament_of};
 use super::state::{Colour, Entrant, Outcome, PointSystem, Round, Swiss};
 use super::{DutchError, pair_round};
+use crate::model::{Bye, ByeKind, Tournament};
+use crate::standings::{StandingsOptions, compute_standings, parse_tiebreaks};
+
+/// How many: a count, or a percentage of the players (or games) of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Amount {
+    Count(u32),
+    Percent(u32),
+}
+
+impl Amount {
+    /// The number out of `total` (a percentage rounded to the nearest).
+    pub fn of(self, total: usize) -> usize {
+        match self {
+            Amount::Count(n) => (n as usize).min(total),
+            Amount::Percent(p) => ((total * p as usize + 50) / 100).min(total),
+        }
+    }
+
+    fn parse(text: &str) -> Option<Amount> {
+        let text = text.trim();
+        match text.strip_suffix('%') {
+            Some(p) => p
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&p| p <= 100)
+                .map(Amount::Percent),
+            None => text.parse().ok().map(Amount::Count),
+        }
+    }
+}
+
+/// An amount for every round, and amounts for single rounds (1-based) that
+/// replace it there.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PerRound {
+    pub every: Option<Amount>,
+    pub rounds: BTreeMap<usize, Amount>,
+}
+
+impl PerRound {
+    /// The amount for round `round` (1-based), if any.
+    pub fn get(&self, round: usize) -> Option<Amount> {
+        self.rounds.get(&round).copied().or(self.every)
+    }
+
+    /// The same amount in every round.
+    pub fn every(amount: Amount) -> PerRound {
+        PerRound {
+            every: Some(amount),
+            rounds: BTreeMap::new(),
+        }
+    }
+}
 
 /// Generator settings (rates are "one in N"; 0 disables).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,6 +103,22 @@ pub struct GeneratorConfig {
     pub highest_rating: u32,
     /// Lowest rating.
     pub lowest_rating: u32,
+    /// Requested full-point byes.
+    pub full_point_byes: PerRound,
+    /// Requested half-point byes.
+    pub half_point_byes: PerRound,
+    /// Requested zero-point byes.
+    pub zero_point_byes: PerRound,
+    /// Games won by forfeit.
+    pub forfeit_wins: PerRound,
+    /// Games both players lose by forfeit.
+    pub forfeit_losses: PerRound,
+    /// Played games both players lose (0-0).
+    pub zero_zero: PerRound,
+    /// Baku acceleration (C.04.5).
+    pub baku: bool,
+    /// The tie-break list that ranks the output (empty: the default list).
+    pub tiebreaks: Vec<String>,
 }
 
 impl Default for GeneratorConfig {
@@ -41,6 +132,14 @@ impl Default for GeneratorConfig {
             half_point_bye_rate: 50,
             highest_rating: 2600,
             lowest_rating: 1400,
+            full_point_byes: PerRound::default(),
+            half_point_byes: PerRound::default(),
+            zero_point_byes: PerRound::default(),
+            forfeit_wins: PerRound::default(),
+            forfeit_losses: PerRound::default(),
+            zero_zero: PerRound::default(),
+            baku: false,
+            tiebreaks: Vec::new(),
         }
     }
 }
@@ -54,14 +153,65 @@ impl GeneratorConfig {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
+            let at = |why: String| format!("line {}: {why}", no + 1);
             let Some((k, v)) = line.split_once('=') else {
-                return Err(format!("line {}: expected Key=value", no + 1));
+                return Err(at("expected Key=value".into()));
             };
-            let v: u32 = v
-                .trim()
-                .parse()
-                .map_err(|_| format!("line {}: invalid number '{}'", no + 1, v.trim()))?;
-            match k.trim() {
+            let (key, round) = match k.trim().split_once('[') {
+                Some((key, rest)) => {
+                    let round = rest
+                        .strip_suffix(']')
+                        .and_then(|r| r.trim().parse::<usize>().ok())
+                        .filter(|&r| r > 0)
+                        .ok_or_else(|| at(format!("invalid round in '{}'", k.trim())))?;
+                    (key.trim(), Some(round))
+                }
+                None => (k.trim(), None),
+            };
+            let v = v.trim();
+            let per_round = match key {
+                "FullPointByes" => Some(&mut c.full_point_byes),
+                "HalfPointByes" => Some(&mut c.half_point_byes),
+                "ZeroPointByes" => Some(&mut c.zero_point_byes),
+                "ForfeitWins" => Some(&mut c.forfeit_wins),
+                "ForfeitLosses" => Some(&mut c.forfeit_losses),
+                "ZeroZero" => Some(&mut c.zero_zero),
+                _ => None,
+            };
+            if let Some(setting) = per_round {
+                let amount = Amount::parse(v)
+                    .ok_or_else(|| at(format!("invalid amount '{v}' (a count or N%)")))?;
+                match round {
+                    Some(r) => {
+                        setting.rounds.insert(r, amount);
+                    }
+                    None => setting.every = Some(amount),
+                }
+                continue;
+            }
+            if round.is_some() {
+                return Err(at(format!("{key} cannot be set per round")));
+            }
+            match key {
+                "TieBreaks" => {
+                    c.tiebreaks = v
+                        .split(',')
+                        .map(|s| s.trim().to_owned())
+                        .filter(|s| !s.is_empty())
+                        .collect();
+                    parse_tiebreaks(&c.tiebreaks.join(","))
+                        .map_err(|e| at(format!("TieBreaks: {e}")))?;
+                    continue;
+                }
+                "HalfZero" | "ZeroHalf" => {
+                    return Err(at(format!(
+                        "{key}: ½-0 and 0-½ cannot be generated (the tournament model has no such result yet)"
+                    )));
+                }
+                _ => {}
+            }
+            let v: u32 = v.parse().map_err(|_| at(format!("invalid number '{v}'")))?;
+            match key {
                 "PlayersNumber" => c.players = v as usize,
                 "RoundsNumber" => c.rounds = v as usize,
                 "DrawPercentage" => c.draw_percentage = v.min(100),
@@ -70,6 +220,7 @@ impl GeneratorConfig {
                 "HalfPointByeRate" | "HalfPointByteRate" => c.half_point_bye_rate = v,
                 "HighestRating" => c.highest_rating = v,
                 "LowestRating" => c.lowest_rating = v,
+                "Baku" => c.baku = v != 0,
                 _ => {}
             }
         }
@@ -110,12 +261,100 @@ impl Rng {
     }
 }
 
+/// How one game of a generated round ends, before its result is drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    /// Drawn from the ratings, the draw percentage and the forfeit rate.
+    Usual,
+    ForfeitWin,
+    DoubleForfeit,
+    ZeroZero,
+}
+
+/// A generated event: the engine's view, and the zero-point byes (round
+/// index, player index), which the view does not tell from absences.
+struct Generated {
+    swiss: Swiss,
+    zero_point_byes: Vec<(usize, usize)>,
+}
+
 /// Generate a tournament: every round paired by the Dutch engine.
-#[allow(clippy::needless_range_loop)]
 pub fn generate(cfg: &GeneratorConfig, seed: u64) -> Result<Swiss, DutchError> {
+    play(cfg, seed).map(|g| g.swiss)
+}
+
+/// Generate a tournament as a model ready to be written as TRF (the RTG's
+/// output): players named `PlayerNNNN`, every round, the zero-point byes,
+/// Baku acceleration (the `192 …_BAKU` flag and, for TRF16 readers, the
+/// players' acceleration per round), the tie-break list, and the points and
+/// rank columns from [`crate::standings`] with that list (the default list
+/// for a Swiss when none is given), so that the checker
+/// ([`crate::checker`]) accepts it.
+pub fn generate_tournament(
+    cfg: &GeneratorConfig,
+    seed: u64,
+    name: &str,
+) -> Result<Tournament, DutchError> {
+    let g = play(cfg, seed)?;
+    let sn = |i: usize| u32::try_from(i + 1).unwrap_or(u32::MAX);
+    let mut t = tournament_of(&g.swiss, name);
+    for &(round, player) in &g.zero_point_byes {
+        if let Some(r) = t.rounds.get_mut(round) {
+            r.byes.push(Bye {
+                player: sn(player),
+                kind: ByeKind::ZeroPoint,
+            });
+        }
+    }
+    t.tiebreaks = cfg.tiebreaks.clone();
+    if cfg.baku {
+        t.pairing.baku = true;
+        for p in g.swiss.players.iter().filter(|p| p.valid) {
+            let mut list: Vec<crate::model::Points> = p
+                .accelerations
+                .iter()
+                .map(|&x| crate::model::Points::from_tenths(x))
+                .collect();
+            while list.last().is_some_and(|x| x.tenths() == 0) {
+                list.pop();
+            }
+            if !list.is_empty() {
+                t.pairing.accelerations.insert(sn(p.id), list);
+            }
+        }
+    }
+    let options = StandingsOptions::for_tournament(&t)
+        .map_err(|e| DutchError::InvalidRequest(e.to_string()))?;
+    let standings =
+        compute_standings(&t, &options).map_err(|e| DutchError::InvalidRequest(e.to_string()))?;
+    for (place, row) in (1u32..).zip(&standings.rows) {
+        if let Some(p) = t
+            .players
+            .iter_mut()
+            .find(|p| p.start_number == row.start_number)
+        {
+            p.reported_rank = Some(place);
+            p.reported_points = Some(row.points);
+        }
+    }
+    Ok(t)
+}
+
+/// `k` distinct items taken at random out of `pool` (removed from it).
+fn take(rng: &mut Rng, pool: &mut Vec<usize>, k: usize) -> Vec<usize> {
+    (0..k.min(pool.len()))
+        .map(|_| {
+            let j = rng.below(pool.len() as u64) as usize;
+            pool.swap_remove(j)
+        })
+        .collect()
+}
+
+#[allow(clippy::needless_range_loop)]
+fn play(cfg: &GeneratorConfig, seed: u64) -> Result<Generated, DutchError> {
     let mut rng = Rng::new(seed);
     let n = cfg.players;
-    let span = u64::from(cfg.highest_rating - cfg.lowest_rating) + 1;
+    let span = u64::from(cfg.highest_rating.saturating_sub(cfg.lowest_rating)) + 1;
     let mut ratings: Vec<u32> = (0..n)
         .map(|_| cfg.lowest_rating + rng.below(span) as u32)
         .collect();
@@ -145,67 +384,119 @@ pub fn generate(cfg: &GeneratorConfig, seed: u64) -> Result<Swiss, DutchError> {
             }
         })
         .collect();
+    let mut zero_point_byes = Vec::new();
     for round in 0..cfg.rounds {
+        let number = round + 1;
         t.played_rounds = round;
         // Absences and requested byes for this round.
+        let mut available = Vec::new();
         for i in 0..n {
-            let retired = retire_at[i].is_some_and(|r| round >= r);
-            if retired {
+            if retire_at[i].is_some_and(|r| round >= r) {
                 t.players[i].rounds.push(Round::absent(i));
-            } else if round + 1 < cfg.rounds && rng.one_in(cfg.half_point_bye_rate) {
-                t.players[i].rounds.push(Round {
-                    opponent: i,
-                    colour: None,
-                    outcome: Outcome::Draw,
-                    played: false,
-                    paired: false,
-                });
+            } else {
+                available.push(i);
             }
+        }
+        let mut requested: Vec<(usize, Outcome)> = Vec::new();
+        for (setting, outcome) in [
+            (&cfg.full_point_byes, Outcome::Win),
+            (&cfg.half_point_byes, Outcome::Draw),
+            (&cfg.zero_point_byes, Outcome::Loss),
+        ] {
+            // Byes leave at least two players to pair.
+            let k = setting
+                .get(number)
+                .map_or(0, |a| a.of(n))
+                .min(available.len().saturating_sub(2));
+            for i in take(&mut rng, &mut available, k) {
+                requested.push((i, outcome));
+            }
+        }
+        if round + 1 < cfg.rounds {
+            for &i in &available {
+                if rng.one_in(cfg.half_point_bye_rate) {
+                    requested.push((i, Outcome::Draw));
+                }
+            }
+        }
+        for (i, outcome) in requested {
+            if outcome == Outcome::Loss {
+                zero_point_byes.push((round, i));
+            }
+            t.players[i].rounds.push(Round {
+                opponent: i,
+                colour: None,
+                outcome,
+                played: false,
+                paired: false,
+            });
+        }
+        if cfg.baku {
+            apply_baku(&mut t).map_err(|e| DutchError::InvalidRequest(e.to_string()))?;
         }
         t.update_ranks();
         t.compute_player_data();
         let boards = pair_round(&t)?;
-        for b in boards {
-            match b.black {
-                None => t.players[b.white].rounds.push(Round {
-                    opponent: b.white,
-                    colour: None,
-                    outcome: Outcome::Win,
-                    played: false,
-                    paired: true,
-                }),
-                Some(bl) => {
-                    let w = b.white;
+        let games: Vec<(usize, usize)> = boards
+            .iter()
+            .filter_map(|b| b.black.map(|bl| (b.white, bl)))
+            .collect();
+        let mut endings = vec![Ending::Usual; games.len()];
+        let mut pool: Vec<usize> = (0..games.len()).collect();
+        for (setting, ending) in [
+            (&cfg.forfeit_wins, Ending::ForfeitWin),
+            (&cfg.forfeit_losses, Ending::DoubleForfeit),
+            (&cfg.zero_zero, Ending::ZeroZero),
+        ] {
+            let k = setting.get(number).map_or(0, |a| a.of(games.len()));
+            for g in take(&mut rng, &mut pool, k) {
+                endings[g] = ending;
+            }
+        }
+        for b in boards.iter().filter(|b| b.black.is_none()) {
+            t.players[b.white].rounds.push(Round {
+                opponent: b.white,
+                colour: None,
+                outcome: Outcome::Win,
+                played: false,
+                paired: true,
+            });
+        }
+        for (&(w, bl), ending) in games.iter().zip(endings) {
+            let (ow, ob, played) = match ending {
+                Ending::ForfeitWin if rng.below(2) == 0 => (Outcome::Win, Outcome::Loss, false),
+                Ending::ForfeitWin => (Outcome::Loss, Outcome::Win, false),
+                Ending::DoubleForfeit => (Outcome::Loss, Outcome::Loss, false),
+                Ending::ZeroZero => (Outcome::Loss, Outcome::Loss, true),
+                Ending::Usual => {
                     let forfeit = rng.one_in(cfg.forfeit_rate);
                     let diff = f64::from(t.players[w].rating) - f64::from(t.players[bl].rating);
                     let p_white = 1.0 / (1.0 + 10f64.powf(-diff / 400.0));
                     let x = rng.below(1_000_000) as f64 / 1_000_000.0;
                     let draw = !forfeit && rng.below(100) < u64::from(cfg.draw_percentage);
-                    let white_wins = x < p_white;
-                    let (ow, ob) = if draw {
-                        (Outcome::Draw, Outcome::Draw)
-                    } else if white_wins {
-                        (Outcome::Win, Outcome::Loss)
+                    if draw {
+                        (Outcome::Draw, Outcome::Draw, true)
+                    } else if x < p_white {
+                        (Outcome::Win, Outcome::Loss, !forfeit)
                     } else {
-                        (Outcome::Loss, Outcome::Win)
-                    };
-                    let played = !forfeit;
-                    t.players[w].rounds.push(Round {
-                        opponent: bl,
-                        colour: Some(Colour::White),
-                        outcome: ow,
-                        played,
-                        paired: true,
-                    });
-                    t.players[bl].rounds.push(Round {
-                        opponent: w,
-                        colour: Some(Colour::Black),
-                        outcome: ob,
-                        played,
-                        paired: true,
-                    });
+                        (Outcome::Loss, Outcome::Win, !forfeit)
+                    }
                 }
-            }
+            };
+            t.players[w].rounds.push(Round {
+                opponent: bl,
+                colour: Some(Colour::White),
+                outcome: ow,
+                played,
+                paired: true,
+            });
+            t.players[bl].rounds.push(Round {
+                opponent: w,
+                colour: Some(Colour::Black),
+                outcome: ob,
+                played,
+                paired: true,
+            });
         }
         for i in 0..n {
             if let Some(r) = t.players[i].rounds.get(round).copied() {
@@ -222,5 +513,8 @@ pub fn generate(cfg: &GeneratorConfig, seed: u64) -> Result<Swiss, DutchError> {
         p.valid = true;
         p.rank_index = i;
     }
-    Ok(t)
+    Ok(Generated {
+        swiss: t,
+        zero_point_byes,
+    })
 }

@@ -20,6 +20,7 @@
 //! [`tournament_of`] goes the other way for the random-tournament generator,
 //! whose output is written by [`crate::trf`] like any other tournament.
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use super::state::{Colour, Entrant, ForbiddenGroup, Outcome, PointSystem, Round, Swiss};
@@ -77,16 +78,56 @@ impl From<trf::TrfError> for InputError {
 /// that column and `240` records are requests for it); without, every round
 /// in the file is history (the checker's view, see [`super::check`]).
 pub fn read_trf(text: &str, includes_unpaired_round: bool) -> Result<Swiss, InputError> {
-    let t = trf::parse(text)?.to_tournament()?;
+    let document = trf::parse(text)?;
+    let t = document.to_tournament()?;
+    swiss_of_trf(&document, &t, includes_unpaired_round)
+}
+
+/// [`read_trf`] on a file already read: `t` is `document`'s tournament. A
+/// game recorded without colours (`-`, as writers record forfeits) keeps
+/// no colour in the view: an unplayed game has none to count (C.04.1) or
+/// to check, although the model gives its lower number White.
+pub fn swiss_of_trf(
+    document: &trf::Document,
+    t: &Tournament,
+    includes_unpaired_round: bool,
+) -> Result<Swiss, InputError> {
+    let colourless = colourless_games(document);
     if includes_unpaired_round {
-        swiss_for_next_round(&t)
+        next_round_view(t, &colourless)
     } else {
-        swiss_history(&t)
+        build(t, None, &colourless)
     }
+}
+
+/// (round index, player index) of every game recorded with colour `-`.
+fn colourless_games(document: &trf::Document) -> BTreeSet<(usize, usize)> {
+    let mut out = BTreeSet::new();
+    for line in &document.lines {
+        let trf::Record::Player(p) = &line.record else {
+            continue;
+        };
+        let Some(i) = index_of(p.start_number) else {
+            continue;
+        };
+        for (round, cell) in p.rounds.iter().enumerate() {
+            if cell.colour == '-' && cell.opponent.is_some_and(|o| o != 0) {
+                out.insert((round, i));
+            }
+        }
+    }
+    out
 }
 
 /// The engine's view for pairing round `t.rounds.len() + 1`.
 pub fn swiss_for_next_round(t: &Tournament) -> Result<Swiss, InputError> {
+    next_round_view(t, &BTreeSet::new())
+}
+
+fn next_round_view(
+    t: &Tournament,
+    colourless: &BTreeSet<(usize, usize)>,
+) -> Result<Swiss, InputError> {
     let paired = t.rounds_paired();
     if t.planned_rounds == 0 {
         return Err(InputError::RoundsUnknown);
@@ -96,20 +137,24 @@ pub fn swiss_for_next_round(t: &Tournament) -> Result<Swiss, InputError> {
             planned: t.planned_rounds,
         });
     }
-    build(t, Some(paired + 1))
+    build(t, Some(paired + 1), colourless)
 }
 
 /// The engine's view of every round paired so far, as history only (for
 /// re-pairing each round from the ones before it).
 pub fn swiss_history(t: &Tournament) -> Result<Swiss, InputError> {
-    build(t, None)
+    build(t, None, &BTreeSet::new())
 }
 
 fn index_of(start_number: model::StartNumber) -> Option<usize> {
     usize::try_from(start_number).ok()?.checked_sub(1)
 }
 
-fn build(t: &Tournament, next: Option<u32>) -> Result<Swiss, InputError> {
+fn build(
+    t: &Tournament,
+    next: Option<u32>,
+    colourless: &BTreeSet<(usize, usize)>,
+) -> Result<Swiss, InputError> {
     let paired = t.rounds_paired();
     let size = t
         .players
@@ -171,7 +216,7 @@ fn build(t: &Tournament, next: Option<u32>) -> Result<Swiss, InputError> {
                     };
                     Round {
                         opponent: index_of(opponent).unwrap_or(i),
-                        colour: Some(c),
+                        colour: (!colourless.contains(&(r, i))).then_some(c),
                         outcome,
                         played,
                         paired: true,
@@ -305,7 +350,7 @@ fn forbidden_groups(t: &Tournament, expected_rounds: usize) -> Vec<ForbiddenGrou
 /// Baku acceleration (C.04.5) as the endorsed engines apply it: the top half
 /// (rounded up) of the initial order gets a win's points in rounds
 /// `1..=⌊(R−1)/2⌋/2 + 1` and a draw's points up to round `⌊(R−1)/2⌋ + 1`.
-fn apply_baku(t: &mut Swiss) -> Result<(), InputError> {
+pub(crate) fn apply_baku(t: &mut Swiss) -> Result<(), InputError> {
     let p = t.points;
     if p.loss != 0 || p.draw * 2 != p.win {
         return Err(InputError::Invalid(
@@ -461,19 +506,19 @@ pub fn tournament_of(s: &Swiss, name: &str) -> Tournament {
             if !white {
                 continue;
             }
-            let result = match (e.outcome, e.played) {
-                (Outcome::Win, true) => GameResult::WhiteWins,
-                (Outcome::Draw, _) => GameResult::Draw,
-                (Outcome::Loss, true) => GameResult::BlackWins,
-                (Outcome::Win, false) => GameResult::WhiteWinsByForfeit,
-                (Outcome::Loss, false) => {
-                    let other = s.players.get(e.opponent).and_then(|o| o.rounds.get(r));
-                    if other.is_some_and(|o| o.outcome == Outcome::Win) {
-                        GameResult::BlackWinsByForfeit
-                    } else {
-                        GameResult::DoubleForfeit
-                    }
-                }
+            let black_won = s
+                .players
+                .get(e.opponent)
+                .and_then(|o| o.rounds.get(r))
+                .is_some_and(|o| o.outcome == Outcome::Win);
+            let result = match (e.outcome, e.played, black_won) {
+                (Outcome::Win, true, _) => GameResult::WhiteWins,
+                (Outcome::Draw, _, _) => GameResult::Draw,
+                (Outcome::Loss, true, true) => GameResult::BlackWins,
+                (Outcome::Loss, true, false) => GameResult::BothLose,
+                (Outcome::Win, false, _) => GameResult::WhiteWinsByForfeit,
+                (Outcome::Loss, false, true) => GameResult::BlackWinsByForfeit,
+                (Outcome::Loss, false, false) => GameResult::DoubleForfeit,
             };
             round
                 .boards

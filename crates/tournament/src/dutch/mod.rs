@@ -26,8 +26,10 @@ pub(crate) mod matching;
 pub mod state;
 pub(crate) mod wide;
 
-pub use generator::{GeneratorConfig, generate};
-pub use input::{InputError, read_trf, swiss_for_next_round, swiss_history, tournament_of};
+pub use generator::{Amount, GeneratorConfig, PerRound, generate, generate_tournament};
+pub use input::{
+    InputError, read_trf, swiss_for_next_round, swiss_history, swiss_of_trf, tournament_of,
+};
 pub use state::{Colour, Entrant, ForbiddenGroup, Outcome, PointSystem, Round, Swiss};
 
 /// One board of a round: white and black by player index (pairing number −
@@ -185,7 +187,7 @@ pub fn recorded_round(full: &Swiss, round: usize) -> Vec<Pairing> {
 }
 
 /// Whether the engine's board `b` is the one recorded for round `round`.
-fn board_recorded(full: &Swiss, round: usize, b: &Pairing) -> bool {
+pub(crate) fn board_recorded(full: &Swiss, round: usize, b: &Pairing) -> bool {
     let Some(r) = full.players.get(b.white).and_then(|p| p.rounds.get(round)) else {
         return false;
     };
@@ -195,12 +197,36 @@ fn board_recorded(full: &Swiss, round: usize, b: &Pairing) -> bool {
 /// Re-pair every round of `full` from its history and report the rounds
 /// whose recorded pairing differs from the engine's (the checker of C.04.A).
 pub fn check(full: &Swiss) -> Vec<RoundDifference> {
+    let mut diffs = Vec::new();
+    replay(full, |round, _, expected| {
+        let same = match &expected {
+            Ok(boards) => boards.iter().all(|b| board_recorded(full, round, b)),
+            Err(_) => false,
+        };
+        if !same {
+            diffs.push(RoundDifference {
+                round: round + 1,
+                expected,
+                recorded: recorded_round(full, round),
+            });
+        }
+    });
+    diffs
+}
+
+/// Replays `full` round by round: for each round (0-based) calls `each`
+/// with the engine's view just before it (the recorded history of the
+/// earlier rounds, absences and requested byes of this one) and the
+/// engine's pairing of it, then plays the recorded round.
+pub(crate) fn replay(
+    full: &Swiss,
+    mut each: impl FnMut(usize, &Swiss, Result<Vec<Pairing>, DutchError>),
+) {
     let mut t = full.clone();
     for p in &mut t.players {
         p.rounds.clear();
         p.score = 0;
     }
-    let mut diffs = Vec::new();
     for round in 0..full.played_rounds {
         t.played_rounds = round;
         // Players not paired this round (absences, requested byes) get their
@@ -213,17 +239,7 @@ pub fn check(full: &Swiss) -> Vec<RoundDifference> {
         t.update_ranks();
         t.compute_player_data();
         let expected = pair_round(&t);
-        let same = match &expected {
-            Ok(boards) => boards.iter().all(|b| board_recorded(full, round, b)),
-            Err(_) => false,
-        };
-        if !same {
-            diffs.push(RoundDifference {
-                round: round + 1,
-                expected,
-                recorded: recorded_round(full, round),
-            });
-        }
+        each(round, &t, expected);
         // Play the recorded round.
         for &id in &full.by_rank {
             let Some(r) = full.players[id].rounds.get(round) else {
@@ -237,5 +253,4 @@ pub fn check(full: &Swiss) -> Vec<RoundDifference> {
             p.score += pts;
         }
     }
-    diffs
 }

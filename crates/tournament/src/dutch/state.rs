@@ -261,6 +261,15 @@ impl Swiss {
         }
     }
 
+    /// In the last round, the (accelerated) score above which a player is a
+    /// topscorer (C.04.3 A.7: more than half the maximum possible score);
+    /// topscorers may meet with the same absolute colour preference (C.3).
+    /// `None` before the last round.
+    pub(crate) fn topscorer_above(&self) -> Option<u32> {
+        (self.played_rounds + 1 >= self.expected_rounds)
+            .then(|| (self.played_rounds as u32 * self.points.win.max(self.points.draw)) >> 1)
+    }
+
     /// Forbidden opponents per player for round `round` (0-based).
     pub fn forbidden_sets(&self, round: usize) -> Vec<BTreeSet<usize>> {
         let mut r = vec![BTreeSet::new(); self.players.len()];

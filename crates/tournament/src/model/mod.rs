@@ -32,7 +32,7 @@ pub use player::{
     ByeKind, Date, Player, PlayerStatus, Sex, Title, assign_start_numbers_by_lot,
     assign_start_numbers_fide, fide_order,
 };
-pub use points::{Points, Scoring};
+pub use points::{Points, Scoring, ScoringError, ScoringField};
 pub use round::{Board, Bye, GameResult, Outcome, Participation, Round};
 
 /// A player's start (pairing) number, 1-based.

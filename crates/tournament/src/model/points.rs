@@ -189,3 +189,271 @@ impl Scoring {
         }
     }
 }
+
+/// A field of a [`Scoring`], named as the server's `scoring` object and the
+/// TRF `XXS` record name it (`pairing_allocated_bye` / `PAB`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScoringField {
+    WinWhite,
+    WinBlack,
+    DrawWhite,
+    DrawBlack,
+    LossWhite,
+    LossBlack,
+    ForfeitWin,
+    ForfeitLoss,
+    PairingAllocatedBye,
+    FullPointBye,
+    HalfPointBye,
+    ZeroPointBye,
+    Absent,
+}
+
+impl ScoringField {
+    /// The name of the field in the server's `scoring` object (`win` and
+    /// `win_white` alike are `win` there: the server scores both colours
+    /// alike).
+    pub const fn key(self) -> &'static str {
+        match self {
+            ScoringField::WinWhite | ScoringField::WinBlack => "win",
+            ScoringField::DrawWhite | ScoringField::DrawBlack => "draw",
+            ScoringField::LossWhite | ScoringField::LossBlack => "loss",
+            ScoringField::ForfeitWin => "forfeit_win",
+            ScoringField::ForfeitLoss => "forfeit_loss",
+            ScoringField::PairingAllocatedBye => "pairing_allocated_bye",
+            ScoringField::FullPointBye => "full_point_bye",
+            ScoringField::HalfPointBye => "half_point_bye",
+            ScoringField::ZeroPointBye => "zero_point_bye",
+            ScoringField::Absent => "absent",
+        }
+    }
+
+    /// The code of the field in a TRF `XXS` record (`A` is TRF-2026 `162`'s
+    /// absence code, which has no `XXS` name).
+    pub const fn trf_code(self) -> &'static str {
+        match self {
+            ScoringField::WinWhite => "WW",
+            ScoringField::WinBlack => "BW",
+            ScoringField::DrawWhite => "WD",
+            ScoringField::DrawBlack => "BD",
+            ScoringField::LossWhite => "WL",
+            ScoringField::LossBlack => "BL",
+            ScoringField::ForfeitWin => "FW",
+            ScoringField::ForfeitLoss => "FL",
+            ScoringField::PairingAllocatedBye => "PAB",
+            ScoringField::FullPointBye => "FPB",
+            ScoringField::HalfPointBye => "HPB",
+            ScoringField::ZeroPointBye => "ZPB",
+            ScoringField::Absent => "A",
+        }
+    }
+}
+
+/// Why a point system is refused (FIDE endorsement checklist, VCL4THP.13
+/// Q70–Q88; see `docs/fide-checker.md`). Points are never negative: the type
+/// holds tenths as an unsigned number, so a negative value must be refused
+/// where it is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoringError {
+    /// A win is worth no more than a loss.
+    WinNotAboveLoss {
+        win: ScoringField,
+        loss: ScoringField,
+    },
+    /// A draw is worth more than a win.
+    DrawAboveWin {
+        draw: ScoringField,
+        win: ScoringField,
+    },
+    /// A loss is worth more than a draw.
+    LossAboveDraw {
+        loss: ScoringField,
+        draw: ScoringField,
+    },
+    /// Two draws are worth more than a win and a loss (Q74): players would
+    /// gain by agreeing draws.
+    TwoDrawsAboveWinAndLoss { draw: ScoringField },
+    /// A bye, or a forfeit win, is worth more than a win (Q81 for the
+    /// pairing-allocated bye).
+    AboveWin { field: ScoringField, value: Points },
+    /// A bye or a forfeit win is worth a value no game result gives (Q83,
+    /// Q84: under standard scoring the pairing-allocated bye is 1, ½ or 0).
+    NotAResultValue { field: ScoringField, value: Points },
+    /// Not playing (a forfeit loss, a zero-point bye, an absence) is worth
+    /// more than losing a game.
+    AboveLoss { field: ScoringField, value: Points },
+}
+
+impl fmt::Display for ScoringError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScoringError::WinNotAboveLoss { win, loss } => write!(
+                f,
+                "{} ({}) must be worth more than {} ({})",
+                win.key(),
+                win.trf_code(),
+                loss.key(),
+                loss.trf_code()
+            ),
+            ScoringError::DrawAboveWin { draw, win } => write!(
+                f,
+                "{} ({}) is worth more than {} ({})",
+                draw.key(),
+                draw.trf_code(),
+                win.key(),
+                win.trf_code()
+            ),
+            ScoringError::LossAboveDraw { loss, draw } => write!(
+                f,
+                "{} ({}) is worth more than {} ({})",
+                loss.key(),
+                loss.trf_code(),
+                draw.key(),
+                draw.trf_code()
+            ),
+            ScoringError::TwoDrawsAboveWinAndLoss { draw } => write!(
+                f,
+                "two draws ({}) are worth more than a win and a loss",
+                draw.trf_code()
+            ),
+            ScoringError::AboveWin { field, value } => write!(
+                f,
+                "{} ({}) = {value} is worth more than a win",
+                field.key(),
+                field.trf_code()
+            ),
+            ScoringError::NotAResultValue { field, value } => write!(
+                f,
+                "{} ({}) = {value} is not the value of a win, a draw or a loss",
+                field.key(),
+                field.trf_code()
+            ),
+            ScoringError::AboveLoss { field, value } => write!(
+                f,
+                "{} ({}) = {value} is worth more than a lost game",
+                field.key(),
+                field.trf_code()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ScoringError {}
+
+impl ScoringError {
+    /// The field refused (the draw of a two-draws error, the win of a win
+    /// not above the loss).
+    pub const fn field(&self) -> ScoringField {
+        match self {
+            ScoringError::WinNotAboveLoss { win: field, .. }
+            | ScoringError::DrawAboveWin { draw: field, .. }
+            | ScoringError::LossAboveDraw { loss: field, .. }
+            | ScoringError::TwoDrawsAboveWinAndLoss { draw: field }
+            | ScoringError::AboveWin { field, .. }
+            | ScoringError::NotAResultValue { field, .. }
+            | ScoringError::AboveLoss { field, .. } => *field,
+        }
+    }
+}
+
+impl Scoring {
+    /// The value of one field.
+    pub const fn get(&self, field: ScoringField) -> Points {
+        match field {
+            ScoringField::WinWhite => self.win_white,
+            ScoringField::WinBlack => self.win_black,
+            ScoringField::DrawWhite => self.draw_white,
+            ScoringField::DrawBlack => self.draw_black,
+            ScoringField::LossWhite => self.loss_white,
+            ScoringField::LossBlack => self.loss_black,
+            ScoringField::ForfeitWin => self.forfeit_win,
+            ScoringField::ForfeitLoss => self.forfeit_loss,
+            ScoringField::PairingAllocatedBye => self.pairing_allocated_bye,
+            ScoringField::FullPointBye => self.full_point_bye,
+            ScoringField::HalfPointBye => self.half_point_bye,
+            ScoringField::ZeroPointBye => self.zero_point_bye,
+            ScoringField::Absent => self.absent,
+        }
+    }
+
+    /// Whether this is the standard 1 / ½ / 0 for both colours.
+    pub fn is_standard_game_scoring(&self) -> bool {
+        let standard = Scoring::default();
+        [
+            ScoringField::WinWhite,
+            ScoringField::WinBlack,
+            ScoringField::DrawWhite,
+            ScoringField::DrawBlack,
+            ScoringField::LossWhite,
+            ScoringField::LossBlack,
+        ]
+        .iter()
+        .all(|&f| self.get(f) == standard.get(f))
+    }
+
+    /// Refuses a point system a FIDE-endorsed program must not accept
+    /// (VCL4THP.13 Q74, Q81, Q83, Q84), checking each colour's win, draw and
+    /// loss and then every bye and forfeit; the first inconsistency found is
+    /// returned, naming the field:
+    ///
+    /// - a win worth no more than a loss, a draw worth more than a win, a loss
+    ///   worth more than a draw;
+    /// - two draws worth more than a win plus a loss (Q74);
+    /// - a pairing-allocated, full-point or half-point bye, or a forfeit win,
+    ///   worth more than a win (Q81) or a value no game gives (Q83: under
+    ///   standard scoring 1, ½ or 0; Q84: under custom scoring a value
+    ///   reachable by real results);
+    /// - a forfeit loss, zero-point bye or absence worth more than a loss.
+    pub fn validate(&self) -> Result<(), ScoringError> {
+        use ScoringField as F;
+        for (win, draw, loss) in [
+            (F::WinWhite, F::DrawWhite, F::LossWhite),
+            (F::WinBlack, F::DrawBlack, F::LossBlack),
+        ] {
+            let (w, d, l) = (self.get(win), self.get(draw), self.get(loss));
+            if w <= l {
+                return Err(ScoringError::WinNotAboveLoss { win, loss });
+            }
+            if d > w {
+                return Err(ScoringError::DrawAboveWin { draw, win });
+            }
+            if l > d {
+                return Err(ScoringError::LossAboveDraw { loss, draw });
+            }
+            if 2 * u64::from(d.tenths()) > u64::from(w.tenths()) + u64::from(l.tenths()) {
+                return Err(ScoringError::TwoDrawsAboveWinAndLoss { draw });
+            }
+        }
+        let results = [
+            self.win_white,
+            self.win_black,
+            self.draw_white,
+            self.draw_black,
+            self.loss_white,
+            self.loss_black,
+        ];
+        let best_win = self.win_white.max(self.win_black);
+        for field in [
+            F::PairingAllocatedBye,
+            F::FullPointBye,
+            F::HalfPointBye,
+            F::ForfeitWin,
+        ] {
+            let value = self.get(field);
+            if value > best_win {
+                return Err(ScoringError::AboveWin { field, value });
+            }
+            if !results.contains(&value) {
+                return Err(ScoringError::NotAResultValue { field, value });
+            }
+        }
+        let worst_loss = self.loss_white.max(self.loss_black);
+        for field in [F::ForfeitLoss, F::ZeroPointBye, F::Absent] {
+            let value = self.get(field);
+            if value > worst_loss {
+                return Err(ScoringError::AboveLoss { field, value });
+            }
+        }
+        Ok(())
+    }
+}

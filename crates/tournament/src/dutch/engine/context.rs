@@ -152,8 +152,7 @@ impl<'a> RoundContext<'a> {
             .iter()
             .map(|&id| t.eligible_for_bye(&t.players[id]))
             .collect();
-        let topscorer_above = (t.played_rounds + 1 >= t.expected_rounds)
-            .then(|| (t.played_rounds as u32 * t.points.win.max(t.points.draw)) >> 1);
+        let topscorer_above = t.topscorer_above();
         // lookup only: order never reaches a result (Layout::new sorts the keys)
         let mut group_bits = HashMap::new();
         let (mut max_size, mut run) = (0usize, 0usize);
