@@ -33,11 +33,11 @@ use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
-use crate::store::REVOKED_PREFIX;
 use crate::live::events::View;
 use crate::live::hub::{FEED_IDLE_CHECK, Frame};
 use crate::state::AppState;
 use crate::state::Hint;
+use crate::store::REVOKED_PREFIX;
 use crate::store::{self, games::load_events};
 
 use crate::store::CHANNEL;

@@ -36,8 +36,7 @@ fn sources() -> Vec<(String, String)> {
             .filter_map(Result::ok)
         {
             let name = format!("{prefix}{}", e.file_name().to_string_lossy());
-            if !e.path().extension().is_some_and(|x| x == "rs") || skipped.contains(&name.as_str())
-            {
+            if e.path().extension().is_none_or(|x| x != "rs") || skipped.contains(&name.as_str()) {
                 continue;
             }
             let text = std::fs::read_to_string(e.path()).expect("source file");

@@ -28,7 +28,11 @@ async fn a_database_that_is_away_is_answered_503_with_retry_after_never_500(app:
     let read = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
     assert_eq!(read.status, StatusCode::SERVICE_UNAVAILABLE, "{read:?}");
     assert_eq!(read.body["error"], "unavailable");
-    assert!(read.body["message"].as_str().is_some_and(|m| m.contains("try again")));
+    assert!(
+        read.body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("try again"))
+    );
     assert_eq!(retry_after(&read), Some("2"));
 
     let write = app
@@ -45,7 +49,11 @@ async fn a_database_that_is_away_is_answered_503_with_retry_after_never_500(app:
     let standings = app
         .get(&format!("/api/v1/tournaments/{t}/standings"), None)
         .await;
-    assert_eq!(standings.status, StatusCode::SERVICE_UNAVAILABLE, "{standings:?}");
+    assert_eq!(
+        standings.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{standings:?}"
+    );
 
     // A page says so in the reader's language, and asks for a reload.
     for (lang, words) in [("en", "reload this page"), ("zh", "刷新本页")] {
