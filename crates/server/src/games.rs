@@ -36,7 +36,6 @@ use crate::engine::{AnyEvent, GameKind, GameState, Ruling};
 use crate::error::{ApiError, ApiJson, ApiPath};
 pub(crate) use crate::game_cache::Cache;
 use crate::game_rows::{GameRow, StoredEvent, View, event_json, fold, last_resume, load_game};
-use crate::game_schemas as schema;
 pub(crate) use crate::game_view::{StateJson, state_json};
 use crate::store::games::{NewGame, load_events};
 use crate::{AppState, Hint, audit, now_text, store, time_text};
@@ -242,7 +241,7 @@ struct EventList {
     seq: i64,
     /// `arbiter` or `public`.
     view: &'static str,
-    #[schema(value_type = Vec<schema::EventShown>)]
+    #[schema(value_type = Vec<crate::game_view::EventShown>)]
     events: Vec<Value>,
 }
 
@@ -423,7 +422,7 @@ fn parse_event_request(
     path = "/api/v1/games/{id}/events",
     tag = "games",
     params(("id" = String, Path, description = "game id")),
-    request_body = schema::EventRequest,
+    request_body = crate::game_view::PostedEvent,
     responses((status = 201, description = "recorded: the event, its rulings and the state after it", body = Recorded)),
     security(("bearer" = [])),
     extensions(("x-errors" = json!({
@@ -483,7 +482,7 @@ pub(crate) fn event_refusals() -> Vec<&'static str> {
 #[schema(as = EventResponse)]
 struct Recorded {
     /// The event as recorded (arbiter view).
-    #[schema(value_type = Vec<schema::EventShown>)]
+    #[schema(value_type = Vec<crate::game_view::EventShown>)]
     events: [Value; 1],
     /// What the Laws ruled on it.
     #[schema(value_type = Vec<Ruling>)]

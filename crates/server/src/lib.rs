@@ -72,7 +72,6 @@ pub mod error;
 mod event_info;
 mod game_cache;
 mod game_rows;
-mod game_schemas;
 mod game_view;
 mod games;
 mod group_commit;
