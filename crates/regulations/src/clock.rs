@@ -17,13 +17,17 @@ fn idx(c: Color) -> usize {
 /// Remaining times at a given moment, as the server shows them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = Clocks))]
 pub struct ClockView {
-    /// White's remaining time in ms (negative once his flag is down); `None` if untimed.
+    /// White's remaining time in ms (negative once his flag is down); `None`
+    /// (`null`) if untimed.
     pub white_ms: Option<i64>,
-    /// Black's remaining time in ms; `None` if untimed.
+    /// Black's remaining time in ms; `None` (`null`) if untimed.
     pub black_ms: Option<i64>,
     /// Whose clock is running, if any.
     #[cfg_attr(feature = "serde", serde(with = "crate::event::opt_color"))]
+    #[cfg_attr(feature = "utoipa", schema(value_type = Option<crate::schema::Side>))]
     pub running: Option<Color>,
 }
 

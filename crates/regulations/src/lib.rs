@@ -16,6 +16,9 @@
 //! - `clock`: clock arithmetic over event times (6.5, 12.1–12.5, 12.8)
 //! - `profile`: `fide-seed`, `fide-2023`, `china-national`, `club` as data
 //! - `event`: the closed event enum (serde behind the `serde` feature)
+//! - `schema`: with the `utoipa` feature, the OpenAPI schemas of the sides;
+//!   every type with a JSON form derives `utoipa::ToSchema` (the server's
+//!   document)
 //! - `code`: every ruling and rejection code ([`Code`]), defined once
 //! - `touch`: touch-move obligations (5.1(3)–(4), 7.2, 7.3)
 //! - `game`: the state machine (arts. 6–10, 12–14, club plan): `game/mod.rs`
@@ -43,6 +46,8 @@ mod game;
 mod log;
 mod profile;
 mod result;
+#[cfg(feature = "utoipa")]
+pub mod schema;
 mod time_control;
 mod touch;
 mod xiangqi_game;

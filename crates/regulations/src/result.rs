@@ -7,6 +7,7 @@ use std::fmt;
 /// and a plain English message. Used for rulings, rejections and terminations.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Citation {
     /// snake_case, stable (e.g. `incorrect_claim_time_penalty`): the text
     /// of a [`Code`].
@@ -76,25 +77,35 @@ impl fmt::Display for Rejection {
 impl std::error::Error for Rejection {}
 
 /// The result of a game. With `serde` it is written in its notation
-/// (`"1-0"`, `"1/2-1/2"`, `"+-"`, ...), see [`GameResult::notation`].
+/// ([`GameResult::notation`]): `1-0`, `0-1`, `1/2-1/2`, forfeits `+-`,
+/// `-+`, both forfeited `--`, both lose `0-0`; also read: `+/-`, `-/+`,
+/// `-/-`, `½-½` ([`GameResult::parse`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub enum GameResult {
     /// 1-0
+    #[cfg_attr(feature = "utoipa", schema(rename = "1-0"))]
     WhiteWins,
     /// 0-1
+    #[cfg_attr(feature = "utoipa", schema(rename = "0-1"))]
     BlackWins,
     /// ½-½
+    #[cfg_attr(feature = "utoipa", schema(rename = "1/2-1/2"))]
     Draw,
     /// +/− (Black forfeited, no game played)
+    #[cfg_attr(feature = "utoipa", schema(rename = "+-"))]
     WhiteWinsByForfeit,
     /// −/+
+    #[cfg_attr(feature = "utoipa", schema(rename = "-+"))]
     BlackWinsByForfeit,
     /// −/− (both forfeited)
+    #[cfg_attr(feature = "utoipa", schema(rename = "--"))]
     DoubleForfeit,
     /// 0-0: both lose a game that was played (10.17 both refuse; club
     /// over-long game).
+    #[cfg_attr(feature = "utoipa", schema(rename = "0-0"))]
     BothLose,
 }
 
@@ -221,18 +232,45 @@ pub fn format_points(half_points: u32) -> String {
 /// How a game ended: the result and the ruling that ended it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Termination {
     /// The result.
     pub result: GameResult,
     /// Why, with the article.
     pub reason: Citation,
-    /// When (ms on the game's timeline).
+    /// When (ms on the game's timeline; the server's is ms since 1970).
     pub at_ms: u64,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "utoipa")]
+    #[test]
+    fn the_schema_lists_every_result_in_its_notation() {
+        let schema = <GameResult as utoipa::PartialSchema>::schema();
+        let schema = serde_json::to_value(schema).unwrap();
+        let listed: Vec<&str> = schema["enum"]
+            .as_array()
+            .expect("an enum")
+            .iter()
+            .filter_map(|v| v.as_str())
+            .collect();
+        let all = [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+            GameResult::WhiteWinsByForfeit,
+            GameResult::BlackWinsByForfeit,
+            GameResult::DoubleForfeit,
+            GameResult::BothLose,
+        ];
+        assert_eq!(listed, all.map(GameResult::notation));
+        for r in all {
+            assert_eq!(serde_json::to_value(r).unwrap(), r.notation());
+        }
+    }
 
     #[test]
     fn results_parse_from_their_notation() {

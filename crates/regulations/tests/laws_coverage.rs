@@ -282,9 +282,11 @@ fn scenario_names() -> BTreeSet<String> {
 /// `(METHOD, path)` of every operation of the server's OpenAPI document, and
 /// its event types. The document is derived from the code: each handler's
 /// `#[utoipa::path(method, path = "...")]` makes an operation, and the
-/// posted event's types are the variants of `game_schemas::EventType` (the
-/// server's API tests check the served document against its router and
-/// that enum against `regulations::EventKind`).
+/// posted event's schema (`EventRequest`) is derived from
+/// `regulations::EventKind` and `regulations::XqEventKind` (feature
+/// `utoipa`), so its types are their variants, in snake_case (the server's
+/// API tests check the served document against its router and the
+/// posted event's schema against these enums).
 fn openapi() -> (BTreeSet<(String, String)>, BTreeSet<String>) {
     let dir = repo().join("crates/server/src");
     let mut operations = BTreeSet::new();
@@ -311,29 +313,48 @@ fn openapi() -> (BTreeSet<(String, String)>, BTreeSet<String>) {
             }
         }
     }
-    let schemas =
-        fs::read_to_string(dir.join("game_schemas.rs")).expect("crates/server/src/game_schemas.rs");
-    let start = schemas
-        .find("enum EventType {")
-        .expect("the event types of EventRequest (game_schemas::EventType)");
-    let body = &schemas[start..];
-    let body = &body[body.find('{').unwrap_or(0) + 1..body.find('}').unwrap_or(0)];
-    let events = body
-        .lines()
-        .map(|l| l.trim().trim_end_matches(','))
-        .filter(|l| l.starts_with(|c: char| c.is_ascii_uppercase()))
-        .map(|name| {
+    // The posted event's schema derives from these enums (feature `utoipa`).
+    let mut events = variants("crates/regulations/src/event.rs", "EventKind");
+    events.extend(variants(
+        "crates/regulations/src/xiangqi_game/event.rs",
+        "XqEventKind",
+    ));
+    (operations, events)
+}
+
+/// The variants of `pub enum {name}` in `file`, in snake_case (serde's
+/// `rename_all = "snake_case"`).
+fn variants(file: &str, name: &str) -> BTreeSet<String> {
+    let text = fs::read_to_string(repo().join(file)).expect(file);
+    let head = format!("pub enum {name} {{");
+    let start = text.find(&head).expect(name) + head.len();
+    let mut depth = 1;
+    let mut found = BTreeSet::new();
+    for line in text[start..].lines() {
+        let t = line.trim();
+        if depth == 1 && t.starts_with(|c: char| c.is_ascii_uppercase()) {
             let mut snake = String::new();
-            for (i, c) in name.chars().enumerate() {
+            for (i, c) in t
+                .chars()
+                .take_while(char::is_ascii_alphanumeric)
+                .enumerate()
+            {
                 if c.is_ascii_uppercase() && i > 0 {
                     snake.push('_');
                 }
                 snake.push(c.to_ascii_lowercase());
             }
-            snake
-        })
-        .collect();
-    (operations, events)
+            found.insert(snake);
+        }
+        if !t.starts_with("//") {
+            depth += t.matches('{').count();
+            depth -= t.matches('}').count().min(depth);
+        }
+        if depth == 0 {
+            break;
+        }
+    }
+    found
 }
 
 /// `true` when `word` occurs in `text` as a whole identifier.

@@ -65,7 +65,6 @@ mod config;
 pub mod db;
 mod engine;
 pub mod error;
-mod game_schemas;
 mod http;
 mod live;
 mod model;

@@ -6,12 +6,15 @@ use crate::code::Code;
 use crate::result::Rejection;
 use rules::{Color, SanError};
 
-/// The envelope's record (Art. 13.2), without the sealed move.
+/// The envelope's record while adjourned (Art. 13.2), without the sealed
+/// move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Envelope {
     /// The sealer (13.2(4)).
     #[cfg_attr(feature = "serde", serde(with = "crate::event::color"))]
+    #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::Side))]
     pub sealer: Color,
     /// Move number of the sealed move (13.2(5)).
     pub move_number: u32,

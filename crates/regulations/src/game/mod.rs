@@ -47,9 +47,12 @@ use crate::time_control::TimeControl;
 use crate::touch::Touched;
 use rules::{Color, Move, Position, Square};
 
-/// How moves reach the server (issue 4, item 1).
+/// How moves reach the server (issue 4, item 1), the recording mode:
+/// `live` (the server is the clock) or `scoresheet` (moves entered
+/// afterwards, clocks as the arbiter states them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Mode {
     /// The server is the clock: every event's time drives the clocks.
@@ -97,9 +100,10 @@ impl std::fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-/// Where the game stands.
+/// Where the game stands: a game's status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Status {
     /// Not started.

@@ -9,9 +9,11 @@ use rules::{Color, Move};
 /// Outstanding matters, as the server shows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct Pending {
     /// Who has a draw offer standing (Art. 10.7).
     #[cfg_attr(feature = "serde", serde(with = "crate::event::opt_color"))]
+    #[cfg_attr(feature = "utoipa", schema(value_type = Option<crate::schema::Side>))]
     pub draw_offer: Option<Color>,
     /// After an incorrect claim with a stated move, the move (UCI) that must
     /// be played (Art. 10.13(2)).
@@ -23,14 +25,16 @@ pub struct Pending {
     pub sealed_move_present: bool,
     /// A player moved but has not pressed his clock (Art. 6.5).
     #[cfg_attr(feature = "serde", serde(with = "crate::event::opt_color"))]
+    #[cfg_attr(feature = "utoipa", schema(value_type = Option<crate::schema::Side>))]
     pub unpressed: Option<Color>,
 }
 
-/// A touch-move obligation.
+/// A touch-move obligation (Art. 7.2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 pub struct TouchPending {
-    /// Allowed moves (UCI).
+    /// The moves allowed (UCI); empty: the obligation is met or void.
     pub allowed: Vec<String>,
     /// Why.
     pub reason: Citation,

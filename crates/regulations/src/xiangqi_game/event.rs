@@ -8,6 +8,7 @@ use xiangqi::Color;
 /// the three (ICCS `h2e2`, WXF `C2.5`, Chinese `炮二平五`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Notation {
     /// Coordinates: `h2e2`.
@@ -21,6 +22,8 @@ pub enum Notation {
 /// One event at a time on the game's timeline.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "utoipa", schema(as = regulations::XqEvent))]
 pub struct XqEvent {
     /// When, in ms on the caller's timeline; never earlier than the last event.
     pub at_ms: u64,
@@ -40,6 +43,7 @@ impl XqEvent {
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "snake_case"))]
 pub enum XqEventKind {
     /// The arbiter starts the game: Red's clock starts (red moves first).
@@ -47,10 +51,12 @@ pub enum XqEventKind {
     /// The side to move makes a move and presses the clock (xq 6: moves
     /// count once the clock is pressed).
     Move {
-        /// The move as written.
+        /// The move as written: ICCS (`h2e2`), WXF (`C2.5`) or Chinese
+        /// (`炮二平五`).
         #[cfg_attr(feature = "serde", serde(rename = "move"))]
         text: String,
-        /// The notation, if the client names it.
+        /// The notation of `move`, if the client names it (default:
+        /// recognised).
         #[cfg_attr(feature = "serde", serde(default))]
         notation: Option<Notation>,
     },
@@ -58,24 +64,28 @@ pub enum XqEventKind {
     Resign {
         /// Who.
         #[cfg_attr(feature = "serde", serde(with = "side"))]
+        #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::XqSide))]
         player: Color,
     },
     /// A player proposes a draw (xq 4.2.2).
     OfferDraw {
         /// Who.
         #[cfg_attr(feature = "serde", serde(with = "side"))]
+        #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::XqSide))]
         player: Color,
     },
     /// The opponent agrees (xq 4.2.2).
     AcceptDraw {
         /// Who.
         #[cfg_attr(feature = "serde", serde(with = "side"))]
+        #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::XqSide))]
         player: Color,
     },
     /// The opponent declines.
     DeclineDraw {
         /// Who.
         #[cfg_attr(feature = "serde", serde(with = "side"))]
+        #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::XqSide))]
         player: Color,
     },
     /// The arbiter looks at the clocks (xq 4.1.4): a flag down ends the game.
@@ -84,6 +94,7 @@ pub enum XqEventKind {
     Foul {
         /// Who.
         #[cfg_attr(feature = "serde", serde(with = "side"))]
+        #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::XqSide))]
         player: Color,
     },
     /// The arbiter finds `moves` consecutive moves unrecorded on a player's
@@ -91,8 +102,10 @@ pub enum XqEventKind {
     Unrecorded {
         /// Whose scoresheet.
         #[cfg_attr(feature = "serde", serde(with = "side"))]
+        #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::XqSide))]
         player: Color,
-        /// Consecutive unrecorded moves.
+        /// Consecutive moves missing from the player's scoresheet (one foul
+        /// per four, xq 7.1).
         moves: u32,
     },
     /// A player arrives at the board (xq 4.1.5: with a scheduled start,
@@ -100,6 +113,7 @@ pub enum XqEventKind {
     Arrive {
         /// Who.
         #[cfg_attr(feature = "serde", serde(with = "side"))]
+        #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::XqSide))]
         player: Color,
     },
     /// A player touches a piece (xq 5.1–5.5), or several at once
@@ -110,17 +124,19 @@ pub enum XqEventKind {
     Touch {
         /// Who.
         #[cfg_attr(feature = "serde", serde(with = "side"))]
+        #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::XqSide))]
         player: Color,
         /// The point touched (ICCS, `b2`).
         square: String,
-        /// Points touched at the same moment.
+        /// Points touched at the same moment, order unknown (xq 5.5).
         #[cfg_attr(
             feature = "serde",
             serde(default, skip_serializing_if = "Vec::is_empty")
         )]
         together_with: Vec<String>,
-        /// An obvious accidental touch.
+        /// An obvious accident, not a touch (xq 5.6).
         #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+        #[cfg_attr(feature = "utoipa", schema(default = false))]
         accidental: bool,
     },
     /// A player straightens a piece (xq 5.6): with the opponent's consent
@@ -129,17 +145,19 @@ pub enum XqEventKind {
     Adjust {
         /// Who.
         #[cfg_attr(feature = "serde", serde(with = "side"))]
+        #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::XqSide))]
         player: Color,
         /// The point (ICCS).
         square: String,
-        /// The opponent agreed beforehand.
+        /// The opponent agreed beforehand (xq 5.6).
         #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_false"))]
+        #[cfg_attr(feature = "utoipa", schema(default = false))]
         consent: bool,
     },
     /// The arbiter rules that a player (or both) refuses to follow the
     /// rules or seriously breaks discipline: a loss (xq 4.1.10).
     Refuse {
-        /// Who.
+        /// Who refuses (xq 4.1.10).
         who: XqWho,
     },
     /// The arbiter rules a player's loss on the grounds of an article the
@@ -149,8 +167,9 @@ pub enum XqEventKind {
     DeclareLoss {
         /// Who loses.
         #[cfg_attr(feature = "serde", serde(with = "side"))]
+        #[cfg_attr(feature = "utoipa", schema(value_type = crate::schema::XqSide))]
         player: Color,
-        /// Why.
+        /// Why: `illegal_move` (xq 4.1.6) or `not_changing` (xq 4.1.7).
         grounds: XqLossGrounds,
     },
     /// The arbiter rules the position a simple one that neither side can
@@ -161,6 +180,7 @@ pub enum XqEventKind {
 /// Who refuses to follow the rules (xq 4.1.10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum XqWho {
     /// Red.
@@ -174,6 +194,7 @@ pub enum XqWho {
 /// The grounds of a loss the arbiter declares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum XqLossGrounds {
     /// xq 4.1.6 (5.8): a move against the movement rules, found while the

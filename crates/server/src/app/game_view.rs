@@ -8,6 +8,10 @@
 //! the OpenAPI document describes both. `moves` is written straight from
 //! the state's plies (a long game's move list is not copied on every
 //! answer).
+//!
+//! For the OpenAPI document it also describes an event as the log shows it
+//! and as it is posted (the event types derive their schemas in
+//! `regulations`, feature `utoipa`).
 
 use std::sync::Arc;
 
@@ -17,7 +21,6 @@ use utoipa::ToSchema;
 
 use crate::engine::xiangqi::{Clocks, Lateness as XqLateness, PerSide, Ply, Repetition, Side};
 use crate::engine::{Due, GameState, Lateness, LawsView};
-use crate::game_schemas as schema;
 use crate::live::events::View;
 use crate::store::games::GameRow;
 
@@ -112,16 +115,13 @@ pub(crate) enum StateJson {
 pub(crate) struct ChessState {
     /// An annulled game: why (the ruling and its article: 8.1, 8.2, 8.5,
     /// 8.6, 14.5); otherwise null.
-    #[schema(value_type = Option<schema::Citation>)]
     annulment: Option<regulations::Citation>,
     black: String,
     board: Option<i64>,
-    #[schema(value_type = schema::Clocks)]
     clocks: regulations::ClockView,
     /// Live mode: what falls due by now without an event (see `Due`).
     due: Option<Due>,
     /// While adjourned: the envelope's record, without the move (Art. 13.2).
-    #[schema(value_type = Option<schema::Envelope>)]
     envelope: Option<regulations::Envelope>,
     /// The current position.
     fen: String,
@@ -139,18 +139,17 @@ pub(crate) struct ChessState {
     /// narrows them (`pending.touch.allowed`, Art. 7.2).
     #[schema(value_type = Vec<String>)]
     legal_moves: LegalMoves,
-    #[schema(value_type = schema::Mode)]
+    #[schema(value_type = regulations::Mode)]
     mode: &'static str,
     /// The moves played, in SAN.
     #[schema(value_type = Vec<String>)]
     moves: Moves,
-    #[schema(value_type = schema::Pending)]
     pending: regulations::Pending,
     regulations: String,
     /// An annulled game: the game that replays it on its board (Art. 8.6,
     /// 14.5); otherwise null.
     replay_game_id: Option<String>,
-    #[schema(value_type = Option<schema::GameResult>)]
+    #[schema(value_type = Option<regulations::GameResult>)]
     result: Option<&'static str>,
     /// The announced date, time and place of resumption (Art. 13.2), from
     /// the `schedule_resumption` event until the next adjournment.
@@ -167,16 +166,15 @@ pub(crate) struct ChessState {
     seq: i64,
     /// The initial position when the game started from a set-up one.
     start_fen: Option<String>,
-    #[schema(value_type = schema::Status)]
+    #[schema(value_type = regulations::Status)]
     status: &'static str,
     /// A board of a team match: a board of a team event, or a game created
     /// with `team_game`; under `china-national` its players may consult
     /// their captain about a draw or resigning (`consult_captain`).
     team_game: bool,
-    #[schema(value_type = Option<schema::Termination>)]
     termination: Option<regulations::Termination>,
     time_control: Option<String>,
-    #[schema(value_type = schema::Side)]
+    #[schema(value_type = regulations::schema::Side)]
     to_move: &'static str,
     tournament_id: Option<String>,
     white: String,
@@ -216,7 +214,7 @@ pub(crate) struct XiangqiState {
     #[schema(value_type = Vec<String>)]
     legal_moves: LegalMoves,
     /// Always `live`: a Xiangqi game is recorded live.
-    #[schema(value_type = schema::Mode)]
+    #[schema(value_type = regulations::Mode)]
     mode: &'static str,
     /// The moves played, in WXF.
     #[schema(value_type = Vec<String>)]
@@ -236,7 +234,7 @@ pub(crate) struct XiangqiState {
     /// `null` unless the position has stood before since the last capture
     /// (xq 4.1.7, 4.2.3).
     repetition: Option<Repetition>,
-    #[schema(value_type = Option<schema::GameResult>)]
+    #[schema(value_type = Option<regulations::GameResult>)]
     result: Option<&'static str>,
     round: Option<i64>,
     /// RFC 3339.
@@ -245,13 +243,12 @@ pub(crate) struct XiangqiState {
     seq: i64,
     /// The initial position when the game started from a set-up one.
     start_fen: Option<String>,
-    #[schema(value_type = schema::Status)]
+    #[schema(value_type = regulations::Status)]
     status: &'static str,
     /// A board of a team match: a board of a team event, or a game created
     /// with `team_game`; under `china-national` its players may consult
     /// their captain about a draw or resigning (`consult_captain`).
     team_game: bool,
-    #[schema(value_type = Option<schema::Termination>)]
     termination: Option<regulations::Termination>,
     time_control: Option<String>,
     to_move: Side,
@@ -296,6 +293,94 @@ pub(crate) struct LegalMoves(Arc<GameState>);
 impl Serialize for LegalMoves {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.0.legal_moves())
+    }
+}
+
+/// An event of a game's log as the API shows it: the posted event's
+/// fields (see `EventRequest`) without `expected_seq`, with the server's
+/// `seq`, times and rulings. The public view hides the actor and, until
+/// the game resumes, a `seal`'s move.
+#[derive(ToSchema)]
+#[schema(as = Event)]
+#[allow(dead_code)] // a schema only: the log is written as maps (`game_rows::event_json`)
+pub(crate) struct EventShown {
+    seq: i64,
+    /// When it happened (RFC 3339).
+    at: String,
+    /// When the server received it (RFC 3339).
+    received_at: String,
+    /// The token id that recorded it (arbiter view only; `system` for what
+    /// the server records itself).
+    #[schema(required = false)]
+    actor: String,
+    /// The event type (`EventRequest.type`).
+    #[schema(rename = "type")]
+    kind: String,
+    /// Public view of a `seal` before resumption: the move is hidden.
+    #[schema(required = false)]
+    sealed: bool,
+    /// What the Laws ruled on it.
+    rulings: Vec<crate::engine::Ruling>,
+}
+
+/// `POST /games/{id}/events` body: `expected_seq`, `at` and the event, its
+/// `type` and that type's fields: an event of the Laws of Chess
+/// (`EventKind`) or, in a Xiangqi game, of the Xiangqi rules
+/// (`XqEventKind`); a field of another type, or an event of the other
+/// game, is refused (400 `invalid_event`). Clock values (`clock_ms`,
+/// `remaining_ms`, a penalty's `ms`) lie within 0 to 24 hours (400
+/// `invalid_field` otherwise).
+#[derive(ToSchema)]
+#[schema(as = EventRequest)]
+#[allow(dead_code)] // a schema only: the body is read as a map (`games::parse_event_request`)
+pub(crate) struct PostedEvent {
+    /// The game's current seq, which this event extends (409 `stale_seq`
+    /// otherwise).
+    #[schema(minimum = 0)]
+    expected_seq: i64,
+    /// When it happened (RFC 3339); default: when the server received it;
+    /// never before the game's previous event, never in the future.
+    #[schema(required = false, format = DateTime)]
+    at: String,
+    /// schedule_resumption: when the adjourned game resumes (RFC 3339, Art.
+    /// 13.2), instead of `resumes_at_ms` (the same as milliseconds since
+    /// 1970, the form the event log stores); lateness at resumption counts
+    /// from it (10.15).
+    #[schema(required = false, format = DateTime)]
+    resumes_at: String,
+    #[serde(flatten)]
+    #[schema(inline)]
+    event: AnyEventKind,
+}
+
+/// A posted event's own part: a chess event or a Xiangqi event (read as an
+/// event of the game's game).
+pub(crate) struct AnyEventKind;
+
+impl utoipa::PartialSchema for AnyEventKind {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::Ref;
+        use utoipa::openapi::schema::AnyOfBuilder;
+        AnyOfBuilder::new()
+            .item(Ref::from_schema_name(regulations::EventKind::name()))
+            .item(Ref::from_schema_name(regulations::XqEventKind::name()))
+            .into()
+    }
+}
+
+impl ToSchema for AnyEventKind {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        use regulations::{EventKind, XqEventKind};
+        use utoipa::PartialSchema;
+        schemas.push((EventKind::name().into(), EventKind::schema()));
+        EventKind::schemas(schemas);
+        schemas.push((XqEventKind::name().into(), XqEventKind::schema()));
+        XqEventKind::schemas(schemas);
     }
 }
 

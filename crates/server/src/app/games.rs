@@ -32,7 +32,6 @@ use crate::app::game_view::{StateJson, state_json};
 use crate::auth::Actor;
 use crate::engine::{AnyEvent, GameState, Ruling};
 use crate::error::ApiError;
-use crate::game_schemas as schema;
 use crate::live::due::Swept;
 use crate::live::events::{View, event_json};
 use crate::state::AppState;
@@ -59,7 +58,7 @@ pub(crate) fn event_refusals() -> Vec<&'static str> {
 #[schema(as = EventResponse)]
 pub(crate) struct Recorded {
     /// The event as recorded (arbiter view).
-    #[schema(value_type = Vec<schema::EventShown>)]
+    #[schema(value_type = Vec<crate::app::game_view::EventShown>)]
     events: [Value; 1],
     /// What the Laws ruled on it.
     #[schema(value_type = Vec<Ruling>)]

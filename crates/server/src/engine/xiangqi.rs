@@ -139,7 +139,6 @@ pub struct Ply {
 pub struct Touch {
     /// The moves allowed (ICCS); empty: the obligation is void.
     pub allowed: Vec<String>,
-    #[schema(value_type = crate::game_schemas::Citation)]
     pub reason: regulations::Citation,
 }
 

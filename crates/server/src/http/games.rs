@@ -23,7 +23,6 @@ use crate::auth::audit;
 use crate::auth::{Actor, MaybeActor, Permission};
 use crate::engine::{GameKind, GameState};
 use crate::error::{ApiError, ApiJson, ApiPath};
-use crate::game_schemas as schema;
 use crate::live::events::{View, event_json, last_resume};
 use crate::state::AppState;
 use crate::store;
@@ -208,7 +207,7 @@ struct EventList {
     seq: i64,
     /// `arbiter` or `public`.
     view: &'static str,
-    #[schema(value_type = Vec<schema::EventShown>)]
+    #[schema(value_type = Vec<crate::app::game_view::EventShown>)]
     events: Vec<Value>,
 }
 
@@ -359,7 +358,7 @@ fn parse_event_request(
     path = "/api/v1/games/{id}/events",
     tag = "games",
     params(("id" = String, Path, description = "game id")),
-    request_body = schema::EventRequest,
+    request_body = crate::app::game_view::PostedEvent,
     responses((status = 201, description = "recorded: the event, its rulings and the state after it", body = Recorded)),
     security(("bearer" = [])),
     extensions(("x-errors" = json!({

@@ -411,29 +411,61 @@ fn kinds_in_source(file: &str, name: &str) -> (BTreeSet<String>, BTreeSet<String
     (types, fields)
 }
 
-/// The posted event's schema names every event type and every field the
-/// Laws' event log accepts (it had drifted: `together_with`, `clocks`,
+/// The posted event's schema, derived from the `regulations` event types
+/// (feature `utoipa`), names every event type and every field the Laws'
+/// event log accepts, as `regulations`' source declares them (the
+/// hand-kept mirror it replaced had drifted: `together_with`, `clocks`,
 /// `remaining_ms`, `penalty`, `who`, `restart`, … were missing).
 async fn the_event_request_schema_names_every_event_type_and_field(app: TestApp) {
     let doc = document(&app).await;
-    let schema = &doc["components"]["schemas"]["EventRequest"];
     let (types, fields) = event_kinds_in_source();
     assert!(
         types.len() >= 20 && fields.len() >= 20,
         "{types:?} {fields:?}"
     );
-    let documented_types: BTreeSet<String> = enum_of(&schema["properties"]["type"])
-        .expect("type enum")
-        .iter()
-        .filter_map(|v| v.as_str().map(str::to_owned))
-        .collect();
+    let (mut documented_types, mut properties) = (BTreeSet::new(), BTreeSet::new());
+    event_schema_parts(
+        &doc,
+        &doc["components"]["schemas"]["EventRequest"],
+        &mut documented_types,
+        &mut properties,
+    );
     assert_eq!(documented_types, types, "event types");
-    let properties = schema["properties"].as_object().expect("properties");
+    let frame = ["expected_seq".to_owned(), "at".to_owned()];
     let missing: Vec<&String> = fields
         .iter()
-        .filter(|f| !properties.contains_key(*f))
+        .chain(&frame)
+        .filter(|f| !properties.contains(*f))
         .collect();
     assert!(missing.is_empty(), "EventRequest lacks {missing:?}");
+}
+
+/// The event types (the `type` of each alternative) and the property names
+/// of a posted event's schema, through `$ref`s and `allOf`/`anyOf`/`oneOf`.
+fn event_schema_parts(
+    doc: &Value,
+    schema: &Value,
+    types: &mut BTreeSet<String>,
+    properties: &mut BTreeSet<String>,
+) {
+    if let Some(name) = schema["$ref"]
+        .as_str()
+        .and_then(|r| r.strip_prefix("#/components/schemas/"))
+    {
+        let target = &doc["components"]["schemas"][name];
+        return event_schema_parts(doc, target, types, properties);
+    }
+    if let Some(own) = schema["properties"].as_object() {
+        properties.extend(own.keys().cloned());
+        if let Some(values) = own.get("type").and_then(enum_of) {
+            types.extend(values.iter().filter_map(|v| v.as_str().map(str::to_owned)));
+        }
+    }
+    for key in ["allOf", "anyOf", "oneOf"] {
+        for part in schema[key].as_array().into_iter().flatten() {
+            event_schema_parts(doc, part, types, properties);
+        }
+    }
 }
 
 /// The `enum` of a property's schema, also when utoipa wraps the inline
