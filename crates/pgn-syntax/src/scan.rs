@@ -17,9 +17,15 @@ pub struct TagSpan {
     pub end: usize,
 }
 
-fn skip(input: &[u8], mut pos: usize, blanks: &[u8]) -> usize {
-    while input.get(pos).is_some_and(|b| blanks.contains(b)) {
-        pos += 1;
+/// Skips spaces and tabs, and carriage returns too when `cr`.
+#[inline]
+fn skip(input: &[u8], mut pos: usize, cr: bool) -> usize {
+    while let Some(&b) = input.get(pos) {
+        if b == b' ' || b == b'\t' || (cr && b == b'\r') {
+            pos += 1;
+        } else {
+            break;
+        }
     }
     pos
 }
@@ -38,8 +44,7 @@ pub fn scan_tag(
     open: usize,
     cr_before_value: bool,
 ) -> Result<TagSpan, (usize, SyntaxError)> {
-    let before_value: &[u8] = if cr_before_value { b" \t\r" } else { b" \t" };
-    let mut pos = skip(input, open + 1, before_value);
+    let mut pos = skip(input, open + 1, cr_before_value);
     let name_start = pos;
     while input
         .get(pos)
@@ -51,7 +56,7 @@ pub fn scan_tag(
         return Err((pos, SyntaxError::MissingTagName));
     }
     let name = name_start..pos;
-    pos = skip(input, pos, before_value);
+    pos = skip(input, pos, cr_before_value);
     if input.get(pos) != Some(&b'"') {
         return Err((pos, SyntaxError::MissingTagValue));
     }
@@ -75,7 +80,7 @@ pub fn scan_tag(
         }
     }
     let value = value_start..pos;
-    pos = skip(input, pos + 1, b" \t\r");
+    pos = skip(input, pos + 1, true);
     if input.get(pos) != Some(&b']') {
         return Err((pos, SyntaxError::UnterminatedTag));
     }
