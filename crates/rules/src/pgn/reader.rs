@@ -287,6 +287,7 @@ impl<'a> Reader<'a> {
 
     /// The next event, `None` at the end of input.
     #[allow(clippy::should_implement_trait)]
+    #[inline]
     pub fn next_event(&mut self) -> Option<Result<Event<'a>, PgnError>> {
         match self.state {
             State::Done => None,
@@ -426,6 +427,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn movetext(&mut self) -> Result<Event<'a>, PgnError> {
         let input = self.input;
         loop {
