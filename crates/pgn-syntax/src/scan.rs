@@ -17,9 +17,15 @@ pub struct TagSpan {
     pub end: usize,
 }
 
-fn skip(input: &[u8], mut pos: usize, blanks: &[u8]) -> usize {
-    while input.get(pos).is_some_and(|b| blanks.contains(b)) {
-        pos += 1;
+/// Skips spaces and tabs, and carriage returns too when `cr`.
+#[inline]
+fn skip(input: &[u8], mut pos: usize, cr: bool) -> usize {
+    while let Some(&b) = input.get(pos) {
+        if b == b' ' || b == b'\t' || (cr && b == b'\r') {
+            pos += 1;
+        } else {
+            break;
+        }
     }
     pos
 }
@@ -38,8 +44,7 @@ pub fn scan_tag(
     open: usize,
     cr_before_value: bool,
 ) -> Result<TagSpan, (usize, SyntaxError)> {
-    let before_value: &[u8] = if cr_before_value { b" \t\r" } else { b" \t" };
-    let mut pos = skip(input, open + 1, before_value);
+    let mut pos = skip(input, open + 1, cr_before_value);
     let name_start = pos;
     while input
         .get(pos)
@@ -51,7 +56,7 @@ pub fn scan_tag(
         return Err((pos, SyntaxError::MissingTagName));
     }
     let name = name_start..pos;
-    pos = skip(input, pos, before_value);
+    pos = skip(input, pos, cr_before_value);
     if input.get(pos) != Some(&b'"') {
         return Err((pos, SyntaxError::MissingTagValue));
     }
@@ -59,6 +64,14 @@ pub fn scan_tag(
     pos += 1;
     let value_start = pos;
     loop {
+        // Jump to the next quote, backslash or newline, eight bytes at a time.
+        pos = match input
+            .get(pos..)
+            .and_then(|rest| memchr3(b'"', b'\\', b'\n', rest))
+        {
+            Some(i) => pos + i,
+            None => input.len(),
+        };
         match input.get(pos) {
             Some(b'"') => break,
             Some(b'\\') if input.get(pos + 1).is_some_and(|b| *b != b'\n') => pos += 2,
@@ -67,7 +80,7 @@ pub fn scan_tag(
         }
     }
     let value = value_start..pos;
-    pos = skip(input, pos + 1, b" \t\r");
+    pos = skip(input, pos + 1, true);
     if input.get(pos) != Some(&b']') {
         return Err((pos, SyntaxError::UnterminatedTag));
     }
@@ -150,6 +163,36 @@ pub fn column_of(input: &[u8], line_start: usize, offset: usize) -> u32 {
     u32::try_from(chars)
         .unwrap_or(u32::MAX - 1)
         .saturating_add(1)
+}
+
+/// Position of the first byte equal to `a`, `b` or `c` in `haystack`, eight
+/// bytes at a time.
+#[inline]
+pub fn memchr3(a: u8, b: u8, c: u8, haystack: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let (pa, pb, pc) = (LO * u64::from(a), LO * u64::from(b), LO * u64::from(c));
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in chunks.by_ref() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let (xa, xb, xc) = (w ^ pa, w ^ pb, w ^ pc);
+        // The lowest set bit of each marks that pattern's first match exactly.
+        let found =
+            (xa.wrapping_sub(LO) & !xa | xb.wrapping_sub(LO) & !xb | xc.wrapping_sub(LO) & !xc)
+                & HI;
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&x| x == a || x == b || x == c)
+        .map(|i| offset + i)
 }
 
 /// Position of the first `needle` in `haystack`, eight bytes at a time.

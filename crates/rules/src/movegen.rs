@@ -27,7 +27,7 @@ use crate::types::{CastlingSide, Color, Role, Square};
 pub(crate) trait Sink {
     /// A knight, bishop, rook, queen or king on `from` may move to each
     /// square of `targets`; those in `theirs` are captures.
-    fn piece(&mut self, from: Square, targets: Bitboard, theirs: Bitboard);
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard, theirs: Bitboard);
     /// Pawn moves to each of `targets`, coming from `to - delta`.
     fn pawns(&mut self, targets: Bitboard, delta: i8, kind: u16);
     /// Promotions (four moves each) to each of `targets` from `to - delta`.
@@ -41,7 +41,7 @@ pub(crate) struct Counter(pub usize);
 
 impl Sink for Counter {
     #[inline(always)]
-    fn piece(&mut self, _from: Square, targets: Bitboard, _theirs: Bitboard) {
+    fn piece(&mut self, _role: Role, _from: Square, targets: Bitboard, _theirs: Bitboard) {
         self.0 += targets.count();
     }
     #[inline(always)]
@@ -60,19 +60,19 @@ impl Sink for Counter {
 
 impl Sink for MoveList {
     #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard, theirs: Bitboard) {
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard, theirs: Bitboard) {
         for to in targets & theirs {
-            self.push(Move::new(from, to, moves::CAPTURE));
+            self.push(Move::new(from, to, moves::CAPTURE, role));
         }
         for to in targets & !theirs {
-            self.push(Move::new(from, to, moves::QUIET));
+            self.push(Move::new(from, to, moves::QUIET, role));
         }
     }
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, delta: i8, kind: u16) {
         for to in targets {
             let from = Square::from_index_masked((to.index() as i32 - i32::from(delta)) as u32);
-            self.push(Move::new(from, to, kind));
+            self.push(Move::new(from, to, kind, Role::Pawn));
         }
     }
     #[inline(always)]
@@ -163,7 +163,7 @@ impl Position {
                     legal = legal.with(to);
                 }
             }
-            sink.piece(king, legal, theirs);
+            sink.piece(Role::King, king, legal, theirs);
         }
 
         if checkers.more_than_one() {
@@ -188,21 +188,28 @@ impl Position {
 
         let movable = ours & from_mask;
         for from in r[Role::Knight.index()] & movable & !pinned {
-            sink.piece(from, knight_attacks(from) & target, theirs);
+            sink.piece(Role::Knight, from, knight_attacks(from) & target, theirs);
         }
-        for from in (r[Role::Bishop.index()] | queens) & movable {
+        for from in r[Role::Bishop.index()] & movable {
             let mut t = sl.bishop(from, occ) & target;
             if pinned.contains(from) {
                 t &= line(king, from);
             }
-            sink.piece(from, t, theirs);
+            sink.piece(Role::Bishop, from, t, theirs);
         }
-        for from in (r[Role::Rook.index()] | queens) & movable {
+        for from in r[Role::Rook.index()] & movable {
             let mut t = sl.rook(from, occ) & target;
             if pinned.contains(from) {
                 t &= line(king, from);
             }
-            sink.piece(from, t, theirs);
+            sink.piece(Role::Rook, from, t, theirs);
+        }
+        for from in queens & movable {
+            let mut t = (sl.bishop(from, occ) | sl.rook(from, occ)) & target;
+            if pinned.contains(from) {
+                t &= line(king, from);
+            }
+            sink.piece(Role::Queen, from, t, theirs);
         }
 
         let pawns = r[Role::Pawn.index()] & movable;
@@ -229,7 +236,7 @@ impl Position {
                         || (sl.bishop(king, occ2) & diag).any()
                         || (checkers & !(orth | diag)).without(captured).any();
                     if !attacked {
-                        sink.single(Move::new(from, ep, moves::EN_PASSANT));
+                        sink.single(Move::new(from, ep, moves::EN_PASSANT, Role::Pawn));
                     }
                 }
             }
@@ -259,7 +266,7 @@ impl Position {
                     CastlingSide::KingSide => moves::CASTLE_KING,
                     CastlingSide::QueenSide => moves::CASTLE_QUEEN,
                 };
-                sink.single(Move::new(king, king_to, kind));
+                sink.single(Move::new(king, king_to, kind, Role::King));
             }
         }
     }

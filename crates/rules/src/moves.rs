@@ -3,13 +3,14 @@
 use crate::types::{Role, Square};
 use std::fmt;
 
-/// A move, packed in 16 bits: from-square, to-square and a 4-bit kind.
+/// A move, packed in 32 bits: from-square, to-square, a 4-bit kind and the
+/// role of the moving piece (so that making it needs no board look-up).
 ///
 /// Castling is encoded as the king's two-square move (`e1g1`, `e1c1`). A move
 /// is only meaningful together with the position it was generated in: the kind
 /// bits (capture, en passant, double push) describe that position.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Move(u16);
+pub struct Move(u32);
 
 pub(crate) const QUIET: u16 = 0;
 pub(crate) const DOUBLE_PUSH: u16 = 1;
@@ -22,8 +23,13 @@ pub(crate) const PROMOTION_CAPTURE: u16 = 12;
 
 impl Move {
     #[inline(always)]
-    pub(crate) const fn new(from: Square, to: Square, kind: u16) -> Move {
-        Move(from.index() as u16 | (to.index() as u16) << 6 | kind << 12)
+    pub(crate) const fn new(from: Square, to: Square, kind: u16, role: Role) -> Move {
+        Move(
+            from.index() as u32
+                | (to.index() as u32) << 6
+                | (kind as u32) << 12
+                | (role as u32) << 16,
+        )
     }
 
     /// A promotion move; `role` must be a knight, bishop, rook or queen.
@@ -39,26 +45,51 @@ impl Move {
         } else {
             PROMOTION
         };
-        Move::new(from, to, base | ((role as u16).wrapping_sub(1) & 3))
+        Move::new(
+            from,
+            to,
+            base | ((role as u16).wrapping_sub(1) & 3),
+            Role::Pawn,
+        )
     }
 
     #[inline(always)]
     pub(crate) const fn kind(self) -> u16 {
-        self.0 >> 12
+        ((self.0 >> 12) & 15) as u16
+    }
+
+    /// Index (0..6) of the moving piece's role.
+    #[inline(always)]
+    pub(crate) const fn role_index(self) -> usize {
+        (self.0 >> 16) as usize & 7
+    }
+
+    /// The role of the moving piece (the king for castling).
+    #[inline]
+    #[must_use]
+    pub const fn role(self) -> Role {
+        match self.role_index() {
+            0 => Role::Pawn,
+            1 => Role::Knight,
+            2 => Role::Bishop,
+            3 => Role::Rook,
+            4 => Role::Queen,
+            _ => Role::King,
+        }
     }
 
     /// The square the piece leaves (the king's square for castling).
     #[inline(always)]
     #[must_use]
     pub const fn from(self) -> Square {
-        Square::from_index_masked(self.0 as u32 & 63)
+        Square::from_index_masked(self.0 & 63)
     }
 
     /// The square the piece arrives on (the king's target for castling).
     #[inline(always)]
     #[must_use]
     pub const fn to(self) -> Square {
-        Square::from_index_masked((self.0 as u32 >> 6) & 63)
+        Square::from_index_masked((self.0 >> 6) & 63)
     }
 
     /// The piece a pawn is promoted to (Art. 5.6(4)), if any.

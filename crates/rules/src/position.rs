@@ -545,79 +545,80 @@ impl Position {
         self.play_inner(m);
     }
 
-    /// Copy-make core: XORs the moved (and captured) piece bits, role found
-    /// from the bitboards without branches.
+    /// Copy-make core: XORs the moved (and captured) piece bits; the moving
+    /// piece's role comes with the move, the captured piece's is read from
+    /// the bitboards without branches.
     #[inline(always)]
     pub(crate) fn play_inner(&mut self, m: Move) {
         let us = self.turn;
         let them = us.other();
         let u = us.index();
         let t = them.index();
-        let from = m.from();
-        let to = m.to();
-        let from_bb = 1u64 << (from.index() & 63);
-        let to_bb = 1u64 << (to.index() & 63);
-        let role = self.role_index_on(from) & 7;
+        let from = m.from().index() & 63;
+        let to = m.to().index() & 63;
+        let from_bb = 1u64 << from;
+        let to_bb = 1u64 << to;
+        let role = m.role_index().min(5);
         let kind = m.kind();
-        let mut hash = self.hash ^ KEYS.black_to_move;
-        let mut clock = self.halfmove_clock.saturating_add(1);
-        self.ep_square = None;
-        if kind & 4 != 0 {
-            clock = 0;
-            let (cap_sq, cap_role) = if kind == moves::EN_PASSANT {
-                (
-                    Square::from_index_masked(to.index() as u32 ^ 8),
-                    Role::Pawn.index(),
-                )
-            } else {
-                (to, self.role_index_on(to) & 7)
-            };
-            let b = 1u64 << (cap_sq.index() & 63);
-            self.by_role[cap_role.min(5)].0 ^= b;
-            self.by_color[t].0 ^= b;
-            hash ^= KEYS.piece[(t * 8 + cap_role) & 15][cap_sq.index() & 63];
-        }
-        if role == Role::Pawn.index() {
-            clock = 0;
-        }
+        let mut hash = self.hash ^ KEYS.black_to_move ^ KEYS.piece[(u * 8 + role) & 15][from];
         self.by_color[u].0 ^= from_bb | to_bb;
-        hash ^= KEYS.piece[(u * 8 + role) & 15][from.index() & 63];
-        if let Some(promoted) = m.promotion() {
-            self.by_role[Role::Pawn.index()].0 ^= from_bb;
-            self.by_role[promoted.index()].0 ^= to_bb;
-            hash ^= KEYS.piece[(u * 8 + promoted.index()) & 15][to.index() & 63];
+        self.ep_square = None;
+        // Art. 10.12's counter restarts on a capture or a pawn move.
+        let reset = kind & 4 != 0 || role == Role::Pawn.index();
+        self.halfmove_clock = if reset {
+            0
         } else {
-            self.by_role[role.min(5)].0 ^= from_bb | to_bb;
-            hash ^= KEYS.piece[(u * 8 + role) & 15][to.index() & 63];
-            match kind {
-                moves::DOUBLE_PUSH => {
-                    self.ep_square = Some(Square::from_index_masked(
-                        ((from.index() + to.index()) / 2) as u32,
-                    ));
+            self.halfmove_clock.saturating_add(1)
+        };
+        if kind == moves::QUIET {
+            self.by_role[role].0 ^= from_bb | to_bb;
+            hash ^= KEYS.piece[(u * 8 + role) & 15][to];
+        } else {
+            if kind & 4 != 0 {
+                let (cap_sq, cap_role) = if kind == moves::EN_PASSANT {
+                    (to ^ 8, Role::Pawn.index())
+                } else {
+                    (to, self.role_index_on(m.to()).min(5))
+                };
+                let b = 1u64 << cap_sq;
+                self.by_role[cap_role].0 ^= b;
+                self.by_color[t].0 ^= b;
+                hash ^= KEYS.piece[(t * 8 + cap_role) & 15][cap_sq];
+            }
+            if let Some(promoted) = m.promotion() {
+                self.by_role[Role::Pawn.index()].0 ^= from_bb;
+                self.by_role[promoted.index()].0 ^= to_bb;
+                hash ^= KEYS.piece[(u * 8 + promoted.index()) & 15][to];
+            } else {
+                self.by_role[role].0 ^= from_bb | to_bb;
+                hash ^= KEYS.piece[(u * 8 + role) & 15][to];
+                match kind {
+                    moves::DOUBLE_PUSH => {
+                        self.ep_square = Some(Square::from_index_masked(((from + to) / 2) as u32));
+                    }
+                    moves::CASTLE_KING | moves::CASTLE_QUEEN => {
+                        let side = if kind == moves::CASTLE_KING {
+                            CastlingSide::KingSide
+                        } else {
+                            CastlingSide::QueenSide
+                        };
+                        let (rf, rt) = (side.rook_square(us), side.rook_target(us));
+                        let b = Bitboard::from_square(rf) | Bitboard::from_square(rt);
+                        self.by_role[Role::Rook.index()] ^= b;
+                        self.by_color[u] ^= b;
+                        hash ^= piece_key(us, Role::Rook, rf) ^ piece_key(us, Role::Rook, rt);
+                    }
+                    _ => {}
                 }
-                moves::CASTLE_KING | moves::CASTLE_QUEEN => {
-                    let side = if kind == moves::CASTLE_KING {
-                        CastlingSide::KingSide
-                    } else {
-                        CastlingSide::QueenSide
-                    };
-                    let (rf, rt) = (side.rook_square(us), side.rook_target(us));
-                    let b = Bitboard::from_square(rf) | Bitboard::from_square(rt);
-                    self.by_role[Role::Rook.index()] ^= b;
-                    self.by_color[u] ^= b;
-                    hash ^= piece_key(us, Role::Rook, rf) ^ piece_key(us, Role::Rook, rt);
-                }
-                _ => {}
             }
         }
         let old = self.castling.bits();
         if old != 0 {
-            let new = old & CASTLING_KEEP[from.index() & 63] & CASTLING_KEEP[to.index() & 63];
+            let new = old & CASTLING_KEEP[from] & CASTLING_KEEP[to];
             self.castling = CastlingRights::from_bits(new);
             hash ^= KEYS.castling[usize::from(old)] ^ KEYS.castling[usize::from(new & 15)];
         }
         self.fullmove_number = self.fullmove_number.saturating_add(u as u32);
-        self.halfmove_clock = clock;
         self.turn = them;
         self.hash = hash;
     }

@@ -287,6 +287,7 @@ impl<'a> Reader<'a> {
 
     /// The next event, `None` at the end of input.
     #[allow(clippy::should_implement_trait)]
+    #[inline]
     pub fn next_event(&mut self) -> Option<Result<Event<'a>, PgnError>> {
         match self.state {
             State::Done => None,
@@ -426,6 +427,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn movetext(&mut self) -> Result<Event<'a>, PgnError> {
         let input = self.input;
         loop {
@@ -494,22 +496,26 @@ impl<'a> Reader<'a> {
                 b'{' => {
                     self.mark();
                     let start = self.pos + 1;
-                    let Some(close) = pgn_syntax::brace_comment_end(input, self.pos) else {
-                        return Err(self.error(SyntaxError::UnterminatedComment));
-                    };
-                    let len = close - start;
-                    let raw = &input[start..close];
-                    let newlines = raw.iter().filter(|&&c| c == b'\n').count();
-                    if newlines > 0 {
-                        self.line = self
-                            .line
-                            .saturating_add(u32::try_from(newlines).unwrap_or(u32::MAX));
-                        if let Some(last) = raw.iter().rposition(|&c| c == b'\n') {
-                            self.line_start = start + last + 1;
+                    // One pass to the closing brace, counting lines on the way.
+                    let mut scan = start;
+                    let close = loop {
+                        let found = input
+                            .get(scan..)
+                            .and_then(|rest| pgn_syntax::memchr3(b'}', b'\n', b'}', rest));
+                        let Some(i) = found else {
+                            return Err(self.error(SyntaxError::UnterminatedComment));
+                        };
+                        let at = scan + i;
+                        if input[at] == b'}' {
+                            break at;
                         }
-                    }
-                    self.pos = start + len + 1;
-                    return Ok(Event::Comment(Comment { raw }));
+                        self.newline_at(at);
+                        scan = at + 1;
+                    };
+                    self.pos = close + 1;
+                    return Ok(Event::Comment(Comment {
+                        raw: &input[start..close],
+                    }));
                 }
                 b';' => {
                     self.mark();

@@ -34,14 +34,14 @@ impl Pick {
 
 impl Sink for Pick {
     #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard, theirs: Bitboard) {
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard, theirs: Bitboard) {
         for to in targets {
             let kind = if theirs.contains(to) {
                 moves::CAPTURE
             } else {
                 moves::QUIET
             };
-            self.offer(Move::new(from, to, kind));
+            self.offer(Move::new(from, to, kind, role));
         }
     }
 
@@ -49,7 +49,7 @@ impl Sink for Pick {
     fn pawns(&mut self, targets: Bitboard, delta: i8, kind: u16) {
         for to in targets {
             let from = Square::from_index_masked((to.index() as i32 - i32::from(delta)) as u32);
-            self.offer(Move::new(from, to, kind));
+            self.offer(Move::new(from, to, kind, Role::Pawn));
         }
     }
 
