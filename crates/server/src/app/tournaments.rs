@@ -3,8 +3,10 @@
 //! the permission, the version the page cache keys on), and inserting a new
 //! one with its audit record.
 
-use serde_json::Value;
+use serde::Deserialize;
+use serde_json::{Value, json};
 use sqlx::{Any, AnyConnection};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::auth::audit;
@@ -13,9 +15,12 @@ use crate::db::WriteGuard;
 use crate::engine::GameKind;
 use crate::engine::laws::Laws;
 use crate::error::ApiError;
-use crate::model::event_info::EventDetails;
-use crate::model::pairing_options::PairingOptions;
-use crate::model::settings::{SYSTEMS, ScoringSpec, check_name, check_rounds, check_tiebreaks};
+use crate::model::event_info::{EventChange, EventDetails, given};
+use crate::model::pairing_options::{PairingOptions, PairingRequest};
+use crate::model::settings::{
+    SYSTEMS, ScoringSpec, check_name, check_recording, check_regulations, check_rounds,
+    check_tiebreaks, check_time_control, default_scoring, default_tiebreaks,
+};
 use crate::model::teams::TeamSettings;
 use crate::state::AppState;
 use crate::store;
@@ -154,4 +159,318 @@ pub(crate) async fn insert_tournament(
 
 pub(crate) fn tournament_json(row: &TournamentRow) -> Value {
     serde_json::to_value(row).unwrap_or(Value::Null)
+}
+
+/// `POST /tournaments` body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = TournamentRequest)]
+pub(crate) struct CreateTournament {
+    /// 1–200 characters.
+    pub(crate) name: String,
+    /// `swiss-dutch`, `round-robin` or `double-round-robin`.
+    pub(crate) system: String,
+    /// `chess` (default) or `xiangqi`.
+    #[serde(default)]
+    #[schema(value_type = Option<GameKind>)]
+    pub(crate) game: Option<String>,
+    /// 1–99; required for a Swiss tournament (a round robin's default: as
+    /// many as the schedule needs).
+    #[serde(default)]
+    pub(crate) rounds: Option<u32>,
+    /// A PGN `TimeControl` value (e.g. `40/5400:1800`, `5400+30`).
+    #[serde(default)]
+    pub(crate) time_control: Option<String>,
+    /// `fide-seed` (default), `fide-2023`, `china-national` or `club`.
+    #[serde(default)]
+    pub(crate) regulations: Option<String>,
+    /// C.07 tie-break codes in order (e.g. `BH/C1`, `SB`, `DE`); the
+    /// profile's and system's default when absent.
+    #[serde(default)]
+    pub(crate) tiebreaks: Option<Vec<String>>,
+    #[serde(default)]
+    pub(crate) scoring: Option<ScoringSpec>,
+    /// Recording mode of new boards: `live` (default) or `scoresheet`.
+    #[serde(default)]
+    pub(crate) recording: Option<String>,
+    /// Pairing options (initial colour, acceleration, forbidden pairs).
+    #[serde(default)]
+    pub(crate) pairing: Option<PairingRequest>,
+    /// What the organiser announces over the profile (`laws.rs`).
+    #[serde(default)]
+    pub(crate) laws: Option<Laws>,
+    /// A team event: boards per match, ranking, match points (`teams.rs`).
+    #[serde(default)]
+    pub(crate) teams: Option<TeamSettings>,
+    /// City or venue, at most 200 characters.
+    #[serde(default)]
+    pub(crate) place: Option<String>,
+    /// The hosting federation's three-letter FIDE code (e.g. `FRA`).
+    #[serde(default)]
+    pub(crate) federation: Option<String>,
+    /// First day, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub(crate) start_date: Option<String>,
+    /// Last day, `YYYY-MM-DD`, not before `start_date`.
+    #[serde(default)]
+    pub(crate) end_date: Option<String>,
+    /// The chief arbiter's name, at most 200 characters.
+    #[serde(default)]
+    pub(crate) chief_arbiter: Option<String>,
+}
+
+/// `PATCH /tournaments/{id}` body: a field given replaces the stored one.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = TournamentUpdate)]
+pub(crate) struct UpdateTournament {
+    #[serde(default)]
+    pub(crate) name: Option<String>,
+    /// `chess` or `xiangqi`, until a round is paired (422 `game_fixed`
+    /// after); a new game brings its default profile, laws and scoring.
+    #[serde(default)]
+    #[schema(value_type = Option<GameKind>)]
+    pub(crate) game: Option<String>,
+    #[serde(default)]
+    pub(crate) rounds: Option<u32>,
+    #[serde(default)]
+    pub(crate) time_control: Option<String>,
+    #[serde(default)]
+    pub(crate) regulations: Option<String>,
+    #[serde(default)]
+    pub(crate) tiebreaks: Option<Vec<String>>,
+    #[serde(default)]
+    pub(crate) scoring: Option<ScoringSpec>,
+    #[serde(default)]
+    pub(crate) recording: Option<String>,
+    #[serde(default)]
+    pub(crate) pairing: Option<PairingRequest>,
+    #[serde(default)]
+    pub(crate) laws: Option<Laws>,
+    /// Makes the event a team event or changes its settings, until a round
+    /// is paired (409 `round_paired` after).
+    #[serde(default)]
+    pub(crate) teams: Option<TeamSettings>,
+    /// City or venue; `null` or blank clears it (so for the four below).
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<String>)]
+    pub(crate) place: Option<Option<String>>,
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<String>)]
+    pub(crate) federation: Option<Option<String>>,
+    /// `YYYY-MM-DD`.
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<String>)]
+    pub(crate) start_date: Option<Option<String>>,
+    /// `YYYY-MM-DD`, not before `start_date`.
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<String>)]
+    pub(crate) end_date: Option<Option<String>>,
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<String>)]
+    pub(crate) chief_arbiter: Option<Option<String>>,
+}
+
+/// Creates a tournament of `actor` (an organiser or the administrator):
+/// every setting checked, the profile's defaults for what the request
+/// leaves out, one transaction with its audit row.
+pub(crate) async fn create(
+    state: &AppState,
+    actor: &Actor,
+    body: CreateTournament,
+) -> Result<TournamentRow, ApiError> {
+    actor.require(Permission::CreateTournament, "", None)?;
+    check_name("name", &body.name)?;
+    if !SYSTEMS.contains(&body.system.as_str()) {
+        return Err(ApiError::invalid_field(
+            "system",
+            format!(
+                "unknown system '{}' (one of {})",
+                body.system,
+                SYSTEMS.join(", ")
+            ),
+        ));
+    }
+    let rounds = check_rounds(&body.system, body.rounds.map(i64::from))?;
+    let game = match body.game.as_deref() {
+        Some(text) => GameKind::check("game", text)?,
+        None => GameKind::Chess,
+    };
+    let regulations = check_regulations(game, body.regulations.as_deref())?;
+    // The profile brings its defaults; what the organiser gives overrides them.
+    let tiebreaks = body
+        .tiebreaks
+        .unwrap_or_else(|| default_tiebreaks(&body.system, &regulations));
+    check_tiebreaks(&tiebreaks)?;
+    let mut laws = Laws::of_profile(&regulations);
+    if let Some(request) = &body.laws {
+        Laws::check_for(request, game)?;
+        laws.announce(request)?;
+    }
+    let recording =
+        crate::engine::check_mode("recording", body.recording.as_deref().unwrap_or("live"))?;
+    check_recording(game, "recording", recording)?;
+    let mut pairing = PairingOptions::new_drawn()?;
+    if let Some(request) = body.pairing {
+        pairing.apply(request, &[], rounds, 0)?;
+    }
+    let teams = body.teams.map(|t| t.normalised(&regulations)).transpose()?;
+    let mut event = EventDetails::default();
+    event.apply(EventChange {
+        place: Some(body.place),
+        federation: Some(body.federation),
+        start_date: Some(body.start_date),
+        end_date: Some(body.end_date),
+        chief_arbiter: Some(body.chief_arbiter),
+    })?;
+    let new = NewTournament {
+        name: body.name,
+        time_control: check_time_control(body.time_control.as_deref())?,
+        scoring: body
+            .scoring
+            .unwrap_or_else(|| default_scoring(&regulations))
+            .normalised()?,
+        regulations,
+        system: body.system,
+        game,
+        rounds,
+        tiebreaks,
+        recording: recording.to_owned(),
+        pairing,
+        laws,
+        teams,
+        event,
+        details: json!({}),
+    };
+    let (_write, mut tx) = state.db().begin().await?;
+    let row = insert_tournament(&mut tx, actor, new).await?;
+    tx.commit().await?;
+    Ok(row)
+}
+
+/// Changes tournament `id`'s settings (its organiser or chief arbiter): a
+/// field given replaces the stored one after the same checks as at
+/// creation; a new profile brings its defaults where the organiser had not
+/// set another value; the game and a team event's settings are fixed once a
+/// round is paired. Audited with the settings before and after.
+pub(crate) async fn update(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    body: UpdateTournament,
+) -> Result<TournamentRow, ApiError> {
+    let (_write, mut tx, before) = begin_change(state, actor, Permission::Manage, id).await?;
+    let mut after = before.clone();
+    if let Some(name) = body.name {
+        check_name("name", &name)?;
+        after.name = name;
+    }
+    if let Some(rounds) = body.rounds {
+        if !(1..=99).contains(&rounds) {
+            return Err(ApiError::invalid_field(
+                "rounds",
+                "must be between 1 and 99",
+            ));
+        }
+        after.rounds = i64::from(rounds);
+    }
+    if let Some(tc) = body.time_control {
+        after.time_control = check_time_control(Some(&tc))?;
+    }
+    if let Some(text) = &body.game {
+        let game = GameKind::check("game", text)?;
+        if game != before.game {
+            // The game is fixed once a round is paired (its boards are games
+            // of it); before that, the new game brings its profile's
+            // defaults, which the rest of this request may override.
+            if store::rounds::last_paired(&mut *tx, id).await? > 0 {
+                return Err(ApiError::Unprocessable {
+                    code: "game_fixed".into(),
+                    message: "the game cannot change once a round is paired".into(),
+                    article: None,
+                    at: Some("game".into()),
+                });
+            }
+            after.game = game;
+            after.regulations = game.default_profile().to_owned();
+            after.laws = Laws::of_profile(&after.regulations);
+            after.scoring = default_scoring(&after.regulations).normalised()?;
+            if game == GameKind::Xiangqi {
+                "live".clone_into(&mut after.recording);
+            }
+        }
+    }
+    if let Some(profile) = body.regulations {
+        let old = std::mem::take(&mut after.regulations);
+        after.regulations = check_regulations(after.game, Some(&profile))?;
+        if after.regulations != old {
+            // A new profile brings its defaults in place of the old
+            // profile's; what the organiser set differently stays (and this
+            // request's own values come after).
+            if after.scoring == default_scoring(&old).normalised()? {
+                after.scoring = default_scoring(&after.regulations).normalised()?;
+            }
+            if after.tiebreaks == default_tiebreaks(&after.system, &old) {
+                after.tiebreaks = default_tiebreaks(&after.system, &after.regulations);
+            }
+            after.laws.reprofile(&old, &after.regulations);
+        }
+    }
+    if let Some(list) = body.tiebreaks {
+        check_tiebreaks(&list)?;
+        after.tiebreaks = list;
+    }
+    if let Some(scoring) = body.scoring {
+        after.scoring = scoring.normalised()?;
+    }
+    if let Some(recording) = body.recording {
+        after.recording = crate::engine::check_mode("recording", &recording)?.to_owned();
+    }
+    check_recording(after.game, "recording", &after.recording)?;
+    if let Some(request) = body.pairing {
+        let players: Vec<u32> = store::players::list(&mut tx, id)
+            .await?
+            .iter()
+            .filter_map(|p| u32::try_from(p.start_number).ok())
+            .collect();
+        let paired = store::rounds::last_paired(&mut *tx, id).await?;
+        after
+            .pairing
+            .apply(request, &players, after.rounds, paired)?;
+    }
+    if let Some(request) = &body.laws {
+        Laws::check_for(request, after.game)?;
+        after.laws.announce(request)?;
+    }
+    if let Some(teams) = body.teams {
+        if store::rounds::last_paired(&mut *tx, id).await? > 0 {
+            return Err(ApiError::conflict(
+                "round_paired",
+                "a team event's settings are fixed once a round is paired",
+            ));
+        }
+        after.teams = Some(teams.normalised(&after.regulations)?);
+    }
+    after.event.apply(EventChange {
+        place: body.place,
+        federation: body.federation,
+        start_date: body.start_date,
+        end_date: body.end_date,
+        chief_arbiter: body.chief_arbiter,
+    })?;
+    after.updated_at = now_text();
+    store::tournaments::update(&mut tx, &after).await?;
+    audit::record(
+        &mut tx,
+        actor,
+        Some(id),
+        "update",
+        "tournament",
+        id,
+        Some(&tournament_json(&before)),
+        Some(&tournament_json(&after)),
+    )
+    .await?;
+    commit_change(tx, id).await?;
+    Ok(after)
 }
