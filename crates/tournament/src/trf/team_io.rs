@@ -527,7 +527,7 @@ impl Document {
         let individual_seats: Vec<BTreeMap<StartNumber, Seat>> = (1..=event.rounds_paired())
             .map(|r| seats(&individual, r))
             .collect();
-        let mut document = Document::from_tournament(&individual, format);
+        let mut document = Document::from_players(&individual, format, false);
         let mut head = Vec::new();
         let mut tail = Vec::new();
         let standings = compute_team_standings(event, &TeamStandingsOptions::default()).ok();
