@@ -273,10 +273,13 @@ fn tournament(g: &mut Gen, format: Format) -> Tournament {
         system,
         planned_rounds: g.below(12) as u32,
         scoring: scoring(g),
-        tiebreaks: if new_format && g.chance(50) {
-            vec!["BH/C1".to_owned(), "BH".to_owned(), "SB".to_owned()]
-        } else {
-            Vec::new()
+        tiebreaks: match (new_format && g.chance(50), system) {
+            (false, _) => Vec::new(),
+            (true, System::Swiss) => ["BH/C1", "BH", "SB", "STD", "RTNG"]
+                .map(String::from)
+                .to_vec(),
+            // C.07 (2026): no Buchholz in a round robin.
+            (true, _) => ["DE", "SB", "KS", "TPN/R"].map(String::from).to_vec(),
         },
         pairing: PairingOptions {
             initial_colour: g.pick(&[None, Some(Colour::White), Some(Colour::Black)]),
