@@ -832,11 +832,14 @@ fn performance(kind: TiebreakKind, games: &[(u16, i64)]) -> Option<i32> {
 /// the lowest significance (for SB the opponent's score), ties broken by the
 /// lower contribution, then the later round.
 ///
-/// With `vur_first` (C.07 Art. 16.5, the same rule in the 2023 and the 2024
-/// edition), each low cut takes the participant's lowest contribution coming
-/// from a voluntary unplayed round instead, as long as that contribution is
-/// not lower than the least significant value's; otherwise the least
-/// significant value is cut. For BH and FB this always cuts a VUR first (a
+/// With `vur_first` (C.07 Art. 16.5, the same rule in the 2023, 2024 and
+/// 2026 editions), each low cut takes the participant's least significant
+/// contribution coming from a voluntary unplayed round instead (its dummy
+/// opponent's score, then its value: under 2023/2024 every dummy has the
+/// participant's own score, under 2026 the caps make them differ, and FIDE's
+/// reference orders them so), as long as that contribution is not lower than
+/// the least significant value's; otherwise the least significant value is
+/// cut. For BH and FB this always cuts a VUR first (a
 /// VUR's value is never below the least significant value, which is the
 /// minimum); for SB a forfeit loss (contribution 0) is not cut in place of a
 /// game that contributes more. High cuts (the upper half of a median) have no
@@ -859,9 +862,9 @@ pub(crate) fn apply_cuts(contributions: &mut [Contribution], low: u32, high: u32
             .enumerate()
             .filter(|(_, c)| vur_first && c.vur && !c.cut)
             .min_by(|(_, a), (_, b)| {
-                a.value
-                    .cmp(&b.value)
-                    .then(a.significance.cmp(&b.significance))
+                a.significance
+                    .cmp(&b.significance)
+                    .then(a.value.cmp(&b.value))
                     .then(b.round.cmp(&a.round))
             })
             .map(|(i, c)| (i, c.value));

@@ -149,6 +149,11 @@ pub enum TrfWarningKind {
     AbnormalPointsNotApplied,
     /// `162 X` other than a draw's points: an adjourned game counts as a draw.
     UnknownResultPoints(Points),
+    /// `250` in a team event: team acceleration is not applied.
+    TeamAccelerationNotApplied,
+    /// A team tie-break of `202`/`212` this crate does not compute; the
+    /// ranking uses the others.
+    TeamTiebreakNotSupported(String),
 }
 
 impl fmt::Display for TrfWarningKind {
@@ -174,6 +179,14 @@ impl fmt::Display for TrfWarningKind {
             TrfWarningKind::AbnormalPointsNotApplied => write!(
                 f,
                 "299 abnormal points: kept and written back, but not added to scores or tie-breaks"
+            ),
+            TrfWarningKind::TeamAccelerationNotApplied => write!(
+                f,
+                "250 in a team event: team acceleration is not supported and not applied"
+            ),
+            TrfWarningKind::TeamTiebreakNotSupported(code) => write!(
+                f,
+                "team tie-break {code:?} is not supported; the team ranking leaves it out"
             ),
             TrfWarningKind::UnknownResultPoints(p) => write!(
                 f,

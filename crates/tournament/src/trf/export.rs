@@ -257,7 +257,7 @@ impl Document {
                         if points[start] != Points::ZERO {
                             out.push(Record::AcceleratedRounds {
                                 match_points: None,
-                                game_points: points[start],
+                                game_points: Some(points[start]),
                                 first_round: start as u32 + 1,
                                 last_round: end as u32 + 1,
                                 first_player: player,
@@ -713,8 +713,9 @@ impl fmt::Display for Record {
                 last_player,
             } => write!(
                 f,
-                "250 {:>4} {game_points:>4} {first_round:03} {last_round:03} {first_player:04} {last_player:04}",
-                opt(*match_points)
+                "250 {:>4} {:>4} {first_round:03} {last_round:03} {first_player:04} {last_player:04}",
+                opt(*match_points),
+                opt(*game_points)
             ),
             Record::ProhibitedPairings {
                 first_round,

@@ -283,6 +283,18 @@ impl Document {
                 ..
             } = &line.record
             {
+                if teams {
+                    // Team acceleration is not applied to the individual
+                    // event (nor, yet, to the team event).
+                    warnings.push(TrfWarning {
+                        line: line.number,
+                        kind: TrfWarningKind::TeamAccelerationNotApplied,
+                    });
+                    continue;
+                }
+                let game_points = game_points.ok_or_else(|| {
+                    error(line.number, 10, TrfErrorKind::OutOfRange("game points"))
+                })?;
                 for player in *first_player..=*last_player {
                     if !by_number.contains_key(&player) {
                         continue;
@@ -293,7 +305,7 @@ impl Document {
                         list.resize(needed, Points::ZERO);
                     }
                     for round in *first_round..=*last_round {
-                        list[round as usize - 1] = *game_points;
+                        list[round as usize - 1] = game_points;
                     }
                 }
             }
@@ -577,7 +589,16 @@ fn header(raw: &str, line: usize, teams: bool, h: Header<'_>) -> Result<(), TrfE
             }
             pairing.baku = code.ends_with("_BAKU");
         }
-        "202" => t.tiebreaks = tiebreak_list(&value),
+        "202" => {
+            t.tiebreaks = tiebreak_list(&value);
+            if teams {
+                for code in &t.tiebreaks {
+                    if crate::team::ranking::parse_team_tiebreak(code).is_err() {
+                        warn(TrfWarningKind::TeamTiebreakNotSupported(code.clone()));
+                    }
+                }
+            }
+        }
         "212" => info.standings_tiebreaks = tiebreak_list(&value),
         "222" => info.time_control_code = some(&value),
         "062" | "072" | "082" | "###" | "801" | "802" => {}

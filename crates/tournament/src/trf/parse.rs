@@ -230,9 +230,14 @@ fn parse_line(chars: &[char], raw: &str) -> FieldResult<Record> {
         }
         "250" => {
             let match_points = points_field(&field(chars, 5, 4), 5, "match points")?;
+            // Game points must differ from 0.0 in individual competitions; a
+            // team event may accelerate in match points only (columns 10–13
+            // blank, as FIDE's team sample does).
             let game_points = points_field(&field(chars, 10, 4), 10, "game points")?
-                .filter(|p| *p != Points::ZERO)
-                .ok_or((10, TrfErrorKind::OutOfRange("game points")))?;
+                .filter(|p| *p != Points::ZERO);
+            if game_points.is_none() && match_points.is_none() {
+                return Err((10, TrfErrorKind::OutOfRange("game points")));
+            }
             let first_round = round_number(&field(chars, 15, 3), 15)?;
             let last_round = round_number(&field(chars, 19, 3), 19)?;
             if last_round < first_round {

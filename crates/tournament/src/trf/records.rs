@@ -95,7 +95,8 @@ pub enum Record {
     /// TRF-2026 `250`: fictitious points for a range of rounds and players.
     AcceleratedRounds {
         match_points: Option<Points>,
-        game_points: Points,
+        /// `None` (blank) only with match points (a team event).
+        game_points: Option<Points>,
         first_round: u32,
         last_round: u32,
         first_player: StartNumber,
