@@ -549,7 +549,7 @@ fn a_round_robin_refuses_buchholz_fore_buchholz_and_aob_in_2026_naming_the_posit
         (vec!["FB/C1"], 1, "FB/C1"),
         (vec!["SB", "KS", "AOB"], 3, "AOB"),
     ] {
-        t.tiebreaks = list.iter().map(|s| s.to_string()).collect();
+        t.tiebreaks = list.iter().map(ToString::to_string).collect();
         t.tiebreak_edition = TiebreakEdition::Fide2026;
         let error = StandingsOptions::for_tournament(&t).unwrap_err();
         assert_eq!(
