@@ -28,7 +28,7 @@ pub struct StandingsArgs {
     #[arg(long, value_name = "LIST|PRESET")]
     tiebreaks: Option<String>,
     /// Which edition of the tie-break rules
-    #[arg(long, value_enum, default_value_t = Edition::Fide2024)]
+    #[arg(long, value_enum, default_value_t = Edition::Fide2026)]
     edition: Edition,
     /// The standings after round N instead of the last
     #[arg(long, value_name = "N")]
@@ -50,6 +50,9 @@ pub struct StandingsArgs {
 /// `--edition`: the C.07 edition whose rules compute the tie-breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Edition {
+    /// C.07 in force from 1 March 2026 (capped dummy opponents, STD, RTNG, TPN)
+    #[value(name = "2026")]
+    Fide2026,
     /// C.07, August 2024 (unplayed rounds per Art. 16)
     #[value(name = "2024")]
     Fide2024,
@@ -63,6 +66,7 @@ enum Edition {
 impl From<Edition> for TiebreakEdition {
     fn from(edition: Edition) -> TiebreakEdition {
         match edition {
+            Edition::Fide2026 => TiebreakEdition::Fide2026,
             Edition::Fide2024 => TiebreakEdition::Fide2024,
             Edition::Fide2023 => TiebreakEdition::Fide2023,
             Edition::VirtualOpponent => TiebreakEdition::VirtualOpponent,

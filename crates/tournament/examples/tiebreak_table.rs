@@ -3,7 +3,7 @@
 //! layout of TieBreakServer's `tiebreakchecker.py -dT` output: start number,
 //! rank, points, then one column per tie-break).
 //!
-//! `cargo run -p tournament --example tiebreak_table -- FILE.trf KS,BH,SB [2024|2023|virtual]`
+//! `cargo run -p tournament --example tiebreak_table -- FILE.trf KS,BH,SB [2026|2024|2023|virtual]`
 
 use tournament::model::TiebreakEdition;
 use tournament::standings::{StandingsOptions, compute_standings, parse_tiebreaks};
@@ -11,11 +11,12 @@ use tournament::standings::{StandingsOptions, compute_standings, parse_tiebreaks
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(path), Some(list)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: tiebreak_table FILE.trf LIST [2024|2023|virtual]");
+        eprintln!("usage: tiebreak_table FILE.trf LIST [2026|2024|2023|virtual]");
         std::process::exit(2);
     };
     let edition = match args.get(2).map(String::as_str) {
-        None | Some("2024") => TiebreakEdition::Fide2024,
+        None | Some("2026") => TiebreakEdition::Fide2026,
+        Some("2024") => TiebreakEdition::Fide2024,
         Some("2023") => TiebreakEdition::Fide2023,
         Some("virtual") => TiebreakEdition::VirtualOpponent,
         Some(other) => {

@@ -124,12 +124,14 @@ fn standings_after_an_earlier_round_count_only_those_rounds() {
     let t = small_swiss();
     let options = StandingsOptions {
         after_round: Some(1),
+        edition: TiebreakEdition::Fide2024,
         ..StandingsOptions::new(tournament::standings::parse_tiebreaks("BH").unwrap())
     };
     let standings = compute_standings(&t, &options).unwrap();
     assert_eq!(standings.rounds, 1);
     // After round 1, 1 (won against 4, who has 0) and 3 (forfeit win: dummy
-    // opponent with his own 1 point) lead; Buchholz puts 3 first.
+    // opponent with his own 1 point, C.07 2024 Art. 16.4) lead; Buchholz
+    // puts 3 first.
     let top: Vec<(u32, u32, Points)> = standings.rows[..2]
         .iter()
         .map(|r| (r.rank, r.start_number, r.points))
@@ -152,6 +154,7 @@ fn standings_after_an_earlier_round_count_only_those_rounds() {
 fn ranks_never_decrease_and_points_never_increase_down_the_table() {
     let t = small_swiss();
     for edition in [
+        TiebreakEdition::Fide2026,
         TiebreakEdition::Fide2024,
         TiebreakEdition::Fide2023,
         TiebreakEdition::VirtualOpponent,
@@ -167,4 +170,28 @@ fn ranks_never_decrease_and_points_never_increase_down_the_table() {
             assert!(pair[0].rank_to < pair[1].rank || pair[0].rank == pair[1].rank);
         }
     }
+}
+
+#[test]
+fn in_2026_a_forfeit_wins_dummy_opponent_scores_no_more_than_the_opponent_who_forfeited() {
+    // C.07 (2026) Art. 16.4.1: after round 1, player 3's forfeit win meets a
+    // dummy with his own 1 point capped by the score of player 6 who
+    // forfeited (0): Buchholz 0, like player 1's (who beat 4, on 0); the
+    // two share the place.
+    let t = small_swiss();
+    let options = StandingsOptions {
+        after_round: Some(1),
+        edition: TiebreakEdition::Fide2026,
+        ..StandingsOptions::new(tournament::standings::parse_tiebreaks("BH").unwrap())
+    };
+    let standings = compute_standings(&t, &options).unwrap();
+    let top: Vec<(u32, u32, Points)> = standings.rows[..2]
+        .iter()
+        .map(|r| (r.rank, r.start_number, r.points))
+        .collect();
+    assert_eq!(top, [(1, 1, Points(10)), (1, 3, Points(10))]);
+    assert_eq!(
+        standings.row(3).unwrap().tiebreaks[0].value,
+        Some(tournament::standings::Value::ZERO)
+    );
 }

@@ -219,3 +219,18 @@ fn koya_before_2023_still_leaves_swiss_forfeits_out() {
     assert_eq!(ks(1).as_deref(), Some("1"));
     assert_eq!(ks(8).as_deref(), Some("0"));
 }
+
+#[test]
+fn the_2026_edition_gives_fide_tecs_tiebreakserver_values_on_generated_swiss_events() {
+    // C.07 (2026): BH, FB, SB and AOB with the capped dummy opponents of
+    // Art. 16.4, the other tie-breaks unchanged, and STD, RTNG and TPN; the
+    // values of FIDE TEC's TieBreakServer on three complete bbpPairings
+    // events with forfeits, byes and withdrawals (docs/tiebreaks.md).
+    for event in ["g068", "g241", "g059"] {
+        check_tiebreak_table(
+            &format!("../dutch/generated/{event}.trf"),
+            &format!("tbs2026/{event}.tiebreaks"),
+            TiebreakEdition::Fide2026,
+        );
+    }
+}

@@ -461,3 +461,134 @@ fn modifiers_parse_into_cuts_and_limits() {
         TiebreakKind::GamesElected
     );
 }
+
+// ---- The 2026 edition (C.07 in force from 1 March 2026) ----
+
+#[test]
+fn in_2026_the_dummy_opponent_of_an_unplayed_round_is_capped() {
+    // C.07 (2026) Art. 16.4: the dummy keeps the participant's own score,
+    // but no more than the score of the opponent who forfeited (16.4.1) or
+    // half the maximum, 1½ in three rounds (16.4.2). 3's forfeit win over
+    // 6 (adjusted score 1): 1 + 2½ + ½ = 4 (2024: 5); 4's pairing-allocated
+    // bye: 2½ + ½ + 1½ = 4½ (2024: 5); 2's half-point bye is 1½ either way.
+    // SB weighs the same scores by the results: 3: 1 + 0 + ½ = 1½ (2024:
+    // 2½); 4: 0 + ½ + 1½ = 2 (2024: 2½).
+    let t = swiss_with_unplayed_rounds();
+    check(
+        &t,
+        TiebreakEdition::Fide2026,
+        "BH",
+        &["5.5", "4.5", "4", "4.5", "5.5", "0"],
+    );
+    check(
+        &t,
+        TiebreakEdition::Fide2026,
+        "SB",
+        &["4.75", "2.25", "1.5", "2", "0.75", "0"],
+    );
+}
+
+#[test]
+fn std_counts_every_round_as_one_half_or_nothing_whatever_the_point_system() {
+    // C.07 (2026) standard points: under 3-1-0 a win (or a forfeit win, a
+    // pairing-allocated bye worth a win) is 1, a draw or a half-point bye
+    // ½, a loss, forfeit loss or absence 0.
+    let mut t = swiss_with_unplayed_rounds();
+    t.scoring = tournament::model::Scoring::new(
+        tournament::model::Points(30),
+        tournament::model::Points(10),
+        tournament::model::Points::ZERO,
+    );
+    check(
+        &t,
+        TiebreakEdition::Fide2026,
+        "STD",
+        &["2.5", "1.5", "2", "2", "0.5", "0"],
+    );
+}
+
+#[test]
+fn rtng_is_the_own_rating_and_undefined_for_all_when_someone_is_unrated() {
+    let mut t = swiss_with_unplayed_rounds();
+    check(
+        &t,
+        TiebreakEdition::Fide2026,
+        "RTNG",
+        &["2000", "1900", "1800", "1700", "1600", "1500"],
+    );
+    t.players[5].fide_rating = None;
+    check(
+        &t,
+        TiebreakEdition::Fide2026,
+        "RTNG",
+        &["-", "-", "-", "-", "-", "-"],
+    );
+}
+
+#[test]
+fn tpn_puts_the_lower_pairing_number_first_and_r_reverses_tpn_and_rtng() {
+    // 3 and 4 both have 2 points.
+    let t = swiss_with_unplayed_rounds();
+    let order = |list: &str| -> Vec<(String, u32)> { ranking(&t, list, None) };
+    assert_eq!(order("TPN")[1..3], [("2".into(), 3), ("3".into(), 4)]);
+    assert_eq!(order("TPN/R")[1..3], [("2".into(), 4), ("3".into(), 3)]);
+    assert_eq!(order("RTNG")[1..3], [("2".into(), 3), ("3".into(), 4)]);
+    assert_eq!(order("RTNG/R")[1..3], [("2".into(), 4), ("3".into(), 3)]);
+}
+
+#[test]
+fn a_round_robin_refuses_buchholz_fore_buchholz_and_aob_in_2026_naming_the_position() {
+    use tournament::standings::{SpecError, StandingsOptions};
+    let mut t = tournament(
+        System::RoundRobin,
+        &[2000, 1900, 1800, 1700],
+        &[&["1-4 1-0", "2-3 ="]],
+    );
+    for (list, position, spec) in [
+        (vec!["DE", "BH"], 2, "BH"),
+        (vec!["FB/C1"], 1, "FB/C1"),
+        (vec!["SB", "KS", "AOB"], 3, "AOB"),
+    ] {
+        t.tiebreaks = list.iter().map(ToString::to_string).collect();
+        t.tiebreak_edition = TiebreakEdition::Fide2026;
+        let error = StandingsOptions::for_tournament(&t).unwrap_err();
+        assert_eq!(
+            error,
+            SpecError::InList {
+                position,
+                error: Box::new(SpecError::NotForRoundRobin { spec: spec.into() })
+            },
+            "{list:?}"
+        );
+        // The 2024 edition had no such exclusion.
+        t.tiebreak_edition = Fide2024;
+        assert!(StandingsOptions::for_tournament(&t).is_ok(), "{list:?}");
+    }
+    // A Swiss takes them.
+    t.system = System::Swiss;
+    t.tiebreak_edition = TiebreakEdition::Fide2026;
+    t.tiebreaks = vec!["BH/C1".into(), "FB".into(), "AOB".into()];
+    assert!(StandingsOptions::for_tournament(&t).is_ok());
+}
+
+#[test]
+fn unknown_and_mis_modified_tiebreaks_are_refused_with_their_position() {
+    use tournament::standings::{SpecError, parse_tiebreaks};
+    let position = |list: &str| match parse_tiebreaks(list) {
+        Err(SpecError::InList { position, error }) => (position, error.to_string()),
+        other => panic!("{list}: {other:?}"),
+    };
+    let (at, why) = position("BH/C1,SB,XYZ");
+    assert_eq!(at, 3);
+    assert!(why.contains("unknown tie-break 'XYZ'"), "{why}");
+    let (at, why) = position("TPN/C1,SB");
+    assert_eq!(at, 1);
+    assert!(why.contains("takes no cut"), "{why}");
+    let (at, _) = position("DE,RTNG/R2");
+    assert_eq!(at, 2);
+    let (at, _) = position("STD,KS/Q");
+    assert_eq!(at, 2);
+    let (at, _) = position("SB,,DE");
+    assert_eq!(at, 2);
+    assert!(parse_tiebreaks("STD,RTNG/R,TPN/R,BH/M1,KS/L60").is_ok());
+}

@@ -189,14 +189,12 @@ fn trf2026_records_are_interpreted_and_written_back_column_exact() {
             p.reported_points
         );
     }
-    // National ratings are not exported (TRF-2026 would also need a 172
-    // ranking-method record the model does not hold).
-    let mut without_national = t.clone();
-    for p in &mut without_national.players {
-        p.national_rating = None;
-    }
+    // 172 and the National Rating Support records are kept and written
+    // back: the export reads back as the same event.
+    assert_eq!(t.info.rating_methods.len(), 2);
+    assert_eq!(t.info.national_records.len(), 2);
     let again = trf::read_tournament(&trf::write_tournament(&t, Format::Trf2026)).unwrap();
-    assert_same(&again, &without_national, "TRF-2026 export and re-import");
+    assert_same(&again, &t, "TRF-2026 export and re-import");
 }
 
 #[test]

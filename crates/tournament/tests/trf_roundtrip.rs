@@ -7,11 +7,13 @@ use std::collections::BTreeMap;
 
 use tournament::lots::SplitMix64;
 use tournament::model::{
-    Board, Bye, ByeKind, Colour, Date, EventInfo, ForbiddenInRounds, GameResult, PairingOptions,
-    Player, Points, Round, Scoring, Sex, System, Title, Tournament,
+    AbnormalPoints, Board, Bye, ByeKind, Colour, Date, EventInfo, ForbiddenInRounds, GameResult,
+    NationalRecord, PairingOptions, Player, Points, RatingMethod, Round, Scoring, Sex, System,
+    Title, Tournament,
 };
 use tournament::rating::Grade;
-use tournament::trf::{self, Format, TrfErrorKind};
+use tournament::standings::{StandingsOptions, compute_standings};
+use tournament::trf::{self, Format, TrfErrorKind, TrfWarningKind};
 
 struct Gen(SplitMix64);
 
@@ -85,7 +87,7 @@ fn player(g: &mut Gen, start_number: u32) -> Player {
     }
 }
 
-fn round(g: &mut Gen, numbers: &[u32]) -> Round {
+fn round(g: &mut Gen, numbers: &[u32], format: Format) -> Round {
     let mut order = numbers.to_vec();
     g.0.shuffle(&mut order);
     let mut round = Round::default();
@@ -101,8 +103,16 @@ fn round(g: &mut Gen, numbers: &[u32]) -> Round {
                 GameResult::BlackWinsByForfeit,
                 GameResult::DoubleForfeit,
                 GameResult::NotPlayed,
+                GameResult::Adjourned,
             ]);
-            let rated = !(result.is_played() && g.chance(10));
+            // TRF16 has no code for an adjourned game (it writes a draw).
+            let result = if format == Format::Trf16 && result == GameResult::Adjourned {
+                GameResult::Draw
+            } else {
+                result
+            };
+            // An adjourned game has one code, `?`, rated or not.
+            let rated = !(result.is_played() && result != GameResult::Adjourned && g.chance(10));
             round.boards.push(Board {
                 white: rest[0],
                 black: rest[1],
@@ -155,7 +165,9 @@ fn tournament(g: &mut Gen, format: Format) -> Tournament {
     let gap = if g.chance(20) { 3 } else { 1 };
     let numbers: Vec<u32> = (1..=count).map(|i| i * gap).collect();
     let mut players: Vec<Player> = numbers.iter().map(|&n| player(g, n)).collect();
-    let rounds: Vec<Round> = (0..g.below(8)).map(|_| round(g, &numbers)).collect();
+    let rounds: Vec<Round> = (0..g.below(8))
+        .map(|_| round(g, &numbers, format))
+        .collect();
     let next = rounds.len() as u32 + 1;
     for p in &mut players {
         for r in 1..next + 3 {
@@ -182,6 +194,54 @@ fn tournament(g: &mut Gen, format: Format) -> Tournament {
         }
     }
     let new_format = format == Format::Trf2026;
+    // TRF-2026 only: national ratings (NRS records), 172, 182, 212, 222, 299.
+    let mut national_records = Vec::new();
+    let mut rating_methods = Vec::new();
+    if new_format && g.chance(50) {
+        let federation = g.pick(&["ESP", "CHN", "FRA"]).to_owned();
+        rating_methods.push(RatingMethod {
+            federation: if g.chance(20) {
+                String::new()
+            } else {
+                federation.clone()
+            },
+            method: g.pick(&RatingMethod::CODES).to_owned(),
+        });
+        for p in &mut players {
+            if g.chance(50) {
+                let rating = g.chance(90).then(|| 1000 + g.below(1500) as u16);
+                p.national_rating = rating;
+                national_records.push(NationalRecord {
+                    federation: federation.clone(),
+                    start_number: p.start_number,
+                    sex: g.pick(&[' ', 'm', 'w']),
+                    classification: g.pick(&["", "A", "N2"]).to_owned(),
+                    name: if g.chance(50) {
+                        String::new()
+                    } else {
+                        g.text("Nom, Prénom")
+                    },
+                    rating,
+                    origin: g.pick(&["", "IDF", "BRE"]).to_owned(),
+                    number: g.pick(&["", "D50113", "L01854"]).to_owned(),
+                    birth_date: g.pick(&["", "1990/00/00"]).to_owned(),
+                });
+            }
+        }
+    }
+    let abnormal_points = if new_format {
+        (0..g.below(3))
+            .map(|_| AbnormalPoints {
+                kind: g.pick(&[' ', 'W', 'D', 'L', 'F', 'H', 'Z', '+', '-']),
+                match_points: None,
+                points: Some(g.pick(&[-15, -10, 5, 10, 25])),
+                round: g.chance(70).then(|| 1 + g.below(9) as u32),
+                participants: (0..g.below(3)).map(|_| g.pick(&numbers)).collect(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Tournament {
         name: g.text("Open"),
         info: EventInfo {
@@ -196,14 +256,30 @@ fn tournament(g: &mut Gen, format: Format) -> Tournament {
             round_dates: (0..g.below(4))
                 .map(|i| format!("26/11/0{}", i + 1))
                 .collect(),
+            rating_methods,
+            pairing_controller: new_format.then(|| g.text("Arbiter")),
+            standings_tiebreaks: if new_format && g.chance(50) {
+                vec!["PTS".to_owned(), "BH/C1".to_owned(), "SB".to_owned()]
+            } else {
+                Vec::new()
+            },
+            time_control_code: (new_format && g.chance(50)).then(|| {
+                g.pick(&["5400+30", "40/6000+30:900+30", "W300-B240"])
+                    .to_owned()
+            }),
+            abnormal_points,
+            national_records,
         },
         system,
         planned_rounds: g.below(12) as u32,
         scoring: scoring(g),
-        tiebreaks: if new_format && g.chance(50) {
-            vec!["BH/C1".to_owned(), "BH".to_owned(), "SB".to_owned()]
-        } else {
-            Vec::new()
+        tiebreaks: match (new_format && g.chance(50), system) {
+            (false, _) => Vec::new(),
+            (true, System::Swiss) => ["BH/C1", "BH", "SB", "STD", "RTNG"]
+                .map(String::from)
+                .to_vec(),
+            // C.07 (2026): no Buchholz in a round robin.
+            (true, _) => ["DE", "SB", "KS", "TPN/R"].map(String::from).to_vec(),
         },
         pairing: PairingOptions {
             initial_colour: g.pick(&[None, Some(Colour::White), Some(Colour::Black)]),
@@ -228,15 +304,37 @@ fn tournament(g: &mut Gen, format: Format) -> Tournament {
 }
 
 #[test]
-fn trf16_and_trf2026_export_then_import_is_the_identity() {
+fn trf16_and_trf2026_export_import_gives_the_same_event_and_export_again_the_same_bytes() {
     let mut g = Gen(SplitMix64::new(2026));
     for case in 0..400 {
         for format in [Format::Trf16, Format::Trf2026] {
-            let t = tournament(&mut g, format);
+            let mut t = tournament(&mut g, format);
             assert_eq!(t.validate(), Ok(()));
             let text = trf::write_tournament(&t, format);
-            let back = trf::read_tournament(&text)
+            let import = trf::import_tournament(&text)
                 .unwrap_or_else(|e| panic!("case {case} {format:?}: {e}\n{text}"));
+            // What our own file holds is kept; only what is kept but not
+            // applied is reported.
+            for w in &import.warnings {
+                assert!(
+                    matches!(
+                        w.kind,
+                        TrfWarningKind::AbnormalPointsNotApplied
+                            | TrfWarningKind::RatingMethodNotApplied(_)
+                    ),
+                    "case {case} {format:?}: {w}\n{text}"
+                );
+            }
+            let back = import.tournament;
+            // The rank column is filled from the event's own tie-breaks
+            // where the model had no rank.
+            let standings = compute_standings(&t, &StandingsOptions::for_tournament(&t).unwrap());
+            for p in &mut t.players {
+                if p.reported_rank.is_none() {
+                    let row = standings.as_ref().ok().and_then(|s| s.row(p.start_number));
+                    p.reported_rank = row.map(|r| r.rank);
+                }
+            }
             if back != t {
                 for (a, b) in back.players.iter().zip(&t.players) {
                     assert_eq!(a, b, "case {case} {format:?}\n{text}");
@@ -249,6 +347,12 @@ fn trf16_and_trf2026_export_then_import_is_the_identity() {
                 assert_eq!(back.info, t.info, "case {case} {format:?}\n{text}");
                 assert_eq!(back, t, "case {case} {format:?}\n{text}");
             }
+            // Export → import → export gives the same bytes.
+            assert_eq!(
+                trf::write_tournament(&back, format),
+                text,
+                "case {case} {format:?}"
+            );
             // And the text itself is stable: parse → write reproduces it.
             assert_eq!(
                 trf::parse(&text).unwrap().to_string(),

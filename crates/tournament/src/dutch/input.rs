@@ -77,8 +77,15 @@ impl From<trf::TrfError> for InputError {
 /// the view is for pairing the round after the last paired one (entries in
 /// that column and `240` records are requests for it); without, every round
 /// in the file is history (the checker's view, see [`super::check`]).
+///
+/// A team event (team records, or a `192` team code such as
+/// `FIDE_TEAM_BAKU`) is refused: the Dutch system pairs individuals, and
+/// its boards would be re-paired as if they were (bbpPairings refuses it too).
 pub fn read_trf(text: &str, includes_unpaired_round: bool) -> Result<Swiss, InputError> {
     let document = trf::parse(text)?;
+    if let Some(why) = team_event(&document) {
+        return Err(InputError::Invalid(why));
+    }
     let t = document.to_tournament()?;
     swiss_of_trf(&document, &t, includes_unpaired_round)
 }
@@ -117,6 +124,25 @@ fn colourless_games(document: &trf::Document) -> BTreeSet<(usize, usize)> {
         }
     }
     out
+}
+
+/// Why a file is a team event, if it is one.
+fn team_event(document: &trf::Document) -> Option<String> {
+    let code = document.lines.iter().find_map(|line| match &line.record {
+        trf::Record::Verbatim(raw) if raw.starts_with("192") => {
+            Some(raw.get(3..).unwrap_or_default().trim().to_owned())
+        }
+        _ => None,
+    });
+    if let Some(code) = code.filter(|c| c.to_ascii_uppercase().contains("TEAM")) {
+        return Some(format!(
+            "192 {code}: a team event; the FIDE Dutch system pairs individuals"
+        ));
+    }
+    document.has_teams().then(|| {
+        "the file has team records: a team event; the FIDE Dutch system pairs individuals"
+            .to_owned()
+    })
 }
 
 /// The engine's view for pairing round `t.rounds.len() + 1`.

@@ -80,8 +80,13 @@ pub enum RatingSystem {
 /// Which edition of the FIDE tie-break regulations (C.07) applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum TiebreakEdition {
-    /// C.07, August 2024 (unplayed rounds per Art. 16).
+    /// C.07 in force from 1 March 2026: the Art. 16.4 dummy opponent's
+    /// score is capped (by the scheduled opponent's score for a forfeit, by
+    /// half the maximum for a bye or absence); STD, RTNG and TPN; BH, FB and
+    /// AOB are not for round robins.
     #[default]
+    Fide2026,
+    /// C.07, August 2024 (unplayed rounds per Art. 16).
     Fide2024,
     /// C.07 as of 2023.
     Fide2023,
@@ -103,6 +108,81 @@ pub struct EventInfo {
     pub time_control: Option<String>,
     /// Dates of the rounds as written (`YY/MM/DD`).
     pub round_dates: Vec<String>,
+    /// TRF-2026 `172` records: how the starting rank uses each federation's
+    /// national ratings.
+    pub rating_methods: Vec<RatingMethod>,
+    /// TRF-2026 `182`: the program or person who made the pairings.
+    pub pairing_controller: Option<String>,
+    /// TRF-2026 `212`: the tie-breaks that define the standings (`PTS`
+    /// first), as written; `Tournament::tiebreaks` is `202`.
+    pub standings_tiebreaks: Vec<String>,
+    /// TRF-2026 `222`: the encoded time control (`40/6000+30:900+30`).
+    pub time_control_code: Option<String>,
+    /// TRF-2026 `299`: abnormal assignments of points, kept as read and
+    /// written back. Scores and tie-breaks do not apply them.
+    pub abnormal_points: Vec<AbnormalPoints>,
+    /// TRF-2026 National Rating Support records as read (the national
+    /// rating itself is `Player::national_rating`, which wins on export).
+    pub national_records: Vec<NationalRecord>,
+}
+
+/// TRF-2026 `172`: the federation whose National Rating Support records
+/// the file carries and the method that makes the starting rank from them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatingMethod {
+    /// Columns 5–7, a FIDE federation code.
+    pub federation: String,
+    /// Columns 9–13: `FIDE`, `NRO`, `FIDON`, `NIDOF`, `HBFN`, `LBFN` or `OTHER`.
+    pub method: String,
+}
+
+impl RatingMethod {
+    /// The codes TRF-2026 defines for `172`.
+    pub const CODES: [&'static str; 7] = ["FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"];
+    /// What this crate applies: the FIDE rating if defined, otherwise the
+    /// national one (`Player::rating`).
+    pub const APPLIED: &'static str = "FIDON";
+}
+
+/// TRF-2026 `299`: points assigned outside the point system, to a round or
+/// to every round, for some participants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AbnormalPoints {
+    /// Column 5: `W D L F H Z + -` for the result whose points are changed,
+    /// blank for a penalty or bonus.
+    pub kind: char,
+    /// Columns 8–11: match points (teams), in tenths, signed.
+    pub match_points: Option<i32>,
+    /// Columns 14–17: game points (teams) or points (individuals), in tenths, signed.
+    pub points: Option<i32>,
+    /// Columns 20–22: the round; `None` (`000` or blank) for every round.
+    pub round: Option<u32>,
+    /// Pairing numbers from column 24, five columns each.
+    pub participants: Vec<StartNumber>,
+}
+
+/// A TRF-2026 National Rating Support record: the `001` layout of the
+/// static part, introduced by the rating federation's code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NationalRecord {
+    /// Columns 1–3.
+    pub federation: String,
+    /// Columns 5–8.
+    pub start_number: StartNumber,
+    /// Column 10 (blank when the same as `001`).
+    pub sex: char,
+    /// Columns 11–13, the national classification.
+    pub classification: String,
+    /// Columns 15–47 (blank when the same as `001`).
+    pub name: String,
+    /// Columns 49–52.
+    pub rating: Option<u16>,
+    /// Columns 54–56: federation, nation, state, region, …
+    pub origin: String,
+    /// Columns 58–68, the national id.
+    pub number: String,
+    /// Columns 70–79 (blank when the same as `001`).
+    pub birth_date: String,
 }
 
 /// A tournament: settings, players and the rounds paired so far.

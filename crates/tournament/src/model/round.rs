@@ -26,6 +26,10 @@ pub enum GameResult {
     BothLose,
     /// Paired, no result yet.
     NotPlayed,
+    /// Played and adjourned, no final result yet (TRF-2026 result code `?`;
+    /// its points are the `X` of record `162`, by default a draw's). Counts
+    /// as a draw for pairing and provisional standings (VCL Q157).
+    Adjourned,
 }
 
 impl GameResult {
@@ -37,7 +41,7 @@ impl GameResult {
             (G::WhiteWins, Colour::Black) | (G::BlackWins, Colour::White) | (G::BothLose, _) => {
                 Outcome::Loss
             }
-            (G::Draw, _) => Outcome::Draw,
+            (G::Draw | G::Adjourned, _) => Outcome::Draw,
             (G::WhiteWinsByForfeit, Colour::White) | (G::BlackWinsByForfeit, Colour::Black) => {
                 Outcome::ForfeitWin
             }
@@ -53,14 +57,18 @@ impl GameResult {
     pub const fn is_played(self) -> bool {
         matches!(
             self,
-            GameResult::WhiteWins | GameResult::BlackWins | GameResult::Draw | GameResult::BothLose
+            GameResult::WhiteWins
+                | GameResult::BlackWins
+                | GameResult::Draw
+                | GameResult::BothLose
+                | GameResult::Adjourned
         )
     }
 
     /// The notation of a board's result, the same as a game's
     /// (`regulations::GameResult::notation`): `1-0`, `0-1`, `1/2-1/2`, `+-`
     /// and `-+` (a forfeit: the `+` side wins), `--` (both forfeit), `0-0`
-    /// (both lose a played game), `*` (no result yet).
+    /// (both lose a played game), `*` (no result yet), `adj` (adjourned).
     pub const fn notation(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
@@ -71,6 +79,7 @@ impl GameResult {
             GameResult::DoubleForfeit => "--",
             GameResult::BothLose => "0-0",
             GameResult::NotPlayed => "*",
+            GameResult::Adjourned => "adj",
         }
     }
 
@@ -86,6 +95,7 @@ impl GameResult {
             "-+" | "-/+" => GameResult::BlackWinsByForfeit,
             "--" | "-/-" => GameResult::DoubleForfeit,
             "0-0" => GameResult::BothLose,
+            "adj" => GameResult::Adjourned,
             _ => return None,
         })
     }

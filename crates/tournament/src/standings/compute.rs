@@ -361,10 +361,63 @@ impl<'a> Context<'a> {
             TiebreakKind::AveragePerfectPerformanceOfOpponents => {
                 self.average_of_opponents(sn, TiebreakKind::PerfectPerformance)
             }
+            TiebreakKind::StandardPoints => self.standard_points(sn),
+            TiebreakKind::Rating => TiebreakScore {
+                value: self
+                    .everyone_rated()
+                    .then(|| self.rating(sn))
+                    .flatten()
+                    .map(|r| Value::integer(i64::from(r))),
+                contributions: vec![],
+            },
+            TiebreakKind::PairingNumber => TiebreakScore {
+                value: Some(Value::integer(i64::from(sn))),
+                contributions: vec![],
+            },
             TiebreakKind::DirectEncounter => TiebreakScore {
                 value: None,
                 contributions: vec![],
             },
+        }
+    }
+
+    /// Whether every participant has a rating for RTNG (or the floor gives one).
+    fn everyone_rated(&self) -> bool {
+        self.tournament
+            .players
+            .iter()
+            .all(|p| self.rating(p.start_number).is_some())
+    }
+
+    /// STD: per round 1, ½ or 0 as the points received are above, equal to
+    /// or below a draw's (byes and unplayed rounds included).
+    fn standard_points(&self, sn: StartNumber) -> TiebreakScore {
+        let draw = self.tournament.scoring.draw(Colour::White);
+        let contributions: Vec<Contribution> = self
+            .entries(sn)
+            .iter()
+            .map(|entry| {
+                let halves = match entry.points.cmp(&draw) {
+                    std::cmp::Ordering::Greater => 2,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Less => 0,
+                };
+                let value = Value::new(halves, 2);
+                Contribution {
+                    round: entry.round,
+                    opponent: entry.kind.opponent(),
+                    value,
+                    significance: value,
+                    substitute: false,
+                    vur: entry.kind.is_vur(),
+                    cut: false,
+                }
+            })
+            .collect();
+        let value = contributions.iter().map(|c| c.value).sum();
+        TiebreakScore {
+            value: Some(value),
+            contributions,
         }
     }
 
@@ -412,6 +465,23 @@ impl<'a> Context<'a> {
                     before + (self.win_points() - received) + self.draw_points() * later,
                     true,
                 )
+            } else if self.edition == TiebreakEdition::Fide2026 {
+                // Art. 16.4 (2026): the dummy opponent's score is the
+                // participant's own, but no more than the scheduled
+                // opponent's (16.4.1, a forfeit) or half the maximum
+                // (16.4.2, a bye or an absence).
+                let cap = match entry.kind.opponent() {
+                    Some(opponent) => {
+                        let table = if fore {
+                            &self.fore_adjusted
+                        } else {
+                            &self.adjusted
+                        };
+                        table.get(&opponent).copied().unwrap_or(0)
+                    }
+                    None => self.draw_points() * i64::from(self.rounds),
+                };
+                (own.min(cap), true)
             } else {
                 (own, true)
             };
@@ -762,11 +832,14 @@ fn performance(kind: TiebreakKind, games: &[(u16, i64)]) -> Option<i32> {
 /// the lowest significance (for SB the opponent's score), ties broken by the
 /// lower contribution, then the later round.
 ///
-/// With `vur_first` (C.07 Art. 16.5, the same rule in the 2023 and the 2024
-/// edition), each low cut takes the participant's lowest contribution coming
-/// from a voluntary unplayed round instead, as long as that contribution is
-/// not lower than the least significant value's; otherwise the least
-/// significant value is cut. For BH and FB this always cuts a VUR first (a
+/// With `vur_first` (C.07 Art. 16.5, the same rule in the 2023, 2024 and
+/// 2026 editions), each low cut takes the participant's least significant
+/// contribution coming from a voluntary unplayed round instead (its dummy
+/// opponent's score, then its value: under 2023/2024 every dummy has the
+/// participant's own score, under 2026 the caps make them differ, and FIDE's
+/// reference orders them so), as long as that contribution is not lower than
+/// the least significant value's; otherwise the least significant value is
+/// cut. For BH and FB this always cuts a VUR first (a
 /// VUR's value is never below the least significant value, which is the
 /// minimum); for SB a forfeit loss (contribution 0) is not cut in place of a
 /// game that contributes more. High cuts (the upper half of a median) have no
@@ -789,9 +862,9 @@ pub(crate) fn apply_cuts(contributions: &mut [Contribution], low: u32, high: u32
             .enumerate()
             .filter(|(_, c)| vur_first && c.vur && !c.cut)
             .min_by(|(_, a), (_, b)| {
-                a.value
-                    .cmp(&b.value)
-                    .then(a.significance.cmp(&b.significance))
+                a.significance
+                    .cmp(&b.significance)
+                    .then(a.value.cmp(&b.value))
                     .then(b.round.cmp(&a.round))
             })
             .map(|(i, c)| (i, c.value));

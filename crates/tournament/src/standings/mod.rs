@@ -37,7 +37,8 @@ use std::fmt;
 pub(crate) use compute::apply_cuts;
 pub use compute::{Contribution, RoundEntry, RoundKind, TiebreakScore};
 pub use spec::{
-    KoyaLimit, Preset, SpecError, Tiebreak, TiebreakKind, parse_tiebreak, parse_tiebreaks,
+    KoyaLimit, Preset, SpecError, Tiebreak, TiebreakKind, parse_tiebreak, parse_tiebreak_list,
+    parse_tiebreaks,
 };
 pub use value::Value;
 
@@ -76,11 +77,10 @@ impl StandingsOptions {
         let tiebreaks = if tournament.tiebreaks.is_empty() {
             Preset::default_for(tournament.system).tiebreaks(tournament.system)
         } else {
-            tournament
-                .tiebreaks
-                .iter()
-                .map(|s| parse_tiebreak(s))
-                .collect::<Result<_, _>>()?
+            parse_tiebreak_list(
+                &tournament.tiebreaks,
+                Some((tournament.system, tournament.tiebreak_edition)),
+            )?
         };
         Ok(StandingsOptions {
             edition: tournament.tiebreak_edition,
@@ -220,7 +220,15 @@ pub fn compute_standings(
             } else {
                 let key = |sn: &StartNumber| scores[sn][index].value;
                 let mut sorted = group.clone();
-                sorted.sort_by(|a, b| key(b).cmp(&key(a)).then(a.cmp(b)));
+                if tiebreak.lower_first() {
+                    // Undefined values still rank last.
+                    sorted.sort_by(|a, b| {
+                        let (x, y) = (key(a), key(b));
+                        y.is_some().cmp(&x.is_some()).then(x.cmp(&y)).then(a.cmp(b))
+                    });
+                } else {
+                    sorted.sort_by(|a, b| key(b).cmp(&key(a)).then(a.cmp(b)));
+                }
                 next.extend(split_equal(&sorted, key));
             }
         }

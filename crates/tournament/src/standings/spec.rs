@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::model::System;
+use crate::model::{System, TiebreakEdition};
 
 /// The individual tie-breaks of FIDE C.07 (2024 numbering in the docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,6 +43,17 @@ pub enum TiebreakKind {
     AveragePerformanceOfOpponents,
     /// APPO — average perfect performance of opponents (Art. 10.5).
     AveragePerfectPerformanceOfOpponents,
+    /// STD — standard points (C.07 2026): every round counted 1 / ½ / 0 as
+    /// its points are above, equal to or below a draw's, whatever the
+    /// point system.
+    StandardPoints,
+    /// RTNG — the participant's own rating (C.07 2026), the higher first;
+    /// undefined for everyone when somebody has none (as FIDE's reference
+    /// computes it). `/R` ranks the lower first.
+    Rating,
+    /// TPN — the tournament pairing number (C.07 2026), the lower first;
+    /// `/R` ranks the higher first.
+    PairingNumber,
 }
 
 impl TiebreakKind {
@@ -66,7 +77,27 @@ impl TiebreakKind {
             TiebreakKind::PerfectPerformance => "PTP",
             TiebreakKind::AveragePerformanceOfOpponents => "APRO",
             TiebreakKind::AveragePerfectPerformanceOfOpponents => "APPO",
+            TiebreakKind::StandardPoints => "STD",
+            TiebreakKind::Rating => "RTNG",
+            TiebreakKind::PairingNumber => "TPN",
         }
+    }
+
+    /// Whether the 2026 edition excludes it from round robins (Buchholz,
+    /// Fore Buchholz and the average of opponents' Buchholz are Swiss
+    /// tie-breaks; VCL Q105).
+    pub const fn swiss_only(self) -> bool {
+        matches!(
+            self,
+            TiebreakKind::Buchholz
+                | TiebreakKind::ForeBuchholz
+                | TiebreakKind::AverageOpponentsBuchholz
+        )
+    }
+
+    /// Whether the lower value ranks first (TPN).
+    pub const fn lower_first(self) -> bool {
+        matches!(self, TiebreakKind::PairingNumber)
     }
 
     fn from_acronym(text: &str) -> Option<TiebreakKind> {
@@ -88,6 +119,9 @@ impl TiebreakKind {
             "PTP" => TiebreakKind::PerfectPerformance,
             "APRO" => TiebreakKind::AveragePerformanceOfOpponents,
             "APPO" => TiebreakKind::AveragePerfectPerformanceOfOpponents,
+            "STD" => TiebreakKind::StandardPoints,
+            "RTNG" => TiebreakKind::Rating,
+            "TPN" => TiebreakKind::PairingNumber,
             _ => return None,
         })
     }
@@ -147,8 +181,17 @@ pub struct Tiebreak {
     pub cut_high: u32,
     /// Koya limit (`KS/L60`, `KS/L+1`, `KS/L-0.5`).
     pub koya_limit: KoyaLimit,
+    /// `/R`: the order of RTNG or TPN reversed.
+    pub reverse: bool,
     /// The specification as the organiser wrote it (the key in reports).
     pub label: String,
+}
+
+impl Tiebreak {
+    /// Whether the lower value ranks first (TPN, or RTNG/R; TPN/R the higher).
+    pub const fn lower_first(&self) -> bool {
+        self.kind.lower_first() != self.reverse
+    }
 }
 
 impl Tiebreak {
@@ -159,6 +202,7 @@ impl Tiebreak {
             cut_low: 0,
             cut_high: 0,
             koya_limit: KoyaLimit::default(),
+            reverse: false,
             label: kind.acronym().to_string(),
         }
     }
@@ -185,6 +229,13 @@ pub enum SpecError {
     },
     /// An unknown preset name.
     UnknownPreset { name: String },
+    /// A tie-break the 2026 edition does not allow in a round robin.
+    NotForRoundRobin { spec: String },
+    /// The item at `position` (1-based) of a list is refused.
+    InList {
+        position: usize,
+        error: Box<SpecError>,
+    },
 }
 
 impl fmt::Display for SpecError {
@@ -194,7 +245,7 @@ impl fmt::Display for SpecError {
             SpecError::UnknownTiebreak { spec, name } => write!(
                 f,
                 "unknown tie-break '{name}' in '{spec}' (known: DE, WIN, WON, BPG, BWG, GE/REP, \
-                 PS, BH, FB, AOB, SB, KS, ARO, TPR, PTP, APRO, APPO)"
+                 PS, BH, FB, AOB, SB, KS, ARO, TPR, PTP, APRO, APPO, STD, RTNG, TPN)"
             ),
             SpecError::BadModifier {
                 spec,
@@ -203,6 +254,12 @@ impl fmt::Display for SpecError {
             } => {
                 write!(f, "bad modifier '/{modifier}' in '{spec}': {reason}")
             }
+            SpecError::NotForRoundRobin { spec } => write!(
+                f,
+                "'{spec}' is not for a round robin (C.07 2026: Buchholz, Fore Buchholz and AOB \
+                 are Swiss tie-breaks)"
+            ),
+            SpecError::InList { position, error } => write!(f, "tie-break {position}: {error}"),
             SpecError::UnknownPreset { name } => write!(
                 f,
                 "unknown tie-break preset '{name}' (known: fide-swiss, fide-round-robin, \
@@ -257,6 +314,12 @@ pub fn parse_tiebreak(spec: &str) -> Result<Tiebreak, SpecError> {
                 tiebreak.cut_low += n;
                 tiebreak.cut_high += n;
             }
+            "R" if matches!(kind, TiebreakKind::Rating | TiebreakKind::PairingNumber) => {
+                if !rest.is_empty() || tiebreak.reverse {
+                    return Err(bad("R takes nothing after it and is given once"));
+                }
+                tiebreak.reverse = true;
+            }
             "L" if kind == TiebreakKind::Koya => {
                 tiebreak.koya_limit = parse_koya_limit(rest).ok_or_else(|| {
                     bad("expected L followed by a percentage (L60) or a shift in points (L+1, L-0.5)")
@@ -286,9 +349,41 @@ fn parse_koya_limit(rest: &str) -> Option<KoyaLimit> {
     }
 }
 
-/// Parses a comma-separated list (`BH/C1,BH,SB`).
+/// Parses a comma-separated list (`BH/C1,BH,SB`); a refused item is
+/// reported with its position ([`SpecError::InList`]).
 pub fn parse_tiebreaks(list: &str) -> Result<Vec<Tiebreak>, SpecError> {
-    list.split(',').map(parse_tiebreak).collect()
+    let items: Vec<&str> = list.split(',').collect();
+    parse_tiebreak_list(&items, None)
+}
+
+/// Parses an ordered list of specifications for an event: every item must
+/// be a known tie-break with modifiers it takes, and under the 2026 edition
+/// a round robin refuses BH, FB and AOB (`system` and `edition` given).
+/// The first refused item is reported with its 1-based position.
+pub fn parse_tiebreak_list<S: AsRef<str>>(
+    items: &[S],
+    event: Option<(System, TiebreakEdition)>,
+) -> Result<Vec<Tiebreak>, SpecError> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(index, item)| {
+            let at = |error| SpecError::InList {
+                position: index + 1,
+                error: Box::new(error),
+            };
+            let tiebreak = parse_tiebreak(item.as_ref()).map_err(at)?;
+            if let Some((system, TiebreakEdition::Fide2026)) = event
+                && system != System::Swiss
+                && tiebreak.kind.swiss_only()
+            {
+                return Err(at(SpecError::NotForRoundRobin {
+                    spec: tiebreak.label.clone(),
+                }));
+            }
+            Ok(tiebreak)
+        })
+        .collect()
 }
 
 /// Named tie-break lists.

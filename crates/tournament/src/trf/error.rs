@@ -43,6 +43,9 @@ pub enum TrfErrorKind {
     BadScoring,
     /// A bye type in a `240` record other than `F`, `H`, `Z`.
     BadByeType(char),
+    /// A `172` record without one of its method codes (`FIDE`, `NRO`,
+    /// `FIDON`, `NIDOF`, `HBFN`, `LBFN`, `OTHER`).
+    BadRatingMethod(String),
     /// A record this crate deliberately does not accept (names it).
     Unsupported(&'static str),
     /// A team number no `310`/`013` record defines.
@@ -65,7 +68,7 @@ impl fmt::Display for TrfErrorKind {
             TrfErrorKind::BadResult(c) => {
                 write!(
                     f,
-                    "result must be one of 1 0 = + - W D L H F U Z, not {c:?}"
+                    "result must be one of 1 0 = + - W D L H F U Z ?, not {c:?}"
                 )
             }
             TrfErrorKind::GameWithoutOpponent => {
@@ -88,6 +91,11 @@ impl fmt::Display for TrfErrorKind {
             }
             TrfErrorKind::BadScoring => write!(f, "malformed scoring entry"),
             TrfErrorKind::BadByeType(c) => write!(f, "bye type must be F, H or Z, not {c:?}"),
+            TrfErrorKind::BadRatingMethod(text) => write!(
+                f,
+                "172 must give a federation and one of FIDE, NRO, FIDON, NIDOF, HBFN, LBFN, OTHER, \
+                 not {text:?}"
+            ),
             TrfErrorKind::Unsupported(what) => write!(f, "{what} are not supported"),
             TrfErrorKind::UnknownTeam(n) => write!(f, "no team has number {n}"),
             TrfErrorKind::DuplicateTeam(n) => write!(f, "team number {n} is repeated"),
@@ -113,6 +121,86 @@ impl fmt::Display for TrfError {
 }
 
 impl std::error::Error for TrfError {}
+
+/// A record read but not kept as written, or kept but not applied: the
+/// reader goes on, and the caller shows these to the user (VCL Q50).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfWarning {
+    /// 1-based line of the record.
+    pub line: usize,
+    pub kind: TrfWarningKind,
+}
+
+/// What a [`TrfWarning`] is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrfWarningKind {
+    /// A line whose tag no TRF edition (or extension read here) defines; dropped.
+    UnknownRecord(String),
+    /// A team record in a file read as an individual event; dropped (read
+    /// the file with `read_team_tournament`).
+    TeamRecord(String),
+    /// A `192` system this crate does not pair (kept as a Swiss unless
+    /// `092` says otherwise); the code itself is not written back.
+    SystemNotPaired(String),
+    /// A `172` method other than FIDON: kept and written back, but pairing
+    /// and tie-breaks take the FIDE rating, else the national one.
+    RatingMethodNotApplied(String),
+    /// `299`: kept and written back, not applied to scores or tie-breaks.
+    AbnormalPointsNotApplied,
+    /// `162 X` other than a draw's points: an adjourned game counts as a draw.
+    UnknownResultPoints(Points),
+    /// `250` in a team event: team acceleration is not applied.
+    TeamAccelerationNotApplied,
+    /// A team tie-break of `202`/`212` this crate does not compute; the
+    /// ranking uses the others.
+    TeamTiebreakNotSupported(String),
+}
+
+impl fmt::Display for TrfWarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrfWarningKind::UnknownRecord(tag) => {
+                write!(f, "record {tag:?} is not a TRF record; it was left out")
+            }
+            TrfWarningKind::TeamRecord(tag) => write!(
+                f,
+                "team record {tag} left out: the file was read as an individual event"
+            ),
+            TrfWarningKind::SystemNotPaired(code) => write!(
+                f,
+                "192 {code}: this pairing system is not supported; read as the system 092 names \
+                 (else a FIDE Dutch Swiss)"
+            ),
+            TrfWarningKind::RatingMethodNotApplied(method) => write!(
+                f,
+                "172 {method}: kept, but pairing and tie-breaks use the FIDE rating, else the \
+                 national one (FIDON)"
+            ),
+            TrfWarningKind::AbnormalPointsNotApplied => write!(
+                f,
+                "299 abnormal points: kept and written back, but not added to scores or tie-breaks"
+            ),
+            TrfWarningKind::TeamAccelerationNotApplied => write!(
+                f,
+                "250 in a team event: team acceleration is not supported and not applied"
+            ),
+            TrfWarningKind::TeamTiebreakNotSupported(code) => write!(
+                f,
+                "team tie-break {code:?} is not supported; the team ranking leaves it out"
+            ),
+            TrfWarningKind::UnknownResultPoints(p) => write!(
+                f,
+                "162 X{p}: an adjourned game counts as a draw here; this value is not kept"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for TrfWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.kind)
+    }
+}
 
 /// A value that does not fit its TRF field.
 #[derive(Debug, Clone, PartialEq, Eq)]

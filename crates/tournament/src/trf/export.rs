@@ -6,9 +6,10 @@ use std::fmt;
 use super::error::ExportError;
 use super::records::{Document, Format, Line, PlayerRecord, Record, RoundCell};
 use crate::model::{
-    Board, ByeKind, Colour, Date, GameResult, Player, Points, Round, Scoring, Sex, StartNumber,
-    Tournament,
+    AbnormalPoints, Board, ByeKind, Colour, Date, GameResult, NationalRecord, Player, Points,
+    RatingMethod, Round, Scoring, Sex, StartNumber, System, Tournament,
 };
+use crate::standings::{StandingsOptions, compute_standings};
 
 /// Writes a tournament as TRF in the given format. Values that do not fit
 /// their columns (see [`try_write_tournament`]) break the column layout.
@@ -53,8 +54,12 @@ pub fn try_write_tournament(
     Ok(document.to_string())
 }
 
-fn result_codes(board: &Board) -> (char, char) {
+/// The two result codes of a board. An adjourned game is `?` in TRF-2026;
+/// TRF16 has no such code, and its pairing engines take an adjourned game
+/// as a draw, so it is written `=` there.
+fn result_codes(board: &Board, format: Format) -> (char, char) {
     match (board.result, board.rated) {
+        (GameResult::Adjourned, _) if format == Format::Trf16 => ('=', '='),
         (GameResult::WhiteWins, true) => ('1', '0'),
         (GameResult::BlackWins, true) => ('0', '1'),
         (GameResult::Draw, true) => ('=', '='),
@@ -67,6 +72,7 @@ fn result_codes(board: &Board) -> (char, char) {
         (GameResult::BothLose, true) => ('0', '0'),
         (GameResult::BothLose, false) => ('L', 'L'),
         (GameResult::NotPlayed, _) => (' ', ' '),
+        (GameResult::Adjourned, _) => ('?', '?'),
     }
 }
 
@@ -89,8 +95,17 @@ fn format_date(date: Date) -> String {
 }
 
 impl Document {
-    /// Builds the document for a tournament in the given format.
+    /// Builds the document for a tournament in the given format: in
+    /// TRF-2026 with `192` and, where the model has no rank, the rank its
+    /// own tie-breaks give.
     pub fn from_tournament(t: &Tournament, format: Format) -> Document {
+        Document::from_players(t, format, true)
+    }
+
+    /// The individual part of a file; `individual_event` adds the `192`
+    /// code of the individual system and fills the rank column (a team
+    /// file writes its own `192` and ranks teams).
+    pub(super) fn from_players(t: &Tournament, format: Format, individual_event: bool) -> Document {
         let mut out: Vec<Record> = Vec::new();
         let mut verbatim = |tag: &str, value: &str| {
             out.push(Record::Verbatim(format!("{tag} {value}")));
@@ -164,17 +179,43 @@ impl Document {
                     Some(Colour::Black) => out.push(Record::Verbatim("152 B".into())),
                     None => {}
                 }
-                if t.scoring != Scoring::default() {
-                    match scoring_162(&t.scoring) {
+                let adjourned = t
+                    .rounds
+                    .iter()
+                    .flat_map(|r| &r.boards)
+                    .any(|b| b.result == GameResult::Adjourned);
+                if t.scoring != Scoring::default() || adjourned {
+                    match scoring_162(&t.scoring, adjourned) {
                         Some(line) => out.push(Record::Verbatim(line)),
                         None => out.push(Record::Scoring(xxs_tokens(&t.scoring))),
                     }
                 }
-                if p.baku {
-                    out.push(Record::Verbatim("192 FIDE_DUTCH_2025_BAKU".into()));
+                let national = national_records(t);
+                for method in rating_methods(t, &national) {
+                    let line = if method.federation.is_empty() {
+                        format!("172 {}", method.method)
+                    } else {
+                        format!("172 {:<3} {}", method.federation, method.method)
+                    };
+                    out.push(Record::Verbatim(line));
+                }
+                if let Some(v) = &info.pairing_controller {
+                    verbatim_line(&mut out, "182", v);
+                }
+                if individual_event {
+                    out.push(Record::Verbatim(format!("192 {}", system_code(t))));
                 }
                 if !t.tiebreaks.is_empty() {
                     out.push(Record::Verbatim(format!("202 {}", t.tiebreaks.join(","))));
+                }
+                if !info.standings_tiebreaks.is_empty() {
+                    out.push(Record::Verbatim(format!(
+                        "212 {}",
+                        info.standings_tiebreaks.join(",")
+                    )));
+                }
+                if let Some(v) = &info.time_control_code {
+                    verbatim_line(&mut out, "222", v);
                 }
                 if p.use_rank {
                     out.push(Record::Configuration(vec!["rank".into()]));
@@ -216,7 +257,7 @@ impl Document {
                         if points[start] != Points::ZERO {
                             out.push(Record::AcceleratedRounds {
                                 match_points: None,
-                                game_points: points[start],
+                                game_points: Some(points[start]),
                                 first_round: start as u32 + 1,
                                 last_round: end as u32 + 1,
                                 first_player: player,
@@ -253,9 +294,37 @@ impl Document {
                 players,
             });
         }
-        let cells: Vec<_> = t.rounds.iter().map(|round| round_cells(t, round)).collect();
+        if format == Format::Trf2026 {
+            for a in &info.abnormal_points {
+                out.push(Record::AbnormalPoints(a.clone()));
+            }
+        }
+        let cells: Vec<_> = t
+            .rounds
+            .iter()
+            .map(|round| round_cells(t, round, format))
+            .collect();
+        let ranks = if individual_event {
+            ranks(t)
+        } else {
+            HashMap::new()
+        };
+        let national = match format {
+            Format::Trf2026 => national_records(t),
+            Format::Trf16 => Vec::new(),
+        };
         for player in &t.players {
-            out.push(Record::Player(record_from_player(t, &cells, player, next)));
+            let mut record = record_from_player(t, &cells, player, next);
+            if record.rank.is_none() {
+                record.rank = ranks.get(&player.start_number).copied();
+            }
+            out.push(Record::Player(record));
+            for n in national
+                .iter()
+                .filter(|n| n.start_number == player.start_number)
+            {
+                out.push(Record::NationalRating(n.clone()));
+            }
         }
         Document {
             lines: out
@@ -265,6 +334,112 @@ impl Document {
             line_ending: "\n".to_owned(),
         }
     }
+}
+
+/// A tournament record (`tag value`), one line: a value that holds a line
+/// break is cut there.
+fn verbatim_line(out: &mut Vec<Record>, tag: &str, value: &str) {
+    let value = value.lines().next().unwrap_or_default();
+    out.push(Record::Verbatim(format!("{tag} {value}")));
+}
+
+/// The `192` code of the Encoded Tournament Type table (ETT26) for the
+/// event: `FIDE_DUTCH_2026` (Swiss, C.04.3 in force since 2026),
+/// `FIDE_DUTCH_2026_BAKU` (with C.04.5 Baku acceleration), `FIDE_ROUNDROBIN`
+/// and `FIDE_DOUBLEROUNDROBIN` (Berger tables, the first cycle's last two
+/// rounds exchanged, as `round_robin` pairs it).
+pub fn system_code(t: &Tournament) -> &'static str {
+    match (t.system, t.pairing.baku) {
+        (System::Swiss, false) => "FIDE_DUTCH_2026",
+        (System::Swiss, true) => "FIDE_DUTCH_2026_BAKU",
+        (System::RoundRobin, _) => "FIDE_ROUNDROBIN",
+        (System::DoubleRoundRobin, _) => "FIDE_DOUBLEROUNDROBIN",
+    }
+}
+
+/// The National Rating Support records to write: those read, with the
+/// player's current national rating, and one for every other player who
+/// has a national rating (federation: the `172` one, else the event's,
+/// else the player's).
+fn national_records(t: &Tournament) -> Vec<NationalRecord> {
+    let info = &t.info;
+    let mut out: Vec<NationalRecord> = Vec::new();
+    for player in &t.players {
+        let kept: Vec<&NationalRecord> = info
+            .national_records
+            .iter()
+            .filter(|n| n.start_number == player.start_number)
+            .collect();
+        if kept.is_empty() {
+            let Some(rating) = player.national_rating else {
+                continue;
+            };
+            let federation = info
+                .rating_methods
+                .first()
+                .map(|m| m.federation.clone())
+                .or_else(|| info.federation.clone())
+                .or_else(|| player.federation.clone())
+                .filter(|f| f.len() == 3 && f.chars().all(|c| c.is_ascii_uppercase()))
+                .unwrap_or_else(|| "FID".to_owned());
+            out.push(NationalRecord {
+                federation,
+                start_number: player.start_number,
+                sex: ' ',
+                classification: String::new(),
+                name: String::new(),
+                rating: Some(rating),
+                origin: String::new(),
+                number: String::new(),
+                birth_date: String::new(),
+            });
+        } else {
+            for (i, n) in kept.into_iter().enumerate() {
+                let mut n = n.clone();
+                if i == 0 {
+                    n.rating = player.national_rating;
+                }
+                out.push(n);
+            }
+        }
+    }
+    out
+}
+
+/// `172`: as read, or FIDON (what `Player::rating` applies) for the
+/// federation of the national records when the file carries some.
+fn rating_methods(t: &Tournament, national: &[NationalRecord]) -> Vec<RatingMethod> {
+    if !t.info.rating_methods.is_empty() {
+        return t.info.rating_methods.clone();
+    }
+    national
+        .first()
+        .map(|n| RatingMethod {
+            federation: n.federation.clone(),
+            method: RatingMethod::APPLIED.to_owned(),
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The rank column: the place in the standings the tournament's own
+/// tie-break list and edition give (ties share the place); empty when the
+/// list cannot be read or the rounds do not validate.
+fn ranks(t: &Tournament) -> HashMap<StartNumber, u32> {
+    if t.players.iter().all(|p| p.reported_rank.is_some()) {
+        return HashMap::new();
+    }
+    let Ok(options) = StandingsOptions::for_tournament(t) else {
+        return HashMap::new();
+    };
+    let Ok(standings) = compute_standings(t, &options) else {
+        return HashMap::new();
+    };
+    standings
+        .rows
+        .iter()
+        .map(|row| (row.start_number, row.rank))
+        .collect()
 }
 
 fn xxs_tokens(s: &Scoring) -> Vec<String> {
@@ -297,8 +472,10 @@ fn short_points(p: Points) -> String {
     }
 }
 
-/// The TRF-2026 `162` line, if the scoring fits its five codes.
-fn scoring_162(s: &Scoring) -> Option<String> {
+/// The TRF-2026 `162` line, if the scoring fits its five codes (and `X`,
+/// an unknown result such as an adjourned game, at a draw's points when the
+/// event has one).
+fn scoring_162(s: &Scoring, adjourned: bool) -> Option<String> {
     let candidate = Scoring {
         zero_point_bye: s.absent,
         forfeit_loss: s.absent,
@@ -318,16 +495,23 @@ fn scoring_162(s: &Scoring) -> Option<String> {
     ] {
         line.push_str(&format!(" {code}{p:>4}   "));
     }
+    if adjourned {
+        line.push_str(&format!(" X{:>4}   ", s.draw_white));
+    }
     Some(line.trim_end().to_owned())
 }
 
 /// Every listed player's cell and points in one round (one pass over the
 /// round, so export stays linear in the number of players).
-fn round_cells(t: &Tournament, round: &Round) -> HashMap<StartNumber, (RoundCell, Points)> {
+fn round_cells(
+    t: &Tournament,
+    round: &Round,
+    format: Format,
+) -> HashMap<StartNumber, (RoundCell, Points)> {
     // lookup only: order never reaches a result
     let mut cells = HashMap::with_capacity(round.boards.len() * 2 + round.byes.len());
     for board in &round.boards {
-        let (white_code, black_code) = result_codes(board);
+        let (white_code, black_code) = result_codes(board, format);
         let points = |colour| t.scoring.outcome(board.result.outcome_for(colour), colour);
         let white = RoundCell {
             opponent: Some(board.black),
@@ -440,6 +624,29 @@ impl fmt::Display for PlayerRecord {
     }
 }
 
+/// Signed tenths as `-1.5`, `2.0`.
+fn signed(tenths: i32) -> String {
+    let sign = if tenths < 0 { "-" } else { "" };
+    let t = tenths.unsigned_abs();
+    format!("{sign}{}.{}", t / 10, t % 10)
+}
+
+/// `299`: type (5), match points (7–11), points (13–17), round (20–22,
+/// `000` for every round), pairing numbers (24–27, 29–32, …).
+fn write_abnormal(f: &mut fmt::Formatter<'_>, a: &AbnormalPoints) -> fmt::Result {
+    let mut line = format!(
+        "299 {} {:>5} {:>5}  {:03}",
+        a.kind,
+        a.match_points.map(signed).unwrap_or_default(),
+        a.points.map(signed).unwrap_or_default(),
+        a.round.unwrap_or(0)
+    );
+    for p in &a.participants {
+        line.push_str(&format!(" {p:>4}"));
+    }
+    f.write_str(line.trim_end())
+}
+
 fn write_groups(line: &mut String, players: &[StartNumber]) {
     for p in players {
         line.push_str(&format!(" {p:04}"));
@@ -450,9 +657,24 @@ impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Record::Player(p) => p.fmt(f),
-            Record::Verbatim(raw) | Record::NationalRating { raw, .. } => {
-                f.write_str(raw.trim_end())
+            Record::Verbatim(raw) => f.write_str(raw.trim_end()),
+            Record::NationalRating(n) => {
+                let name: String = n.name.chars().take(33).collect();
+                let line = format!(
+                    "{:<3} {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10}",
+                    n.federation,
+                    n.start_number,
+                    n.sex,
+                    n.classification,
+                    name,
+                    opt(n.rating),
+                    n.origin,
+                    n.number,
+                    n.birth_date,
+                );
+                f.write_str(line.trim_end())
             }
+            Record::AbnormalPoints(a) => write_abnormal(f, a),
             Record::Rounds(n) => write!(f, "XXR {n}"),
             Record::Configuration(tokens) => write!(f, "XXC {}", tokens.join(" ")),
             Record::Scoring(tokens) => write!(f, "XXS {}", tokens.join(" ")),
@@ -491,8 +713,9 @@ impl fmt::Display for Record {
                 last_player,
             } => write!(
                 f,
-                "250 {:>4} {game_points:>4} {first_round:03} {last_round:03} {first_player:04} {last_player:04}",
-                opt(*match_points)
+                "250 {:>4} {:>4} {first_round:03} {last_round:03} {first_player:04} {last_player:04}",
+                opt(*match_points),
+                opt(*game_points)
             ),
             Record::ProhibitedPairings {
                 first_round,

@@ -3,12 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use super::error::{TrfError, TrfErrorKind};
+use super::error::{TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
 use super::parse::{char_at, field, points_field, round_number, scoring_entry};
 use super::records::{Document, PlayerRecord, Record, RoundCell};
 use crate::model::{
     Board, Bye, ByeKind, Colour, Date, EventInfo, GameResult, PairingOptions, Player, Points,
-    Round, Scoring, Sex, StartNumber, System, Title, Tournament,
+    RatingMethod, Round, Scoring, Sex, StartNumber, System, Title, Tournament,
 };
 
 fn apply_xxs(scoring: &mut Scoring, code: &str, p: Points) {
@@ -74,6 +74,7 @@ fn board_result(white: char, black: char) -> Option<(GameResult, bool)> {
             ('-', '-') => (GameResult::DoubleForfeit, true),
             ('0', '0') => (GameResult::BothLose, true),
             ('L', 'L') => (GameResult::BothLose, false),
+            ('?', '?') => (GameResult::Adjourned, true),
             (' ', ' ') => (GameResult::NotPlayed, true),
             _ => return None,
         },
@@ -106,6 +107,7 @@ fn system_from_text(text: &str) -> Option<System> {
     let rr = t.contains("round robin")
         || t.contains("round-robin")
         || t.contains("round_robin")
+        || t.contains("roundrobin")
         || t.contains("berger");
     if rr && t.contains("double") {
         Some(System::DoubleRoundRobin)
@@ -118,9 +120,37 @@ fn system_from_text(text: &str) -> Option<System> {
     }
 }
 
+/// A tournament read from a TRF, and what the file held that the
+/// tournament does not keep or apply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Import {
+    pub tournament: Tournament,
+    /// One per record (or group of records) not kept as written, in file order.
+    pub warnings: Vec<TrfWarning>,
+}
+
 impl Document {
-    /// Interprets the document as a tournament.
+    /// Interprets the document as a tournament (see [`Document::import`]
+    /// for what it leaves out).
     pub fn to_tournament(&self) -> Result<Tournament, TrfError> {
+        self.import().map(|i| i.tournament)
+    }
+
+    /// Interprets the document as a tournament and reports every record
+    /// it does not keep or apply: an unknown tag, a `192` system this crate
+    /// does not pair, a `172` method other than FIDON, `299` points (kept
+    /// and written back, not applied to scores), an `X` of `162` other than
+    /// a draw's, team records (see `read_team_tournament`).
+    pub fn import(&self) -> Result<Import, TrfError> {
+        let mut warnings = Vec::new();
+        let t = self.interpret(&mut warnings)?;
+        Ok(Import {
+            tournament: t,
+            warnings,
+        })
+    }
+
+    fn interpret(&self, warnings: &mut Vec<TrfWarning>) -> Result<Tournament, TrfError> {
         let mut t = Tournament::default();
         // Team records are kept verbatim; a defective one is still refused.
         let teams = self.has_teams();
@@ -164,8 +194,15 @@ impl Document {
                 }
                 Record::Byes { .. }
                 | Record::AcceleratedRounds { .. }
-                | Record::NationalRating { .. }
+                | Record::NationalRating(_)
                 | Record::Grade { .. } => {}
+                Record::AbnormalPoints(a) => {
+                    info.abnormal_points.push(a.clone());
+                    warnings.push(TrfWarning {
+                        line: n,
+                        kind: TrfWarningKind::AbnormalPointsNotApplied,
+                    });
+                }
                 Record::ProhibitedPairings {
                     first_round,
                     last_round,
@@ -180,7 +217,14 @@ impl Document {
                         });
                 }
                 Record::Verbatim(raw) => {
-                    self.header(raw, n, &mut t, &mut info, &mut pairing, &mut scoring)?;
+                    let context = Header {
+                        t: &mut t,
+                        info: &mut info,
+                        pairing: &mut pairing,
+                        scoring: &mut scoring,
+                        warnings: &mut *warnings,
+                    };
+                    header(raw, n, teams, context)?;
                 }
             }
         }
@@ -208,12 +252,16 @@ impl Document {
             .map(|&(_, p)| player_from_record(p))
             .collect();
         for line in &self.lines {
-            if let Record::NationalRating { player, rating, .. } = &line.record {
+            if let Record::NationalRating(record) = &line.record {
+                let player = record.start_number;
                 let index = t
                     .players
-                    .binary_search_by_key(player, |x| x.start_number)
-                    .map_err(|_| error(line.number, 5, TrfErrorKind::UnknownPlayer(*player)))?;
-                t.players[index].national_rating = *rating;
+                    .binary_search_by_key(&player, |x| x.start_number)
+                    .map_err(|_| error(line.number, 5, TrfErrorKind::UnknownPlayer(player)))?;
+                if t.players[index].national_rating.is_none() {
+                    t.players[index].national_rating = record.rating;
+                }
+                t.info.national_records.push(record.clone());
             }
             if let Record::Grade { player, points } = &line.record {
                 let index = t
@@ -235,6 +283,18 @@ impl Document {
                 ..
             } = &line.record
             {
+                if teams {
+                    // Team acceleration is not applied to the individual
+                    // event (nor, yet, to the team event).
+                    warnings.push(TrfWarning {
+                        line: line.number,
+                        kind: TrfWarningKind::TeamAccelerationNotApplied,
+                    });
+                    continue;
+                }
+                let game_points = game_points.ok_or_else(|| {
+                    error(line.number, 10, TrfErrorKind::OutOfRange("game points"))
+                })?;
                 for player in *first_player..=*last_player {
                     if !by_number.contains_key(&player) {
                         continue;
@@ -245,7 +305,7 @@ impl Document {
                         list.resize(needed, Points::ZERO);
                     }
                     for round in *first_round..=*last_round {
-                        list[round as usize - 1] = *game_points;
+                        list[round as usize - 1] = game_points;
                     }
                 }
             }
@@ -389,122 +449,194 @@ impl Document {
         }
         Ok(t)
     }
+}
 
-    /// Interprets one verbatim line (tournament records).
-    fn header(
-        &self,
-        raw: &str,
-        line: usize,
-        t: &mut Tournament,
-        info: &mut EventInfo,
-        pairing: &mut PairingOptions,
-        scoring: &mut Scoring,
-    ) -> Result<(), TrfError> {
-        let tag: String = raw.chars().take(3).collect();
-        let value = header_value(raw);
-        let some = |v: &str| (!v.is_empty()).then(|| v.to_owned());
-        match tag.as_str() {
-            "012" => t.name = value,
-            "022" => info.city = some(&value),
-            "032" => info.federation = some(&value),
-            "042" => info.start_date = some(&value),
-            "052" => info.end_date = some(&value),
-            "092" => {
-                if let Some(system) = system_from_text(&value) {
-                    t.system = system;
-                }
-                info.kind = some(&value);
+/// What a tournament record may change.
+struct Header<'a> {
+    t: &'a mut Tournament,
+    info: &'a mut EventInfo,
+    pairing: &'a mut PairingOptions,
+    scoring: &'a mut Scoring,
+    warnings: &'a mut Vec<TrfWarning>,
+}
+
+/// Interprets one verbatim line (tournament records); `teams` when the
+/// file has team records (read by `read_team_tournament`, not here).
+fn header(raw: &str, line: usize, teams: bool, h: Header<'_>) -> Result<(), TrfError> {
+    let Header {
+        t,
+        info,
+        pairing,
+        scoring,
+        warnings,
+    } = h;
+    let tag: String = raw.chars().take(3).collect();
+    let value = header_value(raw);
+    let some = |v: &str| (!v.is_empty()).then(|| v.to_owned());
+    let mut warn = |kind| warnings.push(TrfWarning { line, kind });
+    match tag.as_str() {
+        "012" => t.name = value,
+        "022" => info.city = some(&value),
+        "032" => info.federation = some(&value),
+        "042" => info.start_date = some(&value),
+        "052" => info.end_date = some(&value),
+        "092" => {
+            if let Some(system) = system_from_text(&value) {
+                t.system = system;
             }
-            "102" => info.chief_arbiter = some(&value),
-            "112" => info.deputy_arbiters.extend(some(&value)),
-            "122" => info.time_control = some(&value),
-            "132" => {
-                let chars: Vec<char> = raw.chars().collect();
-                let mut dates = Vec::new();
-                let mut column = 92;
-                while column <= chars.len() {
-                    dates.push(field(&chars, column, 8).trim().to_owned());
-                    column += 10;
-                }
-                while dates.last().is_some_and(String::is_empty) {
-                    dates.pop();
-                }
-                info.round_dates = dates;
-            }
-            "142" => {
-                let column = raw.find(|c: char| c.is_ascii_digit()).map_or(5, |i| i + 1);
-                t.planned_rounds = round_number(&value, column)
-                    .map_err(|(column, kind)| error(line, column, kind))?;
-            }
-            "152" => {
-                pairing.initial_colour = match value.as_str() {
-                    "W" | "w" => Some(Colour::White),
-                    "B" | "b" => Some(Colour::Black),
-                    _ => {
-                        let c = value.chars().next().unwrap_or(' ');
-                        return Err(error(line, 5, TrfErrorKind::BadColour(c)));
-                    }
-                };
-            }
-            "162" => {
-                // Groups of 9 columns from column 6: code, then 4 columns of points.
-                let chars: Vec<char> = raw.chars().collect();
-                let mut column = 6;
-                let mut pab = None;
-                let (mut win, mut draw, mut loss, mut absent) = (None, None, None, None);
-                while column <= chars.len() {
-                    let code = char_at(&chars, column);
-                    let p = points_field(&field(&chars, column + 1, 4), column + 1, "points")
-                        .map_err(|(c, k)| error(line, c, k))?
-                        .ok_or_else(|| error(line, column + 1, TrfErrorKind::BadScoring))?;
-                    match code {
-                        'W' => win = Some(p),
-                        'D' => draw = Some(p),
-                        'L' => loss = Some(p),
-                        'A' => absent = Some(p),
-                        'P' => pab = Some(p),
-                        'X' => {}
-                        _ => return Err(error(line, column, TrfErrorKind::BadScoring)),
-                    }
-                    column += 9;
-                }
-                let base = Scoring::new(
-                    win.unwrap_or(Points::ONE),
-                    draw.unwrap_or(Points::HALF),
-                    loss.unwrap_or(Points::ZERO),
-                );
-                let absent = absent.unwrap_or(Points::ZERO);
-                *scoring = Scoring {
-                    zero_point_bye: absent,
-                    forfeit_loss: absent,
-                    absent,
-                    pairing_allocated_bye: pab.unwrap_or(base.win_white),
-                    ..base
-                };
-            }
-            "192" => {
-                if let Some(system) = system_from_text(&value) {
-                    t.system = system;
-                }
-                pairing.baku = value.to_ascii_uppercase().ends_with("_BAKU");
-            }
-            "202" => {
-                t.tiebreaks = value
-                    .split(',')
-                    .map(|s| s.trim().to_owned())
-                    .filter(|s| !s.is_empty())
-                    .collect();
-            }
-            "299" => {
-                return Err(error(
-                    line,
-                    1,
-                    TrfErrorKind::Unsupported("abnormal assignment points (299)"),
-                ));
-            }
-            _ => {}
+            info.kind = some(&value);
         }
-        Ok(())
+        "102" => info.chief_arbiter = some(&value),
+        "112" => info.deputy_arbiters.extend(some(&value)),
+        "122" => info.time_control = some(&value),
+        "132" => {
+            let chars: Vec<char> = raw.chars().collect();
+            let mut dates = Vec::new();
+            let mut column = 92;
+            while column <= chars.len() {
+                dates.push(field(&chars, column, 8).trim().to_owned());
+                column += 10;
+            }
+            while dates.last().is_some_and(String::is_empty) {
+                dates.pop();
+            }
+            info.round_dates = dates;
+        }
+        "142" => {
+            let column = raw.find(|c: char| c.is_ascii_digit()).map_or(5, |i| i + 1);
+            t.planned_rounds =
+                round_number(&value, column).map_err(|(column, kind)| error(line, column, kind))?;
+        }
+        "152" => {
+            pairing.initial_colour = match value.as_str() {
+                "W" | "w" => Some(Colour::White),
+                "B" | "b" => Some(Colour::Black),
+                _ => {
+                    let c = value.chars().next().unwrap_or(' ');
+                    return Err(error(line, 5, TrfErrorKind::BadColour(c)));
+                }
+            };
+        }
+        "162" => {
+            // Groups of 9 columns from column 6: code, then 4 columns of points.
+            let chars: Vec<char> = raw.chars().collect();
+            let mut column = 6;
+            let mut pab = None;
+            let (mut win, mut draw, mut loss, mut absent, mut unknown) =
+                (None, None, None, None, None);
+            while column <= chars.len() {
+                let code = char_at(&chars, column);
+                let p = points_field(&field(&chars, column + 1, 4), column + 1, "points")
+                    .map_err(|(c, k)| error(line, c, k))?
+                    .ok_or_else(|| error(line, column + 1, TrfErrorKind::BadScoring))?;
+                match code {
+                    'W' => win = Some(p),
+                    'D' => draw = Some(p),
+                    'L' => loss = Some(p),
+                    'A' => absent = Some(p),
+                    'P' => pab = Some(p),
+                    'X' => unknown = Some(p),
+                    _ => return Err(error(line, column, TrfErrorKind::BadScoring)),
+                }
+                column += 9;
+            }
+            let base = Scoring::new(
+                win.unwrap_or(Points::ONE),
+                draw.unwrap_or(Points::HALF),
+                loss.unwrap_or(Points::ZERO),
+            );
+            if let Some(x) = unknown.filter(|&x| x != base.draw_white) {
+                warn(TrfWarningKind::UnknownResultPoints(x));
+            }
+            let absent = absent.unwrap_or(Points::ZERO);
+            *scoring = Scoring {
+                zero_point_bye: absent,
+                forfeit_loss: absent,
+                absent,
+                pairing_allocated_bye: pab.unwrap_or(base.win_white),
+                ..base
+            };
+        }
+        "172" => {
+            // Federation in columns 5–7, method in 9–13; some programs write
+            // the method alone from column 5.
+            let tokens: Vec<&str> = value.split_whitespace().collect();
+            let (federation, method) = match tokens.as_slice() {
+                [method] => (String::new(), method.to_ascii_uppercase()),
+                [federation, method] => ((*federation).to_owned(), method.to_ascii_uppercase()),
+                _ => (String::new(), String::new()),
+            };
+            if !RatingMethod::CODES.contains(&method.as_str()) {
+                return Err(error(line, 5, TrfErrorKind::BadRatingMethod(value.clone())));
+            }
+            if method != RatingMethod::APPLIED {
+                warn(TrfWarningKind::RatingMethodNotApplied(method.clone()));
+            }
+            info.rating_methods
+                .push(RatingMethod { federation, method });
+        }
+        "182" => info.pairing_controller = some(&value),
+        "192" => {
+            let code = value.to_ascii_uppercase();
+            if code.starts_with("FIDE_TEAM") || code.contains("_TEAM_") {
+                if !teams {
+                    warn(TrfWarningKind::SystemNotPaired(value.clone()));
+                }
+            } else if let Some(system) = system_from_192(&code) {
+                t.system = system;
+            } else {
+                warn(TrfWarningKind::SystemNotPaired(value.clone()));
+            }
+            pairing.baku = code.ends_with("_BAKU");
+        }
+        "202" => {
+            t.tiebreaks = tiebreak_list(&value);
+            if teams {
+                for code in &t.tiebreaks {
+                    if crate::team::ranking::parse_team_tiebreak(code).is_err() {
+                        warn(TrfWarningKind::TeamTiebreakNotSupported(code.clone()));
+                    }
+                }
+            }
+        }
+        "212" => info.standings_tiebreaks = tiebreak_list(&value),
+        "222" => info.time_control_code = some(&value),
+        "062" | "072" | "082" | "###" | "801" | "802" => {}
+        _ if raw.trim().is_empty() => {}
+        _ if teams && ["013", "300", "310", "320", "330", "352", "362"].contains(&tag.as_str()) => {
+            warn(TrfWarningKind::TeamRecord(tag));
+        }
+        _ if tag.starts_with("BB") => {}
+        _ => warn(TrfWarningKind::UnknownRecord(tag)),
+    }
+    Ok(())
+}
+
+/// A `202`/`212` list: codes separated by commas (blanks around them dropped).
+fn tiebreak_list(value: &str) -> Vec<String> {
+    value
+        .split(',')
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// The individual systems of the Encoded Tournament Type table (ETT26)
+/// this crate pairs: the FIDE Dutch system of any edition (with or without
+/// `_BAKU`) and Berger round robins.
+fn system_from_192(code: &str) -> Option<System> {
+    let code = code.strip_suffix("_BAKU").unwrap_or(code);
+    match code {
+        "FIDE_DUTCH" | "FIDE_DUTCH_2017" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => {
+            Some(System::Swiss)
+        }
+        "FIDE_ROUNDROBIN" | "BERGER_ROUNDROBIN" | "BERGER_ROUNDROBIN_G1" => {
+            Some(System::RoundRobin)
+        }
+        "FIDE_DOUBLEROUNDROBIN" | "BERGER_DOUBLEROUNDROBIN" | "BERGER_ROUNDROBIN_G2" => {
+            Some(System::DoubleRoundRobin)
+        }
+        _ => None,
     }
 }
 

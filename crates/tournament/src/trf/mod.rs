@@ -37,8 +37,9 @@ mod records;
 mod team;
 mod team_io;
 
-pub use error::{ExportError, TrfError, TrfErrorKind};
-pub use export::{try_write_tournament, write_tournament};
+pub use error::{ExportError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
+pub use export::{system_code, try_write_tournament, write_tournament};
+pub use import::Import;
 pub use parse::{decode, parse};
 pub use records::{Document, Format, Line, PlayerRecord, Record, RoundCell};
 pub use team::TeamRecord;
@@ -49,4 +50,10 @@ use crate::model::Tournament;
 /// Reads a TRF (TRF16 or TRF-2026) into a tournament.
 pub fn read_tournament(text: &str) -> Result<Tournament, TrfError> {
     parse(text)?.to_tournament()
+}
+
+/// Reads a TRF into a tournament, with a warning for every record the
+/// tournament does not keep or apply ([`TrfWarning`]).
+pub fn import_tournament(text: &str) -> Result<Import, TrfError> {
+    parse(text)?.import()
 }

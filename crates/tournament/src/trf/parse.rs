@@ -2,7 +2,7 @@
 
 use super::error::{TrfError, TrfErrorKind};
 use super::records::{Document, Line, PlayerRecord, Record, RoundCell};
-use crate::model::{ByeKind, Points, StartNumber};
+use crate::model::{AbnormalPoints, ByeKind, NationalRecord, Points, StartNumber};
 
 /// Decodes a file's bytes: UTF-8 (a byte-order mark is dropped), else Latin-1.
 pub fn decode(bytes: &[u8]) -> String {
@@ -230,9 +230,14 @@ fn parse_line(chars: &[char], raw: &str) -> FieldResult<Record> {
         }
         "250" => {
             let match_points = points_field(&field(chars, 5, 4), 5, "match points")?;
+            // Game points must differ from 0.0 in individual competitions; a
+            // team event may accelerate in match points only (columns 10–13
+            // blank, as FIDE's team sample does).
             let game_points = points_field(&field(chars, 10, 4), 10, "game points")?
-                .filter(|p| *p != Points::ZERO)
-                .ok_or((10, TrfErrorKind::OutOfRange("game points")))?;
+                .filter(|p| *p != Points::ZERO);
+            if game_points.is_none() && match_points.is_none() {
+                return Err((10, TrfErrorKind::OutOfRange("game points")));
+            }
             let first_round = round_number(&field(chars, 15, 3), 15)?;
             let last_round = round_number(&field(chars, 19, 3), 19)?;
             if last_round < first_round {
@@ -268,18 +273,77 @@ fn parse_line(chars: &[char], raw: &str) -> FieldResult<Record> {
                 players,
             })
         }
+        "299" => parse_abnormal(chars).map(Record::AbnormalPoints),
         _ if is_nrs(chars) => {
-            let player = start_number(&field(chars, 5, 4), 5)?;
+            let start_number = start_number(&field(chars, 5, 4), 5)?;
             let rating = optional_number(&field(chars, 49, 4), 49, "national rating")?;
-            Ok(Record::NationalRating {
+            Ok(Record::NationalRating(NationalRecord {
                 federation: tag,
-                player,
+                start_number,
+                sex: char_at(chars, 10),
+                classification: field(chars, 11, 3).trim().to_owned(),
+                name: field(chars, 15, 33).trim().to_owned(),
                 rating,
-                raw: raw.to_owned(),
-            })
+                origin: field(chars, 54, 3).trim().to_owned(),
+                number: field(chars, 58, 11).trim().to_owned(),
+                birth_date: field(chars, 70, 10).trim().to_owned(),
+            }))
         }
         _ => Ok(Record::Verbatim(raw.to_owned())),
     }
+}
+
+/// Signed points in tenths (`-1.5` → -15), blank → `None`.
+fn signed_points(text: &str, column: usize, name: &'static str) -> FieldResult<Option<i32>> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t),
+    };
+    let p = Points::parse(digits).ok_or((column, TrfErrorKind::NotANumber(name)))?;
+    let tenths = i32::try_from(p.tenths()).map_err(|_| (column, TrfErrorKind::OutOfRange(name)))?;
+    Ok(Some(if negative { -tenths } else { tenths }))
+}
+
+/// `299`: type in column 5, match points in 8–11, points in 14–17, the
+/// round in 20–22 and pairing numbers from 24 (TRF-2026). The points may
+/// start one column early (`[-]11.5` takes five), as FIDE's own sample
+/// writes them, so each field is read with the blank before it.
+fn parse_abnormal(chars: &[char]) -> FieldResult<AbnormalPoints> {
+    let kind = char_at(chars, 5);
+    if !matches!(
+        kind.to_ascii_uppercase(),
+        'W' | 'D' | 'L' | 'F' | 'H' | 'Z' | '+' | '-' | ' '
+    ) {
+        return Err((5, TrfErrorKind::BadResult(kind)));
+    }
+    let match_points = signed_points(&field(chars, 7, 5), 7, "match points")?;
+    let points = signed_points(&field(chars, 13, 5), 13, "points")?;
+    let round_text = field(chars, 19, 4);
+    let round = if round_text.trim().is_empty() {
+        None
+    } else {
+        Some(number::<u32>(&round_text, 19, "round number")?).filter(|&r| r != 0)
+    };
+    let mut participants = Vec::new();
+    let mut column = 23;
+    while column <= chars.len() {
+        let text = field(chars, column, 5);
+        if !text.trim().is_empty() {
+            participants.push(start_number(&text, column)?);
+        }
+        column += 5;
+    }
+    Ok(AbnormalPoints {
+        kind,
+        match_points,
+        points,
+        round,
+        participants,
+    })
 }
 
 /// A National Rating Support line: three capital letters (a federation,
@@ -352,7 +416,7 @@ fn parse_cell(chars: &[char], column: usize, me: StartNumber) -> FieldResult<Rou
     let code = result.to_ascii_uppercase();
     if !matches!(
         code,
-        '1' | '0' | '=' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | ' '
+        '1' | '0' | '=' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | '?' | ' '
     ) {
         return Err((column + 7, TrfErrorKind::BadResult(result)));
     }
@@ -371,7 +435,7 @@ fn parse_cell(chars: &[char], column: usize, me: StartNumber) -> FieldResult<Rou
             if matches!(colour, 'w' | 'b') {
                 return Err((column + 5, TrfErrorKind::GameWithoutOpponent));
             }
-            if matches!(code, '1' | '0' | 'W' | 'D' | 'L') {
+            if matches!(code, '1' | '0' | 'W' | 'D' | 'L' | '?') {
                 return Err((column + 7, TrfErrorKind::GameWithoutOpponent));
             }
         }

@@ -1,6 +1,6 @@
 //! The typed lines of a TRF file.
 
-use crate::model::{ByeKind, Points, StartNumber};
+use crate::model::{AbnormalPoints, ByeKind, NationalRecord, Points, StartNumber};
 
 /// Which edition of the format to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -95,7 +95,8 @@ pub enum Record {
     /// TRF-2026 `250`: fictitious points for a range of rounds and players.
     AcceleratedRounds {
         match_points: Option<Points>,
-        game_points: Points,
+        /// `None` (blank) only with match points (a team event).
+        game_points: Option<Points>,
         first_round: u32,
         last_round: u32,
         first_player: StartNumber,
@@ -103,13 +104,10 @@ pub enum Record {
     },
     /// TRF-2026 National Rating Support record: a `001`-like line introduced
     /// by a federation code, giving a player's national rating (columns
-    /// 49–52). Kept verbatim for export.
-    NationalRating {
-        federation: String,
-        player: StartNumber,
-        rating: Option<u16>,
-        raw: String,
-    },
+    /// 49–52) and national identity.
+    NationalRating(NationalRecord),
+    /// TRF-2026 `299`: abnormal assignment of points.
+    AbnormalPoints(AbnormalPoints),
     /// TRF-2026 `260`: players who may not meet in a range of rounds.
     ProhibitedPairings {
         first_round: u32,
@@ -141,7 +139,8 @@ impl Document {
             Record::Byes { .. }
             | Record::AcceleratedRounds { .. }
             | Record::ProhibitedPairings { .. }
-            | Record::NationalRating { .. } => true,
+            | Record::NationalRating(_)
+            | Record::AbnormalPoints(_) => true,
             Record::Verbatim(raw) => [
                 "142", "152", "162", "172", "182", "192", "202", "212", "222", "###", "300", "310",
                 "320", "330", "352", "362",

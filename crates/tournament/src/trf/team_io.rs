@@ -119,7 +119,15 @@ impl Document {
     /// Interprets the team records (see the module doc) over the individual
     /// tournament read from the same document.
     pub fn to_team_event(&self, t: &Tournament) -> Result<TeamEvent, TrfError> {
-        let records = self.team_records()?;
+        let mut records = self.team_records()?;
+        // TRF-2026: `310` replaces the `013` it phases out; a file with both
+        // (FIDE's own team sample) is read from its `310` records.
+        let has_310 = records
+            .iter()
+            .any(|(_, r)| matches!(r, TeamRecord::Team { legacy: false, .. }));
+        if has_310 {
+            records.retain(|(_, r)| !matches!(r, TeamRecord::Team { legacy: true, .. }));
+        }
         let mut event = TeamEvent::new(0);
         let mut team_line: BTreeMap<TeamNumber, usize> = BTreeMap::new();
         let mut owner: BTreeMap<StartNumber, TeamNumber> = BTreeMap::new();
@@ -527,7 +535,7 @@ impl Document {
         let individual_seats: Vec<BTreeMap<StartNumber, Seat>> = (1..=event.rounds_paired())
             .map(|r| seats(&individual, r))
             .collect();
-        let mut document = Document::from_tournament(&individual, format);
+        let mut document = Document::from_players(&individual, format, false);
         let mut head = Vec::new();
         let mut tail = Vec::new();
         let standings = compute_team_standings(event, &TeamStandingsOptions::default()).ok();

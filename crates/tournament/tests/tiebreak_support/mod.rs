@@ -117,9 +117,11 @@ pub fn check(t: &Tournament, edition: TiebreakEdition, spec: &str, expected: &[&
 }
 
 /// The standings as `(place label, start number)` in rank order.
+/// The places under the 2024 edition (the values the tests cite).
 pub fn ranking(t: &Tournament, list: &str, seed: Option<u64>) -> Vec<(String, StartNumber)> {
     let options = StandingsOptions {
         lots_seed: seed,
+        edition: TiebreakEdition::Fide2024,
         ..StandingsOptions::new(parse_tiebreaks(list).expect("list"))
     };
     compute_standings(t, &options)
