@@ -1,13 +1,10 @@
 //! Scoresheets entered as PGN, as operations: one game's PGN into its game,
 //! or a round's file with its games matched to the boards by the players'
-//! names.
-//!
-//! The PGN is read by `rules::pgn` (the one reader). Every move becomes a
-//! `move` event (`clock_ms` from `[%clk]`) judged by the Laws exactly as a
-//! posted event is (`engine::parse_event`, `engine::check_posted_event`,
-//! `app::games::judge_in_place`), then the ending the tags state (`Result`,
-//! `Termination`) or the arbiter's own statement (`end`). The game is
-//! recorded in scoresheet mode. Nothing is written unless every game of the
+//! names. Chess and Xiangqi go the same way: the file is read by its game's
+//! reader (`pgn_read`: `rules::pgn` or `xiangqi::pgn`), each game judged by
+//! the Laws exactly as posted events are (`pgn_judge`, `pgn_xiangqi`), then
+//! written and announced here. A chess game is recorded in scoresheet mode;
+//! a Xiangqi game stays live. Nothing is written unless every game of the
 //! upload is accepted: one transaction, one compare-and-swap per game from
 //! an empty log to the whole log.
 
@@ -23,6 +20,7 @@ use utoipa::ToSchema;
 use crate::app::game_rows::load_game;
 use crate::app::game_view::{StateJson, state_json};
 use crate::app::pgn_judge::{Judged, Options, detailed, judge_game, name_key};
+use crate::app::pgn_read::read_games;
 use crate::app::tournaments::{begin_change, commit_change, load_all};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission};
@@ -37,13 +35,6 @@ use crate::store::games::GameRow;
 /// The largest round file accepted (a game's PGN is at most the API's
 /// usual 256 KiB body).
 pub const ROUND_PGN_LIMIT: usize = 4 * 1024 * 1024;
-
-/// The most moves (plies) one uploaded game may have: far beyond any game
-/// played (the longest tournament games have about 540).
-pub const MAX_PLIES: usize = 2_000;
-
-/// The most games one round file may hold.
-pub const MAX_GAMES: usize = 1_000;
 
 /// One game recorded from PGN.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -75,52 +66,6 @@ pub struct PgnRoundRecorded {
     pub round: i64,
     /// The games recorded, by board.
     pub games: Vec<PgnGameRecorded>,
-}
-
-/// The games of a PGN text; a syntax error is 400 `invalid_pgn` at its line
-/// and column.
-fn read_games(bytes: &[u8]) -> Result<Vec<rules::pgn::Game>, ApiError> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(ApiError::BadRequest {
-            code: "invalid_pgn",
-            message: "the PGN is empty".into(),
-            at: None,
-        });
-    }
-    let mut games = Vec::new();
-    for (number, item) in (1_usize..).zip(rules::pgn::Games::new(bytes)) {
-        let game = item.map_err(|e| ApiError::BadRequest {
-            code: "invalid_pgn",
-            message: format!("game {number}: {}", e.message()),
-            at: Some(format!("line {} column {}", e.line, e.column)),
-        })?;
-        if game.moves.len() > MAX_PLIES {
-            return Err(ApiError::BadRequest {
-                code: "invalid_pgn",
-                message: format!(
-                    "game {number} has {} half-moves; at most {MAX_PLIES} are accepted",
-                    game.moves.len()
-                ),
-                at: None,
-            });
-        }
-        games.push(game);
-        if games.len() > MAX_GAMES {
-            return Err(ApiError::BadRequest {
-                code: "invalid_pgn",
-                message: format!("at most {MAX_GAMES} games in one file"),
-                at: None,
-            });
-        }
-    }
-    if games.is_empty() {
-        return Err(ApiError::BadRequest {
-            code: "invalid_pgn",
-            message: "the PGN holds no game".into(),
-            at: None,
-        });
-    }
-    Ok(games)
 }
 
 /// Writes a judged game: the scoresheet mode, the whole log behind one
@@ -213,7 +158,14 @@ pub(crate) async fn upload_game(
     options: &Options,
     received: DateTime<Utc>,
 ) -> Result<PgnRecorded, ApiError> {
-    let games = read_games(bytes)?;
+    let (_write, mut tx) = state.db().begin().await?;
+    let row = load_game(&mut *tx, id).await?;
+    if !row.may_arbitrate(actor) {
+        return Err(ApiError::Forbidden(
+            "this token may not record events in this game".into(),
+        ));
+    }
+    let games = read_games(bytes, row.game)?;
     let [pgn] = games.as_slice() else {
         return Err(ApiError::BadRequest {
             code: "invalid_pgn",
@@ -224,13 +176,6 @@ pub(crate) async fn upload_game(
             at: None,
         });
     };
-    let (_write, mut tx) = state.db().begin().await?;
-    let row = load_game(&mut *tx, id).await?;
-    if !row.may_arbitrate(actor) {
-        return Err(ApiError::Forbidden(
-            "this token may not record events in this game".into(),
-        ));
-    }
     let judged = judge_game(&row, pgn, options, actor, received)?;
     write_judged(&mut tx, actor, &judged, &row.mode).await?;
     crate::app::tournaments::commit_game_change(tx, row.tournament_id.as_deref()).await?;
@@ -253,13 +198,15 @@ pub(crate) async fn upload_round(
     bytes: &[u8],
     received: DateTime<Utc>,
 ) -> Result<PgnRoundRecorded, ApiError> {
-    let games = read_games(bytes)?;
-    let (_write, mut tx, _) = begin_change(state, actor, Permission::Arbitrate, id).await?;
+    let (_write, mut tx, tournament) =
+        begin_change(state, actor, Permission::Arbitrate, id).await?;
     store::games::lock_round(&mut tx, id, number).await?;
     let loaded = load_all(&mut tx, id).await?;
     if number < 1 || number > loaded.rounds {
         return Err(ApiError::not_found("round"));
     }
+    // Every board of the tournament is a game of its game.
+    let games = read_games(bytes, tournament.game)?;
     let boards: Vec<_> = loaded.boards.iter().filter(|b| b.round == number).collect();
     let name = |player_id: &str| {
         loaded

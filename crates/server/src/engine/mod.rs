@@ -84,18 +84,6 @@ impl GameKind {
         }
     }
 
-    /// What only a chess game takes (`what`: a scoresheet in PGN): 422
-    /// `not_for_this_game` for a Xiangqi game, whose moves are posted.
-    pub fn require_chess(self, what: &str) -> Result<(), ApiError> {
-        match self {
-            GameKind::Chess => Ok(()),
-            GameKind::Xiangqi => Err(ApiError::unprocessable(
-                "not_for_this_game",
-                format!("{what} cannot be entered into a Xiangqi game: post its moves as events"),
-            )),
-        }
-    }
-
     /// A starting position of this game from a request, in its normal
     /// form: 422 `invalid_fen` naming `fen`, with every problem the game's
     /// rules crate finds (chess: Art. 3, 4, a position that cannot arise).

@@ -1,4 +1,5 @@
-//! Scoresheets entered as PGN: `POST /games/{id}/pgn` (one game) and
+//! Scoresheets entered as PGN, chess or Xiangqi (`[Variant "xiangqi"]`):
+//! `POST /games/{id}/pgn` (one game) and
 //! `POST /tournaments/{id}/rounds/{n}/pgn` (a round's file, games matched
 //! to boards by the players' names); recorded by `app::pgn_upload`.
 
@@ -24,7 +25,8 @@ use crate::state::AppState;
 #[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PgnUpload {
-    /// One game's PGN.
+    /// One game's PGN: chess for a chess game, Xiangqi (ICCS, WXF, Chinese
+    /// or algebraic moves) for a Xiangqi game.
     pub pgn: String,
     /// Record the game although the PGN's `White`/`Black` name other
     /// players than the game's (the arbiter vouches for the scoresheet).
@@ -32,9 +34,10 @@ pub struct PgnUpload {
     pub force_players: bool,
     /// The arbiter's statement of how the game ended, replacing what the
     /// `Result` and `Termination` tags imply: one event or a list of events
-    /// as posted to `/games/{id}/events`, without `expected_seq` and `at`
-    /// (e.g. `{"type": "declare_result", "result": "+-", "grounds":
-    /// "lateness", "reason": "..."}`).
+    /// of the game's kind as posted to `/games/{id}/events`, without
+    /// `expected_seq` and `at` (e.g. `{"type": "declare_result", "result":
+    /// "+-", "grounds": "lateness", "reason": "..."}`; Xiangqi: `{"type":
+    /// "declare_loss", "player": "black", "grounds": "not_changing"}`).
     #[serde(default)]
     pub end: Option<Value>,
 }
@@ -53,7 +56,8 @@ pub struct PgnUploadQuery {
 #[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoundPgnUpload {
-    /// The round's games, one PGN file.
+    /// The round's games, one PGN file (Xiangqi PGN for a Xiangqi
+    /// tournament).
     pub pgn: String,
 }
 
@@ -112,7 +116,7 @@ async fn read_body(
         ("force_players" = Option<bool>, Query, description = "as the JSON form's `force_players`")),
     request_body(content(
         (String = "application/x-chess-pgn"), (String = "text/plain"), (PgnUpload = "application/json"),
-    ), description = "one game's PGN (or JSON with the PGN and the options)"),
+    ), description = "one game's PGN (or JSON with the PGN and the options): chess, or Xiangqi for a Xiangqi game (`[Variant \"xiangqi\"]`; moves in ICCS, WXF, Chinese or algebraic notation); a PGN of the other game is 422 `not_for_this_game`"),
     responses((status = 201, description = "recorded: the game and its state", body = PgnRecorded)),
     security(("bearer" = [])),
     extensions(("x-errors" = json!({
@@ -163,10 +167,10 @@ async fn upload_game(
     params(("id" = String, Path, description = "tournament id"), ("n" = i64, Path, description = "round number")),
     request_body(content(
         (String = "application/x-chess-pgn"), (String = "text/plain"), (RoundPgnUpload = "application/json"),
-    ), description = "the round's games, one PGN file (or JSON holding it)"),
+    ), description = "the round's games, one PGN file (or JSON holding it), of the tournament's game (chess, or Xiangqi); a PGN of the other game is 422 `not_for_this_game`"),
     responses((status = 201, description = "recorded: every game of the file", body = PgnRoundRecorded)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_pgn"], "404": ["not_found"], "422": ["pgn_rejected"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_pgn"], "404": ["not_found"], "422": ["not_for_this_game", "pgn_rejected"]}))),
 )]
 async fn upload_round(
     State(state): State<AppState>,
@@ -192,6 +196,7 @@ async fn upload_round(
 fn upload_refusals() -> Vec<&'static str> {
     let mut codes = crate::app::games::event_refusals();
     codes.extend(["empty_scoresheet", "invalid_fen", "players_differ"]);
+    // A PGN of the other game; a Xiangqi ending the tags cannot state.
     codes.push("not_for_this_game");
     // A move or an ending the event parser refuses is answered 422 naming it.
     codes.extend(["invalid_event", "invalid_field", "invalid_json"]);

@@ -36,3 +36,4 @@ mod teams;
 mod tournaments;
 mod unavailable;
 mod xiangqi_events;
+mod xiangqi_pgn_upload;
