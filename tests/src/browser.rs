@@ -42,7 +42,18 @@ fn free_port() -> u16 {
 
 /// One HTTP/1.1 request to `127.0.0.1:port`; the status and the body as JSON.
 fn request(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect to chromedriver");
+    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect to chromedriver");
+    exchange(stream, port, method, path, body)
+}
+
+/// [`request`] on a connection already made.
+fn exchange(
+    mut stream: TcpStream,
+    port: u16,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> (u16, Value) {
     stream
         .set_read_timeout(Some(Duration::from_secs(120)))
         .expect("timeout");
@@ -164,8 +175,11 @@ impl Browser {
         };
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
-            if TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                let (status, body) = request(port, "GET", "/status", None);
+            // A driver still starting may accept and then refuse a
+            // connection: each probe is its own connection, and only a
+            // ready answer on it counts.
+            if let Ok(stream) = TcpStream::connect(("127.0.0.1", port)) {
+                let (status, body) = exchange(stream, port, "GET", "/status", None);
                 if status == 200 && body["value"]["ready"] == true {
                     break;
                 }

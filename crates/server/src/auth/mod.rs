@@ -1,5 +1,7 @@
-//! Bearer tokens: creation, hashing, revocation, and the extractors that turn
-//! an `Authorization` header into an [`Actor`].
+//! Who is asking: the extractors that turn an `Authorization` header or a
+//! session cookie into an [`Actor`] (the actor itself, its roles and
+//! permissions, the token hashes and their cache are in `actor`; the token
+//! routes are `http::tokens`).
 //!
 //! A token is `arb_` followed by 64 hex digits (256 random bits from the
 //! operating system). Only its SHA-256 is stored. The administrator token
