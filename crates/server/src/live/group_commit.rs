@@ -88,11 +88,8 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Job>) {
         let outcome = write_batch(&db, &mut conn, &writes).await;
         if let Err(e) = &outcome {
             tracing::warn!(
-                "{}",
-                format!(
-                    "a batch of {} write(s) failed and is retried one by one: {e}",
-                    writes.len()
-                )
+                "a batch of {} write(s) failed and is retried one by one: {e}",
+                writes.len()
             );
         }
         if outcome.is_err() || rx.is_empty() {

@@ -50,7 +50,7 @@ pub(crate) fn spawn_listener(state: AppState) {
             let mut listener = match PgListener::connect(state.db().url()).await {
                 Ok(listener) => listener,
                 Err(e) => {
-                    tracing::warn!("{}", format!("LISTEN connection failed, retrying: {e}"));
+                    tracing::warn!("LISTEN connection failed, retrying: {e}");
                     tokio::select! {
                         () = tokio::time::sleep(Duration::from_secs(1)) => continue,
                         _ = shutdown.changed() => return,
@@ -58,7 +58,7 @@ pub(crate) fn spawn_listener(state: AppState) {
                 }
             };
             if let Err(e) = listener.listen(CHANNEL).await {
-                tracing::warn!("{}", format!("LISTEN failed, retrying: {e}"));
+                tracing::warn!("LISTEN failed, retrying: {e}");
                 tokio::time::sleep(Duration::from_secs(1)).await;
                 continue;
             }
@@ -80,7 +80,7 @@ pub(crate) fn spawn_listener(state: AppState) {
                             }
                         }
                         Err(e) => {
-                            tracing::warn!("{}", format!("LISTEN connection lost, reconnecting: {e}"));
+                            tracing::warn!("LISTEN connection lost, reconnecting: {e}");
                             break;
                         }
                     },
@@ -138,10 +138,7 @@ pub(crate) fn spawn_notifier(state: AppState, mut hints: mpsc::UnboundedReceiver
             for payload in payloads {
                 let sent = store::notify_unsynced(state.db().pool(), CHANNEL, &payload).await;
                 if let Err(e) = sent {
-                    tracing::warn!(
-                        "{}",
-                        format!("NOTIFY failed (other processes' streams miss a hint): {e}")
-                    );
+                    tracing::warn!("NOTIFY failed (other processes' streams miss a hint): {e}");
                 }
             }
         }
@@ -203,10 +200,7 @@ fn spawn_feed(state: AppState, game_id: Arc<str>, feed: broadcast::Sender<Arc<Fr
                 }
                 Err(e) => {
                     // Viewers get the events with the next hint or tick.
-                    tracing::warn!(
-                        "{}",
-                        format!("live feed of game {game_id}: reading events failed: {e}")
-                    );
+                    tracing::warn!("live feed of game {game_id}: reading events failed: {e}");
                     sent = sent.or(Some(after));
                     retry = true;
                 }
@@ -340,11 +334,9 @@ impl RoundTopics {
                     .insert(round_topic(&self.tournament_id, self.round));
             }
             Err(e) => tracing::warn!(
-                "{}",
-                format!(
-                    "round stream {}/{}: reading its games failed: {e}",
-                    self.tournament_id, self.round
-                )
+                "round stream {}/{}: reading its games failed: {e}",
+                self.tournament_id,
+                self.round
             ),
         }
     }
