@@ -37,12 +37,17 @@ impl std::error::Error for IccsError {}
 
 /// Folds full-width ASCII forms (Ａ-Ｚ, ０-９, －) to ASCII and upper to lower case.
 pub(crate) fn fold_char(c: char) -> char {
-    let c = match u32::from(c) {
+    fold_width(c).to_ascii_lowercase()
+}
+
+/// Folds full-width ASCII forms (Ａ-Ｚ, ０-９, －, the ideographic space) to
+/// ASCII, keeping the case.
+fn fold_width(c: char) -> char {
+    match u32::from(c) {
         0xFF01..=0xFF5E => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
         0x3000 => ' ',
         _ => c,
-    };
-    c.to_ascii_lowercase()
+    }
 }
 
 fn square(file: char, rank: char) -> Option<Square> {
@@ -53,12 +58,14 @@ fn square(file: char, rank: char) -> Option<Square> {
 
 impl Move {
     /// Reads a coordinate move (syntax only): `h2e2`, leniently — upper
-    /// case, full-width letters and digits, a `-` between the points and
-    /// surrounding spaces are accepted.
+    /// case (`H2E2`), full-width letters and digits, a `-` between the
+    /// points and surrounding spaces are accepted. Both file letters are in
+    /// one case: `E1e3` is not coordinates (it is algebraic, an elephant
+    /// from the first rank to e3, see the `san` module).
     pub fn from_iccs(text: &str) -> Result<Move, IccsError> {
         let folded: Vec<char> = text
             .chars()
-            .map(fold_char)
+            .map(fold_width)
             .filter(|c| !c.is_whitespace())
             .collect();
         let chars: Vec<char> = match folded.as_slice() {
@@ -67,9 +74,9 @@ impl Move {
         };
         let malformed = || IccsError::Malformed(text.to_string());
         match chars.as_slice() {
-            [a, b, c, d] => {
-                let from = square(*a, *b).ok_or_else(malformed)?;
-                let to = square(*c, *d).ok_or_else(malformed)?;
+            [a, b, c, d] if a.is_ascii_uppercase() == c.is_ascii_uppercase() => {
+                let from = square(a.to_ascii_lowercase(), *b).ok_or_else(malformed)?;
+                let to = square(c.to_ascii_lowercase(), *d).ok_or_else(malformed)?;
                 Ok(Move::new(from, to))
             }
             _ => Err(malformed()),

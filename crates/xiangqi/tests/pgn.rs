@@ -279,6 +279,28 @@ fn notation_is_detected_per_move() {
     }
 }
 
+/// An elephant told apart by its rank is written `E1e3`; the same letters
+/// read as coordinates would be `e1e3`, here a legal chariot move. Mixed
+/// case is not coordinates, so our own output reads back as written.
+#[test]
+fn algebraic_with_a_rank_is_not_read_as_coordinates() {
+    let pos =
+        Position::from_fen("3k5/9/9/9/9/6B2/9/9/4R4/4K1B2 w - - 0 1").expect("legal position");
+    let g0e2 = pos.parse_iccs("g0e2").expect("legal");
+    assert_eq!(pos.to_san(g0e2).as_deref(), Some("E1e3"));
+    assert!(
+        pos.parse_iccs("e1e3").is_ok(),
+        "the chariot can go to e3 as well"
+    );
+    assert_eq!(parse_move(&pos, "E1e3"), Ok((g0e2, Notation::San)));
+    assert_eq!(parse_move(&pos, "E1E3").map(|(_, n)| n), Ok(Notation::Iccs));
+    let mut game = Game::new(pos);
+    game.moves.push(g0e2);
+    game.result = Some(GameResult::Unknown);
+    let back = read_game(&write_game(&game).expect("legal")).expect("our own output reads");
+    assert_eq!(back.moves, game.moves);
+}
+
 /// Texts that must never panic: every kind of damage to a game.
 const HOSTILE: &[&str] = &[
     "",
