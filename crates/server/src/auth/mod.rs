@@ -31,6 +31,7 @@ pub(crate) mod actor;
 pub(crate) mod audit;
 pub(crate) mod limiter;
 pub(crate) mod tablets;
+pub(crate) mod tokens;
 
 pub use actor::{
     Actor, Permission, Role, TABLET_SCOPE, TOKEN_TTL, Tablet, User, Via, hash_token, tablet_refusal,
