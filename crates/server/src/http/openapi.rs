@@ -172,10 +172,13 @@ fn open_flattened(doc: &mut Value) {
 
 /// What the derived event schemas leave open: a penalty names no field its
 /// kind does not take (serde refuses it); a posted `schedule_resumption`
-/// gives its time as `resumes_at_ms` or `resumes_at`. (A posted event's
-/// unknown fields are refused too, 400 `invalid_event`, as `EventRequest`
-/// says; `unevaluatedProperties` would say it, but schemathesis cannot
-/// generate requests from it.)
+/// gives its time as `resumes_at_ms` or `resumes_at`; a posted event names
+/// no field its type does not take (400 `invalid_event`), so `EventRequest`
+/// is one closed alternative per event type of either game, each with the
+/// request's own fields (`expected_seq`, `at`, `resumes_at`) — the derived
+/// `allOf` of the frame and the event could not say it
+/// (`unevaluatedProperties` would, but schemathesis cannot generate
+/// requests from it).
 fn closed_events(doc: &mut Value) {
     if let Some(penalties) = doc
         .pointer_mut("/components/schemas/Penalty/oneOf")
@@ -205,6 +208,72 @@ fn closed_events(doc: &mut Value) {
                 json!([{"required": ["resumes_at_ms"]}, {"required": ["resumes_at"]}]),
             );
         }
+    }
+    close_event_request(doc);
+}
+
+/// `EventRequest` as `anyOf` closed alternatives: each event type of
+/// `EventKind` and `XqEventKind` with the frame's properties and
+/// `additionalProperties: false`. Left as derived if its shape is not the
+/// expected `allOf` of the game kinds and the frame.
+fn close_event_request(doc: &mut Value) {
+    let schemas = |doc: &Value, name: &str| -> Option<Vec<Value>> {
+        doc.pointer(&format!("/components/schemas/{name}/oneOf"))?
+            .as_array()
+            .cloned()
+    };
+    let Some(request) = doc.pointer("/components/schemas/EventRequest") else {
+        return;
+    };
+    let Some(frame) = request["allOf"].as_array().and_then(|parts| {
+        parts
+            .iter()
+            .find(|p| p.get("properties").is_some() && p.get("anyOf").is_none())
+    }) else {
+        return;
+    };
+    let frame_properties = frame["properties"].as_object().cloned().unwrap_or_default();
+    let frame_required = frame["required"].as_array().cloned().unwrap_or_default();
+    let description = request.get("description").cloned();
+    let (Some(chess), Some(xiangqi)) = (schemas(doc, "EventKind"), schemas(doc, "XqEventKind"))
+    else {
+        return;
+    };
+    let mut alternatives = Vec::new();
+    for mut event in chess.into_iter().chain(xiangqi) {
+        let Some(map) = event.as_object_mut() else {
+            return;
+        };
+        if map.contains_key("allOf") || !map.contains_key("properties") {
+            return;
+        }
+        if let Some(properties) = map.get_mut("properties").and_then(Value::as_object_mut) {
+            for (name, schema) in &frame_properties {
+                properties
+                    .entry(name.clone())
+                    .or_insert_with(|| schema.clone());
+            }
+        }
+        let required = map
+            .entry("required")
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Some(required) = required.as_array_mut() {
+            for name in &frame_required {
+                if !required.contains(name) {
+                    required.push(name.clone());
+                }
+            }
+        }
+        map.insert("additionalProperties".into(), Value::Bool(false));
+        alternatives.push(event);
+    }
+    let mut closed = Map::new();
+    if let Some(description) = description {
+        closed.insert("description".into(), description);
+    }
+    closed.insert("anyOf".into(), Value::Array(alternatives));
+    if let Some(slot) = doc.pointer_mut("/components/schemas/EventRequest") {
+        *slot = Value::Object(closed);
     }
 }
 

@@ -438,6 +438,23 @@ async fn the_event_request_schema_names_every_event_type_and_field(app: TestApp)
         .filter(|f| !properties.contains(*f))
         .collect();
     assert!(missing.is_empty(), "EventRequest lacks {missing:?}");
+    // A field its type does not take is refused (400 `invalid_event`), and
+    // the document says so: every alternative is closed and carries the
+    // request's own fields.
+    let alternatives = doc["components"]["schemas"]["EventRequest"]["anyOf"]
+        .as_array()
+        .expect("one alternative per event type");
+    assert!(alternatives.len() >= types.len(), "{alternatives:?}");
+    for alternative in alternatives {
+        assert_eq!(alternative["additionalProperties"], false, "{alternative}");
+        assert!(
+            alternative["properties"]["expected_seq"].is_object()
+                && alternative["required"]
+                    .as_array()
+                    .is_some_and(|r| r.contains(&json!("expected_seq"))),
+            "{alternative}"
+        );
+    }
 }
 
 /// The event types (the `type` of each alternative) and the property names
