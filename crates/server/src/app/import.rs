@@ -21,11 +21,13 @@ fn points_value(p: Points) -> crate::model::settings::PointsValue {
 }
 
 /// What an import made: the tournament, the rounds it has paired and its
-/// players.
+/// players, and every record of the file it did not keep or apply (VCL
+/// Q50: never dropped silently).
 pub(crate) struct Imported {
     pub tournament: store::tournaments::TournamentRow,
     pub rounds_paired: i64,
     pub players: i64,
+    pub warnings: Vec<tournament::trf::TrfWarning>,
 }
 
 /// Imports a TRF16 / TRF-2026 file (`bytes`, UTF-8 or Latin-1) as a new
@@ -43,16 +45,16 @@ pub(crate) async fn import_trf(
         message: e.to_string(),
         at: Some(format!("line {} column {}", e.line, e.column)),
     };
+    let document = tournament::trf::parse(&text).map_err(invalid_trf)?;
+    let tournament::trf::Import {
+        tournament: model,
+        warnings,
+    } = document.import().map_err(invalid_trf)?;
     // A file with team records (`310`, `013`) is a team event.
-    let teams = tournament::trf::parse(&text).is_ok_and(|d| d.has_teams());
-    let (model, event) = if teams {
-        let (model, event) = tournament::trf::read_team_tournament(&text).map_err(invalid_trf)?;
-        (model, Some(event))
+    let event = if document.has_teams() {
+        Some(document.to_team_event(&model).map_err(invalid_trf)?)
     } else {
-        (
-            tournament::trf::read_tournament(&text).map_err(invalid_trf)?,
-            None,
-        )
+        None
     };
     let team_settings = event
         .as_ref()
@@ -252,6 +254,7 @@ pub(crate) async fn import_trf(
                 .map_or(model.rounds.len(), |e| e.rounds.len()),
         ),
         players: count(model.players.len()),
+        warnings,
     })
 }
 

@@ -1,6 +1,7 @@
 //! Reports as operations read them: the options of a tournament's rating
-//! report (the API's and the pages').
+//! report (the API's and the pages') and the TRF export.
 
+use crate::error::ApiError;
 use crate::store::model::Loaded;
 
 /// The options of a tournament's rating report (the API's and the pages').
@@ -13,5 +14,52 @@ pub(crate) fn rating_options(loaded: &Loaded) -> tournament::rating::ReportOptio
             .get(..4)
             .and_then(|y| y.parse().ok()),
         games_completed: None,
+    }
+}
+
+/// The TRF edition of an export.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TrfEdition {
+    /// TRF16, the format before TRF-2026 (what older tools read).
+    Trf16,
+    /// TRF-2026: `192` system, `142`–`222` settings, the rank column, `?`
+    /// for an adjourned game.
+    Trf2026,
+}
+
+/// A tournament as a TRF file in the edition asked, TRF-2026 unless asked
+/// (a team event with its team records). A value that does not fit its TRF column is
+/// refused (422 `trf_overflow`), never written misaligned.
+pub(crate) async fn export_trf(
+    conn: &mut sqlx::AnyConnection,
+    loaded: &Loaded,
+    edition: Option<TrfEdition>,
+) -> Result<String, ApiError> {
+    use tournament::trf::Format;
+    let model = crate::store::model::to_model(loaded)?;
+    let format = match edition.unwrap_or(TrfEdition::Trf2026) {
+        TrfEdition::Trf16 => Format::Trf16,
+        TrfEdition::Trf2026 => Format::Trf2026,
+    };
+    match loaded.tournament.teams {
+        None => tournament::trf::try_write_tournament(&model, format).map_err(|e| {
+            ApiError::Unprocessable {
+                code: "trf_overflow".into(),
+                message: e.to_string(),
+                article: None,
+                at: None,
+            }
+        }),
+        // A team event: its team records (`310`, `013`, `300`, `320`, `330`,
+        // `352`, `362`), the `tournament` crate's writer.
+        Some(_) => {
+            let data = crate::app::team_rounds::load_team_data(conn, loaded).await?;
+            Ok(tournament::trf::write_team_tournament(
+                &model,
+                &data.event,
+                format,
+            ))
+        }
     }
 }

@@ -108,7 +108,7 @@ pub(crate) fn check_new_tournament(new: &NewTournament) -> Result<(), ApiError> 
         return Err(ApiError::invalid_field("system", "unknown system"));
     }
     check_rounds(&new.system, (new.rounds != 0).then_some(new.rounds))?;
-    check_tiebreaks(&new.tiebreaks)?;
+    check_tiebreaks(&new.tiebreaks, &new.system)?;
     new.scoring.normalised()?;
     new.event.check()?;
     Ok(())
@@ -301,7 +301,7 @@ pub(crate) async fn create(
     let tiebreaks = body
         .tiebreaks
         .unwrap_or_else(|| default_tiebreaks(&body.system, &regulations));
-    check_tiebreaks(&tiebreaks)?;
+    check_tiebreaks(&tiebreaks, &body.system)?;
     let mut laws = Laws::of_profile(&regulations);
     if let Some(request) = &body.laws {
         Laws::check_for(request, game)?;
@@ -417,7 +417,7 @@ pub(crate) async fn update(
         }
     }
     if let Some(list) = body.tiebreaks {
-        check_tiebreaks(&list)?;
+        check_tiebreaks(&list, &after.system)?;
         after.tiebreaks = list;
     }
     if let Some(scoring) = body.scoring {

@@ -297,35 +297,37 @@ async fn export_json(
     }))
 }
 
-/// TRF16 export; a team event's as TRF-2026 with its team records.
+/// The query of a TRF export.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TrfQuery {
+    edition: Option<crate::app::reports::TrfEdition>,
+}
+
+/// The tournament as a TRF file: TRF-2026 (a team event's with its team
+/// records), or TRF16 with `?edition=trf16`.
 #[utoipa::path(
     get,
     path = "/api/v1/tournaments/{id}/export/trf",
     tag = "reports",
-    params(("id" = String, Path, description = "tournament id")),
-    responses((status = 200, description = "the tournament as a TRF16 file (a team event: TRF-2026 with team records)", content_type = "text/plain", body = String)),
-    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("edition" = Option<crate::app::reports::TrfEdition>, Query, description = "`trf2026` (the default) or `trf16`"),
+    ),
+    responses((status = 200, description = "the tournament as a TRF file", content_type = "text/plain", body = String)),
+    extensions(("x-errors" = json!({"400": ["invalid_query"], "404": ["not_found"], "422": ["trf_overflow"]}))),
 )]
 async fn export_trf(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    query: Result<axum::extract::Query<TrfQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
+    let query = query
+        .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
+        .0;
     let mut conn = state.db().pool().acquire().await?;
     let loaded = load_all(&mut conn, &id).await?;
-    let model = to_model(&loaded)?;
-    let text = match loaded.tournament.teams {
-        None => tournament::trf::write_tournament(&model, tournament::trf::Format::Trf16),
-        // A team event: TRF-2026 with its team records (`310`, `013`, `300`,
-        // `320`, `330`, `352`, `362`), the `tournament` crate's writer.
-        Some(_) => {
-            let data = crate::app::team_rounds::load_team_data(&mut conn, &loaded).await?;
-            tournament::trf::write_team_tournament(
-                &model,
-                &data.event,
-                tournament::trf::Format::Trf2026,
-            )
-        }
-    };
+    let text = crate::app::reports::export_trf(&mut conn, &loaded, query.edition).await?;
     Ok((
         [(
             axum::http::header::CONTENT_TYPE,
@@ -371,14 +373,17 @@ async fn export_pgn(
 
 /// The reports' operations of the OpenAPI document, and the TRF import's.
 #[derive(OpenApi)]
-#[openapi(paths(
-    get_standings,
-    get_ratings,
-    export_json,
-    export_trf,
-    export_pgn,
-    crate::http::tournaments::import_trf,
-))]
+#[openapi(
+    paths(
+        get_standings,
+        get_ratings,
+        export_json,
+        export_trf,
+        export_pgn,
+        crate::http::tournaments::import_trf,
+    ),
+    components(schemas(crate::app::reports::TrfEdition))
+)]
 pub(crate) struct Doc;
 
 /// Routes for standings, exports and the TRF import.

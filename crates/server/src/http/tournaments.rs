@@ -26,7 +26,7 @@ pub(crate) use crate::store::tournaments::TournamentRow;
     request_body = CreateTournament,
     responses((status = 201, description = "the tournament", body = TournamentRow)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "422": ["not_for_this_game", "profile_not_for_game"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "422": ["inconsistent_scoring", "not_for_this_game", "profile_not_for_game"]}))),
 )]
 async fn create_tournament(
     State(state): State<AppState>,
@@ -35,6 +35,25 @@ async fn create_tournament(
 ) -> Result<impl IntoResponse, ApiError> {
     let row = tournaments::create(&state, &actor, body).await?;
     Ok((StatusCode::CREATED, Json(row)))
+}
+
+/// What a TRF import made, and what of the file it did not keep or apply.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ImportedTournament {
+    #[serde(flatten)]
+    pub counted: Counted,
+    /// One per record (or group of records) of the file not kept as
+    /// written or not applied, in file order; empty when every record was.
+    pub warnings: Vec<ImportWarning>,
+}
+
+/// A record of an imported file not kept as written, or kept but not
+/// applied.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ImportWarning {
+    /// The record's line, from 1.
+    pub line: usize,
+    pub message: String,
 }
 
 /// A tournament with how far it has come, as `GET /tournaments/{id}` and
@@ -100,7 +119,7 @@ async fn list_tournaments(State(state): State<AppState>) -> Result<Json<Tourname
     request_body = UpdateTournament,
     responses((status = 200, description = "the tournament as changed", body = TournamentRow)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["round_paired"], "422": ["game_fixed", "not_for_this_game", "profile_not_for_game"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["round_paired"], "422": ["game_fixed", "inconsistent_scoring", "not_for_this_game", "profile_not_for_game"]}))),
 )]
 async fn update_tournament(
     State(state): State<AppState>,
@@ -121,9 +140,9 @@ async fn update_tournament(
     path = "/api/v1/tournaments/import",
     tag = "tournaments",
     request_body(content = String, content_type = "text/plain", description = "the TRF file (UTF-8 or Latin-1), at most 16 MiB"),
-    responses((status = 201, description = "the tournament and its counts", body = Counted)),
+    responses((status = 201, description = "the tournament, its counts and what of the file was not kept or applied", body = ImportedTournament)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["bad_body", "invalid_field", "invalid_trf"], "409": ["duplicate_start_number", "paired_twice", "round_exists"], "413": ["payload_too_large"]}))),
+    extensions(("x-errors" = json!({"400": ["bad_body", "invalid_field", "invalid_trf"], "409": ["duplicate_start_number", "paired_twice", "round_exists"], "413": ["payload_too_large"], "422": ["inconsistent_scoring"]}))),
 )]
 pub(crate) async fn import_trf(
     State(state): State<AppState>,
@@ -136,10 +155,20 @@ pub(crate) async fn import_trf(
     let imported = crate::app::import::import_trf(&state, &actor, &bytes).await?;
     Ok((
         StatusCode::CREATED,
-        Json(Counted {
-            tournament: imported.tournament,
-            rounds_paired: imported.rounds_paired,
-            players: imported.players,
+        Json(ImportedTournament {
+            counted: Counted {
+                tournament: imported.tournament,
+                rounds_paired: imported.rounds_paired,
+                players: imported.players,
+            },
+            warnings: imported
+                .warnings
+                .iter()
+                .map(|w| ImportWarning {
+                    line: w.line,
+                    message: w.kind.to_string(),
+                })
+                .collect(),
         }),
     ))
 }

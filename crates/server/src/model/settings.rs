@@ -82,8 +82,10 @@ pub(crate) fn check_time_control(tc: Option<&str>) -> Result<Option<String>, Api
     Ok(Some(tc.to_owned()))
 }
 
-/// The tie-break list: C.07 acronyms with `/` modifiers.
-pub(crate) fn check_tiebreaks(list: &[String]) -> Result<(), ApiError> {
+/// The tie-break list: C.07 acronyms with `/` modifiers, read by the
+/// `tournament` crate's C.07 parser for the event's system under the 2026
+/// edition the standings use (a round robin refuses BH, FB and AOB).
+pub(crate) fn check_tiebreaks(list: &[String], system: &str) -> Result<(), ApiError> {
     if list.len() > 20 {
         return Err(ApiError::invalid_field(
             "tiebreaks",
@@ -103,16 +105,13 @@ pub(crate) fn check_tiebreaks(list: &[String]) -> Result<(), ApiError> {
             ));
         }
     }
-    check_tiebreak_codes(list)
-}
-
-/// Checks tie-break codes with the `tournament` crate's C.07 parser.
-pub(crate) fn check_tiebreak_codes(list: &[String]) -> Result<(), ApiError> {
-    for (i, code) in list.iter().enumerate() {
-        tournament::standings::spec::parse_tiebreak(code).map_err(|e| {
-            ApiError::invalid_field(&format!("tiebreaks[{i}]"), format!("'{code}': {e}"))
-        })?;
-    }
+    let event = model_system(system).map(|s| (s, tournament::model::TiebreakEdition::Fide2026));
+    tournament::standings::spec::parse_tiebreak_list(list, event).map_err(|e| match e {
+        tournament::standings::spec::SpecError::InList { position, error } => {
+            ApiError::invalid_field(&format!("tiebreaks[{}]", position - 1), error.to_string())
+        }
+        other => ApiError::invalid_field("tiebreaks", other.to_string()),
+    })?;
     Ok(())
 }
 
@@ -204,7 +203,40 @@ impl ScoringSpec {
         for (field, value) in resolved.fields() {
             value.tenths(&format!("scoring.{field}"))?;
         }
+        // The point system itself must be one a FIDE-endorsed program may
+        // accept (VCL4THP.13 Q74, Q81, Q83, Q84): the `tournament` crate's
+        // check, naming the field it refuses.
+        resolved
+            .to_model()
+            .validate()
+            .map_err(|e| ApiError::Unprocessable {
+                code: "inconsistent_scoring".into(),
+                message: e.to_string(),
+                article: None,
+                at: Some(format!("scoring.{}", e.field().key())),
+            })?;
         Ok(resolved)
+    }
+
+    /// The point system as the `tournament` crate's (both colours alike; an
+    /// absence is worth a loss).
+    pub(crate) fn to_model(self) -> tournament::model::Scoring {
+        let tenths = |p: PointsValue| tournament::model::Points(p.tenths("scoring").unwrap_or(0));
+        let mut s =
+            tournament::model::Scoring::new(tenths(self.win), tenths(self.draw), tenths(self.loss));
+        for (field, value) in self.fields() {
+            let p = tenths(value);
+            match field {
+                "forfeit_win" => s.forfeit_win = p,
+                "forfeit_loss" => s.forfeit_loss = p,
+                "pairing_allocated_bye" => s.pairing_allocated_bye = p,
+                "full_point_bye" => s.full_point_bye = p,
+                "half_point_bye" => s.half_point_bye = p,
+                "zero_point_bye" => s.zero_point_bye = p,
+                _ => {}
+            }
+        }
+        s
     }
 
     pub(crate) fn fields(&self) -> [(&'static str, PointsValue); 9] {
@@ -227,6 +259,17 @@ impl ScoringSpec {
 }
 
 pub(crate) const SYSTEMS: &[&str] = &["swiss-dutch", "round-robin", "double-round-robin"];
+
+/// The `tournament` crate's system of one of [`SYSTEMS`].
+pub(crate) fn model_system(text: &str) -> Option<tournament::model::System> {
+    use tournament::model::System;
+    match text {
+        "swiss-dutch" => Some(System::Swiss),
+        "round-robin" => Some(System::RoundRobin),
+        "double-round-robin" => Some(System::DoubleRoundRobin),
+        _ => None,
+    }
+}
 
 /// The tie-breaks a tournament gets when the organiser names none: the C.07
 /// recommendation for its system, or the national variation's (round robin

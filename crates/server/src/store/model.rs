@@ -101,20 +101,7 @@ pub fn tenths(points: PointsValue) -> Points {
 
 /// The stored scoring as the model's.
 pub fn scoring(spec: &ScoringSpec) -> Scoring {
-    let mut s = Scoring::new(tenths(spec.win), tenths(spec.draw), tenths(spec.loss));
-    for (field, value) in spec.fields() {
-        let p = tenths(value);
-        match field {
-            "forfeit_win" => s.forfeit_win = p,
-            "forfeit_loss" => s.forfeit_loss = p,
-            "pairing_allocated_bye" => s.pairing_allocated_bye = p,
-            "full_point_bye" => s.full_point_bye = p,
-            "half_point_bye" => s.half_point_bye = p,
-            "zero_point_bye" => s.zero_point_bye = p,
-            _ => {}
-        }
-    }
-    s
+    (*spec).to_model()
 }
 
 pub fn model_player(row: &PlayerRow) -> Result<Player, Error> {
@@ -155,12 +142,7 @@ pub fn model_player(row: &PlayerRow) -> Result<Player, Error> {
 }
 
 pub fn system(text: &str) -> Result<model::System, Error> {
-    Ok(match text {
-        "swiss-dutch" => model::System::Swiss,
-        "round-robin" => model::System::RoundRobin,
-        "double-round-robin" => model::System::DoubleRoundRobin,
-        _ => return Err(Error::unknown("system", text)),
-    })
+    crate::model::settings::model_system(text).ok_or_else(|| Error::unknown("system", text))
 }
 
 /// The model of a stored tournament.

@@ -203,7 +203,8 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                 li { a href=(format!("/t/{id}/standings")) { (lang.t("nav-standings")) } }
                 li { a href=(format!("/t/{id}/crosstable")) { (lang.t("nav-crosstable")) } }
                 li { a href=(format!("/api/v1/tournaments/{id}/export/pgn")) { (lang.t("t-pgn-all")) } }
-                li { a href=(format!("/api/v1/tournaments/{id}/export/trf")) { (lang.t("t-trf")) } }
+                li { a href=(format!("/api/v1/tournaments/{id}/export/trf")) { (lang.t("t-trf2026")) } }
+                li { a href=(format!("/api/v1/tournaments/{id}/export/trf?edition=trf16")) { (lang.t("t-trf")) } }
             }
         };
         Ok::<Markup, PageError>(frame(

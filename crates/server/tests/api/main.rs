@@ -34,6 +34,7 @@ mod team_pages;
 mod team_rounds;
 mod teams;
 mod tournaments;
+mod trf_exchange;
 mod unavailable;
 mod xiangqi_events;
 mod xiangqi_pgn_upload;
