@@ -24,8 +24,37 @@
 //! arithmetic is exact. The weights must leave three spare high bits.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::wide::Wide;
+
+/// A multiply–rotate hash of 64-bit words for the interned high parts
+/// (`Matcher::hi_index`): every weight set in a bracket looks its high part
+/// up, and the standard SipHash cost more than the rest of `set_weight`.
+/// Lookup only: the ids are given out in insertion order, so no result
+/// depends on the hash.
+#[derive(Default, Clone, Copy, Debug)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        // The table indexes by the low bits, which a product takes from
+        // the low bits of its operands only: fold the high half in.
+        self.0 ^ (self.0 >> 32)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 const NONE: u32 = u32::MAX;
 
@@ -67,7 +96,7 @@ pub(crate) struct Matcher<const L: usize> {
     /// Distinct high parts (lowest limb zero); entry 0 is zero.
     hi: Vec<Wide<L>>,
     // lookup only: order never reaches a result
-    hi_index: HashMap<Wide<L>, u32>,
+    hi_index: WordMap<Wide<L>, u32>,
     /// The last high part interned, and its index.
     hi_last: (Wide<L>, u32),
     /// By vertex: its edges to or from a vertex outside the core.
@@ -116,7 +145,7 @@ impl<const L: usize> Matcher<L> {
             wlo: vec![0; core * core],
             wid: vec![0; core * core],
             hi: vec![Wide::ZERO],
-            hi_index: HashMap::from([(Wide::ZERO, 0)]),
+            hi_index: WordMap::from_iter([(Wide::ZERO, 0)]),
             hi_last: (Wide::ZERO, 0),
             side: vec![Vec::new(); n],
             mate: vec![Ep::NIL; n],

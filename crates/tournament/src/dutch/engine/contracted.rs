@@ -483,6 +483,19 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         }
     }
 
+    fn weight(&self, u: usize, v: usize) -> Wide<L> {
+        let at = |v: usize| self.local_index.get(v).copied().unwrap_or(FREE);
+        let (local_u, local_v) = (at(u), at(v));
+        debug_assert!(
+            local_u != FREE && local_v != FREE,
+            "both players in the bracket"
+        );
+        if local_u == FREE || local_v == FREE {
+            return Wide::ZERO;
+        }
+        self.matcher.weight(local_u as usize, local_v as usize)
+    }
+
     fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort> {
         if std::mem::take(&mut self.fresh) {
             self.tight_start();

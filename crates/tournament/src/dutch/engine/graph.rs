@@ -58,6 +58,8 @@ pub(super) trait Graph<const L: usize> {
     fn per_bracket(&self) -> bool;
     /// Set the weight of a pair of the bracket.
     fn set_weight(&mut self, u: usize, v: usize, w: Wide<L>);
+    /// The weight of a pair of the bracket, as last set.
+    fn weight(&self, u: usize, v: usize) -> Wide<L>;
     /// Set the weight of every pair `members[j]`–`members[i]`, `j < i`,
     /// `i ≥ from`, of the bracket `members` given to [`Graph::begin`] to
     /// `w(j, i)`.
@@ -99,6 +101,9 @@ impl<const L: usize> Graph<L> for Dense<L> {
     }
     fn set_weight(&mut self, u: usize, v: usize, w: Wide<L>) {
         self.matcher.set_weight(u, v, w);
+    }
+    fn weight(&self, u: usize, v: usize) -> Wide<L> {
+        self.matcher.weight(u, v)
     }
     fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort> {
         self.matcher.solve();
