@@ -128,12 +128,5 @@ fn finalize_pair<const L: usize>(
     v1: usize,
     fixed_weight: Wide<L>,
 ) {
-    for u in 0..matcher.len() {
-        if u != v0 {
-            matcher.set_weight(v0, u, if u == v1 { fixed_weight } else { Wide::ZERO });
-        }
-        if u != v1 {
-            matcher.set_weight(v1, u, if u == v0 { fixed_weight } else { Wide::ZERO });
-        }
-    }
+    matcher.isolate(v0, v1, fixed_weight);
 }
