@@ -3,14 +3,16 @@
 //! `cargo bench -p tournament --bench dutch -- FILE.trf...` pairs the round
 //! after the last one recorded in each TRF file (with `XXR` naming the
 //! round to pair, as `arbiter pair --dutch` reads it) and prints the
-//! pairing time. Without files it times the generator pairing all nine
-//! rounds of a 100-player event.
+//! pairing time; with `--pairs` it then prints the boards, one `white
+//! black` line each (`-` for the bye), to compare two builds. Without
+//! files it times the generator pairing all nine rounds of a 100-player
+//! event.
 
 use std::time::Instant;
 
 use tournament::dutch::{self, GeneratorConfig};
 
-fn time_round(name: &str, t: &dutch::Swiss) {
+fn time_round(name: &str, t: &dutch::Swiss, print_pairs: bool) {
     let start = Instant::now();
     let result = dutch::pair_round(t);
     let elapsed = start.elapsed();
@@ -20,9 +22,23 @@ fn time_round(name: &str, t: &dutch::Swiss) {
         t.players.len(),
         elapsed.as_secs_f64()
     );
+    if print_pairs {
+        match &result {
+            Ok(pairs) => {
+                for p in pairs {
+                    match p.black {
+                        Some(black) => println!("{} {black}", p.white),
+                        None => println!("{} -", p.white),
+                    }
+                }
+            }
+            Err(e) => println!("error: {e:?}"),
+        }
+    }
 }
 
 fn main() {
+    let print_pairs = std::env::args().any(|a| a == "--pairs");
     let files: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
@@ -54,7 +70,7 @@ fn main() {
             }
         };
         match dutch::read_trf(&text, true) {
-            Ok(t) => time_round(&f, &t),
+            Ok(t) => time_round(&f, &t, print_pairs),
             Err(e) => eprintln!("{f}: {e}"),
         }
     }

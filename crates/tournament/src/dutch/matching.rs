@@ -24,8 +24,37 @@
 //! arithmetic is exact. The weights must leave three spare high bits.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::wide::Wide;
+
+/// A multiply–rotate hash of 64-bit words for the interned high parts
+/// (`Matcher::hi_index`): every weight set in a bracket looks its high part
+/// up, and the standard SipHash cost more than the rest of `set_weight`.
+/// Lookup only: the ids are given out in insertion order, so no result
+/// depends on the hash.
+#[derive(Default, Clone, Copy, Debug)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        // The table indexes by the low bits, which a product takes from
+        // the low bits of its operands only: fold the high half in.
+        self.0 ^ (self.0 >> 32)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 const NONE: u32 = u32::MAX;
 
@@ -67,11 +96,17 @@ pub(crate) struct Matcher<const L: usize> {
     /// Distinct high parts (lowest limb zero); entry 0 is zero.
     hi: Vec<Wide<L>>,
     // lookup only: order never reaches a result
-    hi_index: HashMap<Wide<L>, u32>,
+    hi_index: WordMap<Wide<L>, u32>,
     /// The last high part interned, and its index.
     hi_last: (Wide<L>, u32),
     /// By vertex: its edges to or from a vertex outside the core.
     side: Vec<Vec<(u32, Wide<L>)>>,
+    /// By core vertex: its row of the dense matrix is the truth and its
+    /// column may be stale (set by [`Matcher::isolate`], which writes a
+    /// fixed pair's two rows only, not the strided columns). A weight
+    /// between a live and an isolated vertex is read from the isolated
+    /// vertex's row ([`Matcher::at`]).
+    isolated: Vec<bool>,
     mate: Vec<Ep>,
     label: Vec<u8>,
     labelend: Vec<Ep>,
@@ -87,6 +122,10 @@ pub(crate) struct Matcher<const L: usize> {
     blossombase: Vec<u32>,
     blossomendps: Vec<Vec<Ep>>,
     bestedge: Vec<Ep>,
+    /// The weight of `bestedge` (weights do not change during a solve): its
+    /// slack is worked out from the two duals without reading the matrix
+    /// at a random place ([`Matcher::best_slack`]).
+    bestwt: Vec<Wide<L>>,
     /// By blossom: its `bestedge` is not yet known (see `refresh_best`).
     best_stale: Vec<bool>,
     /// By vertex: scanned as a root's in a stage that then augmented
@@ -116,9 +155,10 @@ impl<const L: usize> Matcher<L> {
             wlo: vec![0; core * core],
             wid: vec![0; core * core],
             hi: vec![Wide::ZERO],
-            hi_index: HashMap::from([(Wide::ZERO, 0)]),
+            hi_index: WordMap::from_iter([(Wide::ZERO, 0)]),
             hi_last: (Wide::ZERO, 0),
             side: vec![Vec::new(); n],
+            isolated: vec![false; core],
             mate: vec![Ep::NIL; n],
             label: vec![0; 2 * n],
             labelend: vec![Ep::NIL; 2 * n],
@@ -131,6 +171,7 @@ impl<const L: usize> Matcher<L> {
             blossombase: (0..n as u32).chain(std::iter::repeat_n(NONE, n)).collect(),
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![Ep::NIL; 2 * n],
+            bestwt: vec![Wide::ZERO; 2 * n],
             best_stale: vec![false; 2 * n],
             stuck: vec![false; n],
             unusedblossoms: (n as u32..2 * n as u32).rev().collect(),
@@ -156,22 +197,7 @@ impl<const L: usize> Matcher<L> {
             return;
         }
         if u < self.core && v < self.core {
-            let mut h = w;
-            if L > 0 {
-                h.0[0] = 0;
-            }
-            let id = if h == self.hi_last.0 {
-                self.hi_last.1
-            } else {
-                let next = self.hi.len() as u32;
-                let id = *self.hi_index.entry(h).or_insert(next);
-                if id == next {
-                    self.hi.push(h);
-                }
-                self.hi_last = (h, id);
-                id
-            };
-            let lo = if L > 0 { w.0[0] } else { 0 };
+            let (lo, id) = self.intern(w);
             for idx in [u * self.core + v, v * self.core + u] {
                 self.wlo[idx] = lo;
                 self.wid[idx] = id;
@@ -188,22 +214,137 @@ impl<const L: usize> Matcher<L> {
         }
     }
 
-    /// [`Matcher::set_weight`]`(i, j, w(j, i))` for every pair `j < i` of
-    /// core vertices with `from ≤ i < to`, in square tiles, so that both
+    /// `w` as stored in the dense matrix: its lowest limb and the index of
+    /// its higher limbs in `hi`.
+    fn intern(&mut self, w: Wide<L>) -> (u64, u32) {
+        let mut h = w;
+        if L > 0 {
+            h.0[0] = 0;
+        }
+        let id = if h == self.hi_last.0 {
+            self.hi_last.1
+        } else {
+            let next = self.hi.len() as u32;
+            let id = *self.hi_index.entry(h).or_insert(next);
+            if id == next {
+                self.hi.push(h);
+            }
+            self.hi_last = (h, id);
+            id
+        };
+        (if L > 0 { w.0[0] } else { 0 }, id)
+    }
+
+    /// Fix the pair `a`–`b`: its edge gets weight `fixed`, every other edge
+    /// of either end weight zero. The same as [`Matcher::set_weight`] on
+    /// each of those edges in the order `(a, u)`, `(b, u)` for `u` rising
+    /// (the same vertices released, in the same order), but only the two
+    /// rows of the dense matrix are written: the columns, a cache miss per
+    /// vertex, are left stale (see `isolated`).
+    pub fn isolate(&mut self, a: usize, b: usize, fixed: Wide<L>) {
+        if a >= self.core || b >= self.core || a == b {
+            for u in 0..self.n {
+                if u != a {
+                    self.set_weight(a, u, if u == b { fixed } else { Wide::ZERO });
+                }
+                if u != b {
+                    self.set_weight(b, u, if u == a { fixed } else { Wide::ZERO });
+                }
+            }
+            return;
+        }
+        let (fixed_lo, fixed_id) = self.intern(fixed);
+        let core = self.core;
+        for u in 0..self.n {
+            for (x, y) in [(a, b), (b, a)] {
+                if u == x {
+                    continue;
+                }
+                let w = if u == y { fixed } else { Wide::ZERO };
+                if u >= core {
+                    let old = self.wt(x as u32, u as u32);
+                    if old == w {
+                        continue;
+                    }
+                    self.set_side(x, u, w);
+                    self.set_side(u, x, w);
+                    let matched = self.mate[x].to as usize == u;
+                    let same_blossom = self.top(x as u32) == self.top(u as u32);
+                    let infeasible = self.dual[x].plus(self.dual[u]) < w.plus(w);
+                    if matched || same_blossom || infeasible {
+                        self.mark(x);
+                    }
+                    continue;
+                }
+                // Only a matched edge, an edge inside a blossom or the fixed
+                // edge can release `x` (a removed edge is never infeasible):
+                // the old weight is read for those alone, before the write.
+                let matched = self.mate[x].to as usize == u;
+                let same_blossom = self.top(x as u32) == self.top(u as u32);
+                let changed =
+                    (matched || same_blossom || u == y) && self.wt(x as u32, u as u32) != w;
+                // The row is written whatever the old weight (it may have
+                // been read from `u`'s row), as it becomes the truth.
+                let (lo, id) = if u == y { (fixed_lo, fixed_id) } else { (0, 0) };
+                self.wlo[x * core + u] = lo;
+                self.wid[x * core + u] = id;
+                if u == y {
+                    self.wlo[u * core + x] = lo;
+                    self.wid[u * core + x] = id;
+                }
+                if changed {
+                    let infeasible = self.dual[x].plus(self.dual[u]) < w.plus(w);
+                    if matched || same_blossom || infeasible {
+                        self.mark(x);
+                    }
+                }
+            }
+        }
+        // Both rows are whole now: from here on `wt` reads the pair's
+        // entries through them.
+        self.isolated[a] = true;
+        self.isolated[b] = true;
+    }
+
+    /// The index of the dense weight of `a`–`b` (both in the core): in
+    /// `a`'s row, unless `b` is isolated and `a` is not.
+    #[inline(always)]
+    fn at(&self, a: usize, b: usize) -> usize {
+        if self.isolated[b] && !self.isolated[a] {
+            b * self.core + a
+        } else {
+            a * self.core + b
+        }
+    }
+
+    /// Set the weight of every pair `j < i` of core vertices with
+    /// `from ≤ i < to` to `w(j, i)` and release each such `i` (in rising
+    /// order) at the next [`Matcher::solve`], rather than only those whose
+    /// edges broke the optimum as [`Matcher::set_weight`] does: for a
+    /// caller that installs a new start or has released every vertex
+    /// anyway, without the per-pair checks. In square tiles, so that both
     /// halves of the symmetric matrix are written a cache line at a time
     /// (row by row, the mirrored half would take a cache miss per pair).
     pub fn fill(&mut self, from: usize, to: usize, w: impl Fn(usize, usize) -> Wide<L>) {
         const TILE: usize = 32;
         let to = to.min(self.core);
+        let core = self.core;
         for i0 in (from..to).step_by(TILE) {
             let i1 = (i0 + TILE).min(to);
             for j0 in (0..i1).step_by(TILE) {
                 for i in i0..i1 {
                     for j in j0..(j0 + TILE).min(i) {
-                        self.set_weight(i, j, w(j, i));
+                        let (lo, id) = self.intern(w(j, i));
+                        for idx in [i * core + j, j * core + i] {
+                            self.wlo[idx] = lo;
+                            self.wid[idx] = id;
+                        }
                     }
                 }
             }
+        }
+        for i in from..to {
+            self.mark(i);
         }
     }
 
@@ -421,15 +562,35 @@ impl<const L: usize> Matcher<L> {
         if roots.len() < 4 {
             return;
         }
+        // A root's partner is the first free vertex with a tight edge in
+        // the order of `edges` (core vertices rising, then the side list):
+        // looked for among the free core vertices, not along the whole row.
+        let free_core: Vec<u32> = (0..self.core as u32)
+            .filter(|&v| free(self, v as usize))
+            .collect();
         for r in roots {
             if !free(self, r) {
                 continue;
             }
             let dr = self.dual[r];
-            let partner = self.edges(r as u32).find(|&(w, wt)| {
-                free(self, w as usize) && dr.plus(self.dual[w as usize]) == wt.plus(wt)
-            });
-            if let Some((w, _)) = partner {
+            let tight = |m: &Self, w: u32, wt: Wide<L>| {
+                !wt.is_zero() && dr.plus(m.dual[w as usize]) == wt.plus(wt)
+            };
+            let mut partner = None;
+            if r < self.core {
+                partner = free_core.iter().copied().find(|&w| {
+                    w as usize != r
+                        && free(self, w as usize)
+                        && tight(self, w, self.wt(r as u32, w))
+                });
+            }
+            if partner.is_none() {
+                partner = self.side[r]
+                    .iter()
+                    .find(|&&(w, wt)| free(self, w as usize) && tight(self, w, wt))
+                    .map(|&(w, _)| w);
+            }
+            if let Some(w) = partner {
                 self.mate[r] = Ep {
                     from: r as u32,
                     to: w,
@@ -446,10 +607,9 @@ impl<const L: usize> Matcher<L> {
     fn edges(&self, v: u32) -> impl Iterator<Item = (u32, Wide<L>)> + '_ {
         let vi = v as usize;
         let dense = if vi < self.core { self.core } else { 0 };
-        let row = vi * self.core;
         (0..dense)
-            .filter(move |&i| i != vi && self.dense_edge(row + i))
-            .map(move |i| (i as u32, self.dense_w(row + i)))
+            .filter(move |&i| i != vi && self.dense_edge(self.at(vi, i)))
+            .map(move |i| (i as u32, self.dense_w(self.at(vi, i))))
             .chain(self.side[vi].iter().copied().filter(|e| !e.1.is_zero()))
     }
 
@@ -571,7 +731,7 @@ impl<const L: usize> Matcher<L> {
     fn wt(&self, a: u32, b: u32) -> Wide<L> {
         let (a, b) = (a as usize, b as usize);
         if a < self.core && b < self.core {
-            return self.dense_w(a * self.core + b);
+            return self.dense_w(self.at(a, b));
         }
         let (x, y) = if self.side[a].len() <= self.side[b].len() {
             (a, b)
@@ -584,9 +744,11 @@ impl<const L: usize> Matcher<L> {
             .map_or(Wide::ZERO, |e| e.1)
     }
 
+    /// The slack of `bestedge[x]` (not nil), by its stored weight.
     #[inline(always)]
-    fn slack(&self, e: Ep) -> Wide<L> {
-        let w = self.wt(e.from, e.to);
+    fn best_slack(&self, x: usize) -> Wide<L> {
+        let e = self.bestedge[x];
+        let w = self.bestwt[x];
         self.dual[e.from as usize]
             .plus(self.dual[e.to as usize])
             .minus(w)
@@ -725,14 +887,16 @@ impl<const L: usize> Matcher<L> {
         // leads inside, the edge is found again from the blossom's vertices
         // if a dual adjustment needs it (`refresh_best`).
         let mut best = Ep::NIL;
+        let mut best_w = Wide::ZERO;
         let mut best_slack = Wide::ZERO;
         let mut stale = false;
         for &sub in &path {
             let si = sub as usize;
-            let e = std::mem::replace(&mut self.bestedge[si], Ep::NIL);
             if self.label[si] != 1 {
+                self.bestedge[si] = Ep::NIL;
                 continue;
             }
+            let e = self.bestedge[si];
             if self.best_stale[si] {
                 self.best_stale[si] = false;
                 stale = true;
@@ -740,15 +904,18 @@ impl<const L: usize> Matcher<L> {
                 if self.top(e.to) == b {
                     stale = true;
                 } else {
-                    let k = self.slack(e);
+                    let k = self.best_slack(si);
                     if best.is_nil() || k < best_slack {
                         best = e;
+                        best_w = self.bestwt[si];
                         best_slack = k;
                     }
                 }
             }
+            self.bestedge[si] = Ep::NIL;
         }
         self.bestedge[bu] = if stale { Ep::NIL } else { best };
+        self.bestwt[bu] = best_w;
         self.best_stale[bu] = stale;
     }
 
@@ -763,6 +930,7 @@ impl<const L: usize> Matcher<L> {
             .count();
         let outside = s_total - leaves.len();
         let mut best = Ep::NIL;
+        let mut best_w = Wide::ZERO;
         let mut best_slack = Wide::ZERO;
         let mut consider = |m: &Self, x: u32, inside: bool| {
             let dx = m.dual[x as usize];
@@ -784,6 +952,7 @@ impl<const L: usize> Matcher<L> {
                     } else {
                         Ep { from: j, to: x }
                     };
+                    best_w = wt;
                     best_slack = k;
                 }
             }
@@ -801,6 +970,7 @@ impl<const L: usize> Matcher<L> {
             }
         }
         self.bestedge[b as usize] = best;
+        self.bestwt[b as usize] = best_w;
         self.best_stale[b as usize] = false;
     }
 
@@ -998,12 +1168,21 @@ impl<const L: usize> Matcher<L> {
         let mut bv = self.top(vi as u32);
         let best_of = |m: &Self, b: u32| {
             let e = m.bestedge[b as usize];
-            (!e.is_nil()).then(|| m.slack(e))
+            (!e.is_nil()).then(|| m.best_slack(b as usize))
         };
         let mut best = best_of(self, bv);
+        // A live vertex reads an isolated vertex's weight from that
+        // vertex's row (see `isolated`).
+        let own_row = dense == 0 || self.isolated[vi];
+        let mut idx = 0;
         for i in 0..total {
             let (w, side_wt) = if i < dense {
-                if !self.dense_edge(row + i) {
+                idx = if !own_row && self.isolated[i] {
+                    i * self.core + vi
+                } else {
+                    row + i
+                };
+                if !self.dense_edge(idx) {
                     continue;
                 }
                 (i as u32, None)
@@ -1026,7 +1205,7 @@ impl<const L: usize> Matcher<L> {
             if lbw == 2 && self.label[wi] != 0 {
                 continue;
             }
-            let wt = side_wt.unwrap_or_else(|| self.dense_w(row + i));
+            let wt = side_wt.unwrap_or_else(|| self.dense_w(idx));
             let kslack = dv.plus(self.dual[wi]).minus(wt).minus(wt);
             let p = Ep { from: v, to: w };
             if kslack.is_zero() {
@@ -1054,12 +1233,14 @@ impl<const L: usize> Matcher<L> {
             } else if lbw == 1 {
                 if best.is_none_or(|b| kslack < b) {
                     self.bestedge[bv as usize] = p;
+                    self.bestwt[bv as usize] = wt;
                     best = Some(kslack);
                 }
             } else if self.label[wi] == 0 {
                 let be = self.bestedge[wi];
-                if be.is_nil() || kslack < self.slack(be) {
+                if be.is_nil() || kslack < self.best_slack(wi) {
                     self.bestedge[wi] = p;
+                    self.bestwt[wi] = wt;
                 }
             }
         }
@@ -1164,7 +1345,7 @@ impl<const L: usize> Matcher<L> {
             for v in 0..n {
                 let be = self.bestedge[v];
                 if self.label[self.top(v as u32) as usize] == 0 && !be.is_nil() {
-                    let d = self.slack(be);
+                    let d = self.best_slack(v);
                     if d < delta {
                         delta = d;
                         deltatype = 2;
@@ -1175,7 +1356,7 @@ impl<const L: usize> Matcher<L> {
             for b in 0..2 * n {
                 let be = self.bestedge[b];
                 if self.blossomparent[b] == NONE && self.label[b] == 1 && !be.is_nil() {
-                    let d = self.slack(be).half();
+                    let d = self.best_slack(b).half();
                     if d < delta {
                         delta = d;
                         deltatype = 3;

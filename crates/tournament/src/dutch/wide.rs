@@ -25,9 +25,12 @@ impl<const L: usize> PartialEq for Wide<L> {
     }
 }
 
+/// Limb by limb (one `write_u64` each), for word-sized hashers.
 impl<const L: usize> std::hash::Hash for Wide<L> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.hash(state);
+        for &x in &self.0 {
+            state.write_u64(x);
+        }
     }
 }
 

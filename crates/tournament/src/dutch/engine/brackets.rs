@@ -45,6 +45,11 @@ impl<F> BaseWeights<F> {
         }
     }
 
+    fn is_cut(&self, larger: usize, smaller: usize) -> bool {
+        let i = Self::index(larger, smaller);
+        self.cut[i / 64] >> (i % 64) & 1 == 1
+    }
+
     fn cut(&mut self, larger: usize, smaller: usize) {
         let i = Self::index(larger, smaller);
         self.cut[i / 64] |= 1 << (i % 64);
@@ -84,16 +89,19 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
     // order, so a vertex `v` is a resident when `residents_first_vertex <=
     // v < next_group_first_vertex`).
     let mut residents_first_vertex = 0usize;
-    // A pair's base weight with the remainder's exchange preference added.
+    // The remainder's exchange preference of the player at `position`
+    // (wrapping: negative below S1), and a pair's base weight with it added.
+    let exchange_addend = |position: usize, remainder_pairs: usize| {
+        Wide::<L>::from_u64(u64::from(position < remainder_pairs))
+            .shifted(2 * count_bits)
+            .sub_u64(position as u64)
+            .shifted(1)
+    };
     let with_exchange_preference = |r: Wide<L>, position: usize, remainder_pairs: usize| {
         if r.is_zero() {
             return r;
         }
-        let addend = Wide::<L>::from_u64(u64::from(position < remainder_pairs))
-            .shifted(2 * count_bits)
-            .sub_u64(position as u64)
-            .shifted(1);
-        r.plus(addend)
+        r.plus(exchange_addend(position, remainder_pairs))
     };
     while members.len() > 1 || next < n {
         // The position in `members` where the next score group starts (the
@@ -235,10 +243,18 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
         for (opponent_position, &opponent) in remainder.iter().enumerate() {
             let opponent_vertex = members[opponent];
             for (position, &player) in remainder.iter().enumerate().take(opponent_position) {
+                // Pairs of the remainder still have their base weights as
+                // loaded (the steps above change only pairs with moved-down
+                // players): read them rather than work them out again.
+                let r = g.weight(members[player], opponent_vertex);
+                debug_assert!(
+                    r == base.get(opponent, player),
+                    "a remainder pair as loaded"
+                );
                 g.set_weight(
                     members[player],
                     opponent_vertex,
-                    with_exchange_preference(base.get(opponent, player), position, remainder_pairs),
+                    with_exchange_preference(r, position, remainder_pairs),
                 );
             }
         }
@@ -366,11 +382,21 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
                 {
                     base.cut(remainder[later], remainder[earlier]);
                 }
-                g.set_weight(
-                    player_vertex,
-                    opponent_vertex,
-                    base.get(remainder[later], remainder[earlier]),
+                // The pair holds its base weight plus the exchange
+                // preference of `earlier` (zero when cut or no edge): take
+                // the preference off rather than work the weight out again.
+                let held = g.weight(player_vertex, opponent_vertex);
+                let weight = if held.is_zero() || base.is_cut(remainder[later], remainder[earlier])
+                {
+                    Wide::ZERO
+                } else {
+                    held.minus(exchange_addend(earlier, remainder_pairs))
+                };
+                debug_assert!(
+                    weight == base.get(remainder[later], remainder[earlier]),
+                    "a remainder pair holds its exchange preference"
                 );
+                g.set_weight(player_vertex, opponent_vertex, weight);
             }
         }
 
@@ -391,9 +417,12 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
                         remainder
                             .iter()
                             .filter(|&&opponent| {
+                                // `base.get(opponent, player)` is not zero:
+                                // the pair is not cut and may meet.
                                 opponent > player
                                     && !matched[members[opponent]]
-                                    && !base.get(opponent, player).is_zero()
+                                    && !base.is_cut(opponent, player)
+                                    && ctx.compatible(members[player], members[opponent])
                             })
                             .map(|&opponent| members[opponent]),
                     );

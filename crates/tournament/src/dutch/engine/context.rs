@@ -5,7 +5,42 @@
 use std::collections::HashMap;
 
 use super::weights::Layout;
-use crate::dutch::state::{Entrant, Swiss};
+use crate::dutch::state::{Colour, Entrant, Swiss};
+
+/// The colour facts of a player that every weight reads, copied out of its
+/// [`Entrant`] by vertex: a weight reads them for both players of every
+/// pair, and a compact array by vertex stays in cache where the entrants
+/// (by start number, each a few cache lines) do not.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Facts {
+    pub(super) colour_imbalance: u32,
+    pub(super) colour_preference: Option<Colour>,
+    pub(super) repeated_colour: Option<Colour>,
+    pub(super) strong_preference: bool,
+    pub(super) played_games: u32,
+}
+
+impl Facts {
+    fn of(p: &Entrant) -> Facts {
+        Facts {
+            colour_imbalance: p.colour_imbalance,
+            colour_preference: p.colour_preference,
+            repeated_colour: p.repeated_colour,
+            strong_preference: p.strong_preference,
+            played_games: p.played_games,
+        }
+    }
+
+    /// As [`Entrant::absolute_imbalance`].
+    pub(super) fn absolute_imbalance(&self) -> bool {
+        self.colour_imbalance > 1
+    }
+
+    /// As [`Entrant::absolute_preference`].
+    pub(super) fn absolute_preference(&self) -> bool {
+        self.absolute_imbalance() || self.repeated_colour.is_some()
+    }
+}
 
 /// A player's float in an earlier round (C.04.3 A.4: a downfloater was
 /// paired with a lower score or got a point without playing, an upfloater
@@ -29,6 +64,8 @@ pub(super) struct RoundContext<'a> {
     pub(super) sorted: Vec<usize>,
     /// By vertex: the accelerated score.
     scores: Vec<u32>,
+    /// By vertex: the player's colour facts.
+    pub(super) facts: Vec<Facts>,
     /// By vertex: the vertices it must not meet (played or forbidden),
     /// sorted.
     forbidden: Vec<Vec<u32>>,
@@ -63,7 +100,7 @@ impl RoundContext<'_> {
 
     /// Whether `a` and `b` may meet (the absolute criteria C.04.3 C.1–C.3).
     pub(super) fn compatible(&self, a: usize, b: usize) -> bool {
-        let (pa, pb) = (self.entrant(a), self.entrant(b));
+        let (pa, pb) = (&self.facts[a], &self.facts[b]);
         self.forbidden[a].binary_search(&(b as u32)).is_err()
             && (!pa.absolute_preference()
                 || !pb.absolute_preference()
@@ -127,6 +164,7 @@ impl<'a> RoundContext<'a> {
             .iter()
             .map(|&id| t.score_acc(&t.players[id], 0))
             .collect();
+        let facts = sorted.iter().map(|&id| Facts::of(&t.players[id])).collect();
         let mut by_id = t.forbidden_sets(t.played_rounds);
         for p in t.players.iter().filter(|p| p.valid) {
             for r in p.rounds.iter().filter(|r| r.played) {
@@ -169,6 +207,7 @@ impl<'a> RoundContext<'a> {
             swiss: t,
             sorted,
             scores,
+            facts,
             forbidden,
             bye_eligible,
             topscorer_above,

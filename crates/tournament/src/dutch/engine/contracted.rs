@@ -467,6 +467,10 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
 
     fn load(&mut self, members: &[usize], from: usize, w: impl Fn(usize, usize) -> Wide<L>) {
         debug_assert_eq!(members, self.members, "the bracket of `begin`");
+        // Which players `fill` releases does not matter here: the first
+        // solve installs the tight start (which forgets pending releases),
+        // or every player was released in `begin` (absorbed players below).
+        debug_assert!(self.fresh || self.absorbed, "a bracket's first load");
         self.matcher.fill(from, members.len(), w);
     }
 
@@ -481,6 +485,19 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
             self.matcher
                 .set_weight(local_u as usize, local_v as usize, w);
         }
+    }
+
+    fn weight(&self, u: usize, v: usize) -> Wide<L> {
+        let at = |v: usize| self.local_index.get(v).copied().unwrap_or(FREE);
+        let (local_u, local_v) = (at(u), at(v));
+        debug_assert!(
+            local_u != FREE && local_v != FREE,
+            "both players in the bracket"
+        );
+        if local_u == FREE || local_v == FREE {
+            return Wide::ZERO;
+        }
+        self.matcher.weight(local_u as usize, local_v as usize)
     }
 
     fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort> {
@@ -558,16 +575,6 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
             debug_assert!(false, "a fixed pair is inside the bracket");
             return;
         };
-        let (l0, l1) = (l0 as usize, l1 as usize);
-        for u in 0..self.matcher.len() {
-            if u != l0 {
-                self.matcher
-                    .set_weight(l0, u, if u == l1 { fixed_weight } else { Wide::ZERO });
-            }
-            if u != l1 {
-                self.matcher
-                    .set_weight(l1, u, if u == l0 { fixed_weight } else { Wide::ZERO });
-            }
-        }
+        self.matcher.isolate(l0 as usize, l1 as usize, fixed_weight);
     }
 }

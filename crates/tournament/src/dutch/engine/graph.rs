@@ -58,6 +58,8 @@ pub(super) trait Graph<const L: usize> {
     fn per_bracket(&self) -> bool;
     /// Set the weight of a pair of the bracket.
     fn set_weight(&mut self, u: usize, v: usize, w: Wide<L>);
+    /// The weight of a pair of the bracket, as last set.
+    fn weight(&self, u: usize, v: usize) -> Wide<L>;
     /// Set the weight of every pair `members[j]`–`members[i]`, `j < i`,
     /// `i ≥ from`, of the bracket `members` given to [`Graph::begin`] to
     /// `w(j, i)`.
@@ -100,6 +102,9 @@ impl<const L: usize> Graph<L> for Dense<L> {
     fn set_weight(&mut self, u: usize, v: usize, w: Wide<L>) {
         self.matcher.set_weight(u, v, w);
     }
+    fn weight(&self, u: usize, v: usize) -> Wide<L> {
+        self.matcher.weight(u, v)
+    }
     fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort> {
         self.matcher.solve();
         stable.copy_from_slice(&player_mates(&self.matcher, self.players));
@@ -123,12 +128,5 @@ fn finalize_pair<const L: usize>(
     v1: usize,
     fixed_weight: Wide<L>,
 ) {
-    for u in 0..matcher.len() {
-        if u != v0 {
-            matcher.set_weight(v0, u, if u == v1 { fixed_weight } else { Wide::ZERO });
-        }
-        if u != v1 {
-            matcher.set_weight(v1, u, if u == v0 { fixed_weight } else { Wide::ZERO });
-        }
-    }
+    matcher.isolate(v0, v1, fixed_weight);
 }

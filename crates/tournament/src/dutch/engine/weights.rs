@@ -101,7 +101,7 @@ impl RoundContext<'_> {
             return Wide::ZERO;
         }
         let (count_bits, block_bits) = (self.count_bits, layout.block_bits);
-        let (higher_player, lower_player) = (self.entrant(higher), self.entrant(lower));
+        let (higher_player, lower_player) = (&self.facts[higher], &self.facts[lower]);
         let (higher_score, lower_score) = (self.score(higher), self.score(lower));
         let bit = |x: bool| u64::from(x);
         let group = |score: u32| {
