@@ -239,15 +239,15 @@ fn xiangqi_file(bytes: &[u8]) -> Result<(), ApiError> {
 }
 
 fn read_xiangqi(bytes: &[u8]) -> Result<Vec<PgnGame>, ApiError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        invalid_pgn(
-            format!(
-                "a Xiangqi PGN is UTF-8 text; byte {} is not",
-                e.valid_up_to()
-            ),
+    // UTF-8, or GB18030 (the GBK of xqbase and most Chinese databases).
+    let decoded = xiangqi::pgn::decode(bytes);
+    if let Some(at) = decoded.malformed {
+        return Err(invalid_pgn(
+            format!("a Xiangqi PGN is UTF-8 or GB18030 (GBK) text; byte {at} is neither"),
             None,
-        )
-    })?;
+        ));
+    }
+    let text = decoded.text.as_str();
     let mut chess: Option<Vec<rules::pgn::ReplayedGame<'_>>> = None;
     let mut games = Vec::new();
     for read in xiangqi::pgn::read_games(text) {
