@@ -730,9 +730,7 @@ pub(crate) async fn revoke_token(
             Some(&after),
         )
         .await?;
-        if state.db().backend() == crate::db::Backend::Postgres {
-            store::notify(&mut *tx, store::CHANNEL, &store::revocation_payload(id)).await?;
-        }
+        auth::announce_revocation(state, &mut tx, id).await?;
     }
     tx.commit().await?;
     state.tokens().revoke(id);

@@ -152,6 +152,21 @@ where
     }
 }
 
+/// Tells every process that token `id` is revoked when `tx` commits
+/// (`NOTIFY` on PostgreSQL; SQLite has one process per file, and the cache
+/// forgets within [`TOKEN_TTL`] anyway). The caller revokes it in its own
+/// cache after the commit.
+pub(crate) async fn announce_revocation(
+    state: &AppState,
+    tx: &mut sqlx::AnyConnection,
+    id: &str,
+) -> Result<(), ApiError> {
+    if state.db().backend() == crate::db::Backend::Postgres {
+        store::notify(&mut *tx, store::CHANNEL, &store::revocation_payload(id)).await?;
+    }
+    Ok(())
+}
+
 /// The tournament's owner token, or 404.
 pub(crate) async fn tournament_owner(
     state: &AppState,

@@ -149,10 +149,7 @@ pub(crate) async fn revoke(state: &AppState, actor: &Actor, id: &str) -> Result<
             Some(&serde_json::json!({ "revoked_at": at })),
         )
         .await?;
-        if state.db().backend() == crate::db::Backend::Postgres {
-            // Delivered to every process's LISTEN task on commit.
-            store::notify(&mut *tx, store::CHANNEL, &store::revocation_payload(id)).await?;
-        }
+        crate::auth::announce_revocation(state, &mut tx, id).await?;
     }
     tx.commit().await?;
     state.tokens().revoke(id);

@@ -8,15 +8,13 @@
 use std::collections::BTreeMap;
 
 use sqlx::AnyConnection;
-use tournament::model::{
-    self, ByeKind, GameResult, Player, Points, Scoring, StartNumber, Tournament,
-};
+use tournament::model::{self, ByeKind, GameResult, Player, Points, StartNumber, Tournament};
 
 use super::Error;
 use super::players::{self, PlayerRow};
 use super::rounds::{self, BoardRow, ByeRow};
 use super::tournaments::{self, TournamentRow};
-use crate::model::settings::{PointsValue, ScoringSpec};
+use crate::model::settings::PointsValue;
 
 /// Everything stored about a tournament.
 #[derive(Debug, Clone)]
@@ -97,11 +95,6 @@ pub fn bye_text(kind: ByeKind) -> &'static str {
 
 pub fn tenths(points: PointsValue) -> Points {
     Points(points.tenths("scoring").unwrap_or(0))
-}
-
-/// The stored scoring as the model's.
-pub fn scoring(spec: &ScoringSpec) -> Scoring {
-    (*spec).to_model()
 }
 
 pub fn model_player(row: &PlayerRow) -> Result<Player, Error> {
@@ -188,7 +181,7 @@ pub fn to_model(loaded: &Loaded) -> Result<Tournament, Error> {
         info,
         system: system(&t.system)?,
         planned_rounds: u32::try_from(t.rounds).unwrap_or(0),
-        scoring: scoring(&t.scoring),
+        scoring: t.scoring.to_model(),
         tiebreaks: t.tiebreaks.clone(),
         tiebreak_edition: model::TiebreakEdition::default(),
         rating_floor: None,

@@ -14,6 +14,17 @@ use tower::ServiceExt;
 
 pub const ADMIN: &str = "test-administrator-token";
 
+/// Seven rated players, strongest first (tests take the first six or all).
+pub const FIELD: &[(&str, u16)] = &[
+    ("Ding, Liren", 2780),
+    ("Wei, Yi", 2750),
+    ("Yu, Yangyi", 2700),
+    ("Wang, Hao", 2690),
+    ("Bu, Xiangzhi", 2650),
+    ("Li, Chao", 2640),
+    ("Ni, Hua", 2600),
+];
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Sqlite,

@@ -6,16 +6,9 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::harness::{TestApp, boards};
+use crate::harness::{FIELD, TestApp, boards};
 
-const SIX: &[(&str, u16)] = &[
-    ("Ding, Liren", 2780),
-    ("Wei, Yi", 2750),
-    ("Yu, Yangyi", 2700),
-    ("Wang, Hao", 2690),
-    ("Bu, Xiangzhi", 2650),
-    ("Li, Chao", 2640),
-];
+const SIX: &[(&str, u16)] = FIELD.split_at(6).0;
 
 async fn a_tournament_without_a_chosen_colour_draws_it_by_lot_and_keeps_the_seed(app: TestApp) {
     let organiser = app.organiser().await;

@@ -7,17 +7,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::harness::TestApp;
-
-const SEVEN: &[(&str, u16)] = &[
-    ("Ding, Liren", 2780),
-    ("Wei, Yi", 2750),
-    ("Yu, Yangyi", 2700),
-    ("Wang, Hao", 2690),
-    ("Bu, Xiangzhi", 2650),
-    ("Li, Chao", 2640),
-    ("Ni, Hua", 2600),
-];
+use crate::harness::{FIELD, TestApp};
 
 async fn export(app: &TestApp, t: &str, query: &str) -> String {
     let r = app
@@ -56,7 +46,7 @@ async fn two_rounds(app: &TestApp, organiser: &str) -> String {
             }),
         )
         .await;
-    app.players(organiser, &t, SEVEN).await;
+    app.players(organiser, &t, FIELD).await;
     for _ in 0..2 {
         let round = app.pair_round(organiser, &t).await;
         app.finish_round(organiser, &t, &round, |board, _, _| match board {
