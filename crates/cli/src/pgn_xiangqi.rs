@@ -25,19 +25,36 @@
 //!   `"move":{"number":N,"side":"red|black","text":"...","problem":
 //!   "malformed|no_such_piece|ambiguous|illegal"}`.
 //!
-//! The text is read as UTF-8; other bytes (a GBK file) become U+FFFD and
-//! the moves they are in are reported malformed (convert with `iconv`).
+//! - `notation` may also be `xboard_san` (XBoard's algebraic notation,
+//!   ranks 0–9); `problem` may also be `not_recognised` (a notation the
+//!   reader recognises and does not read: pychess's coordinates with ranks
+//!   1–10, Fairy-Stockfish's numbered soldiers in WXF, algebraic moves that
+//!   read in neither dialect).
+//!
+//! The file is read as UTF-8 (with or without a byte-order mark), UTF-16
+//! with its mark, else GB18030, which reads the GBK files of xqbase and
+//! most Chinese databases (`xiangqi::pgn::decode`). Bytes neither reads
+//! become U+FFFD; stderr then says where the first one is, and the moves
+//! they are in are reported malformed.
 
 use std::io::{self, Write};
 
-use xiangqi::pgn::{Notation, PgnErrorKind, ReadGame, read_games};
+use xiangqi::pgn::{Notation, PgnErrorKind, ReadGame, decode, read_games};
 use xiangqi::{Color, Outcome, Position, WinReason};
 
 use crate::pgn::json_string;
 
 /// Writes one JSON line per game; returns (games, games with an error).
 pub(crate) fn check(input: &[u8], out: &mut impl Write) -> io::Result<(usize, usize)> {
-    let text = String::from_utf8_lossy(input);
+    let decoded = decode(input);
+    if let Some(at) = decoded.malformed {
+        eprintln!(
+            "arbiter pgn check: byte {at} is neither UTF-8 nor GB18030; read as {} with \
+             U+FFFD for the bytes it could not read",
+            decoded.encoding
+        );
+    }
+    let text = decoded.text;
     let mut games = 0;
     let mut errors = 0;
     let mut line = String::new();

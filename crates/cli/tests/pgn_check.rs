@@ -359,3 +359,41 @@ fn xiangqi_games_report_notation_and_outcome() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Files as Chinese databases export them (GBK) and WinBoard engine games
+/// (XBoard's algebraic notation, ranks 0–9) read whole.
+#[test]
+fn a_gbk_export_and_an_xboard_game_read_whole() {
+    for (name, games, notation) in [
+        (
+            "records/xqbase_export_gbk.pgn",
+            2,
+            "\"notation\":\"chinese\"",
+        ),
+        ("records/xboard_san.pgn", 1, "\"notation\":\"xboard_san\""),
+    ] {
+        let out = arbiter(
+            &[
+                "pgn",
+                "check",
+                "--variant",
+                "xiangqi",
+                &xiangqi_fixture(name),
+            ],
+            "",
+        );
+        let stdout = String::from_utf8(out.stdout).expect("utf-8");
+        assert_eq!(stdout.lines().count(), games, "{stdout}");
+        assert!(
+            stdout
+                .lines()
+                .all(|l| l.contains("\"error\":null") && l.contains(notation)),
+            "{stdout}"
+        );
+        assert_eq!(
+            String::from_utf8(out.stderr).expect("utf-8"),
+            format!("{games} games, 0 errors\n")
+        );
+        assert_eq!(out.status.code(), Some(0));
+    }
+}

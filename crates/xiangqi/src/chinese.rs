@@ -12,17 +12,23 @@
 //! instead of the file: `前车进一`. Advisors and elephants always take their
 //! file (their direction tells which one moves). Soldiers: three on a file
 //! 前、中、后; four or five 一、二、三、四、五 counted from the front (in
-//! Chinese numerals for both sides); soldiers in tandem on two files put the
-//! file in place of the piece: `前九平八`, `中九平八`, `后九平八` (Black
-//! `前１平２`).
+//! Chinese numerals for both sides); soldiers in tandem on two files are
+//! numbered across both, as XQBase's computer notation standard (中国象棋电脑
+//! 应用规范, 着法表示) lays down and Chinese databases write them: file by
+//! file from the mover's right, each file front to back, 一 to 五 (in
+//! Chinese numerals for Black too): with Red soldiers doubled on files 七
+//! and 九, `一兵` and `二兵` are those on 七, `三兵`, `四兵` (and `五兵`)
+//! those on 九. Soldiers alone on a file keep their file (`兵五进一`).
 //!
 //! # Read forms
 //! Besides the written form: traditional and variant characters 車 俥,
 //! 馬 傌, 砲 包, 帥 將, 進, 後; 士/仕, 相/象, 兵/卒, 帅/将 for either side;
 //! either kind of numeral (and ASCII digits) for either side; the file
 //! instead of 前/后 when only one of the pieces can make the move; 前/后
-//! for advisors and elephants (`后仕进五`). Not read: the XQBase computer
-//! convention that numbers soldiers on two files 一 to 五 across both files.
+//! for advisors and elephants (`后仕进五`); soldiers in tandem on two files
+//! in the traditional form, 前/中/后 and the file in place of the piece
+//! (`前九平八`, Black `前１平２`), or 前/中/后 alone when only one of them can
+//! make the move.
 
 use crate::iccs::fold_char;
 use crate::moves::Move;
@@ -136,7 +142,7 @@ fn prefix(d: &Described) -> [char; 2] {
         return [front_mid_rear, p];
     }
     if d.multi_file {
-        return [front_mid_rear, numeral(c, d.file)];
+        return [numeral(Color::Red, d.across + 1), p];
     }
     if n <= 3 {
         [front_mid_rear, p]

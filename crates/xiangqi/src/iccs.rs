@@ -42,7 +42,7 @@ pub(crate) fn fold_char(c: char) -> char {
 
 /// Folds full-width ASCII forms (Ａ-Ｚ, ０-９, －, the ideographic space) to
 /// ASCII, keeping the case.
-fn fold_width(c: char) -> char {
+pub(crate) fn fold_width(c: char) -> char {
     match u32::from(c) {
         0xFF01..=0xFF5E => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
         0x3000 => ' ',

@@ -29,7 +29,9 @@ pub(crate) enum Rank {
     WxfPlus,
     /// WXF `P-`: the rear one of two or three, the second-last of four or five.
     WxfMinus,
-    /// The n-th from the front, 0-based (Chinese 一二三四五).
+    /// The n-th from the front, 0-based (Chinese 一二三四五); when soldiers
+    /// stand in tandem on two files, the n-th counted across both (see
+    /// [`Described::across`]).
     Nth(u8),
 }
 
@@ -83,6 +85,10 @@ pub(crate) struct Described {
     pub(crate) count: u8,
     /// Whether soldiers of this side stand in tandem on more than one file.
     pub(crate) multi_file: bool,
+    /// With `multi_file`: the soldier's index (0-based) when the soldiers of
+    /// those files are counted file by file from the mover's right, each
+    /// file front to back (XQBase's 一兵 … 五兵).
+    pub(crate) across: u8,
 }
 
 impl Described {
@@ -179,19 +185,34 @@ fn file_mates(pos: &Position, piece: Piece, sq: Square) -> ([Square; 10], usize)
     (out, n)
 }
 
-fn soldiers_in_tandem_on_several_files(pos: &Position, color: Color) -> bool {
+/// The soldiers of `color` on files that hold two or more of them, file by
+/// file from that side's right, each file front to back; and how many such
+/// files there are.
+fn tandem_soldiers(pos: &Position, color: Color) -> ([Option<Square>; 10], usize) {
     let soldier = Piece::new(color, Role::Soldier);
+    let mut out = [None; 10];
+    let mut n_out = 0usize;
     let mut files = 0;
-    for f in 0..9u8 {
-        let n = (0..10u8)
-            .filter_map(|r| Square::from_coords(f, r))
-            .filter(|&s| pos.piece_at(s) == Some(soldier))
-            .count();
-        if n >= 2 {
+    for n in 1..=9u8 {
+        let file = match color {
+            Color::Red => 9 - n,
+            Color::Black => n - 1,
+        };
+        let Some(sq) = Square::from_coords(file, 0) else {
+            continue;
+        };
+        let (mates, count) = file_mates(pos, soldier, sq);
+        if count >= 2 {
             files += 1;
+            for &s in mates.iter().take(count) {
+                if let Some(slot) = out.get_mut(n_out) {
+                    *slot = Some(s);
+                    n_out += 1;
+                }
+            }
         }
     }
-    files > 1
+    (out, files)
 }
 
 /// Describes a move of the piece on `m.from` (which must hold a piece).
@@ -201,9 +222,13 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
     let (mates, n) = file_mates(pos, piece, m.from);
     let index = mates.iter().take(n).position(|&s| s == m.from).unwrap_or(0);
     let (index, count) = (index as u8, n as u8);
-    let multi_file = piece.role == Role::Soldier
-        && count >= 2
-        && soldiers_in_tandem_on_several_files(pos, piece.color);
+    let (multi_file, across) = if piece.role == Role::Soldier && count >= 2 {
+        let (order, files) = tandem_soldiers(pos, piece.color);
+        let across = order.iter().position(|&s| s == Some(m.from)).unwrap_or(0);
+        (files > 1, across as u8)
+    } else {
+        (false, 0)
+    };
     Some(Described {
         piece,
         file: side_file(piece.color, m.from.file()),
@@ -212,6 +237,7 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Option<Described> {
         index,
         count,
         multi_file,
+        across,
     })
 }
 
@@ -221,6 +247,11 @@ fn fits(d: &Described, want: &Description) -> bool {
     }
     match want.selector {
         Selector::File(f) => d.file == f,
+        // Numbered soldiers on two files are counted across both.
+        Selector::Tandem {
+            file: None,
+            rank: Rank::Nth(n),
+        } if d.multi_file => d.across == n,
         Selector::Tandem { file, rank } => {
             file.is_none_or(|f| f == d.file)
                 && rank.matches(usize::from(d.index), usize::from(d.count))

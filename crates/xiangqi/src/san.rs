@@ -17,6 +17,15 @@
 //! Besides the written form: letters G (general), B (elephant), N (horse),
 //! S (soldier); `-` between the points; `x`, `+`, `#`, `!` and `?` are
 //! optional and not checked; full-width characters.
+//!
+//! # XBoard's algebraic notation
+//! XBoard (and WinBoard, and the engines that play through them) writes the
+//! same algebraic notation with two differences: ranks **0–9** as ICCS
+//! numbers them (`Che2` is ICCS `h2e2`), and soldiers without a letter, as
+//! chess pawns (`g5`, `ixi5`, `exd5`). [`Position::parse_xboard_san`] reads
+//! it and [`Position::to_xboard_san`] writes it. The two cannot be told
+//! apart by one move's text (`Ri2` is `i0i2` in one and `i0i1` in the
+//! other), so the PGN reader decides per game ([`crate::pgn`]).
 
 use crate::iccs::fold_char;
 use crate::moves::Move;
@@ -53,9 +62,28 @@ fn file_char(sq: Square) -> char {
     char::from(b'a' + sq.file())
 }
 
-/// The rank as this notation writes it, 1–10.
-fn rank_text(sq: Square) -> String {
-    (u32::from(sq.rank()) + 1).to_string()
+/// Which algebraic notation: Fairy-Stockfish's or XBoard's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Dialect {
+    /// Ranks 1–10, every piece with its letter (`Ce3`).
+    FairyStockfish,
+    /// Ranks 0–9, soldiers without a letter (`Che2`, `g5`).
+    Xboard,
+}
+
+impl Dialect {
+    /// What the first rank is written as.
+    fn rank_base(self) -> u8 {
+        match self {
+            Dialect::FairyStockfish => 1,
+            Dialect::Xboard => 0,
+        }
+    }
+}
+
+/// The rank as the dialect writes it.
+fn rank_text(sq: Square, dialect: Dialect) -> String {
+    (u32::from(sq.rank()) + u32::from(dialect.rank_base())).to_string()
 }
 
 /// What the text says about the from-point.
@@ -77,30 +105,53 @@ impl Position {
     /// the from-point.
     #[must_use]
     pub fn to_san(&self, m: Move) -> Option<String> {
+        self.write_algebraic(m, Dialect::FairyStockfish)
+    }
+
+    /// Writes a legal move in XBoard's algebraic notation (ranks 0–9,
+    /// soldiers without a letter: `Che2`, `g5`, `ixi5`). `None` if no piece
+    /// stands on the from-point.
+    #[must_use]
+    pub fn to_xboard_san(&self, m: Move) -> Option<String> {
+        self.write_algebraic(m, Dialect::Xboard)
+    }
+
+    fn write_algebraic(&self, m: Move, dialect: Dialect) -> Option<String> {
         let piece = self.piece_at(m.from)?;
         let mut out = String::with_capacity(8);
-        out.push(letter(piece.role));
-        let others: Vec<Square> = self
-            .legal_moves()
-            .iter()
-            .filter(|o| o.to == m.to && o.from != m.from && self.piece_at(o.from) == Some(piece))
-            .map(|o| o.from)
-            .collect();
-        if !others.is_empty() {
-            if others.iter().all(|s| s.file() != m.from.file()) {
+        let pawn = dialect == Dialect::Xboard && piece.role == Role::Soldier;
+        let capture = self.piece_at(m.to).is_some();
+        if pawn {
+            // As a chess pawn: the from-file when it captures or changes file.
+            if capture || m.from.file() != m.to.file() {
                 out.push(file_char(m.from));
-            } else if others.iter().all(|s| s.rank() != m.from.rank()) {
-                out.push_str(&rank_text(m.from));
-            } else {
-                out.push(file_char(m.from));
-                out.push_str(&rank_text(m.from));
+            }
+        } else {
+            out.push(letter(piece.role));
+            let others: Vec<Square> = self
+                .legal_moves()
+                .iter()
+                .filter(|o| {
+                    o.to == m.to && o.from != m.from && self.piece_at(o.from) == Some(piece)
+                })
+                .map(|o| o.from)
+                .collect();
+            if !others.is_empty() {
+                if others.iter().all(|s| s.file() != m.from.file()) {
+                    out.push(file_char(m.from));
+                } else if others.iter().all(|s| s.rank() != m.from.rank()) {
+                    out.push_str(&rank_text(m.from, dialect));
+                } else {
+                    out.push(file_char(m.from));
+                    out.push_str(&rank_text(m.from, dialect));
+                }
             }
         }
-        if self.piece_at(m.to).is_some() {
+        if capture {
             out.push('x');
         }
         out.push(file_char(m.to));
-        out.push_str(&rank_text(m.to));
+        out.push_str(&rank_text(m.to, dialect));
         if let Ok(after) = self.play(m)
             && after.is_check()
         {
@@ -112,7 +163,22 @@ impl Position {
     /// Reads a move in Fairy-Stockfish's algebraic notation (any of the
     /// read forms in the `san` module docs) and checks it is legal here.
     pub fn parse_san(&self, text: &str) -> Result<Move, NotationError> {
-        let (role, from, to) = parse(text)?;
+        self.parse_algebraic(text, Dialect::FairyStockfish)
+    }
+
+    /// Reads a move in XBoard's algebraic notation (ranks 0–9, soldiers
+    /// with or without a letter; the other read forms as in
+    /// [`Position::parse_san`]) and checks it is legal here.
+    pub fn parse_xboard_san(&self, text: &str) -> Result<Move, NotationError> {
+        self.parse_algebraic(text, Dialect::Xboard)
+    }
+
+    pub(crate) fn parse_algebraic(
+        &self,
+        text: &str,
+        dialect: Dialect,
+    ) -> Result<Move, NotationError> {
+        let (role, from, to) = parse(text, dialect)?;
         let us = self.turn();
         let candidates = self.legal_moves();
         let mut found = candidates.iter().filter(|m| {
@@ -162,13 +228,20 @@ enum Coord {
     Rank(u8),
 }
 
-fn parse(text: &str) -> Result<(Role, Origin, Square), NotationError> {
+fn parse(text: &str, dialect: Dialect) -> Result<(Role, Origin, Square), NotationError> {
     // As in chess SAN, the piece letter is upper case and files lower
     // case, so that `h2e2` and `H2E2` stay coordinates.
-    let mut ascii = text.chars().filter(|c| !c.is_whitespace());
-    if ascii.next().is_some_and(|c| c.is_ascii_lowercase()) {
-        return Err(malformed(text, "the piece letter is upper case"));
-    }
+    let mut ascii = text
+        .chars()
+        .map(crate::iccs::fold_width)
+        .filter(|c| !c.is_whitespace());
+    let pawn = match ascii.next() {
+        Some('a'..='i') if dialect == Dialect::Xboard => true,
+        Some(c) if c.is_ascii_lowercase() => {
+            return Err(malformed(text, "the piece letter is upper case"));
+        }
+        _ => false,
+    };
     if ascii.any(|c| ('A'..='I').contains(&c)) {
         return Err(malformed(text, "files are lower case a-i"));
     }
@@ -181,11 +254,16 @@ fn parse(text: &str) -> Result<(Role, Origin, Square), NotationError> {
     while let [rest @ .., '+' | '#' | '!' | '?'] = body {
         body = rest;
     }
-    let Some((&first, rest)) = body.split_first() else {
-        return Err(malformed(text, "empty"));
+    let (role, rest) = if pawn {
+        (Role::Soldier, body)
+    } else {
+        let Some((&first, rest)) = body.split_first() else {
+            return Err(malformed(text, "empty"));
+        };
+        let role = role_of(first.to_ascii_uppercase())
+            .ok_or_else(|| malformed(text, "expected a piece letter K A E H R C P first"))?;
+        (role, rest)
     };
-    let role = role_of(first.to_ascii_uppercase())
-        .ok_or_else(|| malformed(text, "expected a piece letter K A E H R C P first"))?;
     // The rest as coordinates, `x` and `-` dropped.
     let mut coords = Vec::with_capacity(4);
     let mut i = 0;
@@ -194,7 +272,7 @@ fn parse(text: &str) -> Result<(Role, Origin, Square), NotationError> {
         match c {
             'x' | ':' | '-' => {}
             'a'..='i' => coords.push(Coord::File(c as u8 - b'a')),
-            '1'..='9' => {
+            '1'..='9' if dialect == Dialect::FairyStockfish => {
                 let mut n = c as u8 - b'0';
                 if n == 1 && rest.get(i) == Some(&'0') {
                     n = 10;
@@ -202,8 +280,22 @@ fn parse(text: &str) -> Result<(Role, Origin, Square), NotationError> {
                 }
                 coords.push(Coord::Rank(n - 1));
             }
-            _ => return Err(malformed(text, "expected files a-i and ranks 1-10")),
+            '0'..='9' if dialect == Dialect::Xboard => coords.push(Coord::Rank(c as u8 - b'0')),
+            _ => {
+                return Err(malformed(
+                    text,
+                    match dialect {
+                        Dialect::FairyStockfish => "expected files a-i and ranks 1-10",
+                        Dialect::Xboard => "expected files a-i and ranks 0-9",
+                    },
+                ));
+            }
         }
+    }
+    // A soldier without its letter names at most its from-file (`ixi5`),
+    // so that coordinates (`h2e2`) are never read as one.
+    if pawn && coords.len() > 3 {
+        return Err(malformed(text, "a soldier's move names at most its file"));
     }
     let (to, from) = match coords.as_slice() {
         [head @ .., Coord::File(f), Coord::Rank(r)] => {

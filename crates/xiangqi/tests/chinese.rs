@@ -11,6 +11,7 @@ const FIVE_SOLDIERS: &str = "P3k4/P8/P8/P8/P8/9/9/9/9/5K3 w";
 const FOUR_SOLDIERS: &str = "3k5/P8/P8/P8/P8/9/9/9/9/4K4 w";
 const SOLDIERS_ON_TWO_FILES: &str = "3k5/9/P8/P1P6/P1P6/9/9/9/9/4K4 w";
 const BLACK_SOLDIERS: &str = "3k5/9/9/9/9/4p4/4p4/9/9/4K4 b";
+const BLACK_SOLDIERS_ON_TWO_FILES: &str = "3k5/9/9/9/9/2p3p2/2p3p2/9/9/4K4 b";
 
 /// (position, move, Chinese as written, other spellings read)
 const TABLE: &[(&str, &str, &str, &[&str])] = &[
@@ -108,13 +109,36 @@ const TABLE: &[(&str, &str, &str, &[&str])] = &[
     (FOUR_SOLDIERS, "a6b6", "三兵平八", &[]),
     (FOUR_SOLDIERS, "a5b5", "四兵平八", &[]),
     (FOUR_SOLDIERS, "a8a9", "一兵进一", &[]),
-    (SOLDIERS_ON_TWO_FILES, "a7b7", "前九平八", &[]),
-    (SOLDIERS_ON_TWO_FILES, "a6b6", "中九平八", &[]),
-    (SOLDIERS_ON_TWO_FILES, "a5b5", "后九平八", &[]),
-    (SOLDIERS_ON_TWO_FILES, "c6d6", "前七平六", &[]),
-    (SOLDIERS_ON_TWO_FILES, "c5d5", "后七平六", &[]),
-    (SOLDIERS_ON_TWO_FILES, "c6b6", "前七平八", &[]),
-    (SOLDIERS_ON_TWO_FILES, "a7a8", "前九进一", &[]),
+    // Two doubled files: numbered across both, file by file from the
+    // mover's right (七 before 九), each front to back; the traditional
+    // 前九 / 中九 / 后九 read too.
+    (SOLDIERS_ON_TWO_FILES, "a7b7", "三兵平八", &["前九平八"]),
+    (SOLDIERS_ON_TWO_FILES, "a6b6", "四兵平八", &["中九平八"]),
+    (SOLDIERS_ON_TWO_FILES, "a5b5", "五兵平八", &["后九平八"]),
+    (SOLDIERS_ON_TWO_FILES, "c6d6", "一兵平六", &["前七平六"]),
+    (SOLDIERS_ON_TWO_FILES, "c5d5", "二兵平六", &["后七平六"]),
+    (SOLDIERS_ON_TWO_FILES, "c6b6", "一兵平八", &["前七平八"]),
+    (SOLDIERS_ON_TWO_FILES, "a7a8", "三兵进一", &["前九进一"]),
+    // Black's are numbered in Chinese numerals too (XQBase: 一卒平５).
+    (
+        BLACK_SOLDIERS_ON_TWO_FILES,
+        "c3c2",
+        "一卒进１",
+        &["前３进１"],
+    ),
+    (
+        BLACK_SOLDIERS_ON_TWO_FILES,
+        "c4b4",
+        "二卒平２",
+        &["后３平２"],
+    ),
+    (BLACK_SOLDIERS_ON_TWO_FILES, "g3g2", "三卒进１", &[]),
+    (
+        BLACK_SOLDIERS_ON_TWO_FILES,
+        "g4h4",
+        "四卒平８",
+        &["后７平８"],
+    ),
     (BLACK_SOLDIERS, "e3d3", "前卒平４", &[]),
     (BLACK_SOLDIERS, "e4f4", "后卒平６", &[]),
     (BLACK_SOLDIERS, "e3e2", "前卒进１", &[]),

@@ -339,6 +339,13 @@ const HOSTILE: &[&str] = &[
     "1. 𝕳2e2",
     "+R.3 ++.4 --1 33.4 3+.4 P+.4",
     "Cxh10+# Cxh11 C0a1 Ka1a1a1",
+    "h10g8 i10h10 a10 h1010g8 j10 h3e3 h3-e3",
+    "25=6 14+1 55.5 99+9 60=1",
+    "ixi5 g5 x5 xx gxg g0 g10 Ri2 Ri7",
+    "[Event \"\"a\" b\"]\n[Event \"\"\"]\n[Event \"\" \"]\n[X \"\"\"\"\"]",
+    "=====\n共 1 局\n=====",
+    "一兵进一 五兵平六 五卒平５ 六兵平五 一九平八",
+    "[FEN \"3k5/9/9/2P3P2/2P3P2/2p3p2/2p1P1p2/9/9/4K4 w - - 0 1\"]\n1. 五兵进一 四兵平六 *",
 ];
 
 #[test]
@@ -358,6 +365,16 @@ proptest! {
     #[test]
     fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
         let _ = read_games(&text);
+    }
+
+    /// Any bytes: decoded (UTF-8, GB18030 or neither) and read.
+    #[test]
+    fn arbitrary_bytes_decode_and_read(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let decoded = xiangqi::pgn::decode(&bytes);
+        if let Some(at) = decoded.malformed {
+            prop_assert!(at < bytes.len());
+        }
+        let _ = read_games(&decoded.text);
     }
 
     #[test]

@@ -239,15 +239,15 @@ fn xiangqi_file(bytes: &[u8]) -> Result<(), ApiError> {
 }
 
 fn read_xiangqi(bytes: &[u8]) -> Result<Vec<PgnGame>, ApiError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        invalid_pgn(
-            format!(
-                "a Xiangqi PGN is UTF-8 text; byte {} is not",
-                e.valid_up_to()
-            ),
+    // UTF-8, or GB18030 (the GBK of xqbase and most Chinese databases).
+    let decoded = xiangqi::pgn::decode(bytes);
+    if let Some(at) = decoded.malformed {
+        return Err(invalid_pgn(
+            format!("a Xiangqi PGN is UTF-8 or GB18030 (GBK) text; byte {at} is neither"),
             None,
-        )
-    })?;
+        ));
+    }
+    let text = decoded.text.as_str();
     let mut chess: Option<Vec<rules::pgn::ReplayedGame<'_>>> = None;
     let mut games = Vec::new();
     for read in xiangqi::pgn::read_games(text) {
@@ -269,19 +269,19 @@ fn read_xiangqi(bytes: &[u8]) -> Result<Vec<PgnGame>, ApiError> {
             }
             _ => {}
         }
-        // No `Variant` tag and not even a first move (or a FEN) of
-        // Xiangqi: a chess game if it replays as one.
-        let unreadable = read.game.moves.is_empty()
-            && matches!(
-                read.error.as_ref().map(|e| &e.kind),
-                Some(PgnErrorKind::Move { .. } | PgnErrorKind::BadFen(_))
-            );
+        // No `Variant` tag and the moves (or the FEN) are no Xiangqi game:
+        // a chess game if it replays whole as one, further than as Xiangqi
+        // (`1. e4 e5 2. Nf3` reads two plies as XBoard's Xiangqi notation).
+        let unreadable = matches!(
+            read.error.as_ref().map(|e| &e.kind),
+            Some(PgnErrorKind::Move { .. } | PgnErrorKind::BadFen(_))
+        );
         if unreadable && read.game.tag("Variant").is_none() {
             let replayed = chess.get_or_insert_with(|| rules::pgn::Replayer::new(bytes).collect());
-            if replayed
-                .iter()
-                .any(|g| g.number == number && g.error.is_none() && g.plies > 0)
-            {
+            let xiangqi_plies = read.game.moves.len();
+            if replayed.iter().any(|g| {
+                g.number == number && g.error.is_none() && g.plies > 0 && g.plies > xiangqi_plies
+            }) {
                 return Err(other_game(
                     number,
                     GameKind::Chess,

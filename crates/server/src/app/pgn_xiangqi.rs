@@ -49,6 +49,7 @@ pub(super) fn record_moves(
             Notation::Wxf => position.to_wxf(m),
             Notation::Chinese => position.to_chinese(m),
             Notation::San => position.to_san(m),
+            Notation::XboardSan => position.to_xboard_san(m),
         }
         .unwrap_or_else(|| m.to_iccs());
         let place = Place::new(second_starts, fullmove, ply, written);
@@ -135,12 +136,17 @@ fn unread_move(rec: &mut Recorder<'_>, place: &Place, error: &MoveError) -> Resu
     let body = match error {
         MoveError::Illegal { mv, .. } => move_body(&mv.to_iccs(), None),
         MoveError::Malformed => move_body(&place.text, None),
-        MoveError::NoSuchPiece(Notation::San) => {
+        MoveError::NoSuchPiece(Notation::San | Notation::XboardSan) => {
             return Err(refuse(regulations::Code::IllegalMove, "xq 4.1.6"));
         }
         MoveError::NoSuchPiece(n) => move_body(&place.text, Some(*n)),
         MoveError::Ambiguous { .. } => {
             return Err(refuse(regulations::Code::AmbiguousMove, "xq 7.1"));
+        }
+        // A notation the reader does not take: written as no notation the
+        // Laws read either; the reader's message names it.
+        MoveError::NotRecognised(_) => {
+            return Err(refuse(regulations::Code::MalformedMove, "xq 7.1"));
         }
     };
     rec.record(body, Some(place))?;

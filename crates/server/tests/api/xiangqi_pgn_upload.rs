@@ -252,6 +252,60 @@ async fn xq_4_1_9_4_2_2_the_result_tag_records_a_resignation_or_an_agreed_draw_a
     assert_eq!(r.body["where"], "Termination", "{r:?}");
 }
 
+/// Soldiers doubled on two files, as Chinese databases number them (XQBase:
+/// 二兵 is the rear soldier of the right-hand file), in a GBK file as
+/// xqbase exports (not UTF-8: the compiler itself says so of any
+/// `from_utf8` on it): `[Event "兵卒在两路"]`, `1. 二兵平二 四卒平８ …`.
+const TANDEM_SOLDIERS_GBK: &[u8] = b"[Event \"\xb1\xf8\xd7\xe4\xd4\xda\xc1\xbd\xc2\xb7\"]\n[Red \"Liu Dahua\"]\n[Black \"Hu Ronghua\"]\n\
+[Result \"*\"]\n[FEN \"3k5/9/9/2P3P2/2P3P2/2p3p2/2p1P1p2/9/9/4K4 w - - 0 1\"]\n\n\
+1. \xb6\xfe\xb1\xf8\xc6\xbd\xb6\xfe \xcb\xc4\xd7\xe4\xc6\xbd\xa3\xb8 \
+2. \xc7\xb0\xb1\xf8\xbd\xf8\xd2\xbb \xc7\xb0\xd7\xe4\xc6\xbd\xa3\xb4 \
+3. \xb1\xf8\xc8\xfd\xbd\xf8\xd2\xbb \xd7\xe4\xa3\xb3\xbd\xf8\xa3\xb1 *\n";
+
+/// The position those moves start from.
+const TANDEM_SOLDIERS_FEN: &str = "3k5/9/9/2P3P2/2P3P2/2p3p2/2p1P1p2/9/9/4K4 w - - 0 1";
+
+async fn a_gbk_scoresheet_as_chinese_databases_export_it_is_decoded_and_recorded(app: TestApp) {
+    let game = xq_game(
+        &app,
+        "Liu, Dahua",
+        "Hu, Ronghua",
+        json!({ "fen": TANDEM_SOLDIERS_FEN }),
+    )
+    .await;
+    let r = app
+        .request(
+            Method::POST,
+            &format!("/api/v1/games/{game}/pgn"),
+            Some(ADMIN),
+            Some(Body::from(TANDEM_SOLDIERS_GBK)),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["events"], 7, "start and six moves: {r:?}");
+    assert_eq!(
+        iccs(&app, &game).await,
+        ["g5h5", "g4h4", "c6c7", "c3d3", "g6g7", "c4c3"]
+    );
+}
+
+async fn a_notation_the_reader_does_not_take_is_refused_naming_it(app: TestApp) {
+    let game = xq_game(&app, "A, One", "B, Two", json!({})).await;
+    // pychess's coordinates: ranks 1-10.
+    let text = xq_pgn("A, One", "B, Two", "*", "", "h2e2 h10g8");
+    let r = upload(&app, &game, ADMIN, &text).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "malformed_move", "{r:?}");
+    assert_eq!(r.body["move_number"], 1, "{r:?}");
+    assert_eq!(r.body["side"], "black", "{r:?}");
+    assert!(
+        r.body["message"].as_str().unwrap().contains("pychess"),
+        "{r:?}"
+    );
+    assert_eq!(seq(&app, &game).await, 0);
+}
+
 async fn a_chess_pgn_is_not_for_a_xiangqi_game_nor_a_xiangqi_pgn_for_a_chess_game(app: TestApp) {
     let chess_pgn =
         "[White \"A, One\"]\n[Black \"B, Two\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n";
@@ -372,4 +426,6 @@ crate::both_databases!(
     xq_4_1_9_4_2_2_the_result_tag_records_a_resignation_or_an_agreed_draw_and_a_mate_or_stalemate_comes_from_the_laws,
     a_chess_pgn_is_not_for_a_xiangqi_game_nor_a_xiangqi_pgn_for_a_chess_game,
     a_rounds_xiangqi_file_is_matched_to_its_boards_by_the_players_names,
+    a_gbk_scoresheet_as_chinese_databases_export_it_is_decoded_and_recorded,
+    a_notation_the_reader_does_not_take_is_refused_naming_it,
 );

@@ -20,6 +20,8 @@ pub(crate) struct RawGame<'a> {
     pub(crate) result: Option<GameResult>,
     /// A syntax error that ended the game early (the moves before it are kept).
     pub(crate) error: Option<PgnError>,
+    /// Whether a move number came before the first move (or stood alone).
+    pub(crate) numbered: bool,
 }
 
 struct Cursor<'a> {
@@ -122,6 +124,10 @@ impl<'a> Cursor<'a> {
                 Ok((name, value, at))
             }
             Err((offset, kind)) => {
+                if let Some((name, value, end)) = unescaped_quotes_tag(self.text, self.pos) {
+                    self.advance_to(end);
+                    return Ok((name, value, at));
+                }
                 // On the tag's line: recovery skips the rest of it.
                 self.advance_to(offset);
                 Err(self.error(self.location(), kind))
@@ -197,8 +203,10 @@ impl<'a> Cursor<'a> {
                         continue;
                     }
                     let Some((word, offset)) = strip_move_number(word) else {
+                        game.numbered |= game.moves.is_empty();
                         continue;
                     };
+                    game.numbered |= offset > 0 && game.moves.is_empty();
                     let word = word.trim_end_matches(['!', '?']);
                     if word.is_empty() || depth > 0 {
                         continue;
@@ -212,6 +220,29 @@ impl<'a> Cursor<'a> {
             }
         }
     }
+}
+
+/// A tag whose value holds unescaped quotes, on one line:
+/// `[Event ""Huangshan Cup" National GM,CM Tournament 2002"]`. As
+/// python-chess reads it, the value runs from the first quote to the last
+/// one before the `]` that ends the line. `None` unless the line is a name,
+/// blanks and such a value ending in `"]`. Returns (name, value, end).
+fn unescaped_quotes_tag(text: &str, open: usize) -> Option<(String, String, usize)> {
+    let line = text.get(open..)?;
+    let len = line.find('\n').unwrap_or(line.len());
+    let line = line.get(..len)?.trim_end();
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim_end();
+    let name_len = inner
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(inner.len());
+    let (name, rest) = inner.split_at(name_len);
+    if name.is_empty() || !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let quoted = rest.trim_start().strip_prefix('"')?.strip_suffix('"')?;
+    let value = pgn_syntax::unescape_tag_value(quoted.as_bytes());
+    let value = String::from_utf8_lossy(&value).into_owned();
+    Some((name.to_string(), value, open + line.len()))
 }
 
 /// The move in a word after any move number (`12.h2e2` → `h2e2`), with
@@ -317,6 +348,23 @@ mod tests {
         assert_eq!(g.moves[0].1, Location { line: 4, column: 4 });
         assert_eq!(g.result, Some(GameResult::RedWins));
         assert_eq!(games[1].result, Some(GameResult::Unknown));
+    }
+
+    #[test]
+    fn a_tag_with_unescaped_quotes_reads_to_the_last_quote_of_its_line() {
+        let text = "[Event \"\"Huangshan Cup\" National GM,CM Tournament 2002\"]\n[Red \"A\"]\n1. h2e2 *\n";
+        let games = split_games(text);
+        assert_eq!(games.len(), 1);
+        assert!(games[0].error.is_none(), "{:?}", games[0].error);
+        assert_eq!(
+            games[0].tags[0].1,
+            "\"Huangshan Cup\" National GM,CM Tournament 2002"
+        );
+        assert_eq!(games[0].tags[1].1, "A");
+        assert_eq!(unescaped_quotes_tag("[Event \"x\" y]", 0), None);
+        assert_eq!(unescaped_quotes_tag("[\"x\"]", 0), None);
+        assert_eq!(unescaped_quotes_tag("[Event\"x\"]", 0), None);
+        assert_eq!(unescaped_quotes_tag("[Event \"]", 0), None);
     }
 
     #[test]

@@ -10,10 +10,32 @@
 //!
 //! Each move may be in any of the crate's notations, detected move by move
 //! ([`parse_move`]): ICCS coordinates (`h2e2`, `h2-e2`), WXF (`C2.5`,
-//! `H8+7`, `+R.3`), Chinese (`炮二平五`, `马８进７`) or algebraic as
-//! Fairy-Stockfish and pychess write it (`Ce3`, `Hg3`, `Cxh10+`; ranks
-//! 1–10). A move that reads in several notations must mean the same move in
-//! all of them.
+//! `H8+7`, `+R.3`), Chinese (`炮二平五`, `马８进７`, soldiers on two files
+//! numbered `一兵` … `五兵` as XQBase and Chinese databases write them) or
+//! algebraic as Fairy-Stockfish and pychess write it (`Ce3`, `Hg3`,
+//! `Cxh10+`; ranks 1–10). A move that reads in several notations must mean
+//! the same move in all of them. Algebraic moves as XBoard writes them
+//! (ranks 0–9, soldiers without a letter: `Che2`, `g5`) are read too; one
+//! move's text cannot tell the two apart (`Ri2`), so the game decides: its
+//! moves are read in XBoard's notation when that reads further than
+//! Fairy-Stockfish's.
+//!
+//! Refused with [`MoveError::NotRecognised`], naming the notation
+//! ([`Unrecognised`]): pychess's coordinates with ranks 1–10 (a rank `10`,
+//! or a game whose coordinates are legal only read one rank lower — ICCS
+//! `h3e3` where it is legal stays ICCS), Fairy-Stockfish's numbered
+//! soldiers in WXF (`25=6`), and an algebraic move legal in neither dialect
+//! before the game has shown which it uses ("notation not recognised
+//! (XBoard SAN?)").
+//!
+//! Files as they exist: a `FEN` tag with the placement alone is Red to
+//! move; [`decode`] reads bytes as UTF-8 (with or without a
+//! byte-order mark) or else GB18030 (GBK, the encoding of xqbase and most
+//! Chinese databases); text that is no game — a database's `=====` footer
+//! after the last game — is skipped ([`read_games`]); a tag whose value
+//! holds unescaped quotes (`[Event ""Huangshan Cup" 2002"]`) is read as
+//! python-chess reads it, up to the last quote before the `]` ending its
+//! line.
 //!
 //! Errors ([`PgnError`]) carry the line and column (1-based, columns in
 //! characters); a move's error also says its number, side, text and why:
@@ -33,6 +55,7 @@
 //!   and `1...` when Black moves first, lines of at most 79 characters;
 //! - the termination marker.
 
+mod decode;
 mod lexer;
 mod writer;
 
@@ -45,8 +68,11 @@ use crate::position::Position;
 use crate::types::Color;
 use crate::verdict::{IllegalReason, PositionError};
 
+pub use decode::{Decoded, TextEncoding, decode};
 pub use pgn_syntax::{Location, SyntaxError};
 pub use writer::write_game;
+
+use crate::san::Dialect;
 
 /// The game termination marker, also the `Result` tag value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -103,10 +129,13 @@ pub enum Notation {
     Chinese,
     /// Algebraic as Fairy-Stockfish writes it, `Ce3`.
     San,
+    /// Algebraic as XBoard writes it (ranks 0–9, soldiers without a
+    /// letter), `Che2`, `g5`.
+    XboardSan,
 }
 
 impl Notation {
-    /// Lower-case name: `iccs`, `wxf`, `chinese`, `san`.
+    /// Lower-case name: `iccs`, `wxf`, `chinese`, `san`, `xboard_san`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -114,6 +143,7 @@ impl Notation {
             Notation::Wxf => "wxf",
             Notation::Chinese => "chinese",
             Notation::San => "san",
+            Notation::XboardSan => "xboard_san",
         }
     }
 }
@@ -124,11 +154,51 @@ impl fmt::Display for Notation {
     }
 }
 
+/// Notations the reader recognises and does not read: their moves would
+/// be confused with those of a notation it reads, or read in neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unrecognised {
+    /// An algebraic move that is legal neither in Fairy-Stockfish's notation
+    /// (ranks 1–10) nor in XBoard's (ranks 0–9), in a game that has not
+    /// shown which of the two it is written in.
+    XboardSan,
+    /// Coordinates with ranks 1–10, as pychess writes them (`h10g8`; its
+    /// `h3e3` is ICCS `h2e2`): a rank 10, or a game whose coordinates read
+    /// only with every rank one lower.
+    PychessCoordinates,
+    /// WXF with tandem soldiers numbered as Fairy-Stockfish writes them:
+    /// index from the front, then the file (`25=6`, the second soldier on
+    /// file 5), which WXF's own `33.4` (the middle one of three) contradicts.
+    FairyStockfishWxf,
+}
+
+impl fmt::Display for Unrecognised {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unrecognised::XboardSan => {
+                "notation not recognised (XBoard SAN?): no legal move in Fairy-Stockfish's \
+                 algebraic notation (ranks 1-10) nor in XBoard's (ranks 0-9, soldiers without \
+                 a letter)"
+            }
+            Unrecognised::PychessCoordinates => {
+                "notation not read: coordinates with ranks 1-10 as pychess writes them \
+                 (h10g8; its h3e3 is ICCS h2e2); ICCS numbers the ranks 0-9"
+            }
+            Unrecognised::FairyStockfishWxf => {
+                "notation not read: Fairy-Stockfish's numbered soldiers in WXF (25=6, the \
+                 second soldier on file 5); WXF writes tandem soldiers P+, P-, 3+, 33 and 3-"
+            }
+        })
+    }
+}
+
 /// Why a move's text gives no legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// No notation reads the text.
     Malformed,
+    /// The text is in a notation the reader recognises and does not read.
+    NotRecognised(Unrecognised),
     /// The text reads in a notation, but no piece of the side to move can
     /// make the move it describes.
     NoSuchPiece(Notation),
@@ -153,11 +223,13 @@ pub enum MoveError {
 }
 
 impl MoveError {
-    /// `malformed`, `no_such_piece`, `ambiguous` or `illegal`.
+    /// `malformed`, `not_recognised`, `no_such_piece`, `ambiguous` or
+    /// `illegal`.
     #[must_use]
     pub fn problem(&self) -> &'static str {
         match self {
             MoveError::Malformed => "malformed",
+            MoveError::NotRecognised(_) => "not_recognised",
             MoveError::NoSuchPiece(_) => "no_such_piece",
             MoveError::Ambiguous { .. } => "ambiguous",
             MoveError::Illegal { .. } => "illegal",
@@ -171,6 +243,7 @@ impl fmt::Display for MoveError {
             MoveError::Malformed => {
                 f.write_str("malformed: not a move in ICCS, WXF, Chinese or algebraic notation")
             }
+            MoveError::NotRecognised(what) => what.fmt(f),
             MoveError::NoSuchPiece(n) => {
                 write!(f, "no piece of the side to move can make that move ({n})")
             }
@@ -351,10 +424,16 @@ fn is_xiangqi(variant: &str) -> bool {
 
 /// Reads every game of a PGN text (see the module docs). Never panics; a
 /// game that cannot be read to its end says why in [`ReadGame::error`].
+///
+/// Text that is no game is skipped: a stretch with no tag, no move number,
+/// no termination marker and no move that reads in any notation (a
+/// database's `=====` footer after the last game, a title before the
+/// first).
 #[must_use]
 pub fn read_games(text: &str) -> Vec<ReadGame> {
     lexer::split_games(text)
         .into_iter()
+        .filter(|raw| !is_stray_text(raw))
         .enumerate()
         .map(|(i, raw)| replay(i + 1, raw))
         .collect()
@@ -369,6 +448,184 @@ pub fn read_game(text: &str) -> Result<Game, PgnError> {
         Some(e) => Err(e),
         None => Ok(read.game),
     }
+}
+
+/// Whether a stretch of text between games is no game (see [`read_games`]).
+fn is_stray_text(raw: &lexer::RawGame<'_>) -> bool {
+    if !raw.tags.is_empty() || raw.result.is_some() || raw.numbered {
+        return false;
+    }
+    match raw.moves.first() {
+        None => true,
+        Some((text, _)) => matches!(
+            parse_move(&Position::startpos(), text),
+            Err(MoveError::Malformed)
+        ),
+    }
+}
+
+/// The main line as far as it reads, in one of the algebraic dialects.
+struct Line {
+    moves: Vec<Move>,
+    notations: Vec<Notation>,
+    position: Position,
+    /// The first move that did not read: its ply (0-based) and why.
+    error: Option<(usize, MoveError)>,
+}
+
+fn play_line(start: Position, moves: &[(&str, Location)], dialect: Dialect) -> Line {
+    let mut line = Line {
+        moves: Vec::with_capacity(moves.len()),
+        notations: Vec::with_capacity(moves.len()),
+        position: start,
+        error: None,
+    };
+    for (ply, (text, _)) in moves.iter().enumerate() {
+        match parse_move_in(&line.position, text, dialect) {
+            Ok((m, notation)) => {
+                line.position.play_unchecked(m);
+                line.moves.push(m);
+                line.notations.push(notation);
+            }
+            Err(e) => {
+                line.error = Some((ply, e));
+                break;
+            }
+        }
+    }
+    line
+}
+
+/// Whether a move error came from reading the text as algebraic notation.
+fn algebraic_error(e: &MoveError) -> bool {
+    matches!(
+        e,
+        MoveError::NoSuchPiece(Notation::San | Notation::XboardSan)
+            | MoveError::Illegal {
+                notation: Notation::San | Notation::XboardSan,
+                ..
+            }
+            | MoveError::Ambiguous {
+                notation: Notation::San | Notation::XboardSan,
+                other: None,
+            }
+    )
+}
+
+/// The main line in the algebraic dialect the game is written in: Fairy-
+/// Stockfish's unless XBoard's reads further; when both stop at the same
+/// algebraic move and no earlier move showed the dialect, that move is not
+/// recognised.
+fn main_line(start: Position, moves: &[(&str, Location)]) -> Line {
+    let mut fs = play_line(start, moves, Dialect::FairyStockfish);
+    let Some((fs_ply, fs_error)) = fs.error.clone() else {
+        return fs;
+    };
+    let xb = play_line(start, moves, Dialect::Xboard);
+    let (xb_ply, xb_error) = match &xb.error {
+        Some((p, e)) => (*p, Some(e)),
+        None => (moves.len(), None),
+    };
+    if xb_ply > fs_ply
+        || (xb_ply == fs_ply
+            && matches!(fs_error, MoveError::Malformed)
+            && xb_error.is_some_and(|e| !matches!(e, MoveError::Malformed)))
+    {
+        return xb;
+    }
+    let shown =
+        fs.notations.contains(&Notation::San) || xb.notations.contains(&Notation::XboardSan);
+    let ambiguous = |e: &MoveError| matches!(e, MoveError::Ambiguous { .. });
+    if xb_ply == fs_ply
+        && !shown
+        && algebraic_error(&fs_error)
+        && xb_error.is_some_and(algebraic_error)
+    {
+        // An ambiguous reading is a reading: that dialect says why.
+        if ambiguous(&fs_error) {
+            return fs;
+        }
+        if xb_error.is_some_and(ambiguous) {
+            return xb;
+        }
+        fs.error = Some((fs_ply, MoveError::NotRecognised(Unrecognised::XboardSan)));
+        return fs;
+    }
+    // Coordinates that read only with every rank one lower: pychess's.
+    if matches!(
+        fs_error,
+        MoveError::Illegal {
+            notation: Notation::Iccs,
+            ..
+        }
+    ) && pychess_reads_past(start, moves, fs_ply)
+    {
+        fs.error = Some((
+            fs_ply,
+            MoveError::NotRecognised(Unrecognised::PychessCoordinates),
+        ));
+    }
+    fs
+}
+
+/// Whether the moves, read as coordinates with ranks 1–10, are legal up to
+/// and including ply `ply`.
+fn pychess_reads_past(start: Position, moves: &[(&str, Location)], ply: usize) -> bool {
+    let mut pos = start;
+    for (text, _) in moves.iter().take(ply.saturating_add(1)) {
+        let Some(m) = pychess_coordinates(text) else {
+            return false;
+        };
+        if pos.why_illegal(m).is_some() {
+            return false;
+        }
+        pos.play_unchecked(m);
+    }
+    true
+}
+
+/// A coordinate move with ranks 1–10 (`h3e3`, `h10g8`), as the ICCS move it
+/// means.
+fn pychess_coordinates(text: &str) -> Option<Move> {
+    let chars: Vec<char> = text
+        .chars()
+        .map(crate::iccs::fold_char)
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect();
+    let mut squares = Vec::with_capacity(2);
+    let mut i = 0;
+    while let Some(&f) = chars.get(i) {
+        let file = u8::try_from(u32::from(f).checked_sub(u32::from('a'))?).ok()?;
+        let mut rank = chars.get(i + 1)?.to_digit(10)?;
+        i += 2;
+        if rank == 1 && chars.get(i) == Some(&'0') {
+            rank = 10;
+            i += 1;
+        }
+        let rank = u8::try_from(rank.checked_sub(1)?).ok()?;
+        squares.push(crate::types::Square::from_coords(file, rank)?);
+    }
+    match squares.as_slice() {
+        [from, to] => Some(Move::new(*from, *to)),
+        _ => None,
+    }
+}
+
+/// Whether the text is WXF with a soldier numbered as Fairy-Stockfish
+/// numbers them: index, file, direction, figure (`25=6`, `14+1`).
+fn fairy_stockfish_wxf(text: &str) -> bool {
+    let chars: Vec<char> = text
+        .chars()
+        .map(crate::iccs::fold_char)
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let digit = |c: &char| c.to_digit(10).filter(|d| (1..=9).contains(d));
+    matches!(chars.as_slice(),
+        [i, f, '+' | '-' | '.' | '=', t]
+            if digit(i).is_some_and(|i| i <= 5)
+                && digit(f).is_some()
+                && digit(t).is_some()
+                && i != f)
 }
 
 fn replay(number: usize, raw: lexer::RawGame<'_>) -> ReadGame {
@@ -398,7 +655,7 @@ fn replay(number: usize, raw: lexer::RawGame<'_>) -> ReadGame {
         return read;
     }
     match (tag("FEN"), tag("SetUp")) {
-        (Some((_, fen, at)), _) => match Position::from_fen(fen.trim()) {
+        (Some((_, fen, at)), _) => match read_fen_tag(fen) {
             Ok(p) => read.game.start = p,
             Err(e) => {
                 read.error = Some(PgnError::new(*at, PgnErrorKind::BadFen(e)));
@@ -411,28 +668,23 @@ fn replay(number: usize, raw: lexer::RawGame<'_>) -> ReadGame {
         }
         _ => {}
     }
-    let mut pos = read.game.start;
-    for (ply, (text, at)) in raw.moves.iter().enumerate() {
-        match parse_move(&pos, text) {
-            Ok((m, notation)) => {
-                pos.play_unchecked(m);
-                read.game.moves.push(m);
-                read.notations.push(notation);
-            }
-            Err(error) => {
-                read.error = Some(PgnError::new(
-                    *at,
-                    PgnErrorKind::Move {
-                        ply: ply + 1,
-                        number: pos.fullmove_number(),
-                        black: pos.turn() == Color::Black,
-                        text: (*text).to_string(),
-                        error,
-                    },
-                ));
-                break;
-            }
-        }
+    let line = main_line(read.game.start, &raw.moves);
+    read.game.moves = line.moves;
+    read.notations = line.notations;
+    let pos = line.position;
+    if let Some((ply, error)) = line.error
+        && let Some((text, at)) = raw.moves.get(ply)
+    {
+        read.error = Some(PgnError::new(
+            *at,
+            PgnErrorKind::Move {
+                ply: ply + 1,
+                number: pos.fullmove_number(),
+                black: pos.turn() == Color::Black,
+                text: (*text).to_string(),
+                error,
+            },
+        ));
     }
     read.position = Some(pos);
     if read.error.is_none() {
@@ -445,10 +697,37 @@ fn replay(number: usize, raw: lexer::RawGame<'_>) -> ReadGame {
     read
 }
 
+/// The `FEN` tag's position. A placement alone (as XQStudio and other
+/// Chinese editors export it) is Red to move.
+fn read_fen_tag(fen: &str) -> Result<Position, PositionError> {
+    let fen = fen.trim();
+    match Position::from_fen(fen) {
+        Err(e) if !fen.is_empty() && !fen.contains(char::is_whitespace) => {
+            Position::from_fen(&format!("{fen} w")).map_err(|_| e)
+        }
+        r => r,
+    }
+}
+
 /// Reads one move in whichever notation it is written (ICCS, WXF, Chinese
 /// or Fairy-Stockfish algebraic) and checks it is legal. A text that reads
-/// in several notations must mean the same move in each.
+/// in several notations must mean the same move in each. Texts in a
+/// notation the reader does not take say which
+/// ([`MoveError::NotRecognised`]).
 pub fn parse_move(pos: &Position, text: &str) -> Result<(Move, Notation), MoveError> {
+    parse_move_in(pos, text, Dialect::FairyStockfish)
+}
+
+/// [`parse_move`] with algebraic moves read in `dialect`.
+fn parse_move_in(
+    pos: &Position,
+    text: &str,
+    dialect: Dialect,
+) -> Result<(Move, Notation), MoveError> {
+    let algebraic = match dialect {
+        Dialect::FairyStockfish => Notation::San,
+        Dialect::Xboard => Notation::XboardSan,
+    };
     let readings: [(Notation, Result<Move, MoveError>); 4] = [
         (Notation::Iccs, from_iccs(pos.parse_iccs(text))),
         (
@@ -460,8 +739,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<(Move, Notation), MoveEr
             from_notation(Notation::Chinese, pos.parse_chinese(text)),
         ),
         (
-            Notation::San,
-            from_notation(Notation::San, pos.parse_san(text)),
+            algebraic,
+            from_notation(algebraic, pos.parse_algebraic(text, dialect)),
         ),
     ];
     let mut found: Option<(Notation, Move)> = None;
@@ -482,14 +761,21 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<(Move, Notation), MoveEr
     if let Some((notation, m)) = found {
         return Ok((m, notation));
     }
+    // A rank 10 is no ICCS: pychess's coordinates.
+    if pychess_coordinates(text).is_some() && Move::from_iccs(text).is_err() {
+        return Err(MoveError::NotRecognised(Unrecognised::PychessCoordinates));
+    }
     // No legal reading: the first notation whose syntax fits says why.
-    readings
-        .into_iter()
-        .find_map(|(_, r)| match r {
-            Err(MoveError::Malformed) | Ok(_) => None,
-            Err(e) => Some(e),
-        })
-        .map_or(Err(MoveError::Malformed), Err)
+    match readings.into_iter().find_map(|(_, r)| match r {
+        Err(MoveError::Malformed) | Ok(_) => None,
+        Err(e) => Some(e),
+    }) {
+        Some(e) => Err(e),
+        None if fairy_stockfish_wxf(text) => {
+            Err(MoveError::NotRecognised(Unrecognised::FairyStockfishWxf))
+        }
+        None => Err(MoveError::Malformed),
+    }
 }
 
 fn from_iccs(r: Result<Move, IccsError>) -> Result<Move, MoveError> {
