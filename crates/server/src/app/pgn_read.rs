@@ -11,7 +11,7 @@
 
 use axum::http::StatusCode;
 use serde_json::json;
-use xiangqi::pgn::{PgnErrorKind, ReadGame};
+use xiangqi::pgn::{Notation, PgnErrorKind, ReadGame};
 
 use crate::app::pgn_judge::detailed;
 use crate::engine::GameKind;
@@ -238,6 +238,16 @@ fn xiangqi_file(bytes: &[u8]) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Whether a game's tags say it is Xiangqi: a `Variant` tag (any other
+/// variant was refused before), or XQBase's and XQStudio's
+/// `[Game "Chinese Chess"]`.
+fn declares_xiangqi(read: &ReadGame) -> bool {
+    read.game.tag("Variant").is_some()
+        || read.game.tag("Game").is_some_and(|g| {
+            g.eq_ignore_ascii_case("chinese chess") || g.eq_ignore_ascii_case("xiangqi")
+        })
+}
+
 fn read_xiangqi(bytes: &[u8]) -> Result<Vec<PgnGame>, ApiError> {
     // UTF-8, or GB18030 (the GBK of xqbase and most Chinese databases).
     let decoded = xiangqi::pgn::decode(bytes);
@@ -269,18 +279,21 @@ fn read_xiangqi(bytes: &[u8]) -> Result<Vec<PgnGame>, ApiError> {
             }
             _ => {}
         }
-        // No `Variant` tag and the moves (or the FEN) are no Xiangqi game:
-        // a chess game if it replays whole as one, further than as Xiangqi
-        // (`1. e4 e5 2. Nf3` reads two plies as XBoard's Xiangqi notation).
+        // No `Variant` tag, and the moves (or the FEN) are no Xiangqi game
+        // or read only as XBoard's algebraic notation, whose letterless
+        // soldier moves are chess's pawn moves (`1. e4` is legal in both):
+        // a chess game if it replays whole as one, at least as far as it
+        // reads as Xiangqi. XBoard itself writes `[Variant "xiangqi"]`.
         let unreadable = matches!(
             read.error.as_ref().map(|e| &e.kind),
             Some(PgnErrorKind::Move { .. } | PgnErrorKind::BadFen(_))
         );
-        if unreadable && read.game.tag("Variant").is_none() {
+        let algebraic_only = read.notations.contains(&Notation::XboardSan);
+        if (unreadable || algebraic_only) && !declares_xiangqi(&read) {
             let replayed = chess.get_or_insert_with(|| rules::pgn::Replayer::new(bytes).collect());
             let xiangqi_plies = read.game.moves.len();
             if replayed.iter().any(|g| {
-                g.number == number && g.error.is_none() && g.plies > 0 && g.plies > xiangqi_plies
+                g.number == number && g.error.is_none() && g.plies > 0 && g.plies >= xiangqi_plies
             }) {
                 return Err(other_game(
                     number,
