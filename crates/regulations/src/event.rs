@@ -102,8 +102,42 @@ pub enum Penalty {
         /// The time taken, in ms.
         ms: u64,
     },
-    /// A foul (club plan: three lose).
-    Foul,
+    /// A foul (club plan (3): three of one kind lose).
+    Foul {
+        /// Which of the club plan's two limits it counts against; absent,
+        /// a move changed after the piece was released.
+        #[cfg_attr(feature = "serde", serde(default))]
+        foul: FoulKind,
+    },
+}
+
+/// The club plan's (3) two three-strike limits, counted apart: a move that
+/// took longer than the per-move cap (the server sees it on the clock; the
+/// arbiter reports it in a game recorded afterwards), and a move changed
+/// after the piece was released ("a placed piece stays placed").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum FoulKind {
+    /// A move changed after the piece was released (and any other foul the
+    /// arbiter gives under Art. 16).
+    #[default]
+    ChangedMove,
+    /// A move over the per-move cap.
+    MoveTime,
+}
+
+impl FoulKind {
+    /// Both kinds, in the order of their counters.
+    pub const ALL: [FoulKind; 2] = [FoulKind::ChangedMove, FoulKind::MoveTime];
+
+    pub(crate) fn index(self) -> usize {
+        match self {
+            FoulKind::ChangedMove => 0,
+            FoulKind::MoveTime => 1,
+        }
+    }
 }
 
 /// On what grounds the arbiter declares a result (scoresheet recording:

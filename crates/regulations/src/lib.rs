@@ -56,7 +56,7 @@ pub use clock::{ClockView, Clocks};
 pub use code::Code;
 pub use event::{
     AnnulReason, CaptainTopic, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind,
-    Grounds, IrregularityKind, Penalty, Who,
+    FoulKind, Grounds, IrregularityKind, Penalty, Who,
 };
 #[cfg(feature = "serde")]
 pub use event::{color as serde_color, opt_color as serde_opt_color};
@@ -71,6 +71,6 @@ pub use time_control::{Bonus, Period, TimeControl, TimeControlError};
 pub use touch::{Obligation, Touched, obligation};
 pub use xiangqi_game::{
     IllegalMovePolicy, Notation, ProhibitionPolicy, XiangqiGame, XiangqiProfile, XiangqiSetup,
-    XqEvent, XqEventKind, XqLossGrounds, XqPly, XqTimeScheme, XqTouched, XqWho, seat, side_name,
-    side_of, xq_obligation,
+    XqEvent, XqEventKind, XqGrounds, XqLossGrounds, XqPly, XqTimeScheme, XqTouched, XqWho, seat,
+    side_name, side_of, xq_obligation,
 };

@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use regulations::{
-    CaptainTopic, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind, Game, GameSetup,
-    IrregularityKind, Mode, Penalty, Profile, TimeControl, Who,
+    CaptainTopic, ClaimReason, ClockAdjustReason, ClockSetting, Event, EventKind, FoulKind, Game,
+    GameSetup, IrregularityKind, Mode, Penalty, Profile, TimeControl, Who,
 };
 use rules::Color;
 
@@ -117,7 +117,13 @@ fn event_for(game: &Game, at: u64, kind: u8, a: u8, b: u8) -> Event {
         _ => match b % 8 {
             0 => EventKind::Penalise {
                 player: p,
-                penalty: Penalty::Foul,
+                penalty: Penalty::Foul {
+                    foul: if b % 16 == 0 {
+                        FoulKind::ChangedMove
+                    } else {
+                        FoulKind::MoveTime
+                    },
+                },
                 reason: "x".into(),
             },
             1 => EventKind::Resign { player: p },

@@ -25,8 +25,8 @@
 
 use regulations::{
     AnnulReason, CaptainTopic, ClaimReason, ClockAdjustReason, ClockSetting, Code, Event,
-    EventKind, Game, GameResult, GameSetup, Grounds, IrregularityKind, Mode, Obligation, Penalty,
-    Profile, Rejection, Ruling, Status, TimeControl, Who, format_points,
+    EventKind, FoulKind, Game, GameResult, GameSetup, Grounds, IrregularityKind, Mode, Obligation,
+    Penalty, Profile, Rejection, Ruling, Status, TimeControl, Who, format_points,
 };
 use rules::Color;
 use std::fmt::Write as _;
@@ -292,7 +292,19 @@ fn parse_event(
                 .ok_or("penalise needs a player")?;
             let (penalty, used) = match args.get(1).copied() {
                 Some("warn") => (Penalty::Warn, 2),
-                Some("foul") => (Penalty::Foul, 2),
+                // `penalise white foul [move-time] reason…`
+                Some("foul") if args.get(2) == Some(&"move-time") => (
+                    Penalty::Foul {
+                        foul: FoulKind::MoveTime,
+                    },
+                    3,
+                ),
+                Some("foul") => (
+                    Penalty::Foul {
+                        foul: FoulKind::ChangedMove,
+                    },
+                    2,
+                ),
                 Some("add") => (
                     Penalty::AddTimeToOpponent {
                         ms: parse_time(args.get(2).ok_or("add needs a time")?)?,
@@ -703,8 +715,18 @@ fn check(game: &Game, last: &mut Last, args: &[&str]) -> Result<(), String> {
                 .ok_or("fouls needs a count")?
                 .parse()
                 .map_err(|_| "bad count")?;
-            if game.fouls(c) != n {
-                return Err(format!("{c} has {} fouls", game.fouls(c)));
+            // `expect fouls white 2 [move-time|changed-move]`
+            let (got, what) = match rest.get(2).copied() {
+                Some("move-time") => (game.fouls_of(FoulKind::MoveTime, c), "move-time fouls"),
+                Some("changed-move") => (
+                    game.fouls_of(FoulKind::ChangedMove, c),
+                    "changed-move fouls",
+                ),
+                Some(other) => return Err(format!("no foul kind {other}")),
+                None => (game.fouls(c), "fouls"),
+            };
+            if got != n {
+                return Err(format!("{c} has {got} {what}"));
             }
             Ok(())
         }

@@ -163,7 +163,8 @@ struct State {
     attendance: Attendance,
     started_at: Option<u64>,
     illegal_moves: [u32; 2],
-    fouls: [u32; 2],
+    /// Fouls per kind (`FoulKind::index`), then per player.
+    fouls: [[u32; 2]; 2],
     resumed: bool,
     moves_since_resume: u32,
     last_ms: u64,
@@ -223,7 +224,7 @@ impl Game {
             attendance: Attendance::new(setup.scheduled_start_ms),
             started_at: None,
             illegal_moves: [0, 0],
-            fouls: [0, 0],
+            fouls: [[0, 0]; 2],
             resumed: false,
             moves_since_resume: 0,
             last_ms: 0,
@@ -346,9 +347,15 @@ impl Game {
         self.result().map(|r| r.points(self.profile.scoring))
     }
 
-    /// Fouls per player (club plan).
+    /// Fouls of both kinds against a player (club plan (3)).
     pub fn fouls(&self, c: Color) -> u32 {
-        self.st.fouls[ci(c)]
+        self.st.fouls.iter().map(|per| per[ci(c)]).sum()
+    }
+
+    /// Fouls of one kind against a player: each kind has its own limit
+    /// (club plan (3)).
+    pub fn fouls_of(&self, kind: crate::event::FoulKind, c: Color) -> u32 {
+        self.st.fouls[kind.index()][ci(c)]
     }
 
     /// Illegal moves declared against a player (FIDE 2023 7.5).

@@ -2,7 +2,7 @@
 
 use super::{Game, State, Step, ci, fmt_ms, reject};
 use crate::code::Code;
-use crate::event::{Grounds, Penalty};
+use crate::event::{FoulKind, Grounds, Penalty};
 use crate::result::{Citation, GameResult, Rejection};
 use rules::Color;
 
@@ -27,15 +27,23 @@ impl Game {
                     fmt_ms(i64::try_from(cap).unwrap_or(i64::MAX))
                 ),
             );
-            self.add_foul(st, out, t, mover);
+            self.add_foul(st, out, t, mover, FoulKind::MoveTime);
         }
     }
 
-    fn add_foul(&self, st: &mut State, out: &mut Step, t: u64, c: Color) {
-        st.fouls[ci(c)] = st.fouls[ci(c)].saturating_add(1);
+    /// Club plan (3): each limit counts its own fouls (a move over the cap;
+    /// a move changed after release), and the limit-th of either loses.
+    fn add_foul(&self, st: &mut State, out: &mut Step, t: u64, c: Color, kind: FoulKind) {
+        let count = &mut st.fouls[kind.index()][ci(c)];
+        *count = count.saturating_add(1);
+        let count = *count;
         if let Some(limit) = self.profile.foul_limit
-            && st.fouls[ci(c)] >= limit
+            && count >= limit
         {
+            let what = match kind {
+                FoulKind::MoveTime => "moves over the per-move time",
+                FoulKind::ChangedMove => "fouls for changing a move after releasing the piece",
+            };
             self.finish(
                 st,
                 out,
@@ -44,7 +52,7 @@ impl Game {
                 Citation::of(
                     Code::FoulsLimitLose,
                     "club (3)",
-                    format!("{c} committed {limit} fouls and loses for indiscipline"),
+                    format!("{c} committed {count} {what} and loses for indiscipline"),
                 ),
             );
         }
@@ -92,14 +100,18 @@ impl Game {
                 );
                 self.check_flags_now(st, out, t);
             }
-            Penalty::Foul => {
+            Penalty::Foul { foul } => {
                 let article = if self.profile.foul_limit.is_some() {
                     "club (3)"
                 } else {
                     "16"
                 };
-                out.rule(Code::Foul, article, format!("foul by {player}: {reason}"));
-                self.add_foul(st, out, t, player);
+                let kind = match foul {
+                    FoulKind::ChangedMove => "foul",
+                    FoulKind::MoveTime => "move-time foul",
+                };
+                out.rule(Code::Foul, article, format!("{kind} by {player}: {reason}"));
+                self.add_foul(st, out, t, player, foul);
             }
         }
         Ok(())

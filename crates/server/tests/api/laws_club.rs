@@ -12,7 +12,7 @@ fn mv(san: &str) -> Value {
 
 fn foul(player: &str) -> Value {
     json!({ "type": "penalise", "player": player, "reason": "changed a move after releasing the piece",
-            "penalty": { "kind": "foul" } })
+            "penalty": { "kind": "foul", "foul": "changed_move" } })
 }
 
 async fn in_the_club_a_move_taking_longer_than_thirty_seconds_is_a_foul(app: TestApp) {
@@ -32,14 +32,39 @@ async fn in_the_club_a_move_taking_longer_than_thirty_seconds_is_a_foul(app: Tes
     );
 }
 
-async fn in_the_club_three_fouls_lose_the_game(app: TestApp) {
+async fn in_the_club_a_third_move_over_thirty_seconds_loses_the_game(app: TestApp) {
     let mut g = Play::free(&app, json!({ "regulations": "club" })).await;
     g.start().await;
-    g.ok(31, mv("e4")).await; // foul 1: over 30 s
+    g.ok(31, mv("e4")).await; // over the cap: 1
     g.ok(32, mv("e5")).await;
-    g.ok(63, mv("Nf3")).await; // foul 2
+    g.ok(63, mv("Nf3")).await; // 2
     g.ok(64, mv("Nc6")).await;
-    let r = g.ok(65, foul("white")).await;
+    let r = g.ok(95, mv("Bc4")).await; // 3
+    assert_ended(&r, "0-1", "fouls_limit_lose", "club (3)");
+}
+
+/// The club plan (3) has two three-strike limits: moves over the cap, and
+/// moves changed after release. Two of each are four fouls and no loss;
+/// the third of one kind loses.
+async fn in_the_club_the_two_foul_limits_are_counted_apart_each_losing_at_its_third(app: TestApp) {
+    let mut g = Play::free(&app, json!({ "regulations": "club" })).await;
+    g.start().await;
+    g.ok(31, mv("e4")).await; // move time: 1
+    g.ok(32, mv("e5")).await;
+    g.ok(63, mv("Nf3")).await; // move time: 2
+    g.ok(64, mv("Nc6")).await;
+    let r = g.ok(65, foul("white")).await; // changed move: 1
+    assert_ruling(&r, "foul", "club (3)");
+    assert_ne!(r.body["state"]["status"], "finished", "{}", r.body);
+    let r = g.ok(66, foul("white")).await; // changed move: 2
+    assert_ne!(r.body["state"]["status"], "finished", "{}", r.body);
+    // A move over the cap the arbiter reports (a game recorded afterwards).
+    let late = json!({ "type": "penalise", "player": "black", "reason": "41 s over e5",
+                       "penalty": { "kind": "foul", "foul": "move_time" } });
+    let r = g.ok(67, late).await;
+    assert_ruling(&r, "foul", "club (3)");
+    assert_ne!(r.body["state"]["status"], "finished", "{}", r.body);
+    let r = g.ok(68, foul("white")).await; // changed move: 3
     assert_ended(&r, "0-1", "fouls_limit_lose", "club (3)");
 }
 
@@ -97,9 +122,13 @@ async fn a_club_tournaments_announced_move_cap_foul_limit_and_game_length_reach_
         "{}",
         r.body
     );
-    let r = g.ok(106, mv("e5")).await; // 61 s: foul 1
+    let r = g.ok(106, mv("e5")).await; // 61 s: black's first move over the minute
     assert_ruling(&r, "move_time_cap_exceeded", "club (3)");
-    let r = g.ok(110, foul("black")).await; // foul 2 of 2
+    // A changed move counts against the other limit.
+    let r = g.ok(110, foul("black")).await;
+    assert_ne!(r.body["state"]["status"], "finished", "{}", r.body);
+    g.ok(115, mv("Nf3")).await;
+    let r = g.ok(177, mv("Nc6")).await; // 62 s: the second, 2 of 2
     assert_ended(&r, "1-0", "fouls_limit_lose", "club (3)");
 
     let mut g = Play::existing(&app, &second, &organiser).await;
@@ -172,7 +201,8 @@ async fn when_neither_player_arrives_within_the_hour_both_lose_10_17(app: TestAp
 
 crate::both_databases!(
     in_the_club_a_move_taking_longer_than_thirty_seconds_is_a_foul,
-    in_the_club_three_fouls_lose_the_game,
+    in_the_club_a_third_move_over_thirty_seconds_loses_the_game,
+    in_the_club_the_two_foul_limits_are_counted_apart_each_losing_at_its_third,
     in_the_club_a_game_lasting_more_than_thirty_minutes_scores_nothing,
     a_club_tournaments_announced_move_cap_foul_limit_and_game_length_reach_its_games,
     a_player_arriving_within_the_hour_plays_on_10_15,
