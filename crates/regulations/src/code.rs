@@ -327,6 +327,14 @@ codes! {
     MustChangeWarning = rule("must_change_warning"),
     /// xq 4.1.7: the player violated the prohibitions and did not change: loss.
     NotChangingLoses = rule("not_changing_loses"),
+    /// xq: the arbiter annulled the ruling that ended the game; play goes on.
+    RulingAnnulled = rule("ruling_annulled"),
+    /// xq: the ending is a fact of the board, the players' own act or the
+    /// clock's, and stands; or the game has no ruling to annul.
+    RulingStands = reject("ruling_stands"),
+    /// xq 4.1.7: the arbiter rules the cycle the side to move would repeat
+    /// not forbidden to it.
+    CycleAllowed = rule("cycle_allowed"),
     /// xq 4.1.6 (4.1.2): a move against the movement rules loses (the
     /// event's policy for an attempt, or the arbiter's finding on the board).
     IllegalMoveLoses = rule("illegal_move_loses"),

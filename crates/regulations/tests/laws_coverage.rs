@@ -152,6 +152,7 @@ const ARTICLES: &[&str] = &[
     "xq-6",
     "xq-7.1",
     "xq-prohibitions",
+    "xq-arbiter-judges",
 ];
 
 /// The issue 17 item 10 rules, each of which must be modelled or say why it

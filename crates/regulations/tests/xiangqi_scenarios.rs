@@ -20,7 +20,9 @@
 //! at 0:02:00 red touch b2 with a5      # xq 5: `with` = at the same moment; `accidental`
 //! at 0:02:00 red adjust b2 consent     # xq 5.6 (without `consent`: counts as a touch)
 //! at 0:02:00 arbiter flag              # or: refuse red|black|both; simple_position;
-//!                                      # declare_loss red illegal_move|not_changing
+//!                                      # declare_loss red illegal_move|not_changing;
+//!                                      # annul_ruling <why>; allow_cycle <why>;
+//!                                      # declare_result 1-0 fouls <why>
 //! expect rejected must_change xq 4.1.7
 //! expect ruling checkmate xq 4.1.1
 //! expect status finished 1-0
@@ -42,8 +44,8 @@
 
 use regulations::{
     Code, GameResult, IllegalMovePolicy, Obligation, ProhibitionPolicy, Rejection, Ruling,
-    TimeControl, XiangqiGame, XiangqiProfile, XiangqiSetup, XqEvent, XqEventKind, XqLossGrounds,
-    XqTimeScheme, XqWho,
+    TimeControl, XiangqiGame, XiangqiProfile, XiangqiSetup, XqEvent, XqEventKind, XqGrounds,
+    XqLossGrounds, XqTimeScheme, XqWho,
 };
 use std::fmt::Write as _;
 use std::path::Path;
@@ -177,6 +179,34 @@ fn parse_event(at: u64, words: &[&str]) -> Result<Vec<(XqEvent, Option<Color>)>,
             },
         }),
         "simple_position" => one(XqEventKind::SimplePosition),
+        // `arbiter annul_ruling <reason…>`, `arbiter allow_cycle <reason…>`
+        "annul_ruling" => one(XqEventKind::AnnulRuling {
+            reason: args.join(" "),
+        }),
+        "allow_cycle" => one(XqEventKind::AllowCycle {
+            reason: args.join(" "),
+        }),
+        // `arbiter declare_result 1-0 fouls <reason…>`
+        "declare_result" => one(XqEventKind::DeclareResult {
+            result: args
+                .first()
+                .copied()
+                .and_then(GameResult::parse)
+                .ok_or("declare_result needs a result")?,
+            grounds: match args.get(1).copied() {
+                Some("flag_fall") => XqGrounds::FlagFall,
+                Some("lateness") => XqGrounds::Lateness,
+                Some("illegal_move") => XqGrounds::IllegalMove,
+                Some("not_changing") => XqGrounds::NotChanging,
+                Some("fouls") => XqGrounds::Fouls,
+                Some("refusal") => XqGrounds::Refusal,
+                Some("simple_position") => XqGrounds::SimplePosition,
+                Some("repetition") => XqGrounds::Repetition,
+                Some("natural_move_limit") => XqGrounds::NaturalMoveLimit,
+                other => return Err(format!("declare_result: no grounds {other:?}")),
+            },
+            reason: args.get(2..).map(|r| r.join(" ")).unwrap_or_default(),
+        }),
         "unrecorded" => one(XqEventKind::Unrecorded {
             player: need()?,
             moves: args

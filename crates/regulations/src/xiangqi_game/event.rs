@@ -175,6 +175,103 @@ pub enum XqEventKind {
     /// The arbiter rules the position a simple one that neither side can
     /// win: a draw (xq 4.2.1; without any attacking piece it is automatic).
     SimplePosition,
+    /// The arbiter annuls the ruling that ended the game — the server's
+    /// (a repetition draw, a loss for not changing, the natural move limit,
+    /// an illegal move or the foul limit that loses) or his own: the game
+    /// goes on from where it stood, the side to move's clock running again.
+    /// The arbiter, not the program, judges (棋例). A checkmate, a stalemate
+    /// and a position without attacking pieces are facts of the board, a
+    /// resignation and an agreed draw the players' own acts, and a flag
+    /// fall or a lateness forfeit the clock's: those stand.
+    AnnulRuling {
+        /// Why (recorded with the event).
+        #[cfg_attr(feature = "serde", serde(default))]
+        reason: String,
+    },
+    /// The arbiter rules that the cycle the side to move would repeat is
+    /// not forbidden to it (the rules leave the case to the arbiter, xq
+    /// 4.1.7): its next move is not refused, warned or lost for it.
+    AllowCycle {
+        /// Why (recorded with the event).
+        #[cfg_attr(feature = "serde", serde(default))]
+        reason: String,
+    },
+    /// The arbiter declares the result on the grounds of an article
+    /// (`grounds`), which the result must fit: a win for lateness, a flag,
+    /// an illegal move, not changing, fouls or refusal (both lose for
+    /// lateness or refusal by both); a draw for a simple position,
+    /// repetition or the natural move limit.
+    DeclareResult {
+        /// The result: `1-0` (Red wins), `0-1`, `1/2-1/2`, `0-0`; a forfeit
+        /// (`+-`, `-+`, `--`) for lateness.
+        result: crate::GameResult,
+        /// The article the result follows from.
+        grounds: XqGrounds,
+        /// Why (recorded with the event).
+        #[cfg_attr(feature = "serde", serde(default))]
+        reason: String,
+    },
+}
+
+/// The article a declared Xiangqi result follows from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "utoipa", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum XqGrounds {
+    /// xq 4.1.4: the required moves not made in the time limit.
+    FlagFall,
+    /// xq 4.1.5: later than the lateness limit (both: both lose).
+    Lateness,
+    /// xq 4.1.6 (4.1.2, 5.8): a move against the movement rules.
+    IllegalMove,
+    /// xq 4.1.7: a prohibition violated and not changed.
+    NotChanging,
+    /// xq 4.1.8: the foul limit in one game.
+    Fouls,
+    /// xq 4.1.10: refusing to follow the rules (both: both lose).
+    Refusal,
+    /// xq 4.2.1: a simple position neither side can win.
+    SimplePosition,
+    /// xq 4.2.3: a cycle repeated that neither side must change.
+    Repetition,
+    /// xq 4.2.4: the natural move limit without a capture.
+    NaturalMoveLimit,
+}
+
+impl XqGrounds {
+    /// The article cited.
+    #[must_use]
+    pub const fn article(self) -> &'static str {
+        match self {
+            XqGrounds::FlagFall => "xq 4.1.4",
+            XqGrounds::Lateness => "xq 4.1.5",
+            XqGrounds::IllegalMove => "xq 4.1.6",
+            XqGrounds::NotChanging => "xq 4.1.7",
+            XqGrounds::Fouls => "xq 4.1.8",
+            XqGrounds::Refusal => "xq 4.1.10",
+            XqGrounds::SimplePosition => "xq 4.2.1",
+            XqGrounds::Repetition => "xq 4.2.3",
+            XqGrounds::NaturalMoveLimit => "xq 4.2.4",
+        }
+    }
+
+    /// Whether `result` can follow from these grounds.
+    #[must_use]
+    pub fn fits(self, result: crate::GameResult) -> bool {
+        use crate::GameResult as R;
+        match self {
+            XqGrounds::SimplePosition | XqGrounds::Repetition | XqGrounds::NaturalMoveLimit => {
+                result == R::Draw
+            }
+            XqGrounds::Lateness => !matches!(result, R::Draw),
+            XqGrounds::Refusal => matches!(result, R::WhiteWins | R::BlackWins | R::BothLose),
+            XqGrounds::FlagFall
+            | XqGrounds::IllegalMove
+            | XqGrounds::NotChanging
+            | XqGrounds::Fouls => matches!(result, R::WhiteWins | R::BlackWins),
+        }
+    }
 }
 
 /// Who refuses to follow the rules (xq 4.1.10).

@@ -63,7 +63,7 @@ mod profile;
 use play::{cite, finish};
 mod touch;
 
-pub use event::{Notation, XqEvent, XqEventKind, XqLossGrounds, XqWho};
+pub use event::{Notation, XqEvent, XqEventKind, XqGrounds, XqLossGrounds, XqWho};
 pub use profile::{IllegalMovePolicy, ProhibitionPolicy, XiangqiProfile, XqTimeScheme};
 pub use touch::{XqTouched, xq_obligation};
 
@@ -152,6 +152,9 @@ struct XqState {
     touches: Vec<XqTouched>,
     touch_group: u32,
     warnings: [u32; 2],
+    /// The side whose next move the arbiter lets repeat its cycle
+    /// (`XqEventKind::AllowCycle`).
+    cycle_allowed: Option<Color>,
     last_ms: u64,
 }
 
@@ -188,6 +191,7 @@ impl PartialEq for XiangqiGame {
             && a.touches == b.touches
             && a.touch_group == b.touch_group
             && a.warnings == b.warnings
+            && a.cycle_allowed == b.cycle_allowed
             && a.last_ms == b.last_ms
     }
 }
@@ -220,6 +224,7 @@ impl XiangqiGame {
             touches: Vec::new(),
             touch_group: 0,
             warnings: [0, 0],
+            cycle_allowed: None,
             last_ms: 0,
         };
         Ok(XiangqiGame {

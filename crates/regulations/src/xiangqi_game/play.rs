@@ -26,6 +26,9 @@ impl XiangqiGame {
                 ),
             );
         }
+        if let XqEventKind::AnnulRuling { reason } = &ev.kind {
+            return annul_ruling(st, out, t, reason);
+        }
         require_not_over(st)?;
         if let Some(article) = self.observe(st, out, t) {
             if ev.kind == XqEventKind::Flag {
@@ -282,6 +285,49 @@ impl XiangqiGame {
                 finish(st, out, t, GameResult::win_for(seat(w)), why);
                 Ok(())
             }
+            // Handled before the game-over check; kept here for the match.
+            XqEventKind::AnnulRuling { reason } => annul_ruling(st, out, t, reason),
+            XqEventKind::AllowCycle { reason } => {
+                require_in_progress(st)?;
+                let side = st.tracker.position().turn();
+                st.cycle_allowed = Some(side);
+                out.rule(
+                    Code::CycleAllowed,
+                    "xq 4.1.7",
+                    format!(
+                        "the arbiter rules that {}'s next move may repeat its cycle: not forbidden{}",
+                        side_name(side),
+                        because(reason)
+                    ),
+                );
+                Ok(())
+            }
+            XqEventKind::DeclareResult {
+                result,
+                grounds,
+                reason,
+            } => {
+                require_in_progress(st)?;
+                if !grounds.fits(*result) {
+                    return reject(
+                        Code::ResultDoesNotFitGrounds,
+                        grounds.article(),
+                        format!("{result} does not follow from {}", grounds.article()),
+                    );
+                }
+                finish(
+                    st,
+                    out,
+                    t,
+                    *result,
+                    cite(
+                        Code::ArbiterDeclaredResult,
+                        grounds.article(),
+                        format!("the arbiter declared {result}{}", because(reason)),
+                    ),
+                );
+                Ok(())
+            }
             XqEventKind::SimplePosition => {
                 require_in_progress(st)?;
                 finish(
@@ -455,7 +501,8 @@ impl XiangqiGame {
             }
             Err((r, _)) => return Err(r),
         };
-        let forbidden = st.tracker.refusal(mv);
+        let allowed = st.cycle_allowed == Some(mover);
+        let forbidden = st.tracker.refusal(mv).filter(|_| !allowed);
         if let (Some(r), ProhibitionPolicy::Refuse) = (forbidden, self.profile.prohibition_policy) {
             return reject(
                 Code::MustChange,
@@ -495,6 +542,9 @@ impl XiangqiGame {
             clock_ms,
         });
         st.touches.retain(|t| t.player != mover);
+        if allowed {
+            st.cycle_allowed = None;
+        }
         if st.offer == Some(mover.opposite()) {
             st.offer = None;
             out.rule(
@@ -753,6 +803,80 @@ fn require_in_progress(st: &XqState) -> Result<(), Rejection> {
     if st.status == Status::Scheduled {
         return reject(Code::GameNotStarted, "xq 6", "the game has not started");
     }
+    Ok(())
+}
+
+/// `: why`, or nothing when the arbiter gave no reason.
+fn because(reason: &str) -> String {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        String::new()
+    } else {
+        format!(" ({reason})")
+    }
+}
+
+/// The endings an arbiter may annul: the program's judgements of
+/// repetition, the natural limit, an illegal move that loses and the foul
+/// limit, and the arbiter's own rulings. The others are facts of the board
+/// (checkmate, stalemate, no attacking piece), the players' own acts
+/// (resignation, agreement) or the clock's (a flag, lateness).
+fn annullable(code: Option<Code>) -> bool {
+    matches!(
+        code,
+        Some(
+            Code::RepetitionDraw
+                | Code::NotChangingLoses
+                | Code::NaturalMoveLimit
+                | Code::IllegalMoveLoses
+                | Code::FoulsLimitLose
+                | Code::SimplePositionDraw
+                | Code::RefusalToComply
+                | Code::ArbiterDeclaredResult
+        )
+    )
+}
+
+/// The arbiter annuls the ruling that ended the game: the game is in
+/// progress again where it stood, the side to move's clock running from
+/// now (the time between the ruling and its annulment is no one's).
+fn annul_ruling(st: &mut XqState, out: &mut Step, t: u64, reason: &str) -> Result<(), Rejection> {
+    let Some(term) = st
+        .termination
+        .as_ref()
+        .filter(|_| st.status == Status::Finished)
+    else {
+        return reject(
+            Code::RulingStands,
+            "xq 4",
+            "the game has not ended: there is no ruling to annul",
+        );
+    };
+    if !annullable(Code::parse(&term.reason.code)) {
+        return reject(
+            Code::RulingStands,
+            &term.reason.article,
+            format!(
+                "the game ended {} ({}): a fact of the board, the players' own act or the clock's, which stands",
+                term.result, term.reason.message
+            ),
+        );
+    }
+    let annulled = term.reason.clone();
+    st.status = Status::InProgress;
+    st.termination = None;
+    let side = st.tracker.position().turn();
+    st.clocks.resume(t, seat(side));
+    out.rule(
+        Code::RulingAnnulled,
+        &annulled.article,
+        format!(
+            "the arbiter annulled the ruling '{}'{}: the game goes on, {} to move",
+            annulled.message,
+            because(reason),
+            side_name(side)
+        ),
+    );
     Ok(())
 }
 

@@ -215,11 +215,22 @@ async fn record_in_transaction(
     let ended_or_annulled = status != before.status() || result != before.result();
     if ended_or_annulled {
         store::games::set_outcome(&mut tx, id, status, result).await?;
-        if let (Some(result), Some(t), Some(round), Some(board)) =
-            (result, &game.tournament_id, game.round, game.board)
-        {
-            crate::app::results::record_game_result(&mut tx, actor, t, round, board, result)
-                .await?;
+        if let (Some(t), Some(round), Some(board)) = (&game.tournament_id, game.round, game.board) {
+            match result {
+                Some(result) => {
+                    crate::app::results::record_game_result(
+                        &mut tx, actor, t, round, board, result,
+                    )
+                    .await?;
+                }
+                // In progress again: the arbiter annulled the ruling that
+                // ended it (Xiangqi's `annul_ruling`).
+                None if before.result().is_some() => {
+                    crate::app::results::reopen_game_result(&mut tx, actor, t, round, board)
+                        .await?;
+                }
+                None => {}
+            }
         }
         if status == "annulled" {
             let annulment = after.annulment();

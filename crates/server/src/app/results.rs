@@ -61,7 +61,7 @@ async fn check_against_game(
 ) -> Result<(), ApiError> {
     let games = store::games::on_board(&mut *tx, tournament_id, round, board).await?;
     for game in games {
-        let (seq, status, game_result) = (game.seq, game.status, game.result);
+        let (seq, status, game_result, kind) = (game.seq, game.status, game.result, game.game);
         if seq == 0 || status == "annulled" {
             continue;
         }
@@ -76,11 +76,14 @@ async fn check_against_game(
                 if parse_result(&r).map(tournament::model::GameResult::notation)
                     != Some(result) =>
             {
+                let remedy = if kind == "xiangqi" {
+                    "the arbiter annuls the game's ruling (annul_ruling) or declares its result (declare_result) on the game"
+                } else {
+                    "annul the game to enter another result"
+                };
                 return Err(ApiError::conflict(
                     "contradicts_game",
-                    format!(
-                        "the game on this board ended {r}; annul the game to enter another result"
-                    ),
+                    format!("the game on this board ended {r}; {remedy}"),
                 ));
             }
             Some(_) => {}
@@ -117,6 +120,36 @@ async fn set_board_result(
     )
     .await?;
     Ok(true)
+}
+
+/// A game in progress again (the arbiter annulled the ruling that ended
+/// it) takes its board's result back: the board has none until the game
+/// ends, audited as the result's removal.
+pub(crate) async fn reopen_game_result(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+) -> Result<(), ApiError> {
+    let before = store::rounds::board_result(&mut *tx, tournament_id, round, board)
+        .await?
+        .ok_or_else(|| ApiError::not_found("board"))?;
+    store::rounds::reopen_board(tx, tournament_id, round, board).await?;
+    if before.is_some() {
+        audit::record(
+            tx,
+            actor,
+            Some(tournament_id),
+            "reopen",
+            "result",
+            &format!("{tournament_id}/{round}/{board}"),
+            Some(&json!({ "result": before })),
+            Some(&json!({ "result": null })),
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// A game that ended through its event log writes its board's result.

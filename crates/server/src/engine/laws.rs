@@ -56,6 +56,11 @@ pub struct Laws {
     /// rules; an event may set fewer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub natural_move_limit: Option<u32>,
+    /// Xiangqi only, xq 4.1.6 (4.1.2 for generals facing): `true` for an
+    /// event whose regulations say the illegal move itself loses; `false`
+    /// (the profiles' default) refuses it and the player moves again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub illegal_move_loses: Option<bool>,
 }
 
 const MINUTE_MS: u64 = 60_000;
@@ -70,6 +75,9 @@ impl Laws {
                 lateness_limit_minutes: p.lateness_limit_ms.map(minutes),
                 foul_limit: Some(p.foul_limit),
                 natural_move_limit: Some(p.natural_move_limit),
+                illegal_move_loses: Some(
+                    p.illegal_move_policy == regulations::IllegalMovePolicy::Lose,
+                ),
                 ..Laws::default()
             };
         }
@@ -92,13 +100,15 @@ impl Laws {
             max_game_minutes: p.max_game_duration_ms.map(minutes),
             foul_limit: p.foul_limit,
             natural_move_limit: None,
+            illegal_move_loses: None,
         }
     }
 
     /// Refuses (422, naming the field) an announcement the game's rules
     /// have no place for: the fifty-move count and the club plan's
     /// per-move cap and game-length limit in Xiangqi, the natural move
-    /// limit in chess.
+    /// limit and the illegal move's loss in chess (Art. 7.5 has its own
+    /// penalties, set by the profile).
     pub fn check_for(request: &Laws, game: crate::engine::GameKind) -> Result<(), ApiError> {
         let foreign: &[(&str, Option<u32>)] = match game {
             crate::engine::GameKind::Chess => &[("natural_move_limit", request.natural_move_limit)],
@@ -108,9 +118,16 @@ impl Laws {
                 ("max_game_minutes", request.max_game_minutes),
             ],
         };
-        let overrides = (game == crate::engine::GameKind::Xiangqi
-            && request.fifty_move_overrides.is_some())
-        .then_some("fifty_move_overrides");
+        let overrides = match game {
+            crate::engine::GameKind::Xiangqi => request
+                .fifty_move_overrides
+                .is_some()
+                .then_some("fifty_move_overrides"),
+            crate::engine::GameKind::Chess => request
+                .illegal_move_loses
+                .is_some()
+                .then_some("illegal_move_loses"),
+        };
         let field = foreign
             .iter()
             .find(|(_, v)| v.is_some())
@@ -188,6 +205,9 @@ impl Laws {
         take(&mut self.max_game_minutes, request.max_game_minutes);
         take(&mut self.foul_limit, request.foul_limit);
         take(&mut self.natural_move_limit, request.natural_move_limit);
+        if request.illegal_move_loses.is_some() {
+            self.illegal_move_loses = request.illegal_move_loses;
+        }
         Ok(())
     }
 
@@ -230,6 +250,9 @@ impl Laws {
             was.natural_move_limit,
             now.natural_move_limit,
         );
+        if self.illegal_move_loses == was.illegal_move_loses {
+            self.illegal_move_loses = now.illegal_move_loses;
+        }
     }
 
     /// A game's effective settings: its profile's, with `request`'s
@@ -249,7 +272,8 @@ impl Laws {
 
     /// Puts the settings into a Xiangqi game's profile: the lateness limit
     /// (xq 4.1.5), the foul limit (xq 4.1.8), the natural move limit
-    /// (xq 4.2.4); an absent field leaves the profile's.
+    /// (xq 4.2.4), whether an illegal move loses (xq 4.1.6, 4.1.2); an
+    /// absent field leaves the profile's.
     pub fn apply_xiangqi(&self, profile: &mut regulations::XiangqiProfile) {
         if let Some(m) = self.lateness_limit_minutes {
             profile.lateness_limit_ms = Some(u64::from(m) * MINUTE_MS);
@@ -259,6 +283,13 @@ impl Laws {
         }
         if let Some(n) = self.natural_move_limit {
             profile.natural_move_limit = n;
+        }
+        if let Some(loses) = self.illegal_move_loses {
+            profile.illegal_move_policy = if loses {
+                regulations::IllegalMovePolicy::Lose
+            } else {
+                regulations::IllegalMovePolicy::Refuse
+            };
         }
     }
 

@@ -542,6 +542,17 @@ impl GameState {
             .chain(xq.iter().map(|p| p.wxf.as_str()))
     }
 
+    /// The moves as a reader writes them: SAN in chess; in Xiangqi the
+    /// Chinese notation (`炮二平五`) for a Chinese reader, WXF otherwise.
+    pub fn reader_move_texts(&self, chinese: bool) -> Box<dyn Iterator<Item = &str> + '_> {
+        match &self.game {
+            AnyGame::Xiangqi(g) if chinese => {
+                Box::new(g.plies().iter().map(|p| p.chinese.as_str()))
+            }
+            _ => Box::new(self.move_texts()),
+        }
+    }
+
     /// The legal moves of the player to move, in UCI (`e2e4`, `e7e8q`,
     /// castling as the king's move `e1g1`) in chess and in ICCS (`h2e2`) in
     /// Xiangqi, computed by the rules crates; none unless the game is in

@@ -430,6 +430,8 @@ pub struct BoardGame {
     pub seq: i64,
     pub status: String,
     pub result: Option<String>,
+    /// `chess` or `xiangqi`.
+    pub game: String,
 }
 
 /// The games on a board (one, unless the board was re-paired).
@@ -443,7 +445,7 @@ where
     E: Executor<'e, Database = Any>,
 {
     Ok(sqlx::query_as::<_, BoardGame>(
-        "SELECT seq, status, result FROM games WHERE tournament_id = $1 AND round = $2 AND board = $3",
+        "SELECT seq, status, result, game FROM games WHERE tournament_id = $1 AND round = $2 AND board = $3",
     )
     .bind(tournament_id)
     .bind(round)

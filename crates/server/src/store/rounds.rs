@@ -332,6 +332,35 @@ pub async fn set_board_result(
     settle_board_game(conn, tournament_id, round, board).await
 }
 
+/// Clears a board's result when its game is in progress again (an arbiter
+/// annulled the ruling that ended it): the game is no longer settled, so
+/// the due sweep watches its clocks again.
+pub async fn reopen_board(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+) -> Result<(), Error> {
+    sqlx::query(
+        "UPDATE boards SET result = NULL WHERE tournament_id = $1 AND round = $2 AND board = $3",
+    )
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "UPDATE games SET board_settled = 0 WHERE id = \
+         (SELECT game_id FROM boards WHERE tournament_id = $1 AND round = $2 AND board = $3)",
+    )
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Marks the game of a board whose result is entered as settled: the due
 /// sweep no longer looks at it (`store::games::open_live_heads`).
 async fn settle_board_game(

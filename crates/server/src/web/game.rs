@@ -92,7 +92,7 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
     let termination = v.get("termination").filter(|t| !t.is_null());
     let reason = termination.and_then(|t| t.get("reason"));
     let resumption = resumption(v, status);
-    let moves: Vec<&str> = game.state.move_texts().collect();
+    let moves: Vec<&str> = game.state.reader_move_texts(lang == Lang::Zh).collect();
     let xiangqi = game.row.game == crate::engine::GameKind::Xiangqi;
     // Xiangqi clocks are `red_ms` / `black_ms`; Red holds the first seat.
     let first = if xiangqi { "red" } else { "white" };

@@ -60,6 +60,16 @@ pub(crate) fn svg(fen: &str) -> String {
         line(&mut out, point(5, low), point(3, high));
     }
     out.push_str("</g>");
+    // The river's text, 楚河 on Red's left and 汉界 on its right, as printed
+    // on every board (the same in either language).
+    let river_y = (point(0, 4).1 + point(0, 5).1) / 2 + 9;
+    for (text, file) in [("楚 河", 2u8), ("汉 界", 6)] {
+        let _ = write!(
+            out,
+            r##"<text x="{}" y="{river_y}" font-size="24" text-anchor="middle" fill="#7a5a30" font-family="serif" class="river">{text}</text>"##,
+            point(file, 4).0
+        );
+    }
     for file in 0..9u8 {
         for rank in 0..10u8 {
             let Some(piece) = Square::from_coords(file, rank)
@@ -95,6 +105,10 @@ mod tests {
         let board = svg(xiangqi::STARTING_FEN);
         assert_eq!(board.matches("<circle").count(), 32);
         assert!(board.contains('帅') && board.contains('将'));
+        assert!(
+            board.contains("楚 河") && board.contains("汉 界"),
+            "the river's text"
+        );
         let empty = svg("not a fen");
         assert_eq!(empty.matches("<circle").count(), 0);
         assert!(empty.starts_with("<svg"));

@@ -122,6 +122,231 @@ async fn xq_4_1_6_an_illegal_move_is_refused_citing_its_article_and_profiles_mus
     assert_eq!(r.body["where"], "game", "{r:?}");
 }
 
+/// xq 7.1: the game page writes the moves as its reader does: Chinese
+/// notation for a Chinese reader, WXF for an English one; the board shows
+/// the river's text in both.
+async fn the_game_page_writes_xiangqi_moves_in_the_readers_notation(app: TestApp) {
+    let mut play = xq_game(&app, json!({})).await;
+    play.start().await;
+    play_moves(&mut play, 5, &["h2e2", "h9g7"]).await;
+    let zh = app
+        .get(&format!("/games/{}?lang=zh", play.game), None)
+        .await;
+    assert_eq!(zh.status, StatusCode::OK);
+    assert!(
+        zh.text.contains("炮二平五") && zh.text.contains("马８进７"),
+        "{}",
+        zh.text
+    );
+    assert!(!zh.text.contains("C2.5"), "no WXF for a Chinese reader");
+    assert!(
+        zh.text.contains("楚 河") && zh.text.contains("汉 界"),
+        "the river"
+    );
+    let en = app
+        .get(&format!("/games/{}?lang=en", play.game), None)
+        .await;
+    assert!(
+        en.text.contains("C2.5") && en.text.contains("H8+7"),
+        "{}",
+        en.text
+    );
+    assert!(!en.text.contains("炮二平五"), "WXF for an English reader");
+    assert!(en.text.contains("楚 河"), "the river");
+}
+
+/// The result of round 1's first board, as the round shows it.
+async fn first_board_result(app: &TestApp, t: &str) -> Value {
+    let path = format!("/api/v1/tournaments/{t}/rounds/1");
+    app.get(&path, None).await.body["boards"][0]["result"].clone()
+}
+
+/// The arbiter, not the program, judges (棋例): a repetition draw the
+/// server ruled on a tournament board is annulled (the board's result goes
+/// with it, audited) and play goes on; a result declared on grounds is the
+/// board's; a board result contradicting the game names the remedy.
+async fn xq_the_arbiter_annuls_an_automatic_ruling_declares_a_result_and_the_board_follows(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Xiangqi Open", "system": "round-robin", "game": "xiangqi", "time_control": "-" }),
+        )
+        .await;
+    app.players(&organiser, &t, &[("Red, A", 2400), ("Black, B", 2300)])
+        .await;
+    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    let round = app.pair_round(&organiser, &t).await;
+    let game = round["boards"][0]["game_id"]
+        .as_str()
+        .expect("a game")
+        .to_owned();
+    let mut play = Play::existing(&app, &game, &arbiter).await;
+    play.start().await;
+    // Both chariots shuffle: a cycle neither side must change (xq 4.2.3).
+    let cycle = ["a0a1", "a9a8", "a1a0", "a8a9"];
+    let mut ended = None;
+    for (i, m) in (1..).zip(cycle.iter().cycle().take(16)) {
+        let r = play.ok(i, json!({ "type": "move", "move": m })).await;
+        if r.body["state"]["status"] == "finished" {
+            ended = Some(r);
+            break;
+        }
+    }
+    let ended = ended.expect("the cycle is drawn by its third repetition");
+    assert_ended(&ended, "1/2-1/2", "repetition_draw", "xq 4.2.3");
+    assert_eq!(first_board_result(&app, &t).await, "1/2-1/2");
+    // The arbiter annuls the draw: play goes on, the board has no result.
+    let r = play
+        .ok(
+            30,
+            json!({ "type": "annul_ruling", "reason": "red offered a new exchange" }),
+        )
+        .await;
+    assert_ruling(&r, "ruling_annulled", "xq 4.2.3");
+    assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
+    assert_eq!(r.body["state"]["result"], Value::Null, "{}", r.body);
+    assert_eq!(first_board_result(&app, &t).await, Value::Null);
+    let audit = app
+        .get(&format!("/api/v1/tournaments/{t}/audit"), Some(ADMIN))
+        .await;
+    let reopened = audit.body["audit"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|e| e["entity"] == "result" && e["action"] == "reopen")
+        .cloned()
+        .expect("the board's result taken back is audited");
+    assert_eq!(reopened["before"]["result"], "1/2-1/2", "{reopened}");
+    let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1/result");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "1-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "game_in_progress", "{r:?}");
+    // A result the arbiter declares on the grounds of an article.
+    let r = play
+        .ok(
+            40,
+            json!({ "type": "declare_result", "result": "1-0", "grounds": "refusal",
+                    "reason": "black refused to play on" }),
+        )
+        .await;
+    assert_ended(&r, "1-0", "arbiter_declared_result", "xq 4.1.10");
+    assert_eq!(first_board_result(&app, &t).await, "1-0");
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "0-1" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "contradicts_game", "{r:?}");
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("annul_ruling"),
+        "{r:?}"
+    );
+    // Grounds the result cannot follow from are refused, citing them.
+    let r = play.ok(50, json!({ "type": "annul_ruling" })).await;
+    assert_ruling(&r, "ruling_annulled", "xq 4.1.10");
+    play.refused(
+        51,
+        json!({ "type": "declare_result", "result": "1-0", "grounds": "repetition" }),
+        "result_does_not_fit_grounds",
+        "xq 4.2.3",
+    )
+    .await;
+}
+
+/// xq 4.1.7: the rules leave some cycles to the arbiter; the arbiter lets
+/// the side to move repeat the cycle the program refuses, once.
+async fn xq_4_1_7_the_arbiter_lets_a_refused_cycle_stand_for_one_move(app: TestApp) {
+    let mut play = xq_game(&app, json!({ "fen": "4k4/7R1/9/9/9/9/9/9/9/3K5 w" })).await;
+    play.start().await;
+    let t = play_moves(
+        &mut play,
+        10,
+        &[
+            "h8h9", "e9e8", "h9h8", "e8e9", "h8h9", "e9e8", "h9h8", "e8e9", "h8h9", "e9e8", "h9h8",
+            "e8e9",
+        ],
+    )
+    .await;
+    let perpetual = json!({ "type": "move", "move": "h8h9" });
+    play.refused(t, perpetual.clone(), "must_change", "xq 4.1.7")
+        .await;
+    let r = play
+        .ok(
+            t + 1,
+            json!({ "type": "allow_cycle", "reason": "a case the rules leave to the arbiter" }),
+        )
+        .await;
+    assert_ruling(&r, "cycle_allowed", "xq 4.1.7");
+    let r = play.ok(t + 2, perpetual).await;
+    assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
+}
+
+/// xq 4.1.6 and 4.1.2 as written: an event whose regulations say so makes
+/// the illegal move itself lose (generals facing included); the tournament
+/// announces it in `laws`, its games keep it, and chess has no such setting.
+async fn xq_4_1_6_in_a_strict_event_the_illegal_move_itself_loses(app: TestApp) {
+    let laws = json!({ "illegal_move_loses": true });
+    let mut play = xq_game(&app, json!({ "laws": laws })).await;
+    play.start().await;
+    let r = play.ok(5, json!({ "type": "move", "move": "a0a5" })).await;
+    assert_ended(&r, "0-1", "illegal_move_loses", "xq 4.1.6");
+    // Facing generals (xq 4.1.2): the red general steps into the open file.
+    let fen = "3k5/9/9/9/9/9/9/9/9/4K4 w";
+    let mut play = xq_game(&app, json!({ "fen": fen, "laws": laws })).await;
+    play.start().await;
+    let r = play.ok(5, json!({ "type": "move", "move": "e0d0" })).await;
+    assert_ended(&r, "0-1", "illegal_move_loses", "xq 4.1.2");
+    // The profiles' default: refused, the player moves again.
+    let mut play = xq_game(&app, json!({ "laws": { "illegal_move_loses": false } })).await;
+    play.start().await;
+    play.refused(
+        5,
+        json!({ "type": "move", "move": "a0a5" }),
+        "illegal_move",
+        "xq 4.1.6",
+    )
+    .await;
+    let organiser = app.organiser().await;
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&organiser),
+            json!({ "name": "Strict", "system": "round-robin", "game": "xiangqi", "laws": laws }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let t = r.body["id"].as_str().expect("an id").to_string();
+    let r = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
+    assert_eq!(r.body["laws"]["illegal_move_loses"], true, "{}", r.body);
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&organiser),
+            json!({ "name": "Cup", "system": "round-robin", "game": "chess", "laws": laws }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "not_for_this_game", "{r:?}");
+    assert_eq!(r.body["where"], "laws.illegal_move_loses", "{r:?}");
+}
+
 /// xq 4.1.7: the chariot's perpetual check must change; the third time the
 /// move is refused, the state shows the cycle and who must change, and the
 /// arbiter rules the loss of the player who will not.
@@ -560,6 +785,10 @@ crate::both_databases!(
     what_a_xiangqi_event_has_no_place_for_is_refused_naming_it,
     xq_7_1_moves_in_any_of_the_three_notations_are_recorded_in_all_three,
     xq_4_1_6_an_illegal_move_is_refused_citing_its_article_and_profiles_must_fit_the_game,
+    xq_4_1_6_in_a_strict_event_the_illegal_move_itself_loses,
+    xq_the_arbiter_annuls_an_automatic_ruling_declares_a_result_and_the_board_follows,
+    xq_4_1_7_the_arbiter_lets_a_refused_cycle_stand_for_one_move,
+    the_game_page_writes_xiangqi_moves_in_the_readers_notation,
     xq_4_1_7_a_perpetual_check_that_is_not_changed_loses,
     xq_4_2_4_sixty_moves_without_a_capture_are_a_draw,
     xq_4_1_3_a_stalemated_side_loses,

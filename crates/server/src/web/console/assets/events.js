@@ -10,7 +10,9 @@ const CHESS = ['chess'];
 const XQ = ['xiangqi'];
 const BOTH = ['chess', 'xiangqi'];
 
-const select = (name, label, options) => ({ name, label, kind: 'select', options });
+// `labels`: the catalogue prefix of the options' labels (Xiangqi's grounds
+// cite the Xiangqi rules' articles, not the Laws').
+const select = (name, label, options, labels = 'console-f-') => ({ name, label, kind: 'select', options, labels });
 const text = (name, label) => ({ name, label, kind: 'text' });
 const check = (name, label, checked = false) => ({ name, label, kind: 'check', checked });
 
@@ -55,7 +57,7 @@ export const ACTIONS = [
   {
     type: 'penalise', games: CHESS, player: true,
     fields: [
-      select('penalty', 'console-f-penalty', ['warn', 'add_time_to_opponent', 'deduct_time']),
+      select('penalty', 'console-f-penalty', ['warn', 'add_time_to_opponent', 'deduct_time', 'changed_move', 'move_time']),
       { name: 'minutes', label: 'console-f-minutes', kind: 'number' },
       text('reason', 'console-f-note'),
     ],
@@ -81,7 +83,21 @@ export const ACTIONS = [
   },
   {
     type: 'declare_loss', games: XQ, player: true,
-    fields: [select('grounds', 'console-f-grounds', ['illegal_move', 'not_changing'])],
+    fields: [select('grounds', 'console-f-grounds', ['illegal_move', 'not_changing'], 'console-xq-')],
+  },
+  // The arbiter, not the program, judges (棋例): an ending ruled by the
+  // server is annulled and play goes on; a forbidden cycle is let stand for
+  // the side to move; a result is declared on the grounds of an article.
+  { type: 'annul_ruling', games: XQ, fields: [text('reason', 'console-f-note')] },
+  { type: 'allow_cycle', games: XQ, fields: [text('reason', 'console-f-note')] },
+  {
+    type: 'declare_result', games: XQ,
+    fields: [
+      select('result', 'console-f-result', ['1-0', '0-1', '1/2-1/2', '0-0', '+-', '-+', '--']),
+      select('grounds', 'console-f-grounds', ['flag_fall', 'lateness', 'illegal_move', 'not_changing', 'fouls',
+        'refusal', 'simple_position', 'repetition', 'natural_move_limit'], 'console-xq-'),
+      text('reason', 'console-f-note'),
+    ],
   },
   {
     type: 'annul', games: CHESS,
@@ -91,9 +107,9 @@ export const ACTIONS = [
 
 // The label of a select's option: the catalogue's `console-f-<value>`
 // when there is one (reasons, penalties), else the value (results).
-function optionLabel(value) {
-  const label = t(`console-f-${value}`);
-  return label === `console-f-${value}` ? value : label;
+function optionLabel(value, prefix = 'console-f-') {
+  const label = t(`${prefix}${value}`);
+  return label === `${prefix}${value}` ? value : label;
 }
 
 // The form of an action with fields.
@@ -108,7 +124,7 @@ export function form(action) {
     let input;
     if (field.kind === 'select') {
       input = document.createElement('select');
-      for (const value of field.options) input.append(new Option(optionLabel(value), value));
+      for (const value of field.options) input.append(new Option(optionLabel(value, field.labels), value));
     } else {
       input = document.createElement('input');
       input.type = field.kind === 'check' ? 'checkbox' : field.kind === 'number' ? 'number' : 'text';
@@ -159,9 +175,13 @@ export function body(action, player, square, f) {
       break;
     }
     case 'penalise': {
+      // The club plan's two fouls (3) are one penalty with two counters.
       const kind = val('penalty');
-      b.penalty = { kind };
-      if (kind !== 'warn') b.penalty.ms = Math.round(Number(val('minutes') || 0) * 60000);
+      if (kind === 'changed_move' || kind === 'move_time') b.penalty = { kind: 'foul', foul: kind };
+      else b.penalty = { kind };
+      if (kind === 'add_time_to_opponent' || kind === 'deduct_time') {
+        b.penalty.ms = Math.round(Number(val('minutes') || 0) * 60000);
+      }
       b.reason = val('reason');
       break;
     }
