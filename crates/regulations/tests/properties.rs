@@ -118,7 +118,7 @@ fn event_for(game: &Game, at: u64, kind: u8, a: u8, b: u8) -> Event {
             0 => EventKind::Penalise {
                 player: p,
                 penalty: Penalty::Foul {
-                    foul: if b % 16 == 0 {
+                    foul: if b.is_multiple_of(16) {
                         FoulKind::ChangedMove
                     } else {
                         FoulKind::MoveTime
