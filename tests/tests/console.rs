@@ -340,3 +340,91 @@ fn an_arbiter_records_a_xiangqi_game_by_tapping_points() {
     );
     browser.screenshot(&screenshot_dir().join("console-xiangqi-zh.png"));
 }
+
+/// The arbiter, not the program, judges (棋例): a Xiangqi repetition draw
+/// the server ruled is annulled from the console's form and play goes on;
+/// a result is then declared on the grounds of a Xiangqi article, which the
+/// form names (xq 4.1.10), in English.
+#[test]
+fn an_arbiter_annuls_a_xiangqi_repetition_draw_and_declares_a_result_from_the_console() {
+    let server = Server::start("console-xiangqi-overrule");
+    let (status, game) = call(
+        &server,
+        "POST",
+        "/api/v1/games",
+        Some(ADMIN),
+        Some(&json!({ "white": "Red", "black": "Black", "game": "xiangqi", "time_control": "-" })),
+    );
+    assert_eq!(status, 201, "{game}");
+    let game = game["id"].as_str().unwrap().to_owned();
+    // Both chariots shuffle until the server rules the cycle drawn (xq 4.2.3).
+    let cycle = ["a0a1", "a9a8", "a1a0", "a8a9"];
+    let mut events = vec![json!({ "type": "start" })];
+    events.extend(
+        cycle
+            .iter()
+            .cycle()
+            .take(16)
+            .map(|m| json!({ "type": "move", "move": m })),
+    );
+    let mut seq = 0;
+    for event in events {
+        let mut event = event.clone();
+        event["expected_seq"] = json!(seq);
+        let (status, r) = call(
+            &server,
+            "POST",
+            &format!("/api/v1/games/{game}/events"),
+            Some(ADMIN),
+            Some(&event),
+        );
+        assert_eq!(status, 201, "{event}: {r}");
+        seq += 1;
+        if r["state"]["status"] == "finished" {
+            assert_eq!(
+                r["state"]["termination"]["reason"]["code"], "repetition_draw",
+                "{r}"
+            );
+            break;
+        }
+    }
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    use_token(&browser, &server, "en", ADMIN);
+    open_game(&browser, &server, &game);
+    let form = "details[data-type=annul_ruling]";
+    browser.click(&format!("{form} summary"));
+    browser.type_text(
+        &format!("{form} input[name=reason]"),
+        "red offered a new exchange",
+    );
+    browser.click(&format!("{form} button[type=submit]"));
+    let text = ruling(&browser, "ruling_annulled");
+    assert!(text.contains("4.2.3"), "{text}");
+    let (_, state) = call(&server, "GET", &format!("/api/v1/games/{game}"), None, None);
+    assert_eq!(state["status"], "in_progress", "{state}");
+    let form = "details[data-type=declare_result]";
+    browser.click(&format!("{form} summary"));
+    let labels = browser.run(
+        "return [...document.querySelectorAll(arguments[0] + ' select[name=grounds] option')].map((o) => o.textContent);",
+        &[json!(form)],
+    );
+    assert!(
+        labels.to_string().contains("xq 4.1.10"),
+        "the grounds name Xiangqi articles: {labels}"
+    );
+    browser.run(
+        "const f = document.querySelector(arguments[0] + ' form'); f.result.value = '0-1'; f.grounds.value = 'refusal';",
+        &[json!(form)],
+    );
+    browser.click(&format!("{form} button[type=submit]"));
+    ruling(&browser, "arbiter_declared_result");
+    let (_, state) = call(&server, "GET", &format!("/api/v1/games/{game}"), None, None);
+    assert_eq!(state["result"], "0-1", "{state}");
+    assert_eq!(
+        state["termination"]["reason"]["article"], "xq 4.1.10",
+        "{state}"
+    );
+    browser.screenshot(&screenshot_dir().join("console-xiangqi-overrule-en.png"));
+}
