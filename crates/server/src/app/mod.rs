@@ -5,6 +5,7 @@
 //! pages (`web`) call the same operations; nothing here knows HTTP routing
 //! or HTML.
 
+pub(crate) mod audit;
 pub(crate) mod game_rows;
 pub(crate) mod game_view;
 pub(crate) mod games;
