@@ -39,6 +39,24 @@ where
         .ok_or_else(|| ApiError::not_found("tournament"))
 }
 
+/// A tournament (or 404) with how far it has come: the rounds paired so
+/// far and the players registered.
+pub(crate) async fn load_counted(
+    state: &AppState,
+    id: &str,
+) -> Result<(TournamentRow, i64, i64), ApiError> {
+    let pool = state.db().pool();
+    let row = load_tournament(pool, id).await?;
+    let paired = store::tournaments::count_rounds(pool, id).await?;
+    let players = store::tournaments::count_players(pool, id).await?;
+    Ok((row, paired, players))
+}
+
+/// Every tournament.
+pub(crate) async fn list(state: &AppState) -> Result<Vec<TournamentRow>, ApiError> {
+    Ok(store::tournaments::list(state.db().pool()).await?)
+}
+
 /// Everything stored about a tournament (`store::model::load_all`) or 404.
 pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loaded, ApiError> {
     store::model::load_all(conn, id)
