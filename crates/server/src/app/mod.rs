@@ -6,6 +6,7 @@
 //! or HTML.
 
 pub(crate) mod audit;
+pub(crate) mod boards;
 pub(crate) mod game_rows;
 pub(crate) mod game_view;
 pub(crate) mod games;
