@@ -11,6 +11,7 @@ pub(crate) mod game_rows;
 pub(crate) mod game_view;
 pub(crate) mod games;
 pub(crate) mod import;
+pub(crate) mod new_game;
 pub(crate) mod pgn_judge;
 pub(crate) mod pgn_read;
 pub(crate) mod pgn_upload;
