@@ -17,10 +17,11 @@ use crate::app::tournaments::{begin_change, commit_change, load_all};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
+use crate::model::byes::bye_text;
 use crate::state::AppState;
 use crate::store;
 use crate::store::games::NewGame;
-use crate::store::model::{Loaded, bye_text, model_player, to_model};
+use crate::store::model::{Loaded, model_player, to_model};
 use crate::store::players::PlayerRow;
 use crate::time::now_text;
 

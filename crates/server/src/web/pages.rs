@@ -478,7 +478,7 @@ pub(super) fn points_text(points: tournament::model::Points) -> String {
 /// A bye's points under the tournament's scoring (empty for a kind the
 /// page does not know, which loading the tournament already refuses).
 pub(super) fn bye_points(event: &Event, kind: &str) -> String {
-    crate::store::model::bye_kind(kind)
+    crate::model::byes::bye_kind(kind)
         .map(|kind| points_text(event.model.scoring.bye(kind)))
         .unwrap_or_default()
 }
