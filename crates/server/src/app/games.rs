@@ -30,7 +30,7 @@ use utoipa::ToSchema;
 use crate::app::game_rows::{fold, load_game};
 use crate::app::game_view::{StateJson, state_json};
 use crate::auth::Actor;
-use crate::engine::{AnyEvent, GameState, Ruling};
+use crate::engine::{AnyEvent, GameKind, GameState, Ruling};
 use crate::error::ApiError;
 use crate::live::due::Swept;
 use crate::live::events::{View, event_json};
@@ -422,6 +422,51 @@ pub(crate) async fn record_event(
         return Ok(done);
     }
     record_in_transaction(state, actor, id, at_ms, event, stored).await
+}
+
+/// Records `event` (posted at `received`, happened `at`) in game `id` as
+/// the extension of `expected_seq`: read as an event of the game's game,
+/// then [`record_event`]. Answers the recorded event, its rulings and the
+/// state after it, as JSON.
+pub(crate) async fn post_event(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    expected_seq: i64,
+    received: DateTime<Utc>,
+    at: DateTime<Utc>,
+    event: Map<String, Value>,
+) -> Result<Vec<u8>, ApiError> {
+    // The event is read as an event of the game's game; a game that does
+    // not exist is read as chess and answered 404 by the transactional path.
+    let game_kind = match state.games_cache().kind(id) {
+        Some(kind) => kind,
+        None => store::games::load(state.db().pool(), id)
+            .await?
+            .map_or(GameKind::Chess, |row| row.game),
+    };
+    let parsed = crate::engine::parse_event(game_kind, &event)?;
+    crate::engine::check_posted_event(&event, &parsed)?;
+    let stored = StoredEvent {
+        seq: expected_seq + 1,
+        actor: actor.id.clone(),
+        received_at: time_text(received),
+        at: time_text(at),
+        body: event,
+        rulings: Value::Null,
+    };
+    let at_ms = at.timestamp_millis();
+    record_event(state, actor, id, at_ms, &parsed, stored).await
+}
+
+/// Game `id` (or 404) and its whole log.
+pub(crate) async fn game_log(
+    state: &AppState,
+    id: &str,
+) -> Result<(GameRow, Vec<StoredEvent>), ApiError> {
+    let game = load_game(state.db().pool(), id).await?;
+    let events = load_events(state.db().pool(), id, 0).await?;
+    Ok((game, events))
 }
 
 /// [`record_due`] as the sweeper runs it (`live::due::RecordDue`).

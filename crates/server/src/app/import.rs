@@ -11,9 +11,10 @@ use tournament::model::{self, ByeKind, GameResult, Points, StartNumber};
 use crate::app::rounds::{NewBoard, claim_slot, write_round};
 use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
+use crate::model::byes::bye_text;
 use crate::state::AppState;
 use crate::store;
-use crate::store::model::{Loaded, bye_text};
+use crate::store::model::Loaded;
 use crate::store::players::PlayerRow;
 
 fn points_value(p: Points) -> crate::model::settings::PointsValue {

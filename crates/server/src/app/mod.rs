@@ -5,10 +5,13 @@
 //! pages (`web`) call the same operations; nothing here knows HTTP routing
 //! or HTML.
 
+pub(crate) mod audit;
+pub(crate) mod boards;
 pub(crate) mod game_rows;
 pub(crate) mod game_view;
 pub(crate) mod games;
 pub(crate) mod import;
+pub(crate) mod new_game;
 pub(crate) mod pgn_judge;
 pub(crate) mod pgn_read;
 pub(crate) mod pgn_upload;

@@ -1,15 +1,283 @@
-//! Players as operations write them.
+//! Players as operations register, list and change them: one or many at
+//! once (a pasted list), late entries, withdrawals, requested byes and
+//! corrections, each audited in its change's transaction.
 
 use std::collections::BTreeMap;
 
+use serde::Serialize;
 use sqlx::AnyConnection;
 use uuid::Uuid;
 
+use crate::app::tournaments::{begin_change, commit_change, load_tournament};
+use crate::auth::audit;
+use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
 use crate::model::players::PlayerDetails;
+use crate::model::settings::check_name;
+use crate::state::AppState;
 use crate::store;
-use crate::store::players::PlayerRow;
+pub(crate) use crate::store::players::PlayerRow;
 use crate::time::now_text;
+
+/// A player to register.
+pub(crate) struct NewPlayer {
+    pub name: String,
+    pub details: PlayerDetails,
+    /// A late entry's first round (a round not yet paired).
+    pub joins_at: Option<u32>,
+}
+
+/// A requested bye: the round and `half`, `zero`, `full` (or `none`, to
+/// cancel).
+pub(crate) struct RequestedBye {
+    pub round: u32,
+    pub kind: String,
+}
+
+/// What to change on a player (`None`: keep it).
+pub(crate) struct PlayerChange {
+    /// `true`: withdraw from the next round not yet paired.
+    pub withdraw: Option<bool>,
+    /// Withdraw from this round on.
+    pub withdrawn_from: Option<u32>,
+    pub bye: Option<RequestedBye>,
+    pub name: Option<String>,
+    /// The details given (each `Some` replaces the stored one).
+    pub details: PlayerDetails,
+}
+
+/// Registers a player in tournament `tournament_id` (an organiser or chief
+/// arbiter) with the next start number, audited; a late entry once round 1
+/// is paired.
+pub(crate) async fn create(
+    state: &AppState,
+    actor: &Actor,
+    tournament_id: &str,
+    new: NewPlayer,
+) -> Result<PlayerRow, ApiError> {
+    check_name("name", &new.name)?;
+    new.details.check()?;
+    let (_write, mut tx, tournament) =
+        begin_change(state, actor, Permission::Manage, tournament_id).await?;
+    let paired = store::rounds::last_paired(&mut *tx, tournament_id).await?;
+    let joins_at = entry_round(&tournament.system, paired, new.joins_at)?;
+    let player = register(
+        &mut tx,
+        actor,
+        tournament_id,
+        &new.name,
+        &new.details,
+        joins_at,
+    )
+    .await?;
+    commit_change(tx, tournament_id).await?;
+    Ok(player)
+}
+
+/// Registers every player of a pasted list (see [`read_paste`]) in
+/// tournament `tournament_id`, all or none: 400 `invalid_lines` names each
+/// bad line.
+pub(crate) async fn paste(
+    state: &AppState,
+    actor: &Actor,
+    tournament_id: &str,
+    text: &str,
+) -> Result<Vec<PlayerRow>, ApiError> {
+    // Permission first: a reader who may not manage the event learns
+    // nothing of the lines.
+    let (_write, mut tx, tournament) =
+        begin_change(state, actor, Permission::Manage, tournament_id).await?;
+    let entries = read_paste(text).map_err(|problems| {
+        let count = problems.len();
+        let mut details = serde_json::Map::new();
+        details.insert(
+            "problems".into(),
+            serde_json::to_value(&problems).unwrap_or_default(),
+        );
+        ApiError::Detailed {
+            status: axum::http::StatusCode::BAD_REQUEST,
+            code: "invalid_lines".into(),
+            message: format!("{count} line(s) refused; no player was added"),
+            article: None,
+            details,
+        }
+    })?;
+    let paired = store::rounds::last_paired(&mut *tx, tournament_id).await?;
+    let joins_at = entry_round(&tournament.system, paired, None)?;
+    let mut players = Vec::with_capacity(entries.len());
+    for (name, details) in &entries {
+        players.push(register(&mut tx, actor, tournament_id, name, details, joins_at).await?);
+    }
+    commit_change(tx, tournament_id).await?;
+    Ok(players)
+}
+
+/// The players of tournament `tournament_id` by start number (404 for no
+/// tournament).
+pub(crate) async fn list(
+    state: &AppState,
+    tournament_id: &str,
+) -> Result<Vec<PlayerRow>, ApiError> {
+    load_tournament(state.db().pool(), tournament_id).await?;
+    Ok(store::players::list(&mut *state.db().pool().acquire().await?, tournament_id).await?)
+}
+
+/// Withdraws a player, requests (or cancels) a bye, or corrects their data
+/// (an organiser or chief arbiter), audited. Answers the player as changed.
+pub(crate) async fn update(
+    state: &AppState,
+    actor: &Actor,
+    tournament_id: &str,
+    player_id: &str,
+    change: PlayerChange,
+) -> Result<PlayerRow, ApiError> {
+    let (_write, mut tx, tournament) =
+        begin_change(state, actor, Permission::Manage, tournament_id).await?;
+    let before = load_player(&mut tx, tournament_id, player_id).await?;
+    let paired = store::rounds::last_paired(&mut *tx, tournament_id).await?;
+    let mut after = before.clone();
+    if let Some(name) = change.name {
+        check_name("name", &name)?;
+        after.name = name;
+    }
+    let flat = change.details;
+    let d = &mut after.details;
+    macro_rules! set {
+        ($($f:ident),*) => { $( if flat.$f.is_some() { d.$f = flat.$f.clone(); } )* };
+    }
+    set!(
+        rating,
+        national_rating,
+        title,
+        federation,
+        fide_id,
+        sex,
+        birth_date,
+        club,
+        grade_points
+    );
+    after.details.check()?;
+    match (change.withdraw, change.withdrawn_from) {
+        (Some(true), None) => after.withdrawn_from = Some(paired + 1),
+        (Some(false), None) => after.withdrawn_from = None,
+        (None, Some(k)) => {
+            if i64::from(k) <= paired || k > 99 {
+                return Err(ApiError::invalid_field(
+                    "withdrawn_from",
+                    format!("must be a round not yet paired (after round {paired})"),
+                ));
+            }
+            after.withdrawn_from = Some(i64::from(k));
+        }
+        (None, None) => {}
+        (Some(_), Some(_)) => {
+            return Err(ApiError::invalid_field(
+                "withdraw",
+                "give either withdraw or withdrawn_from",
+            ));
+        }
+    }
+    if let Some(bye) = &change.bye {
+        let round = i64::from(bye.round);
+        if round <= paired || bye.round > 99 {
+            return Err(ApiError::invalid_field(
+                "bye.round",
+                format!("a bye is requested for a round not yet paired (after round {paired})"),
+            ));
+        }
+        if tournament.rounds > 0 && round > tournament.rounds {
+            return Err(ApiError::invalid_field(
+                "bye.round",
+                format!("the tournament has {} rounds", tournament.rounds),
+            ));
+        }
+        match bye.kind.as_str() {
+            "half" | "zero" | "full" => {
+                after.requested_byes.insert(round, bye.kind.clone());
+            }
+            "none" => {
+                after.requested_byes.remove(&round);
+            }
+            other => {
+                return Err(ApiError::invalid_field(
+                    "bye.kind",
+                    format!("unknown bye kind '{other}' (half, zero, full or none)"),
+                ));
+            }
+        }
+        let kind = (bye.kind != "none").then_some(bye.kind.as_str());
+        store::players::set_requested_bye(&mut tx, tournament_id, player_id, round, kind).await?;
+    }
+    store::players::update(&mut tx, &after).await?;
+    audit::record(
+        &mut tx,
+        actor,
+        Some(tournament_id),
+        "update",
+        "player",
+        player_id,
+        Some(&serde_json::to_value(&before)?),
+        Some(&serde_json::to_value(&after)?),
+    )
+    .await?;
+    commit_change(tx, tournament_id).await?;
+    Ok(after)
+}
+
+async fn load_player(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+    player_id: &str,
+) -> Result<PlayerRow, ApiError> {
+    store::players::load(conn, tournament_id, player_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("player"))
+}
+
+/// The round a new player is first paired in (`None`: from round 1): a
+/// round robin takes no one once paired (409 `tournament_started`); a late
+/// entry joins at a round not yet paired, the next one by default.
+fn entry_round(system: &str, paired: i64, joins_at: Option<u32>) -> Result<Option<i64>, ApiError> {
+    if system != "swiss-dutch" && paired > 0 {
+        return Err(ApiError::conflict(
+            "tournament_started",
+            "players cannot join a round robin once it is paired",
+        ));
+    }
+    match joins_at {
+        Some(k) if i64::from(k) <= paired || k > 99 => Err(ApiError::invalid_field(
+            "joins_at",
+            format!("a late entry joins at a round not yet paired (after round {paired})"),
+        )),
+        Some(k) => Ok(Some(i64::from(k))),
+        None if paired > 0 => Ok(Some(paired + 1)),
+        None => Ok(None),
+    }
+}
+
+/// Registers one checked player with the next start number, audited.
+async fn register(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    tournament_id: &str,
+    name: &str,
+    details: &PlayerDetails,
+    joins_at: Option<i64>,
+) -> Result<PlayerRow, ApiError> {
+    let player = insert_player(tx, tournament_id, None, name, details, None, joins_at).await?;
+    audit::record(
+        tx,
+        actor,
+        Some(tournament_id),
+        "create",
+        "player",
+        &player.id,
+        None,
+        Some(&serde_json::to_value(&player)?),
+    )
+    .await?;
+    Ok(player)
+}
 
 /// Inserts a player with the given start number, or else the next free one;
 /// a taken start number is 409.
@@ -46,4 +314,144 @@ pub(crate) async fn insert_player(
             }
         })?;
     Ok(player)
+}
+
+/// One refused line of a paste (the 400 `invalid_lines` answer's
+/// `problems`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct LineProblem {
+    /// 1-based line number in the pasted text.
+    pub line: usize,
+    /// The field refused (`name`, `rating`, `federation`, `fide_id`, `title`).
+    pub field: String,
+    pub message: String,
+}
+
+/// The most lines one paste may hold.
+const MAX_PASTED_LINES: usize = 1000;
+
+/// Reads one pasted line (see [`PastePlayers`]) into a name and details,
+/// checked as `POST /players` checks them; `None` for a line to skip.
+fn read_line(line: &str) -> Option<Result<(String, PlayerDetails), (String, String)>> {
+    let trimmed = line.trim();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return None;
+    }
+    let fields: Vec<&str> = trimmed.split(',').map(str::trim).collect();
+    let is_number = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    let Some(at) = fields.iter().position(|f| is_number(f)) else {
+        return Some(Err((
+            "rating".into(),
+            "no rating: write `Name, rating` (0 for an unrated player)".into(),
+        )));
+    };
+    let name = fields[..at].join(", ");
+    let rest = &fields[at + 1..];
+    let bad = |field: &str, message: String| Some(Err((field.to_owned(), message)));
+    if rest.len() > 3 {
+        return bad(
+            "line",
+            "too many fields: Name, rating[, federation[, FIDE id[, title]]]".into(),
+        );
+    }
+    let Ok(rating) = fields[at].parse::<u16>() else {
+        return bad("rating", "must be between 0 and 3500".into());
+    };
+    let optional = |i: usize| rest.get(i).copied().filter(|f| !f.is_empty());
+    let fide_id = match optional(1) {
+        Some(text) => match text.parse::<u64>() {
+            Ok(id) => Some(id),
+            Err(_) => return bad("fide_id", format!("'{text}' is not a FIDE id")),
+        },
+        None => None,
+    };
+    let details = PlayerDetails {
+        rating: Some(rating),
+        federation: optional(0).map(str::to_owned),
+        fide_id,
+        title: optional(2).map(str::to_owned),
+        ..PlayerDetails::default()
+    };
+    let checked = check_name("name", &name).and_then(|()| details.check());
+    Some(match checked {
+        Ok(()) => Ok((name, details)),
+        Err(ApiError::BadRequest { message, at, .. }) => {
+            Err((at.unwrap_or_else(|| "line".into()), message))
+        }
+        Err(_) => Err(("line".into(), "not a player line".into())),
+    })
+}
+
+/// Reads a whole paste: every line's player, or every bad line's problem.
+pub(crate) fn read_paste(text: &str) -> Result<Vec<(String, PlayerDetails)>, Vec<LineProblem>> {
+    let mut players = Vec::new();
+    let mut problems = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        match read_line(line) {
+            None => {}
+            Some(Ok(player)) => players.push(player),
+            Some(Err((field, message))) => problems.push(LineProblem {
+                line: i + 1,
+                field,
+                message,
+            }),
+        }
+    }
+    if players.is_empty() && problems.is_empty() {
+        problems.push(LineProblem {
+            line: 1,
+            field: "text".into(),
+            message: "no player: write one a line, `Name, rating`".into(),
+        });
+    }
+    if players.len() + problems.len() > MAX_PASTED_LINES {
+        problems.push(LineProblem {
+            line: MAX_PASTED_LINES + 1,
+            field: "text".into(),
+            message: format!("at most {MAX_PASTED_LINES} players at a time"),
+        });
+    }
+    if problems.is_empty() {
+        Ok(players)
+    } else {
+        Err(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_paste;
+
+    #[test]
+    fn a_pasted_line_keeps_the_comma_of_a_surname_first_name() {
+        let players = read_paste("Carlsen, Magnus, 2830, NOR, 1503014, GM\n\n# seeded\nLi Na, 0")
+            .expect("two good lines");
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[0].0, "Carlsen, Magnus");
+        assert_eq!(players[0].1.rating, Some(2830));
+        assert_eq!(players[0].1.federation.as_deref(), Some("NOR"));
+        assert_eq!(players[0].1.fide_id, Some(1_503_014));
+        assert_eq!(players[0].1.title.as_deref(), Some("GM"));
+        assert_eq!(players[1].0, "Li Na");
+        assert_eq!(players[1].1.rating, Some(0));
+    }
+
+    #[test]
+    fn every_bad_line_is_named_by_its_number_and_field() {
+        let problems = read_paste("Good, 1800\nNo Rating\nToo High, 9000\nFed, 1500, fr\n, 1400")
+            .expect_err("bad lines");
+        let named: Vec<(usize, &str)> = problems
+            .iter()
+            .map(|p| (p.line, p.field.as_str()))
+            .collect();
+        assert_eq!(
+            named,
+            [(2, "rating"), (3, "rating"), (4, "federation"), (5, "name")]
+        );
+    }
+
+    #[test]
+    fn an_empty_paste_is_refused() {
+        assert!(read_paste("\n  \n# nothing").is_err());
+    }
 }

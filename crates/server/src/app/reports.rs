@@ -1,8 +1,45 @@
-//! Reports as operations read them: the options of a tournament's rating
-//! report (the API's and the pages') and the TRF export.
+//! Reports as operations read them: a tournament with its model, the
+//! options of its rating report (the API's and the pages'), the TRF and
+//! PGN exports.
 
+use sqlx::AnyConnection;
+use tournament::model::Tournament;
+
+use crate::app::tournaments::{load_all, load_tournament};
 use crate::error::ApiError;
-use crate::store::model::Loaded;
+use crate::state::AppState;
+use crate::store;
+pub(crate) use crate::store::model::Loaded;
+
+/// Everything stored about tournament `id` (or 404) and its model, as the
+/// standings, ratings and scoring table read it.
+pub(crate) async fn load_model(
+    conn: &mut AnyConnection,
+    id: &str,
+) -> Result<(Loaded, Tournament), ApiError> {
+    let loaded = load_all(conn, id).await?;
+    let model = store::model::to_model(&loaded)?;
+    Ok((loaded, model))
+}
+
+/// Every game of tournament `id` with recorded events (404 for no
+/// tournament), one PGN file.
+pub(crate) async fn export_pgn(state: &AppState, id: &str) -> Result<String, ApiError> {
+    let pool = state.db().pool();
+    load_tournament(pool, id).await?;
+    let ids = store::games::recorded_ids(pool, id).await?;
+    let mut out = String::new();
+    for game_id in ids {
+        let game = crate::app::game_rows::load_game(pool, &game_id).await?;
+        let events = store::games::load_events(pool, &game_id, 0).await?;
+        let current = crate::app::game_rows::fold(&game.setup(), &events)?;
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&crate::app::games::game_pgn(&game, &current));
+    }
+    Ok(out)
+}
 
 /// The options of a tournament's rating report (the API's and the pages').
 pub(crate) fn rating_options(loaded: &Loaded) -> tournament::rating::ReportOptions {
@@ -32,12 +69,12 @@ pub enum TrfEdition {
 /// (a team event with its team records). A value that does not fit its TRF column is
 /// refused (422 `trf_overflow`), never written misaligned.
 pub(crate) async fn export_trf(
-    conn: &mut sqlx::AnyConnection,
+    conn: &mut AnyConnection,
     loaded: &Loaded,
     edition: Option<TrfEdition>,
 ) -> Result<String, ApiError> {
     use tournament::trf::Format;
-    let model = crate::store::model::to_model(loaded)?;
+    let model = store::model::to_model(loaded)?;
     let format = match edition.unwrap_or(TrfEdition::Trf2026) {
         TrfEdition::Trf16 => Format::Trf16,
         TrfEdition::Trf2026 => Format::Trf2026,

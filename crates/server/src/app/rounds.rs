@@ -7,21 +7,150 @@
 use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
+use serde_json::json;
 use sqlx::AnyConnection;
 use tournament::model::{self, ByeKind, Player, StartNumber, Tournament};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::app::tournaments::{commit_change, load_all};
+use crate::app::tournaments::{begin_change, commit_change, load_all};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
+use crate::model::byes::bye_text;
 use crate::state::AppState;
 use crate::store;
 use crate::store::games::NewGame;
-use crate::store::model::{Loaded, bye_text, model_player, to_model};
+use crate::store::model::{Loaded, model_player, to_model};
 use crate::store::players::PlayerRow;
 use crate::time::now_text;
+
+/// Sets (or, `None`, removes) the scheduled start of round `number` of
+/// tournament `id` while none of its games has been played (the organiser
+/// or chief arbiter `actor`; 409 `round_started`), audited. Answers the
+/// round as changed.
+pub(crate) async fn reschedule(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    number: i64,
+    starts: Option<&RoundStart>,
+) -> Result<RoundJson, ApiError> {
+    let (_write, mut tx, _) = begin_change(state, actor, Permission::Manage, id).await?;
+    store::tournaments::lock(&mut tx, id).await?;
+    store::games::lock_round(&mut tx, id, number).await?;
+    let loaded = load_all(&mut tx, id).await?;
+    if number < 1 || number > loaded.rounds {
+        return Err(ApiError::not_found("round"));
+    }
+    if let Some(b) = recorded_board(&loaded, number) {
+        return Err(ApiError::conflict(
+            "round_started",
+            format!(
+                "board {} of round {number} has been played (recorded events or an annulled game): the scheduled start is part of its games' setup",
+                b.board
+            ),
+        ));
+    }
+    let before = round_json(&loaded, number);
+    let starts_at = starts.map(|s| s.text.as_str());
+    store::rounds::set_start(&mut tx, id, number, starts_at).await?;
+    store::games::set_round_start(&mut tx, id, number, starts.map(|s| s.ms)).await?;
+    let mut after_loaded = loaded;
+    after_loaded
+        .starts
+        .insert(number, starts.map(|s| s.text.clone()));
+    let after = round_json(&after_loaded, number);
+    audit::record(
+        &mut tx,
+        actor,
+        Some(id),
+        "schedule",
+        "round",
+        &format!("{id}/{number}"),
+        Some(&json!({ "starts_at": before.starts_at })),
+        Some(&json!({ "starts_at": after.starts_at })),
+    )
+    .await?;
+    commit_change(tx, id).await?;
+    Ok(after)
+}
+
+/// Un-pairs round `number`, the last paired round of tournament `id`,
+/// while none of its boards has a result and none of its games has been
+/// played (the organiser or chief arbiter `actor`): its boards, games and
+/// byes go; the audit row keeps the round as it was, which is answered.
+pub(crate) async fn unpair(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    number: i64,
+) -> Result<RoundJson, ApiError> {
+    let (_write, mut tx, _) = begin_change(state, actor, Permission::Manage, id).await?;
+    // Lock order as in event recording: games, then boards.
+    store::tournaments::lock(&mut tx, id).await?;
+    store::games::lock_round(&mut tx, id, number).await?;
+    store::rounds::lock_boards(&mut tx, id, number).await?;
+    let loaded = load_all(&mut tx, id).await?;
+    if number < 1 || number > loaded.rounds {
+        return Err(ApiError::not_found("round"));
+    }
+    if number != loaded.rounds {
+        return Err(ApiError::conflict(
+            "not_last_round",
+            format!(
+                "only the last paired round ({}) can be un-paired",
+                loaded.rounds
+            ),
+        ));
+    }
+    if let Some(b) = loaded
+        .boards
+        .iter()
+        .find(|b| b.round == number && b.result.is_some())
+    {
+        return Err(ApiError::conflict(
+            "round_has_results",
+            format!(
+                "board {} of round {number} has a result; a round with results cannot be un-paired",
+                b.board
+            ),
+        ));
+    }
+    if let Some(b) = recorded_board(&loaded, number) {
+        return Err(ApiError::conflict(
+            "round_started",
+            format!(
+                "board {} of round {number} has been played (recorded events or an annulled game); a round being played cannot be un-paired",
+                b.board
+            ),
+        ));
+    }
+    let before = round_json(&loaded, number);
+    store::rounds::delete_round(&mut tx, id, number).await?;
+    audit::record(
+        &mut tx,
+        actor,
+        Some(id),
+        "unpair",
+        "round",
+        &format!("{id}/{number}"),
+        Some(&serde_json::to_value(&before)?),
+        None,
+    )
+    .await?;
+    commit_change(tx, id).await?;
+    Ok(before)
+}
+
+/// A board of round `number` that has been played: its game has recorded
+/// events, or a game of it was annulled (and is being replayed).
+fn recorded_board(loaded: &Loaded, number: i64) -> Option<&store::rounds::BoardRow> {
+    loaded
+        .boards
+        .iter()
+        .find(|b| b.round == number && (b.recorded || !b.annulled_game_ids.is_empty()))
+}
 
 /// One board of a new round, by start number.
 pub(crate) struct NewBoard {

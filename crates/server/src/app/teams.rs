@@ -1,13 +1,25 @@
-//! Teams as operations read them: a tournament's team settings (or 422),
-//! and every team's line-up for a round.
+//! Teams as operations read and change them (issue 22): a tournament's
+//! team settings (or 422), its teams and their ordered rosters, and
+//! line-ups per round. The rules are the `tournament` crate's
+//! (`tournament::team`): a roster is the board order, a line-up is checked
+//! by `check_lineup`.
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 use sqlx::AnyConnection;
+use tournament::team::{LineupError, LineupRules};
 use utoipa::ToSchema;
 
+use crate::app::tournaments::{begin_change, commit_change};
+use crate::auth::audit;
+use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
-use crate::model::teams::TeamSettings;
+use crate::model::settings::check_name;
+use crate::model::teams::{MAX_BOARDS, TeamSettings};
+use crate::state::AppState;
 use crate::store;
+pub(crate) use crate::store::teams::TeamRow;
 use crate::store::tournaments::TournamentRow;
 
 /// A team's line-up for a round.
@@ -68,3 +80,382 @@ pub(crate) fn settings(tournament: &TournamentRow) -> Result<TeamSettings, ApiEr
         )
     })
 }
+
+/// A team to register.
+pub(crate) struct NewTeam {
+    /// 1–999; the next free number when `None`.
+    pub number: Option<u32>,
+    pub name: String,
+    pub short_name: Option<String>,
+    pub federation: Option<String>,
+    /// Start numbers in board order.
+    pub roster: Vec<u32>,
+}
+
+/// What to change on a team (`None`: keep it).
+pub(crate) struct TeamChange {
+    pub name: Option<String>,
+    pub short_name: Option<String>,
+    pub federation: Option<String>,
+    /// The whole roster in board order (only before round 1 is paired).
+    pub roster: Option<Vec<u32>>,
+}
+
+/// Registers a team with its roster in tournament `id` (an organiser or
+/// chief arbiter, before round 1 is paired), audited.
+pub(crate) async fn create(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    new: NewTeam,
+) -> Result<TeamRow, ApiError> {
+    check_name("name", &new.name)?;
+    check_short_name(new.short_name.as_deref())?;
+    check_federation(new.federation.as_deref())?;
+    if new.number.is_some_and(|n| !(1..=999).contains(&n)) {
+        return Err(ApiError::invalid_field(
+            "number",
+            "must be between 1 and 999",
+        ));
+    }
+    let (_write, mut tx, tournament) = begin_change(state, actor, Permission::Manage, id).await?;
+    settings(&tournament)?;
+    require_not_started(&mut tx, id).await?;
+    let number = match new.number {
+        Some(n) => i64::from(n),
+        None => store::teams::next_number(&mut tx, id).await?,
+    };
+    if number > 999 {
+        return Err(ApiError::invalid_field("number", "team numbers end at 999"));
+    }
+    let ids = roster_ids(&mut tx, id, number, &new.roster).await?;
+    let team = TeamRow {
+        number,
+        name: new.name,
+        short_name: new.short_name,
+        federation: new.federation,
+        roster: new.roster.iter().map(|&p| i64::from(p)).collect(),
+    };
+    store::teams::insert(&mut tx, id, &team)
+        .await
+        .map_err(|e| {
+            if e.is_unique_violation() {
+                ApiError::conflict("duplicate_team_number", "that team number is taken")
+            } else {
+                e.into()
+            }
+        })?;
+    store::teams::set_roster(&mut tx, id, number, &ids).await?;
+    let after = serde_json::to_value(&team)?;
+    audit::record(
+        &mut tx,
+        actor,
+        Some(id),
+        "create",
+        "team",
+        &number.to_string(),
+        None,
+        Some(&after),
+    )
+    .await?;
+    commit_change(tx, id).await?;
+    Ok(team)
+}
+
+/// The teams of tournament `id` by number, with their rosters (404 for no
+/// tournament).
+pub(crate) async fn list(state: &AppState, id: &str) -> Result<Vec<TeamRow>, ApiError> {
+    let mut conn = state.db().pool().acquire().await?;
+    crate::app::tournaments::load_tournament(&mut *conn, id).await?;
+    Ok(store::teams::list(&mut conn, id).await?)
+}
+
+/// Corrects a team's names or federation, or replaces its roster (before
+/// round 1 is paired), audited. Answers the team as changed.
+pub(crate) async fn update(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    number: i64,
+    change: TeamChange,
+) -> Result<TeamRow, ApiError> {
+    let (_write, mut tx, tournament) = begin_change(state, actor, Permission::Manage, id).await?;
+    settings(&tournament)?;
+    let before = load_team(&mut tx, id, number).await?;
+    let mut after = before.clone();
+    if let Some(name) = change.name {
+        check_name("name", &name)?;
+        after.name = name;
+    }
+    if change.short_name.is_some() {
+        check_short_name(change.short_name.as_deref())?;
+        after.short_name = change.short_name;
+    }
+    if change.federation.is_some() {
+        check_federation(change.federation.as_deref())?;
+        after.federation = change.federation;
+    }
+    store::teams::update(&mut tx, id, &after).await?;
+    if let Some(roster) = change.roster {
+        require_not_started(&mut tx, id).await?;
+        let ids = roster_ids(&mut tx, id, number, &roster).await?;
+        store::teams::set_roster(&mut tx, id, number, &ids).await?;
+        after.roster = roster.iter().map(|&p| i64::from(p)).collect();
+    }
+    audit::record(
+        &mut tx,
+        actor,
+        Some(id),
+        "update",
+        "team",
+        &number.to_string(),
+        Some(&serde_json::to_value(&before)?),
+        Some(&serde_json::to_value(&after)?),
+    )
+    .await?;
+    commit_change(tx, id).await?;
+    Ok(after)
+}
+
+/// Removes team `number` (before round 1 is paired), audited.
+pub(crate) async fn delete(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    number: i64,
+) -> Result<(), ApiError> {
+    let (_write, mut tx, tournament) = begin_change(state, actor, Permission::Manage, id).await?;
+    settings(&tournament)?;
+    let before = load_team(&mut tx, id, number).await?;
+    require_not_started(&mut tx, id).await?;
+    store::teams::delete(&mut tx, id, number).await?;
+    audit::record(
+        &mut tx,
+        actor,
+        Some(id),
+        "delete",
+        "team",
+        &number.to_string(),
+        Some(&serde_json::to_value(&before)?),
+        None,
+    )
+    .await?;
+    commit_change(tx, id).await?;
+    Ok(())
+}
+
+/// Every team's line-up for `round` of tournament `id` (see
+/// [`round_lineups`]).
+pub(crate) async fn lineups(
+    state: &AppState,
+    id: &str,
+    round: i64,
+) -> Result<Vec<LineupJson>, ApiError> {
+    let mut conn = state.db().pool().acquire().await?;
+    let tournament = crate::app::tournaments::load_tournament(&mut *conn, id).await?;
+    let settings = settings(&tournament)?;
+    if !(1..=99).contains(&round) {
+        return Err(ApiError::not_found("round"));
+    }
+    let lineups = round_lineups(&mut conn, id, &settings, round).await?;
+    Ok(lineups)
+}
+
+/// Stores team `number`'s line-up for `round`, a round not yet paired (an
+/// arbiter of tournament `id`), checked against the roster
+/// (`tournament::team::check_lineup`), audited.
+pub(crate) async fn put_lineup(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+    round: i64,
+    number: i64,
+    players: Vec<Option<u32>>,
+) -> Result<LineupJson, ApiError> {
+    let (_write, mut tx, tournament) =
+        begin_change(state, actor, Permission::Arbitrate, id).await?;
+    let settings = settings(&tournament)?;
+    let paired = store::rounds::last_paired(&mut *tx, id).await?;
+    if round <= paired {
+        return Err(ApiError::conflict(
+            "round_paired",
+            format!("round {round} is paired; its line-ups are locked"),
+        ));
+    }
+    if round > 99 || (tournament.rounds > 0 && round > tournament.rounds) {
+        return Err(ApiError::not_found("round"));
+    }
+    let teams = store::teams::list(&mut tx, id).await?;
+    if !teams.iter().any(|t| t.number == number) {
+        return Err(ApiError::not_found("team"));
+    }
+    if players.len() > MAX_BOARDS as usize {
+        return Err(ApiError::invalid_field(
+            "players",
+            format!("at most {MAX_BOARDS} boards"),
+        ));
+    }
+    let event = store::model::to_team_event(&settings, &teams);
+    let lineup = tournament::team::Lineup {
+        team: u32::try_from(number).map_err(|_| ApiError::not_found("team"))?,
+        players: players.clone(),
+    };
+    tournament::team::check_lineup(&event, &lineup, &LineupRules::default())
+        .map_err(|e| lineup_error(&e))?;
+    let ids: BTreeMap<i64, String> = store::players::list(&mut tx, id)
+        .await?
+        .into_iter()
+        .map(|p| (p.start_number, p.id))
+        .collect();
+    let player_ids: Vec<Option<String>> = players
+        .iter()
+        .map(|p| p.and_then(|p| ids.get(&i64::from(p)).cloned()))
+        .collect();
+    store::teams::set_lineup(&mut tx, id, round, number, &player_ids).await?;
+    let stored = LineupJson {
+        team: number,
+        players: players.iter().map(|p| p.map(i64::from)).collect(),
+        submitted: true,
+    };
+    audit::record(
+        &mut tx,
+        actor,
+        Some(id),
+        "update",
+        "lineup",
+        &format!("{round}/{number}"),
+        None,
+        Some(&serde_json::to_value(&stored)?),
+    )
+    .await?;
+    commit_change(tx, id).await?;
+    Ok(stored)
+}
+
+/// Rounds paired so far, or 409 `tournament_started` when there are some:
+/// teams and rosters are fixed for the event once round 1 is paired (the
+/// board order "fixed for the event", `tournament::team::Team::roster`).
+async fn require_not_started(conn: &mut AnyConnection, id: &str) -> Result<(), ApiError> {
+    if store::rounds::last_paired(&mut *conn, id).await? > 0 {
+        return Err(ApiError::conflict(
+            "tournament_started",
+            "teams and rosters are fixed once round 1 is paired",
+        ));
+    }
+    Ok(())
+}
+
+fn check_short_name(short: Option<&str>) -> Result<(), ApiError> {
+    if let Some(s) = short
+        && (s.trim().is_empty() || s.chars().count() > 5 || s.chars().any(char::is_control))
+    {
+        return Err(ApiError::invalid_field(
+            "short_name",
+            "1 to 5 characters (the TRF-2026 team nickname)",
+        ));
+    }
+    Ok(())
+}
+
+fn check_federation(fed: Option<&str>) -> Result<(), ApiError> {
+    if let Some(fed) = fed
+        && (fed.len() != 3 || !fed.bytes().all(|b| b.is_ascii_uppercase()))
+    {
+        return Err(ApiError::invalid_field(
+            "federation",
+            "a three-letter FIDE federation code in capitals (e.g. CHN)",
+        ));
+    }
+    Ok(())
+}
+
+/// The player ids of a roster given as start numbers: each a player of the
+/// tournament, once, and on no other team's roster (422 naming
+/// `roster[i]`).
+async fn roster_ids(
+    conn: &mut AnyConnection,
+    id: &str,
+    team: i64,
+    roster: &[u32],
+) -> Result<Vec<String>, ApiError> {
+    if roster.len() > MAX_ROSTER {
+        return Err(ApiError::invalid_field(
+            "roster",
+            format!("at most {MAX_ROSTER} players"),
+        ));
+    }
+    let players: BTreeMap<i64, String> = store::players::list(&mut *conn, id)
+        .await?
+        .into_iter()
+        .map(|p| (p.start_number, p.id))
+        .collect();
+    let owner: BTreeMap<i64, i64> = store::teams::list(&mut *conn, id)
+        .await?
+        .into_iter()
+        .filter(|t| t.number != team)
+        .flat_map(|t| t.roster.into_iter().map(move |p| (p, t.number)))
+        .collect();
+    let mut ids = Vec::with_capacity(roster.len());
+    for (i, &start) in roster.iter().enumerate() {
+        let at = format!("roster[{i}]");
+        let start = i64::from(start);
+        let Some(pid) = players.get(&start) else {
+            return Err(unprocessable_at(
+                "unknown_player",
+                format!("no player has start number {start}"),
+                &at,
+            ));
+        };
+        if roster[..i].contains(&roster[i]) {
+            return Err(unprocessable_at(
+                "player_twice",
+                format!("player {start} is on the roster twice"),
+                &at,
+            ));
+        }
+        if let Some(other) = owner.get(&start) {
+            return Err(unprocessable_at(
+                "player_in_two_teams",
+                format!(
+                    "player {start} is on the roster of team {other}; a player plays for one team"
+                ),
+                &at,
+            ));
+        }
+        ids.push(pid.clone());
+    }
+    Ok(ids)
+}
+
+fn unprocessable_at(code: &str, message: String, at: &str) -> ApiError {
+    ApiError::Unprocessable {
+        code: code.into(),
+        message,
+        article: None,
+        at: Some(at.to_owned()),
+    }
+}
+
+async fn load_team(conn: &mut AnyConnection, id: &str, number: i64) -> Result<TeamRow, ApiError> {
+    store::teams::list(conn, id)
+        .await?
+        .into_iter()
+        .find(|t| t.number == number)
+        .ok_or_else(|| ApiError::not_found("team"))
+}
+
+/// A refused line-up: 422 `invalid_lineup` naming the board's entry
+/// (`players[i]`) when the fault is on one board.
+fn lineup_error(e: &LineupError) -> ApiError {
+    let at = match e {
+        LineupError::NotOnRoster { board, .. }
+        | LineupError::OtherTeam { board, .. }
+        | LineupError::OutOfRosterOrder { board, .. }
+        | LineupError::EmptyBoardNotLast { board } => format!("players[{}]", board - 1),
+        _ => "players".to_owned(),
+    };
+    unprocessable_at("invalid_lineup", e.to_string(), &at)
+}
+
+/// Most players on a roster.
+const MAX_ROSTER: usize = 100;

@@ -39,6 +39,47 @@ where
         .ok_or_else(|| ApiError::not_found("tournament"))
 }
 
+/// A tournament (or 404) with how far it has come: the rounds paired so
+/// far and the players registered.
+pub(crate) async fn load_counted(
+    state: &AppState,
+    id: &str,
+) -> Result<(TournamentRow, i64, i64), ApiError> {
+    let pool = state.db().pool();
+    let row = load_tournament(pool, id).await?;
+    let paired = store::tournaments::count_rounds(pool, id).await?;
+    let players = store::tournaments::count_players(pool, id).await?;
+    Ok((row, paired, players))
+}
+
+/// Every tournament.
+pub(crate) async fn list(state: &AppState) -> Result<Vec<TournamentRow>, ApiError> {
+    Ok(store::tournaments::list(state.db().pool()).await?)
+}
+
+/// What the list of every tournament depends on, for the page cache: the
+/// number of tournaments and the sum of their versions.
+pub(crate) async fn versions_total(state: &AppState) -> Result<(i64, i64), ApiError> {
+    Ok(store::tournaments::versions_total(state.db().pool()).await?)
+}
+
+/// Tournament `id`'s version (bumped by every change to it), if there is
+/// such a tournament.
+pub(crate) async fn version(state: &AppState, id: &str) -> Result<Option<i64>, ApiError> {
+    Ok(store::tournaments::version(state.db().pool(), id).await?)
+}
+
+/// What round `round`'s page depends on: the tournament's version, the
+/// number of the round's games and the sum of their heads; `None` when
+/// there is no such tournament.
+pub(crate) async fn round_version(
+    state: &AppState,
+    id: &str,
+    round: i64,
+) -> Result<Option<(i64, i64, i64)>, ApiError> {
+    Ok(store::tournaments::round_version(state.db().pool(), id, round).await?)
+}
+
 /// Everything stored about a tournament (`store::model::load_all`) or 404.
 pub(crate) async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Loaded, ApiError> {
     store::model::load_all(conn, id)

@@ -36,6 +36,7 @@ use crate::db::Db;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store;
+pub(crate) use crate::store::users::UserTokenRow;
 use crate::store::users::{self as rows, UserRow};
 use crate::time::now_text;
 use crate::time::time_text;
@@ -641,6 +642,19 @@ pub(crate) struct NewUserToken {
     pub created_at: String,
 }
 
+/// The names of the tournaments `user` has a role in, by id (`None`: a
+/// role over every tournament).
+pub(crate) async fn tournament_names(
+    state: &AppState,
+    user: &User,
+) -> Result<Vec<(String, Option<String>)>, ApiError> {
+    Ok(rows::roles(state.db().pool(), &user.id)
+        .await?
+        .into_iter()
+        .map(|r| (r.tournament_id, r.tournament_name))
+        .collect())
+}
+
 /// The signed-in user behind `actor`, or 403.
 pub(crate) fn user_of(actor: &Actor) -> Result<&Arc<User>, ApiError> {
     if actor.tablet.is_some() {
@@ -665,7 +679,7 @@ pub(crate) async fn create_token(
         return Err(ApiError::invalid_field("label", "at most 200 characters"));
     }
     let token = auth::new_token()?;
-    let row = rows::UserTokenRow {
+    let row = UserTokenRow {
         id: Uuid::new_v4().to_string(),
         user_id: user.id.clone(),
         label: label.map(str::to_owned),
@@ -698,7 +712,7 @@ pub(crate) async fn create_token(
 pub(crate) async fn list_tokens(
     state: &AppState,
     actor: &Actor,
-) -> Result<Vec<rows::UserTokenRow>, ApiError> {
+) -> Result<Vec<UserTokenRow>, ApiError> {
     let user = user_of(actor)?;
     Ok(rows::tokens(state.db().pool(), &user.id).await?)
 }

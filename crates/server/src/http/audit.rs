@@ -1,5 +1,5 @@
 //! The audit trail: every change to tournaments, players, rounds, results and
-//! tokens is written (`store::audit`) in the same transaction as the change
+//! tokens is written (`auth::audit`) in the same transaction as the change
 //! itself; a tournament's arbiters read it (`GET /tournaments/{id}/audit`).
 
 use axum::extract::State;
@@ -9,11 +9,10 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::{OpenApi, ToSchema};
 
-use crate::app::tournaments::load_tournament;
-use crate::auth::{Actor, Permission};
+use crate::app::audit;
+use crate::auth::Actor;
 use crate::error::{ApiError, ApiPath};
 use crate::state::AppState;
-use crate::store;
 
 /// A tournament's audit trail, oldest first.
 #[derive(Serialize, ToSchema)]
@@ -52,13 +51,7 @@ async fn get_audit(
     actor: Actor,
     ApiPath(tournament_id): ApiPath<String>,
 ) -> Result<Json<AuditTrail>, ApiError> {
-    let tournament = load_tournament(state.db().pool(), &tournament_id).await?;
-    actor.require(
-        Permission::Arbitrate,
-        &tournament_id,
-        tournament.owner_token.as_deref(),
-    )?;
-    let rows = store::audit::list(state.db().pool(), &tournament_id).await?;
+    let rows = audit::trail(&state, &actor, &tournament_id).await?;
     let audit = rows
         .into_iter()
         .map(|row| AuditEntry {

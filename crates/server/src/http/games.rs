@@ -3,8 +3,6 @@
 //! the Laws, compare-and-swap on the head, 409 for a stale `expected_seq`,
 //! 422 for a refusal).
 
-use std::sync::Arc;
-
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
@@ -12,24 +10,17 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use utoipa::{OpenApi, ToSchema};
-use uuid::Uuid;
 
-use crate::app::game_rows::load_game;
+use crate::app::game_rows::{GameRow, load_game};
 pub(crate) use crate::app::game_view::{StateJson, state_json};
 use crate::app::games::{self, Recorded, current_state, event_refusals, game_pgn};
-use crate::auth::audit;
-use crate::auth::{Actor, MaybeActor, Permission};
-use crate::engine::{GameKind, GameState};
+use crate::app::new_game::StandaloneGame;
+use crate::auth::{Actor, MaybeActor};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::live::events::{View, event_json, last_resume};
 use crate::state::AppState;
-use crate::store;
-use crate::store::games::{GameRow, StoredEvent};
-use crate::store::games::{NewGame, load_events};
-use crate::time::now_text;
-use crate::time::time_text;
 
 fn view_for(game: &GameRow, actor: Option<&Actor>) -> View {
     if actor.is_some_and(|a| game.may_arbitrate(a)) {
@@ -96,78 +87,20 @@ async fn create_game(
     actor: Actor,
     ApiJson(body): ApiJson<CreateGame>,
 ) -> Result<impl IntoResponse, ApiError> {
-    actor.require(Permission::CreateGame, "", None)?;
-    for (field, value) in [("white", &body.white), ("black", &body.black)] {
-        crate::model::settings::check_name(field, value)?;
-    }
-    let game_kind = match body.game.as_deref() {
-        Some(text) => GameKind::check("game", text)?,
-        None => GameKind::Chess,
+    let new = StandaloneGame {
+        white: body.white,
+        black: body.black,
+        game: body.game,
+        regulations: body.regulations,
+        time_control: body.time_control,
+        fen: body.fen,
+        mode: body.mode,
+        starts_at: body.starts_at,
+        laws: body.laws,
+        team_game: body.team_game,
     };
-    let regulations =
-        crate::model::settings::check_regulations(game_kind, body.regulations.as_deref())?;
-    let time_control = crate::model::settings::check_time_control(body.time_control.as_deref())?;
-    let fen = body
-        .fen
-        .as_deref()
-        .map(|fen| game_kind.check_fen(fen))
-        .transpose()?;
-    let mode = crate::engine::check_mode("mode", body.mode.as_deref().unwrap_or("live"))?;
-    crate::model::settings::check_recording(game_kind, "mode", mode)?;
-    let scheduled_start_ms = body
-        .starts_at
-        .as_deref()
-        .map(|t| crate::engine::check_start_time("starts_at", t))
-        .transpose()?;
-    let laws = crate::engine::laws::Laws::for_game(&regulations, game_kind, body.laws.as_ref())?;
-    let id = Uuid::new_v4().to_string();
-    let (_write, mut tx) = state.db().begin().await?;
-    store::games::insert(
-        &mut tx,
-        NewGame {
-            id: &id,
-            tournament_id: None,
-            round: None,
-            board: None,
-            white: &body.white,
-            black: &body.black,
-            game: game_kind,
-            regulations: &regulations,
-            time_control: time_control.as_deref(),
-            owner_token: Some(&actor.id),
-            fen: fen.as_deref(),
-            mode,
-            scheduled_start_ms,
-            laws: &laws,
-            team_game: body.team_game,
-            created_at: &now_text(),
-        },
-    )
-    .await?;
-    let game = load_game(&mut *tx, &id).await?;
-    audit::record(
-        &mut tx,
-        &actor,
-        None,
-        "create",
-        "game",
-        &id,
-        None,
-        Some(&json!({
-            "white": body.white, "black": body.black, "game": game_kind.as_str(),
-            "regulations": regulations,
-            "time_control": time_control, "fen": fen, "mode": mode,
-            "scheduled_start_ms": scheduled_start_ms, "laws": laws,
-            "team_game": body.team_game,
-        })),
-    )
-    .await?;
-    tx.commit().await?;
-    let initial = GameState::new(&game.setup()).map_err(|r| ApiError::Internal(r.message))?;
-    Ok((
-        StatusCode::CREATED,
-        Json(state_json(&game, Arc::new(initial), View::Arbiter)),
-    ))
+    let created = crate::app::new_game::create_game(&state, &actor, new).await?;
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 /// Current state (arbiter view with a token of the game, else public: the sealed move hidden).
@@ -234,9 +167,8 @@ async fn get_events(
         Ok(q) => q.0.after.unwrap_or(0),
         Err(e) => return Err(ApiError::bad_request("invalid_query", e.body_text())),
     };
-    let game = load_game(state.db().pool(), &id).await?;
+    let (game, events) = games::game_log(&state, &id).await?;
     let view = view_for(&game, actor.as_ref());
-    let events = load_events(state.db().pool(), &id, 0).await?;
     let resumed = last_resume(&events);
     let list: Vec<Value> = events
         .iter()
@@ -376,26 +308,7 @@ async fn post_event(
 ) -> Result<impl IntoResponse, ApiError> {
     let received = Utc::now();
     let (expected_seq, at, event) = parse_event_request(body, received)?;
-    // The event is read as an event of the game's game; a game that does
-    // not exist is read as chess and answered 404 by the transactional path.
-    let game_kind = match state.games_cache().kind(&id) {
-        Some(kind) => kind,
-        None => store::games::load(state.db().pool(), &id)
-            .await?
-            .map_or(GameKind::Chess, |row| row.game),
-    };
-    let parsed = crate::engine::parse_event(game_kind, &event)?;
-    crate::engine::check_posted_event(&event, &parsed)?;
-    let stored = StoredEvent {
-        seq: expected_seq + 1,
-        actor: actor.id.clone(),
-        received_at: time_text(received),
-        at: time_text(at),
-        body: event,
-        rulings: Value::Null,
-    };
-    let at_ms = at.timestamp_millis();
-    let body = games::record_event(&state, &actor, &id, at_ms, &parsed, stored).await?;
+    let body = games::post_event(&state, &actor, &id, expected_seq, received, at, event).await?;
     Ok((
         StatusCode::CREATED,
         [(header::CONTENT_TYPE, "application/json")],

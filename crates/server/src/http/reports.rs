@@ -11,13 +11,13 @@ use serde::Serialize;
 use tournament::model::Tournament;
 use utoipa::{OpenApi, ToSchema};
 
-use crate::app::reports::rating_options;
+use crate::app::players::PlayerRow;
+use crate::app::reports::{Loaded, load_model, rating_options};
 use crate::app::rounds::{RoundJson, round_json};
-use crate::app::tournaments::{TournamentRow, load_all, load_tournament};
+use crate::app::teams::TeamRow;
+use crate::app::tournaments::{TournamentRow, load_all};
 use crate::error::{ApiError, ApiPath};
 use crate::state::AppState;
-use crate::store::model::{Loaded, to_model};
-use crate::store::players::PlayerRow;
 
 /// The ranked table (C.07: points, then each tie-break in order).
 #[derive(Serialize, ToSchema)]
@@ -204,8 +204,7 @@ async fn get_ratings(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Ratings>, ApiError> {
-    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
-    let model = to_model(&loaded)?;
+    let (loaded, model) = load_model(&mut *state.db().pool().acquire().await?, &id).await?;
     Ok(Json(ratings_json(&loaded, &model)))
 }
 
@@ -222,8 +221,7 @@ async fn get_standings(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Standings>, ApiError> {
-    let loaded = load_all(&mut *state.db().pool().acquire().await?, &id).await?;
-    let model = to_model(&loaded)?;
+    let (loaded, model) = load_model(&mut *state.db().pool().acquire().await?, &id).await?;
     Ok(Json(standings_json(&loaded, &model)?))
 }
 
@@ -246,7 +244,7 @@ struct ScoringTable {
 /// A team event's part of the scoring table.
 #[derive(Serialize, ToSchema)]
 struct TeamTable {
-    teams: Vec<crate::store::teams::TeamRow>,
+    teams: Vec<TeamRow>,
     /// Each round's matches with their boards.
     matches: Vec<crate::app::team_rounds::RoundMatches>,
     standings: crate::app::team_standings::TeamStandingsJson,
@@ -266,8 +264,7 @@ async fn export_json(
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<ScoringTable>, ApiError> {
     let mut conn = state.db().pool().acquire().await?;
-    let loaded = load_all(&mut conn, &id).await?;
-    let model = to_model(&loaded)?;
+    let (loaded, model) = load_model(&mut conn, &id).await?;
     let rounds = (1..=loaded.rounds)
         .map(|n| round_json(&loaded, n))
         .collect();
@@ -350,18 +347,7 @@ async fn export_pgn(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<impl IntoResponse, ApiError> {
-    load_tournament(state.db().pool(), &id).await?;
-    let ids = crate::store::games::recorded_ids(state.db().pool(), &id).await?;
-    let mut out = String::new();
-    for game_id in ids {
-        let game = crate::app::game_rows::load_game(state.db().pool(), &game_id).await?;
-        let events = crate::store::games::load_events(state.db().pool(), &game_id, 0).await?;
-        let current = crate::app::game_rows::fold(&game.setup(), &events)?;
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        out.push_str(&crate::app::games::game_pgn(&game, &current));
-    }
+    let out = crate::app::reports::export_pgn(&state, &id).await?;
     Ok((
         [(
             axum::http::header::CONTENT_TYPE,

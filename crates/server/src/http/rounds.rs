@@ -1,8 +1,7 @@
-//! Rounds: pairing the next round (the `tournament` crate pairs: FIDE Dutch
-//! or Berger tables, from the model built by `store::model::to_model`), reading,
+//! Rounds: pairing the next round (FIDE Dutch or Berger tables), reading,
 //! rescheduling and un-pairing rounds (a board's own settings are in
-//! `boards`); written in
-//! one transaction with audit rows.
+//! `boards`). The operations, each one transaction with its audit rows,
+//! are `app::rounds`'.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -10,18 +9,13 @@ use axum::response::IntoResponse;
 use axum::routing::{get, patch, post, put};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{OpenApi, ToSchema};
 
 use crate::app::rounds::{self, RoundJson, round_json, round_start};
-use crate::app::tournaments::{begin_change, commit_change, load_all};
-use crate::auth::audit;
-use crate::auth::{Actor, Permission};
+use crate::app::tournaments::load_all;
+use crate::auth::Actor;
 use crate::error::{ApiError, ApiJson, ApiPath, OptionalJson};
 use crate::state::AppState;
-use crate::store;
-use crate::store::model::Loaded;
-use crate::store::rounds::BoardRow;
 
 /// `POST /tournaments/{id}/rounds` body (optional).
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -132,15 +126,6 @@ struct RoundUpdate {
     starts_at: Option<Option<String>>,
 }
 
-/// A board of round `number` that has been played: its game has recorded
-/// events, or a game of it was annulled (and is being replayed).
-fn recorded_board(loaded: &Loaded, number: i64) -> Option<&BoardRow> {
-    loaded
-        .boards
-        .iter()
-        .find(|b| b.round == number && (b.recorded || !b.annulled_game_ids.is_empty()))
-}
-
 /// Set or remove a round's scheduled start while none of its games has events (organiser, chief arbiter).
 ///
 /// `PATCH /tournaments/{id}/rounds/{n}`: sets or removes the scheduled start
@@ -174,43 +159,7 @@ async fn update_round(
         .as_deref()
         .map(|t| round_start("starts_at", t))
         .transpose()?;
-    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Manage, &id).await?;
-    store::tournaments::lock(&mut tx, &id).await?;
-    store::games::lock_round(&mut tx, &id, number).await?;
-    let loaded = load_all(&mut tx, &id).await?;
-    if number < 1 || number > loaded.rounds {
-        return Err(ApiError::not_found("round"));
-    }
-    if let Some(b) = recorded_board(&loaded, number) {
-        return Err(ApiError::conflict(
-            "round_started",
-            format!(
-                "board {} of round {number} has been played (recorded events or an annulled game): the scheduled start is part of its games' setup",
-                b.board
-            ),
-        ));
-    }
-    let before = round_json(&loaded, number);
-    let starts_at = starts.as_ref().map(|s| s.text.as_str());
-    store::rounds::set_start(&mut tx, &id, number, starts_at).await?;
-    store::games::set_round_start(&mut tx, &id, number, starts.as_ref().map(|s| s.ms)).await?;
-    let mut after_loaded = loaded;
-    after_loaded
-        .starts
-        .insert(number, starts.as_ref().map(|s| s.text.clone()));
-    let after = round_json(&after_loaded, number);
-    audit::record(
-        &mut tx,
-        &actor,
-        Some(&id),
-        "schedule",
-        "round",
-        &format!("{id}/{number}"),
-        Some(&json!({ "starts_at": before.starts_at })),
-        Some(&json!({ "starts_at": after.starts_at })),
-    )
-    .await?;
-    commit_change(tx, &id).await?;
+    let after = rounds::reschedule(&state, &actor, &id, number, starts.as_ref()).await?;
     Ok(Json(after))
 }
 
@@ -235,60 +184,7 @@ async fn unpair_round(
     actor: Actor,
     ApiPath((id, number)): ApiPath<(String, i64)>,
 ) -> Result<Json<Unpaired>, ApiError> {
-    let (_write, mut tx, _) = begin_change(&state, &actor, Permission::Manage, &id).await?;
-    // Lock order as in event recording: games, then boards.
-    store::tournaments::lock(&mut tx, &id).await?;
-    store::games::lock_round(&mut tx, &id, number).await?;
-    store::rounds::lock_boards(&mut tx, &id, number).await?;
-    let loaded = load_all(&mut tx, &id).await?;
-    if number < 1 || number > loaded.rounds {
-        return Err(ApiError::not_found("round"));
-    }
-    if number != loaded.rounds {
-        return Err(ApiError::conflict(
-            "not_last_round",
-            format!(
-                "only the last paired round ({}) can be un-paired",
-                loaded.rounds
-            ),
-        ));
-    }
-    if let Some(b) = loaded
-        .boards
-        .iter()
-        .find(|b| b.round == number && b.result.is_some())
-    {
-        return Err(ApiError::conflict(
-            "round_has_results",
-            format!(
-                "board {} of round {number} has a result; a round with results cannot be un-paired",
-                b.board
-            ),
-        ));
-    }
-    if let Some(b) = recorded_board(&loaded, number) {
-        return Err(ApiError::conflict(
-            "round_started",
-            format!(
-                "board {} of round {number} has been played (recorded events or an annulled game); a round being played cannot be un-paired",
-                b.board
-            ),
-        ));
-    }
-    let before = round_json(&loaded, number);
-    store::rounds::delete_round(&mut tx, &id, number).await?;
-    audit::record(
-        &mut tx,
-        &actor,
-        Some(&id),
-        "unpair",
-        "round",
-        &format!("{id}/{number}"),
-        Some(&serde_json::to_value(&before)?),
-        None,
-    )
-    .await?;
-    commit_change(tx, &id).await?;
+    let before = rounds::unpair(&state, &actor, &id, number).await?;
     Ok(Json(Unpaired { unpaired: before }))
 }
 

@@ -3,7 +3,7 @@
 //! chosen boards only, until the link is revoked.
 //!
 //! - A link is a random 256-bit secret in a URL, `/tablet/{secret}`; only
-//!   its SHA-256 is stored (`store::tablets`), and the URL is shown once.
+//!   its SHA-256 is stored (`auth::tablets`), and the URL is shown once.
 //! - Opening it (`console::tablets::redeem`) starts a tablet session: the
 //!   same `arbiter_session` cookie and CSRF secret as a user's session
 //!   (`accounts`), stored beside the link. Its actor (`auth::Tablet`) has
@@ -22,26 +22,11 @@ use axum::routing::{delete, get};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
-use uuid::Uuid;
 
-use crate::auth::accounts;
-use crate::auth::audit;
-use crate::auth::{self, Actor, Permission};
+use crate::auth::tablets::{self, Link, NewLink};
+use crate::auth::{Actor, accounts};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
-use crate::store;
-use crate::store::tablets::{self as rows, LinkRow};
-use crate::time::now_text;
-
-/// The most boards one link may name.
-const BOARDS_MAX: usize = 100;
-/// The longest label.
-const LABEL_MAX: usize = 200;
-
-/// The 422 code of a board that is not in the round.
-pub(crate) const UNKNOWN_BOARD: &str = "unknown_board";
-/// The 422 code of a round that is not paired.
-pub(crate) const UNKNOWN_ROUND: &str = "unknown_round";
 
 /// `POST /tournaments/{id}/tablet-links` body.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -100,18 +85,18 @@ struct LinkList {
     links: Vec<LinkView>,
 }
 
-fn view(row: &LinkRow) -> Result<LinkView, ApiError> {
-    Ok(LinkView {
-        id: row.id.clone(),
-        tournament_id: row.tournament_id.clone(),
-        round: row.round,
-        boards: row.board_numbers()?,
-        label: row.label.clone(),
-        created_by: row.created_by.clone(),
-        created_at: row.created_at.clone(),
-        revoked_at: row.revoked_at.clone(),
-        actor: format!("tablet:{}", row.id),
-    })
+fn view(link: Link) -> LinkView {
+    LinkView {
+        actor: format!("tablet:{}", link.id),
+        id: link.id,
+        tournament_id: link.tournament_id,
+        round: link.round,
+        boards: link.boards,
+        label: link.label,
+        created_by: link.created_by,
+        created_at: link.created_at,
+        revoked_at: link.revoked_at,
+    }
 }
 
 /// The QR code of `text` as an SVG element (no XML declaration: it goes
@@ -154,90 +139,6 @@ fn absolute(state: &AppState, headers: &HeaderMap, path: &str) -> String {
     }
 }
 
-/// Checks a new link's fields against the tournament's paired rounds;
-/// the boards in stored order.
-async fn checked_boards(
-    executor: &mut sqlx::AnyConnection,
-    tournament_id: &str,
-    body: &CreateLink,
-) -> Result<Vec<i64>, ApiError> {
-    if let Some(label) = &body.label
-        && label.chars().count() > LABEL_MAX
-    {
-        return Err(ApiError::invalid_field(
-            "label",
-            format!("at most {LABEL_MAX} characters"),
-        ));
-    }
-    if body.boards.is_empty() || body.boards.len() > BOARDS_MAX {
-        return Err(ApiError::invalid_field(
-            "boards",
-            format!("1 to {BOARDS_MAX} board numbers"),
-        ));
-    }
-    if let Some((i, _)) = body.boards.iter().enumerate().find(|(_, b)| **b < 1) {
-        return Err(ApiError::invalid_field(
-            &format!("boards[{i}]"),
-            "a board number is 1 or more",
-        ));
-    }
-    let paired = store::rounds::last_paired(&mut *executor, tournament_id).await?;
-    let round = match body.round {
-        Some(r) if r < 1 => {
-            return Err(ApiError::invalid_field(
-                "round",
-                "a round number is 1 or more",
-            ));
-        }
-        Some(r) if r > paired => {
-            return Err(unprocessable_at(
-                UNKNOWN_ROUND,
-                format!("round {r} is not paired (the last paired round is {paired})"),
-                "round",
-            ));
-        }
-        Some(r) => r,
-        None if paired == 0 => {
-            return Err(unprocessable_at(
-                UNKNOWN_ROUND,
-                "no round is paired yet: a link's boards are boards of a paired round".into(),
-                "round",
-            ));
-        }
-        None => paired,
-    };
-    let existing: Vec<i64> = rows::round_boards(&mut *executor, tournament_id, round)
-        .await?
-        .into_iter()
-        .map(|(b, _)| b)
-        .collect();
-    if let Some((i, b)) = body
-        .boards
-        .iter()
-        .enumerate()
-        .find(|(_, b)| !existing.contains(b))
-    {
-        return Err(unprocessable_at(
-            UNKNOWN_BOARD,
-            format!("round {round} has no board {b}"),
-            &format!("boards[{i}]"),
-        ));
-    }
-    let mut boards = body.boards.clone();
-    boards.sort_unstable();
-    boards.dedup();
-    Ok(boards)
-}
-
-fn unprocessable_at(code: &str, message: String, at: &str) -> ApiError {
-    ApiError::Unprocessable {
-        code: code.to_owned(),
-        message,
-        article: None,
-        at: Some(at.to_owned()),
-    }
-}
-
 /// Create a board tablet link (an arbiter, chief arbiter or organiser of the tournament).
 #[utoipa::path(
     post,
@@ -256,59 +157,19 @@ async fn create_link(
     ApiPath(tournament_id): ApiPath<String>,
     ApiJson(body): ApiJson<CreateLink>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (_write, mut tx) = state.db().begin().await?;
-    let owner = store::tournaments::owner(&mut *tx, &tournament_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("tournament"))?;
-    actor.require(Permission::Arbitrate, &tournament_id, owner.as_deref())?;
-    let boards = checked_boards(&mut tx, &tournament_id, &body).await?;
-    let secret = accounts::secret()?;
-    let row = LinkRow {
-        id: Uuid::new_v4().to_string(),
-        tournament_id: tournament_id.clone(),
+    let new = NewLink {
         round: body.round,
-        boards: rows::boards_text(&boards),
-        label: body.label.clone(),
-        created_by: actor.id.clone(),
-        created_at: now_text(),
-        revoked_at: None,
+        boards: body.boards,
+        label: body.label,
     };
-    rows::insert(
-        &mut tx,
-        rows::NewLink {
-            id: &row.id,
-            secret_hash: &auth::hash_token(&secret),
-            tournament_id: &row.tournament_id,
-            round: row.round,
-            boards: &row.boards,
-            label: row.label.as_deref(),
-            created_by: &row.created_by,
-            created_at: &row.created_at,
-        },
-    )
-    .await?;
-    let after = serde_json::json!({
-        "id": row.id, "round": row.round, "boards": boards, "label": row.label,
-    });
-    audit::record(
-        &mut tx,
-        &actor,
-        Some(&tournament_id),
-        "create",
-        "tablet_link",
-        &row.id,
-        None,
-        Some(&after),
-    )
-    .await?;
-    tx.commit().await?;
+    let (link, secret) = tablets::create_link(&state, &actor, &tournament_id, new).await?;
     let path = format!("/tablet/{secret}");
     let url = absolute(&state, &headers, &path);
     let qr_svg = qr_svg(&url)?;
     Ok((
         StatusCode::CREATED,
         Json(CreatedLink {
-            link: view(&row)?,
+            link: view(link),
             url,
             path,
             qr_svg,
@@ -331,13 +192,11 @@ async fn list_links(
     actor: Actor,
     ApiPath(tournament_id): ApiPath<String>,
 ) -> Result<Json<LinkList>, ApiError> {
-    let owner = auth::tournament_owner(&state, &tournament_id).await?;
-    actor.require(Permission::Arbitrate, &tournament_id, owner.as_deref())?;
-    let links = rows::list(state.db().pool(), &tournament_id)
+    let links = tablets::list_links(&state, &actor, &tournament_id)
         .await?
-        .iter()
+        .into_iter()
         .map(view)
-        .collect::<Result<Vec<_>, ApiError>>()?;
+        .collect();
     Ok(Json(LinkList { links }))
 }
 
@@ -359,30 +218,7 @@ async fn revoke_link(
     actor: Actor,
     ApiPath((tournament_id, id)): ApiPath<(String, String)>,
 ) -> Result<StatusCode, ApiError> {
-    let (_write, mut tx) = state.db().begin().await?;
-    let owner = store::tournaments::owner(&mut *tx, &tournament_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("tournament"))?;
-    actor.require(Permission::Arbitrate, &tournament_id, owner.as_deref())?;
-    let row = rows::load(&mut *tx, &tournament_id, &id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("tablet link"))?;
-    if row.revoked_at.is_none() {
-        let at = now_text();
-        rows::revoke(&mut tx, &id, &at).await?;
-        audit::record(
-            &mut tx,
-            &actor,
-            Some(&tournament_id),
-            "revoke",
-            "tablet_link",
-            &id,
-            None,
-            Some(&serde_json::json!({ "revoked_at": at })),
-        )
-        .await?;
-    }
-    tx.commit().await?;
+    tablets::revoke_link(&state, &actor, &tournament_id, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -1,9 +1,6 @@
-//! Team events (issue 22): a tournament's team settings, its teams and their
-//! ordered rosters, and line-ups per round. The rules are the `tournament`
-//! crate's (`tournament::team`): a roster is the board order, a line-up is
-//! checked by `check_lineup`; this module only reads and writes them.
-
-use std::collections::BTreeMap;
+//! Team events (issue 22): a tournament's teams and their ordered rosters,
+//! and line-ups per round. The operations and their rules are
+//! `app::teams`'.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -11,36 +8,12 @@ use axum::response::IntoResponse;
 use axum::routing::{get, patch, post, put};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use sqlx::AnyConnection;
-use tournament::team::{LineupError, LineupRules};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::app::teams::{LineupJson, LineupList, round_lineups, settings};
-use crate::app::tournaments::{begin_change, commit_change};
-use crate::auth::audit;
-use crate::auth::{Actor, Permission};
+use crate::app::teams::{self, LineupJson, LineupList, NewTeam, TeamChange, TeamRow};
+use crate::auth::Actor;
 use crate::error::{ApiError, ApiJson, ApiPath};
-use crate::model::settings::check_name;
-use crate::model::teams::MAX_BOARDS;
 use crate::state::AppState;
-use crate::store;
-use crate::store::teams::TeamRow;
-
-/// Most players on a roster.
-const MAX_ROSTER: usize = 100;
-
-/// Rounds paired so far, or 409 `tournament_started` when there are some:
-/// teams and rosters are fixed for the event once round 1 is paired (the
-/// board order "fixed for the event", `tournament::team::Team::roster`).
-async fn require_not_started(conn: &mut AnyConnection, id: &str) -> Result<(), ApiError> {
-    if store::rounds::last_paired(&mut *conn, id).await? > 0 {
-        return Err(ApiError::conflict(
-            "tournament_started",
-            "teams and rosters are fixed once round 1 is paired",
-        ));
-    }
-    Ok(())
-}
 
 /// `POST /tournaments/{id}/teams` body.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -80,105 +53,6 @@ struct UpdateTeam {
     roster: Option<Vec<u32>>,
 }
 
-fn check_short_name(short: Option<&str>) -> Result<(), ApiError> {
-    if let Some(s) = short
-        && (s.trim().is_empty() || s.chars().count() > 5 || s.chars().any(char::is_control))
-    {
-        return Err(ApiError::invalid_field(
-            "short_name",
-            "1 to 5 characters (the TRF-2026 team nickname)",
-        ));
-    }
-    Ok(())
-}
-
-fn check_federation(fed: Option<&str>) -> Result<(), ApiError> {
-    if let Some(fed) = fed
-        && (fed.len() != 3 || !fed.bytes().all(|b| b.is_ascii_uppercase()))
-    {
-        return Err(ApiError::invalid_field(
-            "federation",
-            "a three-letter FIDE federation code in capitals (e.g. CHN)",
-        ));
-    }
-    Ok(())
-}
-
-/// The player ids of a roster given as start numbers: each a player of the
-/// tournament, once, and on no other team's roster (422 naming
-/// `roster[i]`).
-async fn roster_ids(
-    conn: &mut AnyConnection,
-    id: &str,
-    team: i64,
-    roster: &[u32],
-) -> Result<Vec<String>, ApiError> {
-    if roster.len() > MAX_ROSTER {
-        return Err(ApiError::invalid_field(
-            "roster",
-            format!("at most {MAX_ROSTER} players"),
-        ));
-    }
-    let players: BTreeMap<i64, String> = store::players::list(&mut *conn, id)
-        .await?
-        .into_iter()
-        .map(|p| (p.start_number, p.id))
-        .collect();
-    let owner: BTreeMap<i64, i64> = store::teams::list(&mut *conn, id)
-        .await?
-        .into_iter()
-        .filter(|t| t.number != team)
-        .flat_map(|t| t.roster.into_iter().map(move |p| (p, t.number)))
-        .collect();
-    let mut ids = Vec::with_capacity(roster.len());
-    for (i, &start) in roster.iter().enumerate() {
-        let at = format!("roster[{i}]");
-        let start = i64::from(start);
-        let Some(pid) = players.get(&start) else {
-            return Err(unprocessable_at(
-                "unknown_player",
-                format!("no player has start number {start}"),
-                &at,
-            ));
-        };
-        if roster[..i].contains(&roster[i]) {
-            return Err(unprocessable_at(
-                "player_twice",
-                format!("player {start} is on the roster twice"),
-                &at,
-            ));
-        }
-        if let Some(other) = owner.get(&start) {
-            return Err(unprocessable_at(
-                "player_in_two_teams",
-                format!(
-                    "player {start} is on the roster of team {other}; a player plays for one team"
-                ),
-                &at,
-            ));
-        }
-        ids.push(pid.clone());
-    }
-    Ok(ids)
-}
-
-fn unprocessable_at(code: &str, message: String, at: &str) -> ApiError {
-    ApiError::Unprocessable {
-        code: code.into(),
-        message,
-        article: None,
-        at: Some(at.to_owned()),
-    }
-}
-
-async fn load_team(conn: &mut AnyConnection, id: &str, number: i64) -> Result<TeamRow, ApiError> {
-    store::teams::list(conn, id)
-        .await?
-        .into_iter()
-        .find(|t| t.number == number)
-        .ok_or_else(|| ApiError::not_found("team"))
-}
-
 /// Register a team with its roster (before round 1 is paired).
 #[utoipa::path(
     post,
@@ -196,57 +70,14 @@ async fn create_team(
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<CreateTeam>,
 ) -> Result<impl IntoResponse, ApiError> {
-    check_name("name", &body.name)?;
-    check_short_name(body.short_name.as_deref())?;
-    check_federation(body.federation.as_deref())?;
-    if body.number.is_some_and(|n| !(1..=999).contains(&n)) {
-        return Err(ApiError::invalid_field(
-            "number",
-            "must be between 1 and 999",
-        ));
-    }
-    let (_write, mut tx, tournament) =
-        begin_change(&state, &actor, Permission::Manage, &id).await?;
-    settings(&tournament)?;
-    require_not_started(&mut tx, &id).await?;
-    let number = match body.number {
-        Some(n) => i64::from(n),
-        None => store::teams::next_number(&mut tx, &id).await?,
-    };
-    if number > 999 {
-        return Err(ApiError::invalid_field("number", "team numbers end at 999"));
-    }
-    let ids = roster_ids(&mut tx, &id, number, &body.roster).await?;
-    let team = TeamRow {
-        number,
+    let new = NewTeam {
+        number: body.number,
         name: body.name,
         short_name: body.short_name,
         federation: body.federation,
-        roster: body.roster.iter().map(|&p| i64::from(p)).collect(),
+        roster: body.roster,
     };
-    store::teams::insert(&mut tx, &id, &team)
-        .await
-        .map_err(|e| {
-            if e.is_unique_violation() {
-                ApiError::conflict("duplicate_team_number", "that team number is taken")
-            } else {
-                e.into()
-            }
-        })?;
-    store::teams::set_roster(&mut tx, &id, number, &ids).await?;
-    let after = serde_json::to_value(&team)?;
-    audit::record(
-        &mut tx,
-        &actor,
-        Some(&id),
-        "create",
-        "team",
-        &number.to_string(),
-        None,
-        Some(&after),
-    )
-    .await?;
-    commit_change(tx, &id).await?;
+    let team = teams::create(&state, &actor, &id, new).await?;
     Ok((StatusCode::CREATED, Json(team)))
 }
 
@@ -270,9 +101,7 @@ async fn list_teams(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<TeamList>, ApiError> {
-    let mut conn = state.db().pool().acquire().await?;
-    crate::app::tournaments::load_tournament(&mut *conn, &id).await?;
-    let teams = store::teams::list(&mut conn, &id).await?;
+    let teams = teams::list(&state, &id).await?;
     Ok(Json(TeamList { teams }))
 }
 
@@ -296,42 +125,13 @@ async fn update_team(
     ApiPath((id, number)): ApiPath<(String, i64)>,
     ApiJson(body): ApiJson<UpdateTeam>,
 ) -> Result<Json<TeamRow>, ApiError> {
-    let (_write, mut tx, tournament) =
-        begin_change(&state, &actor, Permission::Manage, &id).await?;
-    settings(&tournament)?;
-    let before = load_team(&mut tx, &id, number).await?;
-    let mut after = before.clone();
-    if let Some(name) = body.name {
-        check_name("name", &name)?;
-        after.name = name;
-    }
-    if body.short_name.is_some() {
-        check_short_name(body.short_name.as_deref())?;
-        after.short_name = body.short_name;
-    }
-    if body.federation.is_some() {
-        check_federation(body.federation.as_deref())?;
-        after.federation = body.federation;
-    }
-    store::teams::update(&mut tx, &id, &after).await?;
-    if let Some(roster) = body.roster {
-        require_not_started(&mut tx, &id).await?;
-        let ids = roster_ids(&mut tx, &id, number, &roster).await?;
-        store::teams::set_roster(&mut tx, &id, number, &ids).await?;
-        after.roster = roster.iter().map(|&p| i64::from(p)).collect();
-    }
-    audit::record(
-        &mut tx,
-        &actor,
-        Some(&id),
-        "update",
-        "team",
-        &number.to_string(),
-        Some(&serde_json::to_value(&before)?),
-        Some(&serde_json::to_value(&after)?),
-    )
-    .await?;
-    commit_change(tx, &id).await?;
+    let change = TeamChange {
+        name: body.name,
+        short_name: body.short_name,
+        federation: body.federation,
+        roster: body.roster,
+    };
+    let after = teams::update(&state, &actor, &id, number, change).await?;
     Ok(Json(after))
 }
 
@@ -353,24 +153,7 @@ async fn delete_team(
     actor: Actor,
     ApiPath((id, number)): ApiPath<(String, i64)>,
 ) -> Result<StatusCode, ApiError> {
-    let (_write, mut tx, tournament) =
-        begin_change(&state, &actor, Permission::Manage, &id).await?;
-    settings(&tournament)?;
-    let before = load_team(&mut tx, &id, number).await?;
-    require_not_started(&mut tx, &id).await?;
-    store::teams::delete(&mut tx, &id, number).await?;
-    audit::record(
-        &mut tx,
-        &actor,
-        Some(&id),
-        "delete",
-        "team",
-        &number.to_string(),
-        Some(&serde_json::to_value(&before)?),
-        None,
-    )
-    .await?;
-    commit_change(tx, &id).await?;
+    teams::delete(&state, &actor, &id, number).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -400,13 +183,7 @@ async fn list_lineups(
     State(state): State<AppState>,
     ApiPath((id, round)): ApiPath<(String, i64)>,
 ) -> Result<Json<LineupList>, ApiError> {
-    let mut conn = state.db().pool().acquire().await?;
-    let tournament = crate::app::tournaments::load_tournament(&mut *conn, &id).await?;
-    let settings = settings(&tournament)?;
-    if !(1..=99).contains(&round) {
-        return Err(ApiError::not_found("round"));
-    }
-    let lineups = round_lineups(&mut conn, &id, &settings, round).await?;
+    let lineups = teams::lineups(&state, &id, round).await?;
     Ok(Json(LineupList { lineups }))
 }
 
@@ -431,78 +208,8 @@ async fn put_lineup(
     ApiPath((id, round, number)): ApiPath<(String, i64, i64)>,
     ApiJson(body): ApiJson<LineupBody>,
 ) -> Result<Json<LineupJson>, ApiError> {
-    let (_write, mut tx, tournament) =
-        begin_change(&state, &actor, Permission::Arbitrate, &id).await?;
-    let settings = settings(&tournament)?;
-    let paired = store::rounds::last_paired(&mut *tx, &id).await?;
-    if round <= paired {
-        return Err(ApiError::conflict(
-            "round_paired",
-            format!("round {round} is paired; its line-ups are locked"),
-        ));
-    }
-    if round > 99 || (tournament.rounds > 0 && round > tournament.rounds) {
-        return Err(ApiError::not_found("round"));
-    }
-    let teams = store::teams::list(&mut tx, &id).await?;
-    if !teams.iter().any(|t| t.number == number) {
-        return Err(ApiError::not_found("team"));
-    }
-    if body.players.len() > MAX_BOARDS as usize {
-        return Err(ApiError::invalid_field(
-            "players",
-            format!("at most {MAX_BOARDS} boards"),
-        ));
-    }
-    let event = store::model::to_team_event(&settings, &teams);
-    let lineup = tournament::team::Lineup {
-        team: u32::try_from(number).map_err(|_| ApiError::not_found("team"))?,
-        players: body.players.clone(),
-    };
-    tournament::team::check_lineup(&event, &lineup, &LineupRules::default())
-        .map_err(|e| lineup_error(&e))?;
-    let ids: BTreeMap<i64, String> = store::players::list(&mut tx, &id)
-        .await?
-        .into_iter()
-        .map(|p| (p.start_number, p.id))
-        .collect();
-    let player_ids: Vec<Option<String>> = body
-        .players
-        .iter()
-        .map(|p| p.and_then(|p| ids.get(&i64::from(p)).cloned()))
-        .collect();
-    store::teams::set_lineup(&mut tx, &id, round, number, &player_ids).await?;
-    let stored = LineupJson {
-        team: number,
-        players: body.players.iter().map(|p| p.map(i64::from)).collect(),
-        submitted: true,
-    };
-    audit::record(
-        &mut tx,
-        &actor,
-        Some(&id),
-        "update",
-        "lineup",
-        &format!("{round}/{number}"),
-        None,
-        Some(&serde_json::to_value(&stored)?),
-    )
-    .await?;
-    commit_change(tx, &id).await?;
+    let stored = teams::put_lineup(&state, &actor, &id, round, number, body.players).await?;
     Ok(Json(stored))
-}
-
-/// A refused line-up: 422 `invalid_lineup` naming the board's entry
-/// (`players[i]`) when the fault is on one board.
-fn lineup_error(e: &LineupError) -> ApiError {
-    let at = match e {
-        LineupError::NotOnRoster { board, .. }
-        | LineupError::OtherTeam { board, .. }
-        | LineupError::OutOfRosterOrder { board, .. }
-        | LineupError::EmptyBoardNotLast { board } => format!("players[{}]", board - 1),
-        _ => "players".to_owned(),
-    };
-    unprocessable_at("invalid_lineup", e.to_string(), &at)
 }
 
 /// The team operations of the OpenAPI document.

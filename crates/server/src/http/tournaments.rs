@@ -10,13 +10,11 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
-use crate::app::tournaments::load_tournament;
+pub(crate) use crate::app::tournaments::TournamentRow;
 use crate::app::tournaments::{self, CreateTournament, UpdateTournament};
 use crate::auth::Actor;
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
-use crate::store;
-pub(crate) use crate::store::tournaments::TournamentRow;
 
 /// Create a tournament.
 #[utoipa::path(
@@ -82,9 +80,7 @@ async fn get_tournament(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Counted>, ApiError> {
-    let row = load_tournament(state.db().pool(), &id).await?;
-    let paired = store::tournaments::count_rounds(state.db().pool(), &id).await?;
-    let players = store::tournaments::count_players(state.db().pool(), &id).await?;
+    let (row, paired, players) = tournaments::load_counted(&state, &id).await?;
     Ok(Json(Counted {
         tournament: row,
         rounds_paired: paired,
@@ -106,7 +102,7 @@ struct TournamentList {
     responses((status = 200, description = "every tournament", body = TournamentList)),
 )]
 async fn list_tournaments(State(state): State<AppState>) -> Result<Json<TournamentList>, ApiError> {
-    let tournaments = store::tournaments::list(state.db().pool()).await?;
+    let tournaments = tournaments::list(&state).await?;
     Ok(Json(TournamentList { tournaments }))
 }
 

@@ -14,7 +14,6 @@ use crate::auth::accounts::{self, Client, NewUser, SignInError};
 use crate::auth::{Actor, Role, Via};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
-use crate::store;
 
 /// The 429 code of a refused sign-in.
 pub(crate) const TOO_MANY_ATTEMPTS: &str = "too_many_attempts";
@@ -137,18 +136,6 @@ fn user_view(user: &crate::auth::User, names: &[(String, Option<String>)]) -> Us
     }
 }
 
-/// The names of a user's tournaments, by id.
-async fn tournament_names(
-    state: &AppState,
-    user: &crate::auth::User,
-) -> Result<Vec<(String, Option<String>)>, ApiError> {
-    Ok(store::users::roles(state.db().pool(), &user.id)
-        .await?
-        .into_iter()
-        .map(|r| (r.tournament_id, r.tournament_name))
-        .collect())
-}
-
 /// Create a user (administrators: the administrator token bootstraps the first).
 #[utoipa::path(
     post,
@@ -197,7 +184,7 @@ async fn create_user(
 )]
 async fn me(State(state): State<AppState>, actor: Actor) -> Result<Json<UserView>, ApiError> {
     let user = accounts::user_of(&actor)?;
-    let names = tournament_names(&state, user).await?;
+    let names = accounts::tournament_names(&state, user).await?;
     Ok(Json(user_view(user, &names)))
 }
 
@@ -266,7 +253,7 @@ async fn sign_in(
     match accounts::sign_in(&state, &body.name, &body.password, &client, previous).await {
         Ok(session) => {
             let cookie = accounts::session_cookie(&state, &headers, &session.token);
-            let names = tournament_names(&state, &session.user)
+            let names = accounts::tournament_names(&state, &session.user)
                 .await
                 .unwrap_or_default();
             let view = SessionView {
@@ -331,7 +318,7 @@ async fn sign_out_everywhere(
     Ok(([(header::SET_COOKIE, cookie)], Json(Ended { ended })).into_response())
 }
 
-fn token_view(row: store::users::UserTokenRow) -> UserTokenView {
+fn token_view(row: accounts::UserTokenRow) -> UserTokenView {
     UserTokenView {
         id: row.id,
         token: None,

@@ -1,7 +1,7 @@
 //! A whole tournament read in one go ([`load_all`] → [`Loaded`]) and its
 //! conversion to `tournament::model` ([`to_model`]): the one place where
 //! stored domain values (system, bye kind, result, scoring, player data,
-//! dates) become model values, and model values ([`bye_text`]) stored text.
+//! dates) become model values (a bye's spelling is `model::byes`').
 //! A stored value the model does not know is an [`Error::Unknown`], never
 //! silently something else.
 
@@ -72,25 +72,10 @@ pub fn parse_result(text: &str) -> Option<GameResult> {
     GameResult::parse(text)
 }
 
+/// A stored bye kind (`model::byes::bye_kind`); an unknown one is an
+/// error.
 pub fn bye_kind(text: &str) -> Result<ByeKind, Error> {
-    Ok(match text {
-        "pairing_allocated" => ByeKind::PairingAllocated,
-        "full" => ByeKind::FullPoint,
-        "half" => ByeKind::HalfPoint,
-        "zero" => ByeKind::ZeroPoint,
-        "absent" => ByeKind::Absent,
-        _ => return Err(Error::unknown("bye kind", text)),
-    })
-}
-
-pub fn bye_text(kind: ByeKind) -> &'static str {
-    match kind {
-        ByeKind::PairingAllocated => "pairing_allocated",
-        ByeKind::FullPoint => "full",
-        ByeKind::HalfPoint => "half",
-        ByeKind::ZeroPoint => "zero",
-        ByeKind::Absent => "absent",
-    }
+    crate::model::byes::bye_kind(text).ok_or_else(|| Error::unknown("bye kind", text))
 }
 
 pub fn tenths(points: PointsValue) -> Points {
@@ -287,7 +272,10 @@ mod tests {
             ByeKind::ZeroPoint,
             ByeKind::Absent,
         ] {
-            assert_eq!(super::bye_kind(super::bye_text(kind)).ok(), Some(kind));
+            assert_eq!(
+                super::bye_kind(crate::model::byes::bye_text(kind)).ok(),
+                Some(kind)
+            );
         }
     }
 }

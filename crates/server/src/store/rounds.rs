@@ -63,7 +63,7 @@ impl From<BoardRecord> for BoardRow {
     }
 }
 
-/// A bye of a round (its kind as stored: see `model::bye_kind`).
+/// A bye of a round (its kind as stored: see `model::byes::bye_kind`).
 #[derive(Debug, Clone, FromRow)]
 pub struct ByeRow {
     pub round: i64,
@@ -180,7 +180,7 @@ pub async fn insert_board(
     Ok(())
 }
 
-/// Inserts a bye (`kind` as stored: `model::bye_text`).
+/// Inserts a bye (`kind` as stored: `model::byes::bye_text`).
 pub async fn insert_bye(
     conn: &mut AnyConnection,
     tournament_id: &str,

@@ -23,7 +23,6 @@ use crate::auth::accounts::{
 use crate::auth::{Actor, Role, same_digest};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::store;
 
 /// The account routes (mounted with the pages).
 pub(crate) fn router() -> Router<AppState> {
@@ -348,7 +347,7 @@ async fn account_body(
     let tokens = accounts::list_tokens(state, &actor).await?;
     // My tournaments: every tournament where I have a role (granted, or as
     // the organiser who created it; an administrator: all).
-    let mine: Vec<(String, String, Role)> = store::tournaments::list(state.db().pool())
+    let mine: Vec<(String, String, Role)> = crate::app::tournaments::list(state)
         .await?
         .into_iter()
         .filter_map(|t| {
@@ -552,10 +551,9 @@ async fn grant_role(
     let actor: Actor = session.actor();
     let user = form.user.trim();
     let result = accounts::set_role(&state, &actor, user, Some(&form.tournament), role).await;
-    let tournament = store::tournaments::load(state.db().pool(), &form.tournament)
+    let tournament = crate::app::tournaments::load_tournament(state.db().pool(), &form.tournament)
         .await
         .ok()
-        .flatten()
         .map_or_else(|| form.tournament.clone(), |t| t.name);
     let (status, notice) = match (result, role) {
         (Ok(()), Some(role)) => (

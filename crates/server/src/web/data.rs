@@ -1,20 +1,20 @@
-//! Everything the pages read, in one place, through the same code as the
-//! API: the `store` (`store::model::load_all` + `to_model` for a
-//! tournament, `store::tournaments::list`, `store::games::load_events`), the
-//! `tournament` crate for standings, tie-breaks, crosstables and ratings,
-//! `game_rows::fold` + `games::game_pgn` for games and PGN. No SQL here and
-//! no second implementation of anything.
+//! Everything the pages read, in one place, through the same operations as
+//! the API: `app::reports::load_model` for a tournament,
+//! `app::tournaments::list`, `app::games::game_log`, the `tournament` crate
+//! for standings, tie-breaks, crosstables and ratings, `game_rows::fold` +
+//! `games::game_pgn` for games and PGN. No SQL here and no second
+//! implementation of anything.
 
 use serde_json::{Map, Value};
 use tournament::model::Tournament;
 use tournament::standings::{Standings, StandingsError, StandingsOptions, compute_standings};
 
-use crate::app::game_rows::{GameRow, fold, load_game};
+use crate::app::game_rows::{GameRow, fold};
+use crate::app::reports::{Loaded, load_model};
+use crate::app::tournaments;
 use crate::engine::GameState;
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::store;
-use crate::store::model::{Loaded, to_model};
 
 /// A tournament as stored and as the model sees it.
 #[derive(Debug)]
@@ -37,9 +37,7 @@ impl Event {
 
 /// One tournament, or 404.
 pub(crate) async fn event(state: &AppState, id: &str) -> Result<Event, ApiError> {
-    let loaded =
-        crate::app::tournaments::load_all(&mut *state.db().pool().acquire().await?, id).await?;
-    let model = to_model(&loaded)?;
+    let (loaded, model) = load_model(&mut *state.db().pool().acquire().await?, id).await?;
     Ok(Event { loaded, model })
 }
 
@@ -63,17 +61,14 @@ pub(crate) enum Scope<'a> {
 pub(crate) async fn stamp(
     state: &AppState,
     scope: Scope<'_>,
-) -> Result<Option<crate::live::page_cache::Stamp>, store::Error> {
-    let pool = state.db().pool();
+) -> Result<Option<crate::live::page_cache::Stamp>, ApiError> {
     Ok(match scope {
         Scope::Events => {
-            let (count, total) = store::tournaments::versions_total(pool).await?;
+            let (count, total) = tournaments::versions_total(state).await?;
             Some([count, total, 0])
         }
-        Scope::Tournament(id) => store::tournaments::version(pool, id)
-            .await?
-            .map(|v| [v, 0, 0]),
-        Scope::Round(id, n) => store::tournaments::round_version(pool, id, n)
+        Scope::Tournament(id) => tournaments::version(state, id).await?.map(|v| [v, 0, 0]),
+        Scope::Round(id, n) => tournaments::round_version(state, id, n)
             .await?
             .map(|(v, games, heads)| [v, games, heads]),
         Scope::Uncached => None,
@@ -82,7 +77,7 @@ pub(crate) async fn stamp(
 
 /// Every tournament on this server, oldest first.
 pub(crate) async fn events(state: &AppState) -> Result<Vec<Event>, ApiError> {
-    let rows = store::tournaments::list(state.db().pool()).await?;
+    let rows = tournaments::list(state).await?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         out.push(event(state, &row.id).await?);
@@ -131,8 +126,7 @@ pub(crate) struct Game {
 
 /// One game, or 404.
 pub(crate) async fn game(state: &AppState, id: &str) -> Result<Game, ApiError> {
-    let row = load_game(state.db().pool(), id).await?;
-    let events = store::games::load_events(state.db().pool(), id, 0).await?;
+    let (row, events) = crate::app::games::game_log(state, id).await?;
     let folded = fold(&row.setup(), &events)?;
     let now_ms = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or(0);
     let view = match serde_json::to_value(folded.to_json(false, now_ms))? {
@@ -181,8 +175,8 @@ pub(crate) fn game_pgn(game: &Game) -> String {
 /// the tournament's PGN export.
 pub(crate) async fn round_pgn(state: &AppState, event: &Event, n: i64) -> Result<String, ApiError> {
     let mut out = String::new();
-    let shown = |b: &&store::rounds::BoardRow| b.round == n && (b.recorded || b.result.is_none());
-    for board in event.loaded.boards.iter().filter(shown) {
+    let boards = event.loaded.boards.iter();
+    for board in boards.filter(|b| b.round == n && (b.recorded || b.result.is_none())) {
         let game = game(state, &board.game_id).await?;
         if !out.is_empty() {
             out.push('\n');

@@ -216,7 +216,7 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
     .await
 }
 
-pub(super) fn player_status(lang: Lang, p: &crate::store::players::PlayerRow) -> Markup {
+pub(super) fn player_status(lang: Lang, p: &crate::app::players::PlayerRow) -> Markup {
     html! {
         @if let Some(r) = p.withdrawn_from {
             span.tag { (lang.tr("status-withdrawn", &[("round", &(r - 1).max(0))])) }
@@ -230,7 +230,7 @@ pub(super) fn player_status(lang: Lang, p: &crate::store::players::PlayerRow) ->
     }
 }
 
-pub(super) fn name_cell(id: &str, p: &crate::store::players::PlayerRow) -> Markup {
+pub(super) fn name_cell(id: &str, p: &crate::app::players::PlayerRow) -> Markup {
     html! {
         @if let Some(title) = &p.details.title { span.title { (title) } }
         a href=(format!("/t/{id}/players/{}", p.start_number)) { (p.name) }
@@ -478,7 +478,7 @@ pub(super) fn points_text(points: tournament::model::Points) -> String {
 /// A bye's points under the tournament's scoring (empty for a kind the
 /// page does not know, which loading the tournament already refuses).
 pub(super) fn bye_points(event: &Event, kind: &str) -> String {
-    crate::store::model::bye_kind(kind)
+    crate::model::byes::bye_kind(kind)
         .map(|kind| points_text(event.model.scoring.bye(kind)))
         .unwrap_or_default()
 }

@@ -372,7 +372,7 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
                                 } }
                                 td {
                                     @if let Some(p) = opp.and_then(opponent) { (name_cell(&id, p)) }
-                                    @else if let RoundKind::Bye(kind) = e.kind { (bye_name(lang, crate::store::model::bye_text(kind))) }
+                                    @else if let RoundKind::Bye(kind) = e.kind { (bye_name(lang, crate::model::byes::bye_text(kind))) }
                                 }
                                 td.num { @if let Some(r) = opp.and_then(opponent).and_then(|p| p.details.rating) { (r) } }
                                 td.result class=[cell_class(e.kind)] { (CrosstableCell { round: e.round, kind: e.kind, points: e.points, running: e.running }.notation()) }

@@ -11,9 +11,9 @@ use axum::response::Response;
 use maud::{Markup, PreEscaped, html};
 
 use super::pages::shell;
+use crate::app::tournaments::TournamentRow;
 use crate::engine::GameKind;
 use crate::state::AppState;
-use crate::store::tournaments::TournamentRow;
 use crate::web::data;
 use crate::web::{Ctx, Lang, PageError};
 
