@@ -24,6 +24,14 @@ use crate::state::AppState;
 struct Standings {
     /// The rounds the table counts.
     rounds: u32,
+    /// Boards of the rounds counted whose final result is not in (not
+    /// entered yet, or adjourned): while any is, the table is provisional.
+    results_missing: u32,
+    /// Whether the table is provisional (`results_missing > 0`).
+    provisional: bool,
+    /// The last round up to which every result is in: `?after=` it gives
+    /// the final standings of the complete rounds.
+    complete_rounds: u32,
     /// The tie-breaks' labels, in order.
     tiebreaks: Vec<String>,
     standings: Vec<StandingRow>,
@@ -44,12 +52,28 @@ struct StandingRow {
 }
 
 /// The ranked table (C.07: points, then each tie-break in order).
-fn standings_json(loaded: &Loaded, model: &Tournament) -> Result<Standings, ApiError> {
-    use tournament::standings::{StandingsOptions, compute_standings};
-    let options = StandingsOptions::for_tournament(model)
+/// After `after` rounds (every round paired when `None`).
+fn standings_json(
+    loaded: &Loaded,
+    model: &Tournament,
+    after: Option<u32>,
+) -> Result<Standings, ApiError> {
+    use tournament::standings::{StandingsError, StandingsOptions, compute_standings};
+    let mut options = StandingsOptions::for_tournament(model)
         .map_err(|e| ApiError::unprocessable("bad_tiebreaks", e.to_string()))?;
-    let standings = compute_standings(model, &options)
-        .map_err(|e| ApiError::unprocessable("cannot_rank", e.to_string()))?;
+    options.after_round = after;
+    let standings = compute_standings(model, &options).map_err(|e| match e {
+        StandingsError::NoSuchRound { .. } => ApiError::invalid_field(
+            "after",
+            format!(
+                "must be a round paired so far (1 to {})",
+                model.rounds_paired()
+            ),
+        ),
+        e => ApiError::unprocessable("cannot_rank", e.to_string()),
+    })?;
+    let results_missing =
+        u32::try_from(model.results_missing(standings.rounds)).unwrap_or(u32::MAX);
     let rows = standings
         .rows
         .iter()
@@ -83,6 +107,9 @@ fn standings_json(loaded: &Loaded, model: &Tournament) -> Result<Standings, ApiE
         .collect();
     Ok(Standings {
         rounds: standings.rounds,
+        results_missing,
+        provisional: results_missing > 0,
+        complete_rounds: model.complete_rounds(),
         tiebreaks: standings
             .tiebreaks
             .iter()
@@ -213,16 +240,30 @@ async fn get_ratings(
     get,
     path = "/api/v1/tournaments/{id}/standings",
     tag = "reports",
-    params(("id" = String, Path, description = "tournament id")),
-    responses((status = 200, description = "the standings after the rounds played", body = Standings)),
-    extensions(("x-errors" = json!({"404": ["not_found"], "422": ["bad_tiebreaks", "cannot_rank"]}))),
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("after" = Option<u32>, Query, description = "the standings after this round (default: every round paired); `complete_rounds` gives the last with every result in"),
+    ),
+    responses((status = 200, description = "the standings after the rounds played; `provisional` while a result of a round counted is missing", body = Standings)),
+    extensions(("x-errors" = json!({"400": ["invalid_query", "invalid_field"], "404": ["not_found"], "422": ["bad_tiebreaks", "cannot_rank"]}))),
 )]
 async fn get_standings(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    query: Result<axum::extract::Query<StandingsQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Standings>, ApiError> {
+    let query = query
+        .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
+        .0;
     let (loaded, model) = load_model(&mut *state.db().pool().acquire().await?, &id).await?;
-    Ok(Json(standings_json(&loaded, &model)?))
+    Ok(Json(standings_json(&loaded, &model, query.after)?))
+}
+
+/// The query of the standings.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StandingsQuery {
+    after: Option<u32>,
 }
 
 /// The JSON scoring table: everything about a tournament in one document.
@@ -268,7 +309,7 @@ async fn export_json(
     let rounds = (1..=loaded.rounds)
         .map(|n| round_json(&loaded, n))
         .collect();
-    let standings = standings_json(&loaded, &model)?;
+    let standings = standings_json(&loaded, &model, None)?;
     let ratings = ratings_json(&loaded, &model);
     let team = match loaded.tournament.teams {
         None => None,

@@ -86,14 +86,32 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
         let after = after(&ctx, paired)?;
         let lang = ctx.lang;
         let st = data::standings(&event, after)?;
+        // VCL: standings counting a round with a result not in (or an
+        // adjourned game) are marked provisional, with the final standings
+        // of the complete rounds a click away.
+        let missing = event.model.results_missing(st.rounds);
+        let complete = event.model.complete_rounds();
         let title = if st.rounds == 0 {
             lang.t("nav-standings").to_owned()
+        } else if missing > 0 {
+            lang.tr("standings-provisional-title", &[("n", &st.rounds)])
         } else {
             lang.tr("standings-title", &[("n", &st.rounds)])
         };
         let body = html! {
             @if paired > 0 { (after_links(&ctx, &format!("/t/{id}/standings"), paired, st.rounds)) }
             h1 { (title) }
+            @if missing > 0 {
+                p.provisional #provisional data-missing=(missing) {
+                    (lang.tr("standings-provisional", &[("n", &missing)]))
+                    @if complete > 0 {
+                        " "
+                        a href=(format!("/t/{id}/standings?after={complete}")) {
+                            (lang.tr("standings-final-after", &[("r", &complete)]))
+                        }
+                    }
+                }
+            }
             @if st.rounds == 0 { p.muted { (lang.t("standings-none")) } }
             div.table-wrap { table.standings {
                 thead { tr {

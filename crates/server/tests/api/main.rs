@@ -28,6 +28,7 @@ mod pgn_upload;
 mod profiles;
 mod ratings;
 mod setup;
+mod standings;
 mod stream;
 mod tablets;
 mod team_pages;

@@ -274,6 +274,28 @@ impl Tournament {
         u32::try_from(self.rounds.len()).unwrap_or(u32::MAX)
     }
 
+    /// Boards of rounds `1..=after` without their final result (not in
+    /// yet, or adjourned): while any is missing, standings counting those
+    /// rounds are provisional (VCL: provisional standings are marked).
+    pub fn results_missing(&self, after: u32) -> usize {
+        self.rounds
+            .iter()
+            .take(usize::try_from(after).unwrap_or(usize::MAX))
+            .map(Round::results_missing)
+            .sum()
+    }
+
+    /// The last round up to which every board has its final result: the
+    /// standings after it are final (0 when round 1 is still open).
+    pub fn complete_rounds(&self) -> u32 {
+        let complete = self
+            .rounds
+            .iter()
+            .take_while(|r| r.results_missing() == 0)
+            .count();
+        u32::try_from(complete).unwrap_or(u32::MAX)
+    }
+
     /// How `player` took part in `round`: `None` if the round does not exist
     /// yet; `Bye(Absent)` if the player is in neither a board nor a bye.
     pub fn participation(&self, player: StartNumber, round: u32) -> Option<Participation> {
@@ -470,6 +492,36 @@ mod model_tests {
             }],
             ..Tournament::default()
         }
+    }
+
+    /// VCL (provisional standings): a round with a result not in, or an
+    /// adjourned game, leaves the standings counting it provisional; the
+    /// complete rounds are the ones before the first such round.
+    #[test]
+    fn standings_are_provisional_while_a_counted_round_misses_a_result() {
+        let mut event = two_player_event();
+        assert_eq!(event.results_missing(1), 0);
+        assert_eq!(event.complete_rounds(), 1);
+        event.rounds.push(Round {
+            boards: vec![Board::new(2, 1, GameResult::NotPlayed)],
+            byes: vec![],
+        });
+        event.rounds.push(Round {
+            boards: vec![Board::new(1, 2, GameResult::Adjourned)],
+            byes: vec![],
+        });
+        assert_eq!(event.results_missing(1), 0);
+        assert_eq!(event.results_missing(3), 2);
+        assert_eq!(event.results_missing(99), 2);
+        assert_eq!(event.complete_rounds(), 1);
+        event.rounds[1].boards[0].result = GameResult::Draw;
+        assert_eq!(
+            event.complete_rounds(),
+            2,
+            "round 3's adjourned game is still missing"
+        );
+        event.rounds[2].boards[0].result = GameResult::BlackWins;
+        assert_eq!(event.complete_rounds(), 3);
     }
 
     #[test]

@@ -154,6 +154,14 @@ pub struct Round {
 }
 
 impl Round {
+    /// Boards without their final result: not in yet, or adjourned.
+    pub fn results_missing(&self) -> usize {
+        self.boards
+            .iter()
+            .filter(|b| matches!(b.result, GameResult::NotPlayed | GameResult::Adjourned))
+            .count()
+    }
+
     /// Every listed player's participation in this round, by start number,
     /// built in one pass over the round (for engines that look up many
     /// players; [`Tournament::participation`] scans the round per call).

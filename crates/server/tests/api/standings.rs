@@ -1,0 +1,94 @@
+//! Standings while results are missing (VCL: provisional standings are
+//! marked, or shown after the last complete round): the API says so and
+//! the page marks them, in both languages.
+
+use axum::http::{Method, StatusCode};
+use serde_json::json;
+
+use crate::harness::{FIELD, TestApp};
+
+async fn standings_with_a_result_missing_are_provisional_and_the_complete_rounds_are_final(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, &FIELD[..4]).await;
+    app.pair_round(&organiser, &t).await;
+    let result = |board: u32| format!("/api/v1/tournaments/{t}/rounds/1/boards/{board}/result");
+    let standings = format!("/api/v1/tournaments/{t}/standings");
+    let page = format!("/t/{t}/standings");
+    let r = app
+        .send(
+            Method::PUT,
+            &result(1),
+            Some(&organiser),
+            json!({ "result": "1-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    // Board 2 is not in: the table counts round 1 and is provisional.
+    let r = app.get(&standings, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["rounds"], 1, "{}", r.body);
+    assert_eq!(r.body["provisional"], true, "{}", r.body);
+    assert_eq!(r.body["results_missing"], 1, "{}", r.body);
+    assert_eq!(r.body["complete_rounds"], 0, "{}", r.body);
+    let en = app.get(&format!("{page}?lang=en"), None).await;
+    assert!(en.text.contains("id=\"provisional\""), "{}", en.text);
+    assert!(
+        en.text.contains("Provisional standings after round 1"),
+        "{}",
+        en.text
+    );
+    let zh = app.get(&format!("{page}?lang=zh"), None).await;
+    assert!(zh.text.contains("第 1 轮后临时排名"), "{}", zh.text);
+    // The last result comes in: final.
+    let r = app
+        .send(
+            Method::PUT,
+            &result(2),
+            Some(&organiser),
+            json!({ "result": "1/2-1/2" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app.get(&standings, None).await;
+    assert_eq!(r.body["provisional"], false, "{}", r.body);
+    assert_eq!(r.body["results_missing"], 0, "{}", r.body);
+    assert_eq!(r.body["complete_rounds"], 1, "{}", r.body);
+    let en = app.get(&format!("{page}?lang=en"), None).await;
+    assert!(!en.text.contains("id=\"provisional\""), "{}", en.text);
+    // Round 2 paired, nothing in: provisional, and `after` the complete
+    // round gives the final table, which the page links to.
+    app.pair_round(&organiser, &t).await;
+    let r = app.get(&standings, None).await;
+    assert_eq!(r.body["rounds"], 2, "{}", r.body);
+    assert_eq!(r.body["provisional"], true, "{}", r.body);
+    assert_eq!(r.body["results_missing"], 2, "{}", r.body);
+    let r = app.get(&format!("{standings}?after=1"), None).await;
+    assert_eq!(r.body["rounds"], 1, "{}", r.body);
+    assert_eq!(r.body["provisional"], false, "{}", r.body);
+    let en = app.get(&format!("{page}?lang=en"), None).await;
+    assert!(
+        en.text.contains(&format!("/t/{t}/standings?after=1"))
+            && en.text.contains("the last complete round"),
+        "{}",
+        en.text
+    );
+    // A round not paired, or a word, is a 400 naming what is wrong.
+    let r = app.get(&format!("{standings}?after=9"), None).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "after", "{r:?}");
+    let r = app.get(&format!("{standings}?after=x"), None).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_query", "{r:?}");
+}
+
+crate::both_databases!(
+    standings_with_a_result_missing_are_provisional_and_the_complete_rounds_are_final,
+);
