@@ -367,9 +367,7 @@ fn an_arbiter_annuls_a_xiangqi_repetition_draw_and_declares_a_result_from_the_co
             .take(16)
             .map(|m| json!({ "type": "move", "move": m })),
     );
-    let mut seq = 0;
-    for event in events {
-        let mut event = event.clone();
+    for (seq, mut event) in (0..).zip(events) {
         event["expected_seq"] = json!(seq);
         let (status, r) = call(
             &server,
@@ -379,7 +377,6 @@ fn an_arbiter_annuls_a_xiangqi_repetition_draw_and_declares_a_result_from_the_co
             Some(&event),
         );
         assert_eq!(status, 201, "{event}: {r}");
-        seq += 1;
         if r["state"]["status"] == "finished" {
             assert_eq!(
                 r["state"]["termination"]["reason"]["code"], "repetition_draw",
