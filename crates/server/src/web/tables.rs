@@ -93,8 +93,6 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
         let complete = event.model.complete_rounds();
         let title = if st.rounds == 0 {
             lang.t("nav-standings").to_owned()
-        } else if missing > 0 {
-            lang.tr("standings-provisional-title", &[("n", &st.rounds)])
         } else {
             lang.tr("standings-title", &[("n", &st.rounds)])
         };

@@ -41,12 +41,17 @@ async fn standings_with_a_result_missing_are_provisional_and_the_complete_rounds
     let en = app.get(&format!("{page}?lang=en"), None).await;
     assert!(en.text.contains("id=\"provisional\""), "{}", en.text);
     assert!(
-        en.text.contains("Provisional standings after round 1"),
+        en.text
+            .contains("Provisional: 1 result(s) of the rounds counted are not in yet"),
         "{}",
         en.text
     );
     let zh = app.get(&format!("{page}?lang=zh"), None).await;
-    assert!(zh.text.contains("第 1 轮后临时排名"), "{}", zh.text);
+    assert!(
+        zh.text.contains("临时排名：所计轮次中尚有 1 局结果未录入"),
+        "{}",
+        zh.text
+    );
     // The last result comes in: final.
     let r = app
         .send(

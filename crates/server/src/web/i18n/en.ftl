@@ -82,7 +82,6 @@ bye-absent = absent
 result-forfeit = forfeit
 standings-title = Standings after round {n}
 standings-none = No round has been played yet.
-standings-provisional-title = Provisional standings after round {n}
 standings-provisional = Provisional: {n} result(s) of the rounds counted are not in yet.
 standings-final-after = Final standings after round {r}, the last complete round
 standings-after = After round

@@ -82,7 +82,6 @@ bye-absent = 缺席
 result-forfeit = 弃权
 standings-title = 第 {n} 轮后排名
 standings-none = 尚未进行任何一轮。
-standings-provisional-title = 第 {n} 轮后临时排名
 standings-provisional = 临时排名：所计轮次中尚有 {n} 局结果未录入。
 standings-final-after = 第 {r} 轮（最后一个完整轮次）后的正式排名
 standings-after = 截至轮次
