@@ -8,6 +8,8 @@ use std::collections::{BTreeMap, HashMap};
 use serde_json::json;
 use tournament::model::{self, ByeKind, GameResult, Points, StartNumber};
 
+use crate::app::confirm::{self, Confirmation, Level, Warning};
+use crate::app::fide_mode::LogLine;
 use crate::app::rounds::{NewBoard, claim_slot, write_round};
 use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
@@ -38,6 +40,7 @@ pub(crate) async fn import_trf(
     state: &AppState,
     actor: &Actor,
     bytes: &[u8],
+    confirmation: &Confirmation,
 ) -> Result<Imported, ApiError> {
     actor.require(Permission::CreateTournament, "", None)?;
     let text = tournament::trf::decode(bytes);
@@ -127,10 +130,26 @@ pub(crate) async fn import_trf(
         pairing: crate::model::pairing_options::PairingOptions::from_model(&model.pairing)?,
         laws: crate::engine::laws::Laws::of_profile(crate::engine::chess::DEFAULT_PROFILE),
         teams: team_settings.as_ref().map(|(_, s)| s.clone()),
+        // An imported tournament is in FIDE mode (VCL4THP.13 Q56).
+        fide_mode: true,
         event: crate::model::event_info::EventDetails::from_model(&model.info),
         details: json!({ "imported": "trf" }),
     };
     crate::app::tournaments::check_new_tournament(&new)?;
+    // Every imported round through the checker of `arbiter check` (Q54): a
+    // round that breaks the rules is a level 3 warning and an
+    // `### Import @ Round n` line, never stored silently (Q55).
+    let (warnings_found, log) = check_imported_rounds(&document);
+    let overridden = confirm::require(
+        &confirm::Change {
+            actor,
+            operation: "import_trf",
+            fingerprint: &json!(hex_digest(bytes)),
+            version: 0,
+        },
+        warnings_found,
+        confirmation,
+    )?;
     let (_write, mut tx) = state.db().begin().await?;
     let row = crate::app::tournaments::insert_tournament(&mut tx, actor, new).await?;
     let mut ids: HashMap<StartNumber, PlayerRow> = HashMap::new();
@@ -245,6 +264,20 @@ pub(crate) async fn import_trf(
             }
         }
     }
+    if !overridden.is_empty() {
+        crate::auth::audit::record(
+            &mut tx,
+            actor,
+            Some(&row.id),
+            "import-warnings",
+            "tournament",
+            &row.id,
+            None,
+            Some(&json!({ "warnings_overridden": confirm::overridden(&overridden) })),
+        )
+        .await?;
+    }
+    crate::app::fide_mode::log(&mut tx, actor, &row.id, &log).await?;
     tx.commit().await?;
     let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
     Ok(Imported {
@@ -257,6 +290,61 @@ pub(crate) async fn import_trf(
         players: count(model.players.len()),
         warnings,
     })
+}
+
+/// The checker's findings on every round of an imported individual event:
+/// one level 3 warning per round that breaks the rules (its findings in the
+/// message), one `### Import @ Round n` line per finding. A team event's
+/// rounds are not checked (the checker pairs individuals).
+fn check_imported_rounds(document: &tournament::trf::Document) -> (Vec<Warning>, Vec<LogLine>) {
+    let mut warnings = Vec::new();
+    let mut log = Vec::new();
+    if document.has_teams() {
+        return (warnings, log);
+    }
+    match tournament::checker::check_document(document) {
+        Ok(report) => {
+            for r in report
+                .round_reports
+                .iter()
+                .filter(|r| !r.findings.is_empty())
+            {
+                let round = i64::from(r.round);
+                let texts: Vec<String> = r.findings.iter().map(ToString::to_string).collect();
+                warnings.push(Warning::new(
+                    Level::Confirm,
+                    "import_round_breaks_rules",
+                    format!(
+                        "imported round {round} breaks the pairing rules: {}",
+                        texts.join("; ")
+                    ),
+                    Some(r.findings[0].article()),
+                ));
+                for text in texts {
+                    log.push(LogLine::new("Import", round, &text));
+                }
+            }
+        }
+        Err(e) => {
+            warnings.push(Warning::new(
+                Level::Confirm,
+                "import_not_checked",
+                format!("the file's rounds cannot be checked against the pairing rules: {e}"),
+                Some("C.04.A"),
+            ));
+            log.push(LogLine::new("Import", 0, &format!("not checked: {e}")));
+        }
+    }
+    (warnings, log)
+}
+
+/// The SHA-256 of `bytes` in hexadecimal.
+fn hex_digest(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn api_result(result: GameResult) -> Option<&'static str> {

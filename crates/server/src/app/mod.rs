@@ -7,6 +7,8 @@
 
 pub(crate) mod audit;
 pub(crate) mod boards;
+pub(crate) mod confirm;
+pub(crate) mod fide_mode;
 pub(crate) mod game_rows;
 pub(crate) mod game_view;
 pub(crate) mod games;

@@ -66,7 +66,8 @@ pub enum TrfEdition {
 }
 
 /// A tournament as a TRF file in the edition asked, TRF-2026 unless asked
-/// (a team event with its team records). A value that does not fit its TRF column is
+/// (a team event with its team records), its event log as `###` lines
+/// at the end. A value that does not fit its TRF column is
 /// refused (422 `trf_overflow`), never written misaligned.
 pub(crate) async fn export_trf(
     conn: &mut AnyConnection,
@@ -79,7 +80,7 @@ pub(crate) async fn export_trf(
         TrfEdition::Trf16 => Format::Trf16,
         TrfEdition::Trf2026 => Format::Trf2026,
     };
-    match loaded.tournament.teams {
+    let mut text = match loaded.tournament.teams {
         None => tournament::trf::try_write_tournament(&model, format).map_err(|e| {
             ApiError::Unprocessable {
                 code: "trf_overflow".into(),
@@ -87,16 +88,17 @@ pub(crate) async fn export_trf(
                 article: None,
                 at: None,
             }
-        }),
+        })?,
         // A team event: its team records (`310`, `013`, `300`, `320`, `330`,
         // `352`, `362`), the `tournament` crate's writer.
         Some(_) => {
             let data = crate::app::team_rounds::load_team_data(conn, loaded).await?;
-            Ok(tournament::trf::write_team_tournament(
-                &model,
-                &data.event,
-                format,
-            ))
+            tournament::trf::write_team_tournament(&model, &data.event, format)
         }
-    }
+    };
+    // The event log FIDE's checklist wants in the file (leaving FIDE mode,
+    // configuration changes, import warnings) as `###` lines.
+    let log = crate::app::fide_mode::log_lines(conn, &loaded.tournament.id).await?;
+    tournament::trf::append_comments(&mut text, &log);
+    Ok(text)
 }

@@ -9,6 +9,7 @@ use sqlx::{Any, AnyConnection};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::app::confirm::{self, Confirmation};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission, Role};
 use crate::db::WriteGuard;
@@ -137,6 +138,9 @@ pub(crate) struct NewTournament {
     pub pairing: PairingOptions,
     pub laws: Laws,
     pub teams: Option<TeamSettings>,
+    /// In FIDE mode from the start (a chess event unless the organiser
+    /// declines it; an imported TRF).
+    pub fide_mode: bool,
     pub event: EventDetails,
     pub details: Value,
 }
@@ -177,6 +181,7 @@ pub(crate) async fn insert_tournament(
         pairing: new.pairing,
         laws: new.laws,
         teams: new.teams,
+        fide_mode: new.fide_mode,
         event: new.event,
         details: new.details,
         owner_token: owner,
@@ -243,6 +248,11 @@ pub(crate) struct CreateTournament {
     /// A team event: boards per match, ranking, match points (`teams.rs`).
     #[serde(default)]
     pub(crate) teams: Option<TeamSettings>,
+    /// FIDE mode (VCL4THP.13 Q40): on by default for a chess event; `false`
+    /// starts the event outside it (for good). A Xiangqi event is never in
+    /// it.
+    #[serde(default)]
+    pub(crate) fide_mode: Option<bool>,
     /// City or venue, at most 200 characters.
     #[serde(default)]
     pub(crate) place: Option<String>,
@@ -292,6 +302,11 @@ pub(crate) struct UpdateTournament {
     /// is paired (409 `round_paired` after).
     #[serde(default)]
     pub(crate) teams: Option<TeamSettings>,
+    /// `false` leaves FIDE mode: a level 4 warning (two confirmations),
+    /// logged, final. `true` keeps it; asking for it once left is 422
+    /// `fide_mode_final`.
+    #[serde(default)]
+    pub(crate) fide_mode: Option<bool>,
     /// City or venue; `null` or blank clears it (so for the four below).
     #[serde(default, deserialize_with = "given")]
     #[schema(value_type = Option<String>)]
@@ -356,6 +371,10 @@ pub(crate) async fn create(
         pairing.apply(request, &[], rounds, 0)?;
     }
     let teams = body.teams.map(|t| t.normalised(&regulations)).transpose()?;
+    let fide_mode = body.fide_mode.unwrap_or(game == GameKind::Chess);
+    if fide_mode && game != GameKind::Chess {
+        return Err(not_fide_game());
+    }
     let mut event = EventDetails::default();
     event.apply(EventChange {
         place: Some(body.place),
@@ -380,6 +399,7 @@ pub(crate) async fn create(
         pairing,
         laws,
         teams,
+        fide_mode,
         event,
         details: json!({}),
     };
@@ -393,14 +413,20 @@ pub(crate) async fn create(
 /// field given replaces the stored one after the same checks as at
 /// creation; a new profile brings its defaults where the organiser had not
 /// set another value; the game and a team event's settings are fixed once a
-/// round is paired. Audited with the settings before and after.
+/// round is paired. Once play has started, FIDE mode's locks and warnings
+/// apply (`app::fide_mode`): a change that warns is carried out only with
+/// its confirmation (`app::confirm`). Audited with the settings before and
+/// after and the warnings overridden; what FIDE's checklist wants in the
+/// TRF is logged (`###`).
 pub(crate) async fn update(
     state: &AppState,
     actor: &Actor,
     id: &str,
     body: UpdateTournament,
+    confirmation: &Confirmation,
 ) -> Result<TournamentRow, ApiError> {
     let (_write, mut tx, before) = begin_change(state, actor, Permission::Manage, id).await?;
+    let paired = store::rounds::last_paired(&mut *tx, id).await?;
     let mut after = before.clone();
     if let Some(name) = body.name {
         check_name("name", &name)?;
@@ -424,7 +450,7 @@ pub(crate) async fn update(
             // The game is fixed once a round is paired (its boards are games
             // of it); before that, the new game brings its profile's
             // defaults, which the rest of this request may override.
-            if store::rounds::last_paired(&mut *tx, id).await? > 0 {
+            if paired > 0 {
                 return Err(ApiError::Unprocessable {
                     code: "game_fixed".into(),
                     message: "the game cannot change once a round is paired".into(),
@@ -439,7 +465,28 @@ pub(crate) async fn update(
             if game == GameKind::Xiangqi {
                 "live".clone_into(&mut after.recording);
             }
+            // FIDE mode is chess's: a Xiangqi event is outside it, and a
+            // chess event is in it unless the arbiter once left it.
+            after.fide_mode =
+                game == GameKind::Chess && !crate::app::fide_mode::was_left(&mut tx, id).await?;
         }
+    }
+    match body.fide_mode {
+        Some(true) if !before.fide_mode => {
+            return Err(ApiError::Unprocessable {
+                code: "fide_mode_final".into(),
+                message: if before.game == GameKind::Chess {
+                    "FIDE mode cannot be re-entered once left (VCL4THP.13 Q45)".into()
+                } else {
+                    "a Xiangqi event is never in FIDE mode".into()
+                },
+                article: Some("VCL4THP.13 Q45".into()),
+                at: Some("fide_mode".into()),
+            });
+        }
+        Some(true) if after.game != GameKind::Chess => return Err(not_fide_game()),
+        Some(on) => after.fide_mode = on && after.fide_mode,
+        None => {}
     }
     if let Some(profile) = body.regulations {
         let old = std::mem::take(&mut after.regulations);
@@ -474,7 +521,6 @@ pub(crate) async fn update(
             .iter()
             .filter_map(|p| u32::try_from(p.start_number).ok())
             .collect();
-        let paired = store::rounds::last_paired(&mut *tx, id).await?;
         after
             .pairing
             .apply(request, &players, after.rounds, paired)?;
@@ -484,7 +530,7 @@ pub(crate) async fn update(
         after.laws.announce(request)?;
     }
     if let Some(teams) = body.teams {
-        if store::rounds::last_paired(&mut *tx, id).await? > 0 {
+        if paired > 0 {
             return Err(ApiError::conflict(
                 "round_paired",
                 "a team event's settings are fixed once a round is paired",
@@ -499,8 +545,33 @@ pub(crate) async fn update(
         end_date: body.end_date,
         chief_arbiter: body.chief_arbiter,
     })?;
+    let mut judgement = crate::app::fide_mode::judge_settings(&before, &after, paired)?;
+    if judgement.recheck {
+        let (warnings, log) = crate::app::fide_mode::recheck_round(&mut tx, &after, paired).await?;
+        judgement.warnings.extend(warnings);
+        judgement.log.extend(log);
+    }
+    let overridden = confirm::require(
+        &confirm::Change {
+            actor,
+            operation: "update_tournament",
+            fingerprint: &settings_fingerprint(&after),
+            version: store::tournaments::version(&mut *tx, id)
+                .await?
+                .unwrap_or(0),
+        },
+        judgement.warnings,
+        confirmation,
+    )?;
     after.updated_at = now_text();
     store::tournaments::update(&mut tx, &after).await?;
+    let mut after_json = tournament_json(&after);
+    if let (Some(map), false) = (after_json.as_object_mut(), overridden.is_empty()) {
+        map.insert(
+            "warnings_overridden".into(),
+            confirm::overridden(&overridden),
+        );
+    }
     audit::record(
         &mut tx,
         actor,
@@ -509,9 +580,35 @@ pub(crate) async fn update(
         "tournament",
         id,
         Some(&tournament_json(&before)),
-        Some(&tournament_json(&after)),
+        Some(&after_json),
     )
     .await?;
+    crate::app::fide_mode::log(&mut tx, actor, id, &judgement.log).await?;
     commit_change(tx, id).await?;
     Ok(after)
+}
+
+/// What a confirmation of a settings change binds to: the settings it would
+/// write, but for its time and a colour drawn by lot anew (which differs
+/// with every sending of the same request).
+fn settings_fingerprint(after: &TournamentRow) -> Value {
+    let mut value = tournament_json(after);
+    if let Some(map) = value.as_object_mut() {
+        map.remove("updated_at");
+        if let Some(pairing) = map.get_mut("pairing").and_then(Value::as_object_mut) {
+            pairing.remove("lot_seed");
+            pairing.remove("initial_colour");
+        }
+    }
+    value
+}
+
+/// FIDE mode asked for a game that is not chess.
+fn not_fide_game() -> ApiError {
+    ApiError::Unprocessable {
+        code: "not_for_this_game".into(),
+        message: "FIDE mode is for chess events: a Xiangqi event is never in it".into(),
+        article: None,
+        at: Some("fide_mode".into()),
+    }
 }

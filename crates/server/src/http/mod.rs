@@ -43,6 +43,30 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(tablets::router())
 }
 
+/// The `Arbiter-Confirm` header: the confirmation a `409
+/// confirmation_required` answer gave, sent back with the same request
+/// (`app::confirm`).
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for crate::app::confirm::Confirmation {
+    type Rejection = crate::error::ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        match parts.headers.get(crate::app::confirm::HEADER) {
+            None => Ok(Self(None)),
+            Some(value) => match value.to_str() {
+                Ok(text) if text.len() <= 200 => Ok(Self(Some(text.to_owned()))),
+                _ => Err(crate::error::ApiError::BadRequest {
+                    code: "invalid_header",
+                    message: "Arbiter-Confirm must be the confirmation a 409 confirmation_required answer gave".into(),
+                    at: Some("Arbiter-Confirm".into()),
+                }),
+            },
+        }
+    }
+}
+
 /// Liveness: `{"status": "ok"}` while the process serves requests.
 #[utoipa::path(
     get,

@@ -111,19 +111,26 @@ async fn list_tournaments(State(state): State<AppState>) -> Result<Json<Tourname
     patch,
     path = "/api/v1/tournaments/{id}",
     tag = "tournaments",
-    params(("id" = String, Path, description = "tournament id")),
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("Arbiter-Confirm" = Option<String>, Header, description = "the `confirmation` of a `409 confirmation_required` answer to the same request"),
+    ),
     request_body = UpdateTournament,
-    responses((status = 200, description = "the tournament as changed", body = TournamentRow)),
+    responses(
+        (status = 200, description = "the tournament as changed", body = TournamentRow),
+        (status = 409, description = "a change that needs the arbiter's confirmation (leaving FIDE mode, the number of rounds or the tie-breaks once play has started, …), or one FIDE mode locks", body = crate::app::confirm::ConfirmationRequired),
+    ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["round_paired"], "422": ["game_fixed", "inconsistent_scoring", "not_for_this_game", "profile_not_for_game"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "locked_in_fide_mode", "round_paired"], "422": ["fide_mode_final", "game_fixed", "inconsistent_scoring", "not_for_this_game", "profile_not_for_game"]}))),
 )]
 async fn update_tournament(
     State(state): State<AppState>,
     actor: Actor,
+    confirmation: crate::app::confirm::Confirmation,
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<UpdateTournament>,
 ) -> Result<Json<TournamentRow>, ApiError> {
-    let after = tournaments::update(&state, &actor, &id, body).await?;
+    let after = tournaments::update(&state, &actor, &id, body, &confirmation).await?;
     Ok(Json(after))
 }
 
@@ -135,20 +142,25 @@ async fn update_tournament(
     post,
     path = "/api/v1/tournaments/import",
     tag = "tournaments",
+    params(("Arbiter-Confirm" = Option<String>, Header, description = "the `confirmation` of a `409 confirmation_required` answer to the same file")),
     request_body(content = String, content_type = "text/plain", description = "the TRF file (UTF-8 or Latin-1), at most 16 MiB"),
-    responses((status = 201, description = "the tournament, its counts and what of the file was not kept or applied", body = ImportedTournament)),
+    responses(
+        (status = 201, description = "the tournament, its counts and what of the file was not kept or applied", body = ImportedTournament),
+        (status = 409, description = "a round of the file breaks the pairing rules: imported only when confirmed", body = crate::app::confirm::ConfirmationRequired),
+    ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["bad_body", "invalid_field", "invalid_trf"], "409": ["duplicate_start_number", "paired_twice", "round_exists"], "413": ["payload_too_large"], "422": ["inconsistent_scoring"]}))),
+    extensions(("x-errors" = json!({"400": ["bad_body", "invalid_field", "invalid_header", "invalid_trf"], "409": ["confirmation_required", "duplicate_start_number", "paired_twice", "round_exists"], "413": ["payload_too_large"], "422": ["inconsistent_scoring"]}))),
 )]
 pub(crate) async fn import_trf(
     State(state): State<AppState>,
     actor: Actor,
+    confirmation: crate::app::confirm::Confirmation,
     request: axum::extract::Request,
 ) -> Result<impl IntoResponse, ApiError> {
     let bytes = axum::body::to_bytes(request.into_body(), crate::state::IMPORT_LIMIT)
         .await
         .map_err(|_| ApiError::PayloadTooLarge("TRF body too large".into()))?;
-    let imported = crate::app::import::import_trf(&state, &actor, &bytes).await?;
+    let imported = crate::app::import::import_trf(&state, &actor, &bytes, &confirmation).await?;
     Ok((
         StatusCode::CREATED,
         Json(ImportedTournament {

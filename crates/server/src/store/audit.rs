@@ -103,3 +103,25 @@ where
     .map(AuditRow::try_from)
     .collect()
 }
+
+/// Tournament `tournament_id`'s audit rows of one `action`, oldest first.
+pub async fn list_action<'e, E>(
+    executor: E,
+    tournament_id: &str,
+    action: &str,
+) -> Result<Vec<AuditRow>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    sqlx::query_as::<_, Record>(
+        "SELECT at, actor, action, entity, entity_id, before, after FROM audit \
+         WHERE tournament_id = $1 AND action = $2 ORDER BY at, id",
+    )
+    .bind(tournament_id)
+    .bind(action)
+    .fetch_all(executor)
+    .await?
+    .into_iter()
+    .map(AuditRow::try_from)
+    .collect()
+}

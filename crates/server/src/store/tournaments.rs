@@ -38,6 +38,10 @@ pub struct TournamentRow {
     /// A team event's settings (migration `0011_teams.sql`); `null` for an
     /// individual event.
     pub teams: Option<TeamSettings>,
+    /// Whether the event is in FIDE mode (migration `0016_fide_mode.sql`):
+    /// on by default for a chess event and an imported TRF; once left, it
+    /// cannot be re-entered.
+    pub fide_mode: bool,
     /// Dates and place (issue 21), kept in the `details` column under
     /// `event`.
     #[serde(flatten)]
@@ -67,6 +71,7 @@ struct Record {
     pairing: String,
     laws: String,
     teams: Option<String>,
+    fide_mode: i64,
     details: String,
     owner_token: Option<String>,
     created_at: String,
@@ -95,6 +100,7 @@ impl TryFrom<Record> for TournamentRow {
             pairing: serde_json::from_str(&r.pairing)?,
             laws: serde_json::from_str(&r.laws)?,
             teams: r.teams.as_deref().map(serde_json::from_str).transpose()?,
+            fide_mode: r.fide_mode != 0,
             event,
             details,
             owner_token: r.owner_token,
@@ -105,7 +111,7 @@ impl TryFrom<Record> for TournamentRow {
 }
 
 const SELECT: &str = "SELECT id, name, system, game, rounds, time_control, regulations, tiebreaks, \
-     scoring, recording, pairing, laws, teams, details, owner_token, created_at, updated_at \
+     scoring, recording, pairing, laws, teams, fide_mode, details, owner_token, created_at, updated_at \
      FROM tournaments";
 
 /// A tournament, if there is one with this id.
@@ -181,7 +187,8 @@ pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     sqlx::query(
         "INSERT INTO tournaments (id, name, system, rounds, time_control, regulations, tiebreaks, \
          scoring, details, owner_token, created_at, updated_at, recording, pairing, laws, game, \
-         teams) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+         teams, fide_mode) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
+         $16, $17, $18)",
     )
     .bind(&row.id)
     .bind(&row.name)
@@ -200,6 +207,7 @@ pub async fn insert(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     .bind(serde_json::to_string(&row.laws)?)
     .bind(row.game.as_str())
     .bind(teams_text(row)?)
+    .bind(i64::from(row.fide_mode))
     .execute(&mut *conn)
     .await?;
     sqlx::query("INSERT INTO tournament_versions (tournament_id, version) VALUES ($1, 0)")
@@ -229,7 +237,7 @@ pub async fn update(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     sqlx::query(
         "UPDATE tournaments SET name = $1, rounds = $2, time_control = $3, regulations = $4, \
          tiebreaks = $5, scoring = $6, updated_at = $7, recording = $8, pairing = $10, \
-         laws = $11, game = $12, teams = $13, details = $14 WHERE id = $9",
+         laws = $11, game = $12, teams = $13, details = $14, fide_mode = $15 WHERE id = $9",
     )
     .bind(&row.name)
     .bind(row.rounds)
@@ -245,6 +253,7 @@ pub async fn update(conn: &mut AnyConnection, row: &TournamentRow) -> Result<(),
     .bind(row.game.as_str())
     .bind(teams_text(row)?)
     .bind(details_text(row)?)
+    .bind(i64::from(row.fide_mode))
     .execute(conn)
     .await?;
     Ok(())

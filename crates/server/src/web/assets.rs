@@ -33,6 +33,7 @@ const ASSETS: &[Asset] = &[
         body: include_str!("console/assets/console.css"),
     },
     js("auth.js", include_str!("console/assets/auth.js")),
+    js("confirm.js", include_str!("console/assets/confirm.js")),
     js("i18n.js", include_str!("console/assets/i18n.js")),
     js("board.js", include_str!("console/assets/board.js")),
     js("events.js", include_str!("console/assets/events.js")),

@@ -175,7 +175,24 @@ impl TestApp {
         body: Option<Body>,
         content_type: Option<&str>,
     ) -> Response {
+        self.request_with(method, path, token, body, content_type, &[])
+            .await
+    }
+
+    /// [`TestApp::request`] with more headers.
+    pub async fn request_with(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Body>,
+        content_type: Option<&str>,
+        headers: &[(&str, &str)],
+    ) -> Response {
         let mut builder = Request::builder().method(method).uri(path);
+        for (name, value) in headers {
+            builder = builder.header(*name, *value);
+        }
         if let Some(token) = token {
             builder = builder.header(header::AUTHORIZATION, format!("Bearer {token}"));
         }

@@ -7,6 +7,7 @@ mod accounts;
 mod auth;
 mod due;
 mod event_info;
+mod fide_mode;
 mod games;
 mod hostile;
 mod laws_adjournment;

@@ -132,13 +132,16 @@ async fn pairing_options_are_validated_and_locked_once_round_one_is_paired(app: 
     assert_eq!(r.body["error"], "round_paired");
     let r = patch(json!({ "pairing": { "acceleration": "none" } })).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
-    // Forbidden pairs may still be added for later rounds.
+    // In FIDE mode forbidden pairs are locked once round 1 is paired
+    // (VCL4THP.13 Q196; outside it they change with a level 3 warning:
+    // `fide_mode.rs`).
     let r = patch(
         json!({ "pairing": { "forbidden_pairs": [{ "players": [1, 2],
         "first_round": 2, "last_round": 5 }] } }),
     )
     .await;
-    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "locked_in_fide_mode", "{r:?}");
 }
 
 crate::both_databases!(

@@ -744,3 +744,42 @@ impl fmt::Display for Document {
         Ok(())
     }
 }
+
+/// Appends `comments` to a written file as `###` comment lines (TRF-2026
+/// Remark 1: a line whose first three characters are `###`), one per
+/// comment, each on one line: line breaks and other control characters
+/// become spaces. The event log FIDE's endorsement checklist wants in the
+/// file (`### Configuration @ Round 3: ...`).
+pub fn append_comments(text: &mut String, comments: &[String]) {
+    for comment in comments {
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str("### ");
+        text.extend(
+            comment
+                .trim()
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c }),
+        );
+        text.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod comment_tests {
+    use super::append_comments;
+
+    #[test]
+    fn a_comment_is_one_line_starting_with_three_pound_signs() {
+        let mut text = "012 Open".to_owned();
+        append_comments(
+            &mut text,
+            &["Configuration @ Round 3: rounds 9 -> 11\n### forged".to_owned()],
+        );
+        assert_eq!(
+            text,
+            "012 Open\n### Configuration @ Round 3: rounds 9 -> 11 ### forged\n"
+        );
+    }
+}

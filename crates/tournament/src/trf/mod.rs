@@ -38,7 +38,7 @@ mod team;
 mod team_io;
 
 pub use error::{ExportError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
-pub use export::{system_code, try_write_tournament, write_tournament};
+pub use export::{append_comments, system_code, try_write_tournament, write_tournament};
 pub use import::Import;
 pub use parse::{decode, parse};
 pub use records::{Document, Format, Line, PlayerRecord, Record, RoundCell};

@@ -25,7 +25,8 @@
 //!   `events.js` (the Laws' event forms), `results.js`, `tablets.js`, `entry.js`,
 //!   `tournament-form.js` (the settings form's request), `tournament-new.js`,
 //!   `tournament.js` (the event page), `refusal.js` (an API refusal in the
-//!   reader's words) and `console.css`.
+//!   reader's words), `confirm.js` (the dialog of a change the API wants
+//!   confirmed) and `console.css`.
 
 mod organiser;
 mod pages;

@@ -173,6 +173,13 @@ fn settings_fields(lang: Lang, row: Option<&TournamentRow>) -> Markup {
             (field(lang, "console-t-regulations", "t-regulations", select("t-regulations", "regulations", &profiles, profile)))
             (field(lang, "console-t-recording", "t-recording", select("t-recording", "recording",
                 &options(&[("live", "console-recording-live"), ("scoresheet", "console-recording-scoresheet")]), recording)))
+            // FIDE mode is chess's; once left it cannot be chosen again.
+            @if game == GameKind::Chess {
+                @let on = row.is_none_or(|r| r.fide_mode);
+                (field(lang, "console-fide-mode-label", "t-fide-mode", select("t-fide-mode", "fide_mode",
+                    &options(if on { &[("on", "console-fide-mode-on"), ("off", "console-fide-mode-off")][..] } else { &[("off", "console-fide-mode-off")][..] }),
+                    if on { "on" } else { "off" })))
+            }
         }
         fieldset.group {
             legend { (lang.t("console-t-event")) }
@@ -368,6 +375,11 @@ pub(crate) async fn event(
             }
         }
     };
-    let frame_event = Some((t.id.as_str(), t.name.as_str(), paired));
+    let frame_event = Some((
+        t.id.as_str(),
+        t.name.as_str(),
+        paired,
+        super::pages::fide_marker(t),
+    ));
     ctx.answer(Ok(shell(&ctx, &t.name, frame_event, "tournament.js", body)))
 }

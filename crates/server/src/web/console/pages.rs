@@ -30,19 +30,47 @@ fn messages(lang: Lang) -> PreEscaped<String> {
     PreEscaped(text.replace("</", "<\\/"))
 }
 
-/// The parts every console page shares: the messages and the page's
-/// module script.
+/// The event a console page belongs to: its id, name, rounds paired, and
+/// whether it is in FIDE mode (`None` for a Xiangqi event, which never is).
+pub(super) type EventOf<'a> = Option<(&'a str, &'a str, u32, Option<bool>)>;
+
+/// Whether `t` is in FIDE mode, as the console's marker shows it: `None`
+/// for a Xiangqi event.
+pub(super) fn fide_marker(t: &crate::app::tournaments::TournamentRow) -> Option<bool> {
+    (t.game == GameKind::Chess).then_some(t.fide_mode)
+}
+
+/// The permanent marker of an event's FIDE mode on its console pages
+/// (VCL4THP.13 Q46): in it, or left (final).
+fn fide_mode_marker(ctx: &Ctx, fide_mode: Option<bool>) -> Markup {
+    let lang = ctx.lang;
+    html! {
+        @match fide_mode {
+            Some(true) => p.fide-mode.on #fide-mode data-fide-mode="on" title=(lang.t("console-fide-mode-on-hint")) {
+                strong { (lang.t("console-fide-mode-on")) }
+            },
+            Some(false) => p.fide-mode.off #fide-mode data-fide-mode="off" role="note" {
+                strong { (lang.t("console-fide-mode-off")) } " " (lang.t("console-fide-mode-off-hint"))
+            },
+            None => {}
+        }
+    }
+}
+
+/// The parts every console page shares: the messages, the event's FIDE
+/// mode marker and the page's module script.
 pub(super) fn shell(
     ctx: &Ctx,
     title: &str,
-    event: Option<(&str, &str, u32)>,
+    event: EventOf<'_>,
     script: &str,
     body: Markup,
 ) -> Markup {
     let mut f = match event {
-        Some((id, name, rounds)) => Frame::event(title, id, name, rounds, Tab::None),
+        Some((id, name, rounds, _)) => Frame::event(title, id, name, rounds, Tab::None),
         None => Frame::plain(title),
     };
+    let marker = fide_mode_marker(ctx, event.and_then(|e| e.3));
     f.console = Some(script);
     // A signed-in reader's scripts send the session's CSRF token with every
     // write (`X-CSRF-Token`, checked by `auth` for cookie requests).
@@ -52,6 +80,7 @@ pub(super) fn shell(
         &f,
         html! {
             script #console-messages type="application/json" { (messages(ctx.lang)) }
+            (marker)
             (PreEscaped(body.into_string()))
         },
     )
@@ -231,11 +260,18 @@ pub(crate) async fn recording(State(state): State<AppState>, ctx: Ctx, path: One
             }
         }
     };
+    let fide_mode = match row.tournament_id.as_deref() {
+        Some(id) => crate::app::tournaments::load_tournament(state.db().pool(), id)
+            .await
+            .ok()
+            .and_then(|t| fide_marker(&t)),
+        None => None,
+    };
     let frame_event = row
         .tournament_id
         .as_deref()
         .zip(row.tournament_name.as_deref())
-        .map(|(id, name)| (id, name, 0));
+        .map(|(id, name)| (id, name, 0, fide_mode));
     ctx.answer(Ok(shell(&ctx, &title, frame_event, "recording.js", body)))
 }
 
@@ -315,6 +351,11 @@ pub(crate) async fn results(State(state): State<AppState>, ctx: Ctx, path: Round
             }
         }
     };
-    let frame_event = Some((t.id.as_str(), t.name.as_str(), event.rounds_paired()));
+    let frame_event = Some((
+        t.id.as_str(),
+        t.name.as_str(),
+        event.rounds_paired(),
+        fide_marker(t),
+    ));
     ctx.answer(Ok(shell(&ctx, &title, frame_event, "results.js", body)))
 }

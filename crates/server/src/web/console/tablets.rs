@@ -125,7 +125,12 @@ pub(crate) async fn boards(State(state): State<AppState>, ctx: Ctx) -> Response 
             }
         }
     };
-    let frame_event = Some((t.id.as_str(), t.name.as_str(), 0));
+    let frame_event = Some((
+        t.id.as_str(),
+        t.name.as_str(),
+        0,
+        super::pages::fide_marker(t),
+    ));
     private(ctx.answer(Ok(shell(&ctx, &title, frame_event, "i18n.js", body))))
 }
 
@@ -219,6 +224,11 @@ pub(crate) async fn manage(
             }
         }
     };
-    let frame_event = Some((t.id.as_str(), t.name.as_str(), event.rounds_paired()));
+    let frame_event = Some((
+        t.id.as_str(),
+        t.name.as_str(),
+        event.rounds_paired(),
+        super::pages::fide_marker(t),
+    ));
     private(ctx.answer(Ok(shell(&ctx, &title, frame_event, "tablets.js", body))))
 }

@@ -5,6 +5,8 @@
 // token kept in this tab's sessionStorage, if any, goes as
 // `Authorization: Bearer` and is used instead of the session.
 
+import { askConfirmation } from './confirm.js';
+
 const KEY = 'arbiter.token';
 
 export function token() {
@@ -23,9 +25,23 @@ function csrf() {
 
 // A JSON request to the API: resolves to { status, body } (body: the
 // parsed JSON, or null), or { status: 0 } when the server cannot be reached.
-// With `contentType`, `body` is sent as it is (a TRF file's text).
+// With `contentType`, `body` is sent as it is (a TRF file's text). A change
+// the API wants confirmed (`409 confirmation_required`) is shown to the
+// reader as a dialog and sent again with the confirmation when they
+// confirm (twice for a level 4 warning); cancelled, the 409 is the answer.
 export async function api(method, path, body, contentType) {
+  let confirmation;
+  for (;;) {
+    const r = await send(method, path, body, contentType, confirmation);
+    if (r.status !== 409 || r.body?.error !== 'confirmation_required') return r;
+    if (!(await askConfirmation(r.body))) return r;
+    confirmation = r.body.confirmation;
+  }
+}
+
+async function send(method, path, body, contentType, confirmation) {
   const headers = { Accept: 'application/json' };
+  if (confirmation) headers['Arbiter-Confirm'] = confirmation;
   const t = token();
   if (t) headers.Authorization = `Bearer ${t}`;
   const c = csrf();

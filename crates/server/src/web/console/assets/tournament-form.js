@@ -21,6 +21,11 @@ export function settingsBody(changedOnly) {
   if (want('t-tc')) body.time_control = value('t-tc');
   if (changedOnly ? changed('t-regulations') : true) body.regulations = value('t-regulations');
   if (want('t-recording')) body.recording = value('t-recording');
+  // FIDE mode: a new event follows its game unless the organiser declines
+  // it; leaving it is a change the API asks to confirm twice.
+  if (changedOnly ? changed('t-fide-mode') : value('t-fide-mode') === 'off') {
+    body.fide_mode = value('t-fide-mode') === 'on';
+  }
   // Dates and place; a field emptied in the settings form clears it.
   for (const [id, key] of [['t-place', 'place'], ['t-federation', 'federation'],
     ['t-start-date', 'start_date'], ['t-end-date', 'end_date'], ['t-chief-arbiter', 'chief_arbiter']]) {

@@ -1,0 +1,377 @@
+//! FIDE mode and the warning protocol (issue 34 items 1–3, 5, 8; FIDE's
+//! endorsement checklist VCL4THP.13): a chess event starts in FIDE mode;
+//! leaving it needs two confirmations and is final; once play has started
+//! the number of rounds and the tie-breaks change only when confirmed twice,
+//! the point system and the forbidden pairs are locked in FIDE mode and
+//! confirmed once outside it; an imported round that breaks the pairing
+//! rules is imported only when confirmed; and each of these reaches the
+//! exported TRF as a `###` line.
+
+use axum::body::Body;
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::harness::{FIELD, Response, TestApp};
+
+/// `PATCH /tournaments/{t}` with `body`, and the `Arbiter-Confirm` header
+/// when `confirmation` is given.
+async fn patch(
+    app: &TestApp,
+    token: &str,
+    t: &str,
+    body: &Value,
+    confirmation: Option<&str>,
+) -> Response {
+    let headers: Vec<(&str, &str)> = confirmation
+        .map(|c| vec![("Arbiter-Confirm", c)])
+        .unwrap_or_default();
+    app.request_with(
+        Method::PATCH,
+        &format!("/api/v1/tournaments/{t}"),
+        Some(token),
+        Some(Body::from(body.to_string())),
+        Some("application/json"),
+        &headers,
+    )
+    .await
+}
+
+/// Sends `body` and confirms every warning, asserting the level asked
+/// (the number of confirmations: 2 for level 4) and the warning codes;
+/// returns the final answer.
+async fn patch_confirmed(
+    app: &TestApp,
+    token: &str,
+    t: &str,
+    body: &Value,
+    level: u64,
+    codes: &[&str],
+) -> Response {
+    let mut r = patch(app, token, t, body, None).await;
+    let steps = if level == 4 { 2 } else { 1 };
+    for step in 1..=steps {
+        assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+        assert_eq!(r.body["error"], "confirmation_required", "{r:?}");
+        assert_eq!(r.body["level"], level, "{r:?}");
+        assert_eq!(r.body["step"], step, "{r:?}");
+        assert_eq!(r.body["steps"], steps, "{r:?}");
+        let found: Vec<&str> = r.body["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["code"].as_str().unwrap())
+            .collect();
+        for code in codes {
+            assert!(found.contains(code), "{code} missing in {r:?}");
+        }
+        let confirmation = r.body["confirmation"].as_str().unwrap().to_owned();
+        r = patch(app, token, t, body, Some(&confirmation)).await;
+    }
+    r
+}
+
+async fn trf(app: &TestApp, t: &str) -> String {
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/export/trf"), None)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    r.text
+}
+
+async fn swiss(app: &TestApp, organiser: &str, players: usize, rounds: u32) -> String {
+    let t = app
+        .tournament(
+            organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": rounds }),
+        )
+        .await;
+    app.players(organiser, &t, &FIELD[..players]).await;
+    t
+}
+
+/// Q40, Q43–Q45: a chess event is in FIDE mode from its creation (a
+/// Xiangqi event never is); leaving it is a level 4 warning — two
+/// confirmations, the second different from the first — audited with the
+/// warning it overrode, logged in the TRF, and final.
+async fn a_chess_event_starts_in_fide_mode_and_leaving_it_needs_two_confirmations_and_is_final(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let t = swiss(&app, &organiser, 4, 3).await;
+    let r = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
+    assert_eq!(r.body["fide_mode"], true, "{r:?}");
+    let xq = app
+        .tournament(
+            &organiser,
+            json!({ "name": "象棋", "system": "round-robin", "game": "xiangqi" }),
+        )
+        .await;
+    let r = app.get(&format!("/api/v1/tournaments/{xq}"), None).await;
+    assert_eq!(r.body["fide_mode"], false, "{r:?}");
+    let r = patch(&app, &organiser, &xq, &json!({ "fide_mode": true }), None).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+
+    let leave = json!({ "fide_mode": false });
+    let first = patch(&app, &organiser, &t, &leave, None).await;
+    assert_eq!(first.status, StatusCode::CONFLICT, "{first:?}");
+    assert_eq!(first.body["warnings"][0]["code"], "leave_fide_mode");
+    assert_eq!(first.body["warnings"][0]["level"], 4);
+    // A confirmation someone made up confirms nothing.
+    let r = patch(&app, &organiser, &t, &leave, Some("0123456789abcdef")).await;
+    assert_eq!(r.body["step"], 1, "{r:?}");
+    let token1 = first.body["confirmation"].as_str().unwrap();
+    let second = patch(&app, &organiser, &t, &leave, Some(token1)).await;
+    assert_eq!(second.status, StatusCode::CONFLICT, "{second:?}");
+    assert_eq!(second.body["step"], 2, "{second:?}");
+    assert_ne!(second.body["confirmation"], first.body["confirmation"]);
+    // Still in FIDE mode until the second confirmation.
+    let r = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
+    assert_eq!(r.body["fide_mode"], true, "{r:?}");
+    let token2 = second.body["confirmation"].as_str().unwrap();
+    let r = patch(&app, &organiser, &t, &leave, Some(token2)).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["fide_mode"], false, "{r:?}");
+
+    let audit = app
+        .get(&format!("/api/v1/tournaments/{t}/audit"), Some(&organiser))
+        .await;
+    assert!(
+        audit.text.contains("leave_fide_mode") && audit.text.contains("warnings_overridden"),
+        "{}",
+        audit.text
+    );
+    assert!(
+        trf(&app, &t)
+            .await
+            .contains("\n### FIDE mode left @ Round 0: the arbiter left FIDE mode\n")
+    );
+    // Final: it cannot be re-entered.
+    let r = patch(&app, &organiser, &t, &json!({ "fide_mode": true }), None).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "fide_mode_final", "{r:?}");
+    assert_eq!(r.body["where"], "fide_mode", "{r:?}");
+}
+
+/// Q57–Q59, Q201–Q202: once play has started, the number of rounds and the
+/// tie-break list change only after two confirmations, never below the
+/// rounds paired; a confirmation holds for the state it was given in only;
+/// each change is a `### Configuration @ Round n` line with the old values.
+async fn once_play_has_started_rounds_and_tiebreaks_change_only_when_confirmed_twice(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = swiss(&app, &organiser, 6, 3).await;
+    // Before round 1: no warning.
+    let r = patch(&app, &organiser, &t, &json!({ "rounds": 4 }), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let one = app.pair_round(&organiser, &t).await;
+    app.finish_round(&organiser, &t, &one, |_, _, _| "1-0")
+        .await;
+    app.pair_round(&organiser, &t).await;
+
+    let r = patch(&app, &organiser, &t, &json!({ "rounds": 1 }), None).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "rounds", "{r:?}");
+
+    let five = json!({ "rounds": 5 });
+    let first = patch(&app, &organiser, &t, &five, None).await;
+    assert_eq!(first.body["level"], 4, "{first:?}");
+    assert_eq!(
+        first.body["warnings"][0]["code"], "rounds_changed",
+        "{first:?}"
+    );
+    // Another change in between: the confirmation no longer holds.
+    let r = patch(&app, &organiser, &t, &json!({ "name": "Open 2026" }), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let stale = first.body["confirmation"].as_str().unwrap();
+    let r = patch(&app, &organiser, &t, &five, Some(stale)).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["step"], 1, "{r:?}");
+    // Nor does it confirm a different change.
+    let r = patch(&app, &organiser, &t, &json!({ "rounds": 6 }), Some(stale)).await;
+    assert_eq!(r.body["step"], 1, "{r:?}");
+
+    let r = patch_confirmed(&app, &organiser, &t, &five, 4, &["rounds_changed"]).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["rounds"], 5, "{r:?}");
+
+    let old = r.body["tiebreaks"].clone();
+    let old_text: Vec<&str> = old
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let list = json!({ "tiebreaks": ["SB", "BH"] });
+    let r = patch_confirmed(&app, &organiser, &t, &list, 4, &["tiebreaks_changed"]).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["tiebreaks"], json!(["SB", "BH"]), "{r:?}");
+
+    let text = trf(&app, &t).await;
+    assert!(
+        text.contains("### Configuration @ Round 2: number of rounds 4 -> 5\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "### Configuration @ Round 2: tie-breaks SB BH (old list: {})\n",
+            old_text.join(" ")
+        )),
+        "{text}"
+    );
+}
+
+/// Q75, Q85, Q196: in FIDE mode the point system and the forbidden pairs
+/// are locked once round 1 is paired (free before); outside FIDE mode they
+/// change after one confirmation, and a forbidden pair two players already
+/// met in re-checks that round (Q60–Q61): its finding is a level 3 warning
+/// and a `###` line.
+async fn in_fide_mode_scoring_and_forbidden_pairs_are_locked_once_started_and_outside_it_they_warn(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let t = swiss(&app, &organiser, 4, 3).await;
+    let scoring = json!({ "scoring": { "win": 3, "draw": 1, "loss": 0 } });
+    let r = patch(&app, &organiser, &t, &scoring, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let one = app.pair_round(&organiser, &t).await;
+    let (white, black) = crate::harness::boards(&one)[0];
+    let forbid = json!({ "pairing": { "forbidden_pairs": [{ "players": [white, black] }] } });
+    for body in [
+        json!({ "scoring": { "win": 2, "draw": 1, "loss": 0 } }),
+        forbid.clone(),
+    ] {
+        let r = patch(&app, &organiser, &t, &body, None).await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+        assert_eq!(r.body["error"], "locked_in_fide_mode", "{r:?}");
+    }
+    let r = patch_confirmed(
+        &app,
+        &organiser,
+        &t,
+        &json!({ "fide_mode": false }),
+        4,
+        &["leave_fide_mode"],
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = patch_confirmed(
+        &app,
+        &organiser,
+        &t,
+        &json!({ "scoring": { "win": 2, "draw": 1, "loss": 0 } }),
+        3,
+        &["scoring_changed"],
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["scoring"]["win"], 2.0, "{r:?}");
+    let r = patch_confirmed(
+        &app,
+        &organiser,
+        &t,
+        &forbid,
+        3,
+        &["forbidden_pairs_changed", "round_recheck_failed"],
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let text = trf(&app, &t).await;
+    assert!(
+        text.contains(&format!(
+            "### Configuration @ Round 1: {white} and {black} may not meet (forbidden pair)\n"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("### FIDE mode left @ Round 1: the arbiter left FIDE mode\n"),
+        "{text}"
+    );
+}
+
+/// Q54–Q56: an imported file's rounds go through the checker; a round that
+/// breaks the rules (here a rematch) is a level 3 warning naming it, the
+/// file is imported only when confirmed, and the TRF then carries an
+/// `### Import @ Round n` line; a clean file imports at once; an imported
+/// tournament is in FIDE mode.
+async fn an_imported_round_that_breaks_the_pairing_rules_is_imported_only_when_confirmed(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let t = swiss(&app, &organiser, 4, 3).await;
+    let one = app.pair_round(&organiser, &t).await;
+    app.finish_round(&organiser, &t, &one, |_, _, _| "1/2-1/2")
+        .await;
+    let clean = trf(&app, &t).await;
+    let import = |body: String, confirmation: Option<String>| {
+        let app = &app;
+        let organiser = &organiser;
+        async move {
+            let headers: Vec<(&str, String)> = confirmation
+                .map(|c| vec![("Arbiter-Confirm", c)])
+                .unwrap_or_default();
+            let headers: Vec<(&str, &str)> =
+                headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            app.request_with(
+                Method::POST,
+                "/api/v1/tournaments/import",
+                Some(organiser),
+                Some(Body::from(body)),
+                Some("text/plain"),
+                &headers,
+            )
+            .await
+        }
+    };
+    let r = import(clean.clone(), None).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["fide_mode"], true, "{r:?}");
+
+    // Round 2 repeats round 1 with the colours exchanged: every board a
+    // rematch (C.04.3 C.1).
+    let rematch: String = clean
+        .lines()
+        .map(|line| {
+            if line.starts_with("001") {
+                // Round 1's cell ends the line: `OOOO c r`.
+                let line = line.trim_end();
+                let cell: Vec<&str> = line.split_whitespace().rev().take(3).collect();
+                let colour = if cell[1] == "w" { "b" } else { "w" };
+                format!("{line}  {:>4} {colour} =\n", cell[2])
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect();
+    let r = import(rematch.clone(), None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["level"], 3, "{r:?}");
+    let warning = &r.body["warnings"][0];
+    assert_eq!(warning["code"], "import_round_breaks_rules", "{r:?}");
+    assert!(
+        warning["message"]
+            .as_str()
+            .unwrap()
+            .contains("imported round 2 breaks the pairing rules"),
+        "{r:?}"
+    );
+    let before = app.get("/api/v1/tournaments", None).await;
+    let confirmation = r.body["confirmation"].as_str().unwrap().to_owned();
+    // The confirmation of one file does not import another.
+    let r2 = import(format!("{rematch}\n"), Some(confirmation.clone())).await;
+    assert_eq!(r2.status, StatusCode::CONFLICT, "{r2:?}");
+    let after = app.get("/api/v1/tournaments", None).await;
+    assert_eq!(before.body, after.body, "nothing stored while unconfirmed");
+    let r = import(rematch, Some(confirmation)).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["rounds_paired"], 2, "{r:?}");
+    let copy = r.body["id"].as_str().unwrap();
+    let text = trf(&app, copy).await;
+    assert!(text.contains("\n### Import @ Round 2: "), "{text}");
+    assert!(text.contains("meet again"), "{text}");
+}
+
+crate::both_databases!(
+    a_chess_event_starts_in_fide_mode_and_leaving_it_needs_two_confirmations_and_is_final,
+    once_play_has_started_rounds_and_tiebreaks_change_only_when_confirmed_twice,
+    in_fide_mode_scoring_and_forbidden_pairs_are_locked_once_started_and_outside_it_they_warn,
+    an_imported_round_that_breaks_the_pairing_rules_is_imported_only_when_confirmed,
+);

@@ -1,0 +1,161 @@
+//! FIDE mode in the console (issue 34 items 1–3), the real `arbiter serve`
+//! and headless Chromium, in English and Chinese: an event's page shows
+//! that it is in FIDE mode; once round 1 is paired, changing the number of
+//! rounds in the settings form asks for confirmation twice in a dialog in
+//! the reader's language (cancelled, nothing changes); leaving FIDE mode
+//! the same way turns the marker into the permanent "outside FIDE mode"
+//! notice, on the event page and on its round's results page.
+
+use e2e::browser::{Browser, screenshot_dir};
+use e2e::console::{paired_event, use_token, wait};
+use e2e::{Server, call};
+use serde_json::json;
+
+fn dialog_text(browser: &Browser) -> String {
+    browser
+        .run(
+            "const d = document.querySelector('dialog.confirm-dialog[open]'); return d ? d.innerText : '';",
+            &[],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+fn answer_dialog(browser: &Browser, action: &str, step: u32) {
+    wait(
+        browser,
+        &format!(
+            "return !!document.querySelector('dialog.confirm-dialog[open][data-step=\"{step}\"]');"
+        ),
+        &format!("the confirmation dialog, step {step}"),
+    );
+    browser.run(
+        "document.querySelector(`dialog.confirm-dialog[open] button[data-action=\"${arguments[0]}\"]`).click();",
+        &[json!(action)],
+    );
+}
+
+fn leaves_fide_mode(lang: &str) {
+    let server = Server::start(&format!("console-fide-mode-{lang}"));
+    let names = ["Ding Liren 丁立人", "Alice Smith", "王皓", "Bob Jones"];
+    let (id, organiser, _) = paired_event(&server, &names);
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    let shots = screenshot_dir();
+    let (on, off, twice, rounds_warning) = match lang {
+        "zh" => (
+            "FIDE 模式",
+            "非 FIDE 模式",
+            "此更改需确认两次",
+            "比赛开始后更改轮数",
+        ),
+        _ => (
+            "FIDE mode",
+            "Outside FIDE mode",
+            "This needs two confirmations",
+            "The number of rounds changes after play has started",
+        ),
+    };
+    use_token(&browser, &server, lang, &organiser);
+    let page = format!(
+        "http://{}/console/tournaments/{id}?lang={lang}",
+        server.address
+    );
+    browser.goto(&page);
+    wait(
+        &browser,
+        "return document.getElementById('fide-mode')?.dataset.fideMode === 'on';",
+        "the FIDE mode marker",
+    );
+    let marker = browser.run(
+        "return document.getElementById('fide-mode').innerText;",
+        &[],
+    );
+    assert_eq!(marker.as_str().unwrap().trim(), on);
+
+    // The number of rounds after round 1: two confirmations; cancelled at
+    // the second, nothing changes.
+    browser.run(
+        "document.getElementById('t-rounds').value = '5';
+         document.querySelector('#tournament-form button[type=submit]').click();",
+        &[],
+    );
+    answer_dialog(&browser, "confirm", 1);
+    let said = dialog_text(&browser);
+    assert!(
+        said.contains(twice) && said.contains(rounds_warning),
+        "{said}"
+    );
+    browser.screenshot(&shots.join(format!("fide-mode-confirm-{lang}.png")));
+    answer_dialog(&browser, "cancel", 2);
+    wait(
+        &browser,
+        "return !document.getElementById('form-notice').hidden;",
+        "the form's notice after the cancel",
+    );
+    let (_, t) = call(
+        &server,
+        "GET",
+        &format!("/api/v1/tournaments/{id}"),
+        None,
+        None,
+    );
+    assert_eq!(t["rounds"], 3, "{t}");
+
+    // Leaving FIDE mode: two confirmations, then the permanent notice.
+    browser.goto(&page);
+    wait(
+        &browser,
+        "return !!document.getElementById('t-fide-mode');",
+        "the settings form",
+    );
+    browser.run(
+        "document.getElementById('t-fide-mode').value = 'off';
+         document.querySelector('#tournament-form button[type=submit]').click();",
+        &[],
+    );
+    answer_dialog(&browser, "confirm", 1);
+    answer_dialog(&browser, "confirm", 2);
+    wait(
+        &browser,
+        "return document.getElementById('form-notice').classList.contains('ok');",
+        "the settings saved",
+    );
+    let (_, t) = call(
+        &server,
+        "GET",
+        &format!("/api/v1/tournaments/{id}"),
+        None,
+        None,
+    );
+    assert_eq!(t["fide_mode"], false, "{t}");
+    for path in [
+        format!("/console/tournaments/{id}?lang={lang}"),
+        format!("/console/tournaments/{id}/rounds/1/results?lang={lang}"),
+    ] {
+        browser.goto(&format!("http://{}{path}", server.address));
+        wait(
+            &browser,
+            "return document.getElementById('fide-mode')?.dataset.fideMode === 'off';",
+            "the outside-FIDE-mode notice",
+        );
+        let marker = browser.run(
+            "return document.getElementById('fide-mode').innerText;",
+            &[],
+        );
+        assert!(marker.as_str().unwrap().contains(off), "{marker}");
+    }
+    browser.screenshot(&shots.join(format!("fide-mode-left-{lang}.png")));
+}
+
+#[test]
+fn an_organiser_confirms_twice_to_leave_fide_mode_and_every_console_page_then_says_so_in_english() {
+    leaves_fide_mode("en");
+}
+
+#[test]
+fn an_organiser_confirms_twice_to_leave_fide_mode_and_every_console_page_then_says_so_in_chinese() {
+    leaves_fide_mode("zh");
+}
