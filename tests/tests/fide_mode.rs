@@ -23,16 +23,20 @@ fn dialog_text(browser: &Browser) -> String {
 }
 
 fn answer_dialog(browser: &Browser, action: &str, step: u32) {
+    wait_dialog(browser, step);
+    browser.run(
+        "document.querySelector(`dialog.confirm-dialog[open] button[data-action=\"${arguments[0]}\"]`).click();",
+        &[json!(action)],
+    );
+}
+
+fn wait_dialog(browser: &Browser, step: u32) {
     wait(
         browser,
         &format!(
             "return !!document.querySelector('dialog.confirm-dialog[open][data-step=\"{step}\"]');"
         ),
         &format!("the confirmation dialog, step {step}"),
-    );
-    browser.run(
-        "document.querySelector(`dialog.confirm-dialog[open] button[data-action=\"${arguments[0]}\"]`).click();",
-        &[json!(action)],
     );
 }
 
@@ -83,6 +87,7 @@ fn leaves_fide_mode(lang: &str) {
         &[],
     );
     answer_dialog(&browser, "confirm", 1);
+    wait_dialog(&browser, 2);
     let said = dialog_text(&browser);
     assert!(
         said.contains(twice) && said.contains(rounds_warning),
