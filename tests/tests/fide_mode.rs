@@ -4,7 +4,9 @@
 //! rounds in the settings form asks for confirmation twice in a dialog in
 //! the reader's language (cancelled, nothing changes); leaving FIDE mode
 //! the same way turns the marker into the permanent "outside FIDE mode"
-//! notice, on the event page and on its round's results page.
+//! notice, on the event page and on its round's results page. And the
+//! round view's manual pairing (item 4): open, type the boards, save,
+//! close with the engine's difference confirmed.
 
 use e2e::browser::{Browser, screenshot_dir};
 use e2e::console::{paired_event, use_token, wait};
@@ -163,4 +165,126 @@ fn an_organiser_confirms_twice_to_leave_fide_mode_and_every_console_page_then_sa
 #[test]
 fn an_organiser_confirms_twice_to_leave_fide_mode_and_every_console_page_then_says_so_in_chinese() {
     leaves_fide_mode("zh");
+}
+
+/// Issue 34 item 4 in the console: the event page's round view opens the
+/// manual phase, the arbiter types the round's boards (a line it cannot
+/// read is named in the reader's language), saves, and closes the phase,
+/// confirming the difference from the engine's pairing in a dialog; the
+/// TRF then carries the `### MPA` line.
+fn pairs_by_hand(lang: &str) {
+    let server = Server::start(&format!("console-manual-{lang}"));
+    let names = ["Ding Liren 丁立人", "Alice Smith", "王皓", "Bob Jones"];
+    let (id, organiser, boards) = paired_event(&server, &names);
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    let sn = |b: &serde_json::Value, side: &str| b[side]["start_number"].as_i64().unwrap();
+    let (unread, closed) = match lang {
+        "zh" => ("第 2 行既不是一台对局", "第 1 轮的人工编排阶段已结束"),
+        _ => (
+            "Line 2 is neither a board",
+            "The manual phase of round 1 is closed",
+        ),
+    };
+    use_token(&browser, &server, lang, &organiser);
+    browser.goto(&format!(
+        "http://{}/console/tournaments/{id}?lang={lang}",
+        server.address
+    ));
+    wait(
+        &browser,
+        "return !document.getElementById('manual').hidden;",
+        "the manual pairing button",
+    );
+    browser.click("#manual");
+    wait(
+        &browser,
+        "return !document.getElementById('manual-editor').hidden && document.getElementById('manual-boards').value.trim().split('\\n').length === 2;",
+        "the manual phase's editor with the round's boards",
+    );
+    browser.run(
+        "document.getElementById('manual-boards').value = arguments[0];
+         document.getElementById('manual-save').click();",
+        &[json!(format!(
+            "{} {}\nthree",
+            sn(&boards[0], "white"),
+            sn(&boards[0], "black")
+        ))],
+    );
+    wait(
+        &browser,
+        "return document.getElementById('manual-notice').classList.contains('error');",
+        "the unreadable line named",
+    );
+    let said = browser.run(
+        "return document.getElementById('manual-notice').innerText;",
+        &[],
+    );
+    assert!(said.as_str().unwrap().contains(unread), "{said}");
+    // Board 1's colours exchanged.
+    let text = format!(
+        "{} {}\n{} {}",
+        sn(&boards[0], "black"),
+        sn(&boards[0], "white"),
+        sn(&boards[1], "white"),
+        sn(&boards[1], "black")
+    );
+    browser.run(
+        "document.getElementById('manual-boards').value = arguments[0];
+         document.getElementById('manual-save').click();",
+        &[json!(text)],
+    );
+    wait(
+        &browser,
+        "return document.getElementById('manual-notice').classList.contains('ok');",
+        "the pairing saved",
+    );
+    browser.screenshot(&screenshot_dir().join(format!("manual-pairing-{lang}.png")));
+    browser.click("#manual-close");
+    answer_dialog(&browser, "confirm", 1);
+    wait(
+        &browser,
+        "return document.getElementById('manual-editor').hidden && document.getElementById('round-notice').classList.contains('ok');",
+        "the manual phase closed",
+    );
+    let said = browser.run(
+        "return document.getElementById('round-notice').innerText;",
+        &[],
+    );
+    assert!(said.as_str().unwrap().contains(closed), "{said}");
+    let (_, round) = call(
+        &server,
+        "GET",
+        &format!("/api/v1/tournaments/{id}/rounds/1"),
+        None,
+        None,
+    );
+    assert_eq!(
+        round["boards"][0]["white"]["start_number"],
+        sn(&boards[0], "black")
+    );
+    let (status, trf) = e2e::call_raw(
+        &server,
+        "GET",
+        &format!("/api/v1/tournaments/{id}/export/trf"),
+        None,
+        None,
+    );
+    assert_eq!(status, 200);
+    let trf = trf.as_str().unwrap_or_default();
+    assert!(
+        trf.contains("### MPA @ Round 1: the rules pair it "),
+        "{trf}"
+    );
+}
+
+#[test]
+fn an_arbiter_pairs_a_round_by_hand_and_closes_its_manual_phase_in_english() {
+    pairs_by_hand("en");
+}
+
+#[test]
+fn an_arbiter_pairs_a_round_by_hand_and_closes_its_manual_phase_in_chinese() {
+    pairs_by_hand("zh");
 }

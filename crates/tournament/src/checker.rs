@@ -577,6 +577,42 @@ fn boards_of(pairs: &[Pairing]) -> Vec<BoardPair> {
         .collect()
 }
 
+/// The boards of round `round` (1-based) of a Swiss file on which both
+/// players get the colour opposite to the one they expect: each has a
+/// colour preference (C.04.3 A.6) and neither gets it. Not a breach of an
+/// absolute criterion, but what an arbiter pairing by hand is warned about
+/// (VCL4THP.13 Q67). Empty for a round robin or a round not in the file.
+pub fn opposite_colours(document: &Document, round: u32) -> Result<Vec<BoardPair>, CheckError> {
+    if document.has_teams() {
+        return Err(CheckError::TeamEvent);
+    }
+    let t = document.to_tournament()?;
+    if t.system != System::Swiss {
+        return Ok(Vec::new());
+    }
+    let mut history = t.clone();
+    for p in &mut history.players {
+        p.reported_points = None;
+    }
+    let full = dutch::swiss_of_trf(document, &history, false)?;
+    let mut out = Vec::new();
+    dutch::replay(&full, |r, before, _| {
+        if u32::try_from(r + 1) != Ok(round) {
+            return;
+        }
+        for board in dutch::recorded_round(&full, r) {
+            let Some(b) = board.black else { continue };
+            let w = board.white;
+            if before.players[w].colour_preference == Some(Colour::Black)
+                && before.players[b].colour_preference == Some(Colour::White)
+            {
+                out.push((sn(w), Some(sn(b))));
+            }
+        }
+    });
+    Ok(out)
+}
+
 fn check_swiss(document: &Document, t: &Tournament) -> Result<Vec<RoundReport>, CheckError> {
     // The points column is compared with the standings, not refused here.
     let mut history = t.clone();

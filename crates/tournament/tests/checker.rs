@@ -11,7 +11,9 @@
 
 use std::path::{Path, PathBuf};
 
-use tournament::checker::{PairingFinding, StandingFinding, Unchecked, check_trf};
+use tournament::checker::{
+    PairingFinding, StandingFinding, Unchecked, check_trf, opposite_colours,
+};
 use tournament::dutch::{Amount, GeneratorConfig, PerRound, generate_tournament};
 use tournament::lots::SplitMix64;
 use tournament::model::{Board, ByeKind, GameResult, Player, Round, System, Tournament};
@@ -75,6 +77,28 @@ fn a_rematch_breaks_c1_and_is_reported_with_its_round_and_players() {
         "the engine pairs round 2 differently too"
     );
     assert!(!report.pairings_pass());
+}
+
+/// C.04.3 A.6 (VCL4THP.13 Q67): in round 2 of the hand-made file each
+/// player gets the colour they expect; with the colours of 2–3 exchanged,
+/// 3 (White in round 1, expecting Black) has White against 2 (Black in
+/// round 1, expecting White): both get the colour opposite to the one they
+/// expect.
+#[test]
+fn a_board_where_both_players_get_the_colour_they_do_not_expect_is_found() {
+    let text = read("checker/rematch-in-round-2.trf");
+    let document = trf::parse(&text).unwrap();
+    assert!(opposite_colours(&document, 2).unwrap().is_empty());
+    let swapped = text
+        .replace("5 b 1     3 w =", "5 b 1     3 b =")
+        .replace("6 w 1     2 b =", "6 w 1     2 w =");
+    let document = trf::parse(&swapped).unwrap();
+    assert_eq!(opposite_colours(&document, 2).unwrap(), vec![(3, Some(2))]);
+    assert!(
+        opposite_colours(&document, 1).unwrap().is_empty(),
+        "no one expects a colour in round 1"
+    );
+    assert!(opposite_colours(&document, 3).unwrap().is_empty());
 }
 
 /// C.07 Art. 2 and the file's `202`: two players level on points, placed in

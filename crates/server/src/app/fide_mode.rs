@@ -18,6 +18,7 @@
 
 use serde_json::json;
 use sqlx::AnyConnection;
+use tournament::checker::PairingFinding;
 
 use crate::app::confirm::{Level, Warning};
 use crate::app::tournaments::TournamentRow;
@@ -269,30 +270,39 @@ pub(crate) async fn recheck_round(
     let mut loaded = crate::app::tournaments::load_all(conn, &after.id).await?;
     loaded.tournament = after.clone();
     let model = store::model::to_model(&loaded)?;
-    let findings = round_findings(&model, round);
     let mut warnings = Vec::new();
     let mut log = Vec::new();
-    for (text, article) in findings {
+    for f in round_findings(&model, round) {
         warnings.push(Warning::new(
             Level::Confirm,
             "round_recheck_failed",
-            format!("with the new settings, round {round} breaks the pairing rules: {text}"),
-            Some(article),
+            format!(
+                "with the new settings, round {round} breaks the pairing rules: {}",
+                f.text
+            ),
+            Some(f.article),
         ));
-        log.push(LogLine::new("Configuration", round, &text));
+        log.push(LogLine::new("Configuration", round, &f.text));
     }
     Ok((warnings, log))
 }
 
-/// The findings of the checker on round `round` of `model` (text and
-/// article); none when the round passes or cannot be written as a TRF.
-/// Results still missing in that round are read as draws: a round's own
-/// results do not bear on its pairing, and the checker reads complete
-/// rounds only.
-pub(crate) fn round_findings(
+/// A finding of the checker on a round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Finding {
+    pub text: String,
+    /// The checker's name of the rule (`rematch`, `different-pairing`, …).
+    pub rule: &'static str,
+    pub article: &'static str,
+}
+
+/// `model` as a TRF-2026 file for the checker, results still missing in
+/// round `round` read as draws: a round's own results do not bear on its
+/// pairing, and the checker reads complete rounds only.
+fn checkable(
     model: &tournament::model::Tournament,
     round: i64,
-) -> Vec<(String, &'static str)> {
+) -> Option<tournament::trf::Document> {
     use tournament::model::GameResult;
     let mut model = model.clone();
     if let Some(r) = usize::try_from(round - 1)
@@ -305,19 +315,74 @@ pub(crate) fn round_findings(
             }
         }
     }
-    let Ok(text) = tournament::trf::try_write_tournament(&model, tournament::trf::Format::Trf2026)
-    else {
+    let text =
+        tournament::trf::try_write_tournament(&model, tournament::trf::Format::Trf2026).ok()?;
+    tournament::trf::parse(&text).ok()
+}
+
+/// The findings of the checker (`arbiter check`) on round `round` of
+/// `model`; none when the round passes or cannot be written as a TRF.
+pub(crate) fn round_findings(model: &tournament::model::Tournament, round: i64) -> Vec<Finding> {
+    let Some(document) = checkable(model, round) else {
         return Vec::new();
     };
-    let report = match tournament::checker::check_trf(&text) {
+    let report = match tournament::checker::check_document(&document) {
         Ok(report) => report,
-        Err(e) => return vec![(e.to_string(), "C.04.A")],
+        Err(e) => {
+            return vec![Finding {
+                text: e.to_string(),
+                rule: "not-checked",
+                article: "C.04.A",
+            }];
+        }
     };
     report
         .round_reports
         .iter()
         .filter(|r| i64::from(r.round) == round)
         .flat_map(|r| r.findings.iter())
-        .map(|f| (f.to_string(), f.article()))
+        .map(|f| Finding {
+            text: match f {
+                PairingFinding::DifferentPairing {
+                    expected: Ok(expected),
+                    found,
+                } => format!(
+                    "the rules pair it {}; it has {}",
+                    boards_text(expected),
+                    boards_text(found)
+                ),
+                other => other.to_string(),
+            },
+            rule: f.rule(),
+            article: f.article(),
+        })
+        .collect()
+}
+
+/// Boards as `1-4 2-3 5-bye` (White first, by start number).
+fn boards_text(boards: &[tournament::checker::BoardPair]) -> String {
+    boards
+        .iter()
+        .map(|(white, black)| match black {
+            Some(black) => format!("{white}-{black}"),
+            None => format!("{white}-bye"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The boards of round `round` of `model` where both players get the
+/// colour opposite to the one they expect (White, Black by start number).
+pub(crate) fn opposite_colours(
+    model: &tournament::model::Tournament,
+    round: i64,
+) -> Vec<(u32, u32)> {
+    let (Some(document), Ok(round)) = (checkable(model, round), u32::try_from(round)) else {
+        return Vec::new();
+    };
+    tournament::checker::opposite_colours(&document, round)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(white, black)| Some((white, black?)))
         .collect()
 }

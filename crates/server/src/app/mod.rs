@@ -13,6 +13,7 @@ pub(crate) mod game_rows;
 pub(crate) mod game_view;
 pub(crate) mod games;
 pub(crate) mod import;
+pub(crate) mod manual_pairing;
 pub(crate) mod new_game;
 pub(crate) mod pgn_judge;
 pub(crate) mod pgn_read;

@@ -36,7 +36,8 @@ pub(crate) async fn enter_result(
     };
     // Stored in the one notation whatever spelling was entered.
     let result = parsed.notation();
-    let (_write, mut tx, _) = begin_change(state, actor, Permission::Arbitrate, id).await?;
+    let (_write, mut tx, t) = begin_change(state, actor, Permission::Arbitrate, id).await?;
+    crate::app::manual_pairing::refuse_while_open(&t, Some(round))?;
     check_against_game(&mut tx, id, round, board, result).await?;
     set_board_result(&mut tx, actor, id, round, board, result).await?;
     commit_change(tx, id).await?;

@@ -128,6 +128,8 @@ pub(crate) async fn unpair(
     }
     let before = round_json(&loaded, number);
     store::rounds::delete_round(&mut tx, id, number).await?;
+    // The round in its manual phase goes, and the phase with it.
+    crate::app::manual_pairing::forget(&mut tx, &loaded.tournament).await?;
     audit::record(
         &mut tx,
         actor,
@@ -293,6 +295,7 @@ pub(crate) async fn pair_next_round(
 
 /// The number of the next round, or why it cannot be paired now.
 pub(crate) fn check_pairable(loaded: &Loaded) -> Result<i64, ApiError> {
+    crate::app::manual_pairing::refuse_while_open(&loaded.tournament, None)?;
     let next = loaded.rounds + 1;
     if loaded.tournament.rounds > 0 && next > loaded.tournament.rounds {
         return Err(ApiError::conflict(

@@ -35,7 +35,7 @@ pub(crate) struct ResultBody {
     request_body = ResultBody,
     responses((status = 200, description = "the board with its result", body = BoardJson)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["contradicts_game", "game_in_progress"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["contradicts_game", "game_in_progress", "manual_phase_open"]}))),
 )]
 pub(crate) async fn put_result(
     State(state): State<AppState>,

@@ -11,6 +11,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
+use crate::app::manual_pairing::{ManualPairing, ManualRound};
 use crate::app::rounds::{self, RoundJson, round_json, round_start};
 use crate::app::tournaments::load_all;
 use crate::auth::Actor;
@@ -39,7 +40,7 @@ struct PairRequest {
     extensions(("x-errors" = json!({
         "400": ["invalid_field"],
         "404": ["not_found"],
-        "409": ["all_rounds_paired", "cannot_pair", "paired_twice", "results_missing", "round_exists", "too_few_players", "too_few_teams", "tournament_changed"],
+        "409": ["all_rounds_paired", "cannot_pair", "manual_phase_open", "paired_twice", "results_missing", "round_exists", "too_few_players", "too_few_teams", "tournament_changed"],
         "422": ["cannot_pair", "invalid_lineup", "no_valid_pairing", "not_a_team_event"],
     }))),
 )]
@@ -197,6 +198,102 @@ struct Unpaired {
 
 /// The rounds' operations of the OpenAPI document (a round's PGN upload is
 /// in `pgn_upload`'s).
+/// Open the manual phase of the last paired round (no result in it, no game played): while it is open the round can be paired by hand, no result entered in it and no next round paired.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/rounds/{n}/manual",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+    ),
+    responses((status = 200, description = "the round, in its manual phase", body = ManualRound)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({
+        "400": ["invalid_path"],
+        "404": ["not_found"],
+        "409": ["not_last_round", "round_has_results", "round_started"],
+        "422": ["not_for_team_events"],
+    }))),
+)]
+async fn open_manual(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((id, number)): ApiPath<(String, i64)>,
+) -> Result<Json<ManualRound>, ApiError> {
+    Ok(Json(
+        crate::app::manual_pairing::open(&state, &actor, &id, number).await?,
+    ))
+}
+
+/// Pair the round in its manual phase by hand: the whole round by start number. A repeat game, a forbidden pair, an illegal pairing-allocated bye or a colour rule broken is a level 3 warning, both players of a board getting the colour they do not expect level 2 (`409 confirmation_required`).
+#[utoipa::path(
+    put,
+    path = "/api/v1/tournaments/{id}/rounds/{n}/pairings",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+        ("Arbiter-Confirm" = Option<String>, Header, description = "the `confirmation` of a `409 confirmation_required` answer to the same request"),
+    ),
+    request_body = ManualPairing,
+    responses(
+        (status = 200, description = "the round as paired by hand", body = ManualRound),
+        (status = 409, description = "the pairing breaks a rule: carried out only when confirmed", body = crate::app::confirm::ConfirmationRequired),
+    ),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({
+        "400": ["invalid_field", "invalid_header", "invalid_path"],
+        "404": ["not_found"],
+        "409": ["confirmation_required", "manual_phase_closed", "not_last_round", "round_has_results", "round_started"],
+        "422": ["not_for_team_events", "player_left_out", "player_not_available"],
+    }))),
+)]
+async fn put_pairings(
+    State(state): State<AppState>,
+    actor: Actor,
+    confirmation: crate::app::confirm::Confirmation,
+    ApiPath((id, number)): ApiPath<(String, i64)>,
+    ApiJson(body): ApiJson<ManualPairing>,
+) -> Result<Json<ManualRound>, ApiError> {
+    Ok(Json(
+        crate::app::manual_pairing::change(&state, &actor, &id, number, body, &confirmation)
+            .await?,
+    ))
+}
+
+/// Close the manual phase: the round is compared with what the rules pair; a difference is a level 3 warning and, confirmed, an `### MPA @ Round n` line of the TRF.
+#[utoipa::path(
+    delete,
+    path = "/api/v1/tournaments/{id}/rounds/{n}/manual",
+    tag = "rounds",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("n" = i64, Path, description = "round number"),
+        ("Arbiter-Confirm" = Option<String>, Header, description = "the `confirmation` of a `409 confirmation_required` answer to the same request"),
+    ),
+    responses(
+        (status = 200, description = "the round, its manual phase closed", body = ManualRound),
+        (status = 409, description = "the round differs from the engine's pairing: closed only when confirmed", body = crate::app::confirm::ConfirmationRequired),
+    ),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({
+        "400": ["invalid_header", "invalid_path"],
+        "404": ["not_found"],
+        "409": ["confirmation_required", "manual_phase_closed"],
+    }))),
+)]
+async fn close_manual(
+    State(state): State<AppState>,
+    actor: Actor,
+    confirmation: crate::app::confirm::Confirmation,
+    ApiPath((id, number)): ApiPath<(String, i64)>,
+) -> Result<Json<ManualRound>, ApiError> {
+    Ok(Json(
+        crate::app::manual_pairing::close(&state, &actor, &id, number, &confirmation).await?,
+    ))
+}
+
 #[derive(OpenApi)]
 #[openapi(paths(
     pair_round,
@@ -204,6 +301,9 @@ struct Unpaired {
     get_round,
     update_round,
     unpair_round,
+    open_manual,
+    put_pairings,
+    close_manual,
     crate::http::boards::update_board,
     crate::http::results::put_result,
 ))]
@@ -220,6 +320,11 @@ pub fn router() -> Router<AppState> {
             "/tournaments/{id}/rounds/{n}",
             get(get_round).patch(update_round).delete(unpair_round),
         )
+        .route(
+            "/tournaments/{id}/rounds/{n}/manual",
+            post(open_manual).delete(close_manual),
+        )
+        .route("/tournaments/{id}/rounds/{n}/pairings", put(put_pairings))
         .route(
             "/tournaments/{id}/rounds/{n}/boards/{board}",
             patch(crate::http::boards::update_board),

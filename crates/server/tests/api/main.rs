@@ -21,6 +21,7 @@ mod laws_schedule;
 mod laws_support;
 mod laws_touch;
 mod logging;
+mod manual_pairing;
 mod multi;
 mod openapi;
 mod pages;

@@ -295,7 +295,8 @@ pub(crate) async fn event(
         }
     };
     let body = html! {
-        div #organiser data-tournament=(t.id) data-rounds=(t.rounds) data-paired=(paired) data-system=(t.system) {
+        div #organiser data-tournament=(t.id) data-rounds=(t.rounds) data-paired=(paired) data-system=(t.system)
+            data-manual=(crate::app::manual_pairing::manual_round(t).unwrap_or(0)) data-teams=(t.teams.is_some()) {
             h1 { (t.name) }
             (signed_in_hint(&ctx))
             nav.round-links {
@@ -311,8 +312,21 @@ pub(crate) async fn event(
                 div.row {
                     button.primary #pair type="button" { (lang.t("console-pair-next")) }
                     button #unpair type="button" hidden { (lang.t("console-unpair")) }
+                    button #manual type="button" hidden {}
                 }
                 div #round-notice role="status" {}
+                // The manual phase of the last round (VCL4THP.13 Q64-Q69).
+                div #manual-editor hidden {
+                    h3 #manual-title {}
+                    p.hint { (lang.t("console-manual-hint")) }
+                    label for="manual-boards" { (lang.t("console-manual-boards")) }
+                    textarea #manual-boards rows="6" spellcheck="false" autocomplete="off" {}
+                    div.row {
+                        button.primary #manual-save type="button" { (lang.t("console-manual-save")) }
+                        button #manual-close type="button" { (lang.t("console-manual-close")) }
+                    }
+                    div #manual-notice role="status" {}
+                }
                 div.table-wrap { table #pairings hidden {
                     thead { tr {
                         th.num { (lang.t("col-board")) }

@@ -45,15 +45,21 @@ async function call(method, path, body, box = pageNotice) {
 
 // --- rounds -------------------------------------------------------------
 
+// The round in its manual phase (0: none), and the last round shown.
+let manualRound = Number(root.dataset.manual || 0);
+let lastRound = null;
+
 function showRound(round) {
   const table = document.getElementById('pairings');
   const body = table.querySelector('tbody');
   const byes = document.getElementById('byes');
   const unpair = document.getElementById('unpair');
+  lastRound = round || null;
   body.replaceChildren();
   byes.replaceChildren();
   table.hidden = !round;
   unpair.hidden = !round;
+  showManual();
   if (!round) return;
   table.dataset.round = round.round;
   unpair.textContent = t('console-unpair-round', { n: round.round });
@@ -108,9 +114,86 @@ document.getElementById('unpair').addEventListener('click', async () => {
   const box = document.getElementById('round-notice');
   const n = Number(document.getElementById('pairings').dataset.round);
   if (!await call('DELETE', `${base}/rounds/${n}`, undefined, box)) return;
+  if (manualRound === n) manualRound = 0;
   notice(box, 'ok', t('console-unpaired', { n }));
   await loadRounds();
   await loadPlayers();
+});
+
+// --- pairing by hand (the manual phase of the last round) ----------------
+
+// The round's boards as the editor's lines: `3 1` a board, `bye 5` the
+// pairing-allocated bye.
+function manualLines(round) {
+  const lines = round.boards.map((b) => `${b.white?.start_number ?? ''} ${b.black?.start_number ?? ''}`);
+  for (const bye of round.byes) {
+    if (bye.kind === 'pairing_allocated' && bye.player) lines.push(`bye ${bye.player.start_number}`);
+  }
+  return lines.join('\n');
+}
+
+// The editor's text as the API's body, or the number of a line it cannot read.
+function manualBody(text) {
+  const body = { boards: [] };
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i].trim();
+    if (!line) continue;
+    let m = line.match(/^(\d+)\s*[-–—\s]\s*(\d+)$/);
+    if (m) { body.boards.push({ white: Number(m[1]), black: Number(m[2]) }); continue; }
+    m = line.match(/^(?:bye|轮空)\s*(\d+)$/i);
+    if (m) { body.pairing_allocated_bye = Number(m[1]); continue; }
+    return { line: i + 1 };
+  }
+  return { body };
+}
+
+function showManual() {
+  const button = document.getElementById('manual');
+  const editor = document.getElementById('manual-editor');
+  const round = lastRound;
+  const teams = root.dataset.teams === 'true';
+  const open = round && manualRound === round.round;
+  const closedAndEditable = round && !open && !teams && round.boards.every((b) => !b.result);
+  button.hidden = !closedAndEditable;
+  if (round) button.textContent = t('console-manual-open', { n: round.round });
+  editor.hidden = !open;
+  if (open) {
+    document.getElementById('manual-title').textContent = t('console-manual-title', { n: round.round });
+    document.getElementById('manual-boards').value = manualLines(round);
+  }
+}
+
+document.getElementById('manual').addEventListener('click', async () => {
+  const box = document.getElementById('round-notice');
+  const n = lastRound?.round;
+  if (!n) return;
+  const answer = await call('POST', `${base}/rounds/${n}/manual`, undefined, box);
+  if (!answer) return;
+  manualRound = n;
+  showRound(answer);
+  document.getElementById('manual-boards').focus();
+});
+
+document.getElementById('manual-save').addEventListener('click', async () => {
+  const box = document.getElementById('manual-notice');
+  const n = lastRound?.round;
+  const read = manualBody(document.getElementById('manual-boards').value);
+  if (read.line) return notice(box, 'error', t('console-manual-line', { line: read.line }));
+  const answer = await call('PUT', `${base}/rounds/${n}/pairings`, read.body, box);
+  if (!answer) return;
+  showRound(answer);
+  notice(document.getElementById('manual-notice'), 'ok', t('console-manual-saved'));
+});
+
+document.getElementById('manual-close').addEventListener('click', async () => {
+  const box = document.getElementById('manual-notice');
+  const n = lastRound?.round;
+  const answer = await call('DELETE', `${base}/rounds/${n}/manual`, undefined, box);
+  if (!answer) return;
+  manualRound = 0;
+  showRound(answer);
+  notice(document.getElementById('round-notice'), 'ok', t('console-manual-closed', { n }));
 });
 
 // --- players ------------------------------------------------------------
