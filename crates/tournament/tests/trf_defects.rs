@@ -218,6 +218,14 @@ fn extension_records_are_checked() {
         NotANumber("start number"),
     );
     check(&mutate(3, "", "152 X"), 3, 5, BadColour('X'));
+    // This crate's regulations profile record: one name.
+    check(
+        &mutate(3, "", "XXL"),
+        3,
+        5,
+        MissingValue("regulations profile name"),
+    );
+    check(&mutate(3, "", "XXL club extra"), 3, 10, ExpectedBlank);
     check(&mutate(3, "", "162  W 1.0    Q 0.5"), 3, 15, BadScoring);
     // Team records are accepted (issue 22) but still checked field by field.
     check(

@@ -60,13 +60,29 @@ pub(crate) async fn import_trf(
     } else {
         None
     };
+    // The regulations profile: the file's own (`XXL`, written by this
+    // server's export) or the default; a name no chess profile has is
+    // refused, never guessed.
+    let profile = match model.info.regulations.as_deref() {
+        Some(name) => crate::model::settings::check_regulations(
+            crate::engine::GameKind::Chess,
+            Some(name),
+        )
+        .map_err(|_| ApiError::BadRequest {
+            code: "invalid_trf",
+            message: format!(
+                "XXL names the regulations profile '{name}', which is not a chess profile of this server ({})",
+                crate::engine::GameKind::Chess.profiles().join(", ")
+            ),
+            at: Some("XXL".into()),
+        })?,
+        None => crate::engine::chess::DEFAULT_PROFILE.to_owned(),
+    };
     let team_settings = event
         .as_ref()
         .map(|e| {
             let (system, settings) = crate::app::team_import::settings_of(e);
-            settings
-                .normalised(crate::engine::chess::DEFAULT_PROFILE)
-                .map(|s| (system, s))
+            settings.normalised(&profile).map(|s| (system, s))
         })
         .transpose()?;
     model.validate().map_err(|e| ApiError::BadRequest {
@@ -119,16 +135,16 @@ pub(crate) async fn import_trf(
         rounds: planned,
         time_control: None,
         game: crate::engine::GameKind::Chess,
-        regulations: crate::engine::chess::DEFAULT_PROFILE.to_owned(),
         tiebreaks: if model.tiebreaks.is_empty() {
-            crate::model::settings::default_tiebreaks(system, crate::engine::chess::DEFAULT_PROFILE)
+            crate::model::settings::default_tiebreaks(system, &profile)
         } else {
             model.tiebreaks.clone()
         },
         scoring,
         recording: "live".to_owned(),
         pairing: crate::model::pairing_options::PairingOptions::from_model(&model.pairing)?,
-        laws: crate::engine::laws::Laws::of_profile(crate::engine::chess::DEFAULT_PROFILE),
+        laws: crate::engine::laws::Laws::of_profile(&profile),
+        regulations: profile,
         teams: team_settings.as_ref().map(|(_, s)| s.clone()),
         // An imported tournament is in FIDE mode (VCL4THP.13 Q56).
         fide_mode: true,

@@ -66,8 +66,8 @@ pub enum TrfEdition {
 }
 
 /// A tournament as a TRF file in the edition asked, TRF-2026 unless asked
-/// (a team event with its team records), its event log as `###` lines
-/// at the end. A value that does not fit its TRF column is
+/// (a team event with its team records), a TRF-2026 file with its event
+/// log as `###` lines at the end. A value that does not fit its TRF column is
 /// refused (422 `trf_overflow`), never written misaligned.
 pub(crate) async fn export_trf(
     conn: &mut AnyConnection,
@@ -97,8 +97,12 @@ pub(crate) async fn export_trf(
         }
     };
     // The event log FIDE's checklist wants in the file (leaving FIDE mode,
-    // configuration changes, import warnings) as `###` lines.
-    let log = crate::app::fide_mode::log_lines(conn, &loaded.tournament.id).await?;
-    tournament::trf::append_comments(&mut text, &log);
+    // configuration changes, import warnings) as `###` lines: TRF-2026's
+    // comments (TRF16 has none; a reader takes a file with them for
+    // TRF-2026).
+    if format == Format::Trf2026 {
+        let log = crate::app::fide_mode::log_lines(conn, &loaded.tournament.id).await?;
+        tournament::trf::append_comments(&mut text, &log);
+    }
     Ok(text)
 }

@@ -158,6 +158,8 @@ pub fn to_model(loaded: &Loaded) -> Result<Tournament, Error> {
     }
     let mut info = model::EventInfo {
         time_control: t.time_control.clone(),
+        // The profile survives the event's own TRF round trip (`XXL`).
+        regulations: Some(t.regulations.clone()),
         ..model::EventInfo::default()
     };
     t.event.to_model(&mut info);

@@ -145,6 +145,14 @@ async fn a_chess_event_starts_in_fide_mode_and_leaving_it_needs_two_confirmation
             .await
             .contains("\n### FIDE mode left @ Round 0: the arbiter left FIDE mode\n")
     );
+    // TRF16 has no comment lines: its export carries no log.
+    let r = app
+        .get(
+            &format!("/api/v1/tournaments/{t}/export/trf?edition=trf16"),
+            None,
+        )
+        .await;
+    assert!(!r.text.contains("###"), "{}", r.text);
     // Final: it cannot be re-entered.
     let r = patch(&app, &organiser, &t, &json!({ "fide_mode": true }), None).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");

@@ -235,6 +235,7 @@ async fn a_team_round_robin_under_the_national_variation_is_ranked_by_game_point
     let teams: Vec<&str> = text.lines().filter(|l| l.starts_with("310")).collect();
     assert_eq!(teams.len(), 4, "a TRF-2026 team record per team:\n{text}");
     assert!(teams[1].contains('B'), "{text}");
+    assert!(text.contains("\nXXL china-national\n"), "{text}");
     let (_, event) = tournament::trf::read_team_tournament(&text).expect("the export reads back");
     assert_eq!(event.teams.len(), 4);
     assert_eq!(event.rounds.len(), 3);
@@ -265,6 +266,13 @@ async fn a_team_trf_export_imports_as_the_same_event(
     let t = app.get(&format!("/api/v1/tournaments/{copy}"), None).await;
     assert_eq!(t.body["teams"]["boards"], 4, "{t:?}");
     assert_eq!(t.body["teams"]["ranking"], "game_points", "{t:?}");
+    // The regulations profile survives the round trip (`XXL`, issue 34
+    // item 9), and with it the tie-breaks and the laws it brings.
+    let original = app.get(&format!("/api/v1/tournaments/{id}"), None).await;
+    assert_eq!(t.body["regulations"], "china-national", "{t:?}");
+    for field in ["regulations", "tiebreaks", "scoring", "laws"] {
+        assert_eq!(t.body[field], original.body[field], "{field}");
+    }
     let teams = |body: &Value| body["teams"].clone();
     assert_eq!(
         teams(

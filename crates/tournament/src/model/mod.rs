@@ -124,6 +124,9 @@ pub struct EventInfo {
     /// TRF-2026 National Rating Support records as read (the national
     /// rating itself is `Player::national_rating`, which wins on export).
     pub national_records: Vec<NationalRecord>,
+    /// The regulations profile the event is run under, as the program that
+    /// wrote the file names it (this crate's `XXL` extension record).
+    pub regulations: Option<String>,
 }
 
 /// TRF-2026 `172`: the federation whose National Rating Support records

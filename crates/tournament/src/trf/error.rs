@@ -48,6 +48,8 @@ pub enum TrfErrorKind {
     BadRatingMethod(String),
     /// A record this crate deliberately does not accept (names it).
     Unsupported(&'static str),
+    /// A record without the value it exists for (names it).
+    MissingValue(&'static str),
     /// A team number no `310`/`013` record defines.
     UnknownTeam(u32),
     /// Two team records with the same number.
@@ -97,6 +99,7 @@ impl fmt::Display for TrfErrorKind {
                  not {text:?}"
             ),
             TrfErrorKind::Unsupported(what) => write!(f, "{what} are not supported"),
+            TrfErrorKind::MissingValue(what) => write!(f, "the {what} is missing"),
             TrfErrorKind::UnknownTeam(n) => write!(f, "no team has number {n}"),
             TrfErrorKind::DuplicateTeam(n) => write!(f, "team number {n} is repeated"),
             TrfErrorKind::PlayerInTwoTeams(n) => {

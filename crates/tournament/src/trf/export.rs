@@ -232,6 +232,9 @@ impl Document {
                 players: f.players.clone(),
             });
         }
+        if let Some(name) = info.regulations.as_deref().filter(|n| is_profile_name(n)) {
+            out.push(Record::Regulations(name.to_owned()));
+        }
         for player in &t.players {
             if let Some(points) = player.grade_points {
                 out.push(Record::Grade {
@@ -688,6 +691,7 @@ impl fmt::Display for Record {
                 write!(f, "{tag} {}", list.join(" "))
             }
             Record::Grade { player, points } => write!(f, "XXG {player:>4} {points}"),
+            Record::Regulations(name) => write!(f, "XXL {name}"),
             Record::Acceleration { player, points } => {
                 let mut line = format!("XXA {player:>4}");
                 for p in points {
@@ -782,4 +786,14 @@ mod comment_tests {
             "012 Open\n### Configuration @ Round 3: rounds 9 -> 11 ### forged\n"
         );
     }
+}
+
+/// Whether `name` can be written as an `XXL` record: one word of letters,
+/// digits, `-` and `_`, at most 40 characters.
+fn is_profile_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 40
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }

@@ -196,6 +196,7 @@ impl Document {
                 | Record::AcceleratedRounds { .. }
                 | Record::NationalRating(_)
                 | Record::Grade { .. } => {}
+                Record::Regulations(name) => info.regulations = Some(name.clone()),
                 Record::AbnormalPoints(a) => {
                     info.abnormal_points.push(a.clone());
                     warnings.push(TrfWarning {

@@ -210,6 +210,16 @@ fn parse_line(chars: &[char], raw: &str) -> FieldResult<Record> {
             }
             Ok(Record::Grade { player, points })
         }
+        "XXL" => {
+            let toks = tokens(chars);
+            let Some((_, name)) = toks.first() else {
+                return Err((5, TrfErrorKind::MissingValue("regulations profile name")));
+            };
+            if let Some((column, _)) = toks.get(1) {
+                return Err((*column, TrfErrorKind::ExpectedBlank));
+            }
+            Ok(Record::Regulations(name.clone()))
+        }
         "240" => {
             let kind = match char_at(chars, 5).to_ascii_uppercase() {
                 'F' => ByeKind::FullPoint,

@@ -86,6 +86,12 @@ pub enum Record {
     /// TRF-2026 has a grade field); written in both formats, one line per
     /// player with grade points, after the player records' extensions.
     Grade { player: StartNumber, points: u32 },
+    /// `XXL name`: the regulations profile the event is run under (its
+    /// laws, scoring and tie-break defaults), as the program that wrote the
+    /// file names it (`fide-seed`, `china-national`, …). An extension of this
+    /// crate beside `XXG`, so that an event survives a round trip through
+    /// its own export; other programs skip it.
+    Regulations(String),
     /// TRF-2026 `240`: byes of one kind for one round.
     Byes {
         kind: ByeKind,
