@@ -4,6 +4,8 @@
 use serde_json::json;
 use sqlx::AnyConnection;
 
+use crate::app::confirm::{self, Confirmation, Level, Warning};
+use crate::app::fide_mode::LogLine;
 use crate::app::rounds::{BoardJson, board_json};
 use crate::app::tournaments::{begin_change, commit_change, load_all};
 use crate::auth::audit;
@@ -24,12 +26,13 @@ pub(crate) async fn enter_result(
     round: i64,
     board: i64,
     text: &str,
+    confirmation: &Confirmation,
 ) -> Result<Option<BoardJson>, ApiError> {
     let Some(parsed) = parse_result(text) else {
         return Err(ApiError::invalid_field(
             "result",
             format!(
-                "'{}' is not a result (1-0, 0-1, 1/2-1/2, +-, -+, --, 0-0)",
+                "'{}' is not a result (1-0, 0-1, 1/2-1/2, +-, -+, --, 0-0, adj)",
                 text
             ),
         ));
@@ -39,7 +42,43 @@ pub(crate) async fn enter_result(
     let (_write, mut tx, t) = begin_change(state, actor, Permission::Arbitrate, id).await?;
     crate::app::manual_pairing::refuse_while_open(&t, Some(round))?;
     check_against_game(&mut tx, id, round, board, result).await?;
+    // A decisive result for a game adjourned while later rounds were paired
+    // on its draw (VCL4THP.13 Q163): level 3, logged.
+    let before = store::rounds::board_result(&mut *tx, id, round, board).await?;
+    let mut log = Vec::new();
+    if before.flatten().as_deref() == Some(adjourned())
+        && result != adjourned()
+        && result != tournament::model::GameResult::Draw.notation()
+        && store::rounds::last_paired(&mut *tx, id).await? > round
+    {
+        let version = store::tournaments::version(&mut *tx, id)
+            .await?
+            .unwrap_or(0);
+        confirm::require(
+            &confirm::Change {
+                actor,
+                operation: "adjourned_result",
+                fingerprint: &json!({ "round": round, "board": board, "result": result }),
+                version,
+            },
+            vec![Warning::new(
+                Level::Confirm,
+                "adjourned_result_not_draw",
+                format!(
+                    "the game of round {round} board {board} was adjourned and later rounds were paired on a draw; {result} changes the scores they were paired on"
+                ),
+                Some("VCL4THP.13 Q163"),
+            )],
+            confirmation,
+        )?;
+        log.push(LogLine::new(
+            "Adjournment",
+            round,
+            &format!("board {board}: adjourned game ended {result}"),
+        ));
+    }
     set_board_result(&mut tx, actor, id, round, board, result).await?;
+    crate::app::fide_mode::log(&mut tx, actor, id, &log).await?;
     commit_change(tx, id).await?;
     state.announce(crate::state::Hint {
         game_id: crate::live::stream::round_topic(id, round),
@@ -48,6 +87,11 @@ pub(crate) async fn enter_result(
     let loaded = load_all(&mut *state.db().pool().acquire().await?, id).await?;
     let board_json = board_json(&loaded, round, board);
     Ok(board_json)
+}
+
+/// The stored result of an adjourned game.
+fn adjourned() -> &'static str {
+    tournament::model::GameResult::Adjourned.notation()
 }
 
 /// A board whose game has recorded events takes its result from the game:
@@ -64,6 +108,11 @@ async fn check_against_game(
     for game in games {
         let (seq, status, game_result, kind) = (game.seq, game.status, game.result, game.game);
         if seq == 0 || status == "annulled" {
+            continue;
+        }
+        // A game adjourned on its scoresheet (Art. 13) marks its board
+        // adjourned.
+        if status == "adjourned" && result == adjourned() {
             continue;
         }
         match game_result {

@@ -245,6 +245,7 @@ pub(crate) async fn pair_next_round(
     actor: &Actor,
     id: &str,
     starts: Option<&RoundStart>,
+    confirmation: &crate::app::confirm::Confirmation,
 ) -> Result<RoundJson, ApiError> {
     // Read without the write guard or a write transaction: pairing a large
     // Swiss takes seconds and must not hold up every other write.
@@ -263,6 +264,7 @@ pub(crate) async fn pair_next_round(
         return Ok(round);
     }
     let next = check_pairable(&read)?;
+    acknowledge_adjourned(state, actor, &read, next, confirmation).await?;
     let read_model = to_model(&read)?;
     let mut planned = read.clone();
     let renumber = next == 1 && !is_imported(&read);
@@ -291,6 +293,50 @@ pub(crate) async fn pair_next_round(
         write_round(&mut tx, actor, &loaded, &model, next, &boards, pab, starts).await?;
     commit_change(tx, id).await?;
     Ok(round_json)
+}
+
+/// Pairing with adjourned games (VCL4THP.13 Q157, Q160, Q168): they count
+/// as draws, and the arbiter acknowledges it (level 2) before the round is
+/// paired.
+async fn acknowledge_adjourned(
+    state: &AppState,
+    actor: &Actor,
+    loaded: &Loaded,
+    next: i64,
+    confirmation: &crate::app::confirm::Confirmation,
+) -> Result<(), ApiError> {
+    use crate::app::confirm::{self, Level, Warning};
+    let adjourned: Vec<String> = loaded
+        .boards
+        .iter()
+        .filter(|b| b.result.as_deref() == Some(model::GameResult::Adjourned.notation()))
+        .map(|b| format!("round {} board {}", b.round, b.board))
+        .collect();
+    if adjourned.is_empty() {
+        return Ok(());
+    }
+    let version = store::tournaments::version(state.db().pool(), &loaded.tournament.id)
+        .await?
+        .unwrap_or(0);
+    confirm::require(
+        &confirm::Change {
+            actor,
+            operation: "pair_round",
+            fingerprint: &json!({ "round": next, "adjourned": adjourned }),
+            version,
+        },
+        vec![Warning::new(
+            Level::Acknowledge,
+            "adjourned_games",
+            format!(
+                "adjourned and counted as draws for this pairing: {}",
+                adjourned.join(", ")
+            ),
+            Some("VCL4THP.13 Q157, Q160, Q168"),
+        )],
+        confirmation,
+    )?;
+    Ok(())
 }
 
 /// The number of the next round, or why it cannot be paired now.

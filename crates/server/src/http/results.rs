@@ -18,7 +18,9 @@ use crate::state::AppState;
 #[schema(as = ResultRequest)]
 pub(crate) struct ResultBody {
     /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` or `0-0` (also read:
-    /// `+/-`, `-/+`, `-/-`, `½-½`); stored in the first spelling.
+    /// `+/-`, `-/+`, `-/-`, `½-½`); stored in the first spelling. `adj`:
+    /// the game is adjourned — it counts as a draw for pairing and for the
+    /// provisional standings (VCL4THP.13 Q157) until its result is entered.
     result: String,
 }
 
@@ -31,18 +33,32 @@ pub(crate) struct ResultBody {
         ("id" = String, Path, description = "tournament id"),
         ("n" = i64, Path, description = "round number"),
         ("board" = i64, Path, description = "board number"),
+        ("Arbiter-Confirm" = Option<String>, Header, description = "the `confirmation` of a `409 confirmation_required` answer to the same request"),
     ),
     request_body = ResultBody,
-    responses((status = 200, description = "the board with its result", body = BoardJson)),
+    responses(
+        (status = 200, description = "the board with its result", body = BoardJson),
+        (status = 409, description = "a decisive result for a game adjourned when later rounds were paired on a draw (level 3)", body = crate::app::confirm::ConfirmationRequired),
+    ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["contradicts_game", "game_in_progress", "manual_phase_open"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "contradicts_game", "game_in_progress", "manual_phase_open"]}))),
 )]
 pub(crate) async fn put_result(
     State(state): State<AppState>,
     actor: Actor,
+    confirmation: crate::app::confirm::Confirmation,
     ApiPath((id, round, board)): ApiPath<(String, i64, i64)>,
     ApiJson(body): ApiJson<ResultBody>,
 ) -> Result<Json<Option<BoardJson>>, ApiError> {
-    let board = results::enter_result(&state, &actor, &id, round, board, &body.result).await?;
+    let board = results::enter_result(
+        &state,
+        &actor,
+        &id,
+        round,
+        board,
+        &body.result,
+        &confirmation,
+    )
+    .await?;
     Ok(Json(board))
 }

@@ -33,20 +33,27 @@ struct PairRequest {
     post,
     path = "/api/v1/tournaments/{id}/rounds",
     tag = "rounds",
-    params(("id" = String, Path, description = "tournament id")),
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("Arbiter-Confirm" = Option<String>, Header, description = "the `confirmation` of a `409 confirmation_required` answer to the same request"),
+    ),
     request_body = Option<PairRequest>,
-    responses((status = 201, description = "the round paired", body = RoundJson)),
+    responses(
+        (status = 201, description = "the round paired", body = RoundJson),
+        (status = 409, description = "adjourned games count as draws for this pairing: paired once acknowledged (level 2)", body = crate::app::confirm::ConfirmationRequired),
+    ),
     security(("bearer" = [])),
     extensions(("x-errors" = json!({
-        "400": ["invalid_field"],
+        "400": ["invalid_field", "invalid_header"],
         "404": ["not_found"],
-        "409": ["all_rounds_paired", "cannot_pair", "manual_phase_open", "paired_twice", "results_missing", "round_exists", "too_few_players", "too_few_teams", "tournament_changed"],
+        "409": ["all_rounds_paired", "cannot_pair", "confirmation_required", "manual_phase_open", "paired_twice", "results_missing", "round_exists", "too_few_players", "too_few_teams", "tournament_changed"],
         "422": ["cannot_pair", "invalid_lineup", "no_valid_pairing", "not_a_team_event"],
     }))),
 )]
 async fn pair_round(
     State(state): State<AppState>,
     actor: Actor,
+    confirmation: crate::app::confirm::Confirmation,
     ApiPath(id): ApiPath<String>,
     OptionalJson(body): OptionalJson<PairRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
@@ -55,7 +62,8 @@ async fn pair_round(
         .as_deref()
         .map(|t| round_start("starts_at", t))
         .transpose()?;
-    let round = rounds::pair_next_round(&state, &actor, &id, starts.as_ref()).await?;
+    let round =
+        rounds::pair_next_round(&state, &actor, &id, starts.as_ref(), &confirmation).await?;
     Ok((StatusCode::CREATED, Json(round)))
 }
 

@@ -4,6 +4,7 @@
 mod harness;
 
 mod accounts;
+mod adjourned;
 mod auth;
 mod due;
 mod event_info;

@@ -166,7 +166,7 @@ console-cancel = Cancel
 console-rulings = Rulings
 console-results-title = Results of round {n}
 console-entry-label = Board and result
-console-entry-hint = Type the board number, then 1 (White wins), 0 (Black wins), = (draw), + (White wins by forfeit) or - (Black wins by forfeit). Enter ends a board number that a longer one could continue (board 1 of 12: 1, Enter, then the result). Backspace corrects, Escape clears.
+console-entry-hint = Type the board number, then 1 (White wins), 0 (Black wins), = (draw), + (White wins by forfeit), - (Black wins by forfeit) or a (adjourned: counts as a draw until its result is in). Enter ends a board number that a longer one could continue (board 1 of 12: 1, Enter, then the result). Backspace corrects, Escape clears.
 console-entry-typing = Board {board}: press 1, 0, =, + or -
 console-live = Live state
 console-audit = Corrections
@@ -599,6 +599,8 @@ console-warning-colour_rule_broken = A player gets a colour the rules forbid (th
 console-warning-pairing_rule_broken = The round breaks the pairing rules.
 console-warning-colours_opposite_to_expected = Both players of a board get the colour opposite to the one they expect.
 console-warning-differs_from_engine = The round differs from the pairing the rules make.
+console-warning-adjourned_games = Adjourned games count as draws for this pairing.
+console-warning-adjourned_result_not_draw = The adjourned game did not end in a draw, and later rounds were paired on a draw.
 console-enter-results = enter results
 console-boards = boards and games
 console-game = Game

@@ -166,7 +166,7 @@ console-cancel = 取消
 console-rulings = 裁决
 console-results-title = 第 {n} 轮成绩录入
 console-entry-label = 台号和结果
-console-entry-hint = 先输入台号，再按 1（白胜）、0（黑胜）、=（和棋）、+（白方不战而胜）或 -（黑方不战而胜）。台号可能还有下一位时，按回车键结束台号（共 12 台时的第 1 台：1、回车，再按结果）。退格键修改，Esc 键清除。
+console-entry-hint = 先输入台号，再按 1（白胜）、0（黑胜）、=（和棋）、+（白方不战而胜）、-（黑方不战而胜）或 a（封棋：结果录入前按和棋计）。台号可能还有下一位时，按回车键结束台号（共 12 台时的第 1 台：1、回车，再按结果）。退格键修改，Esc 键清除。
 console-entry-typing = 第 {board} 台：请按 1、0、=、+ 或 -
 console-live = 实时状态
 console-audit = 更正记录
@@ -599,6 +599,8 @@ console-warning-colour_rule_broken = 有棋手的执色违反规则（连续三�
 console-warning-pairing_rule_broken = 本轮违反编排规则。
 console-warning-colours_opposite_to_expected = 同一台的两名棋手都未得到其期望的执色。
 console-warning-differs_from_engine = 本轮与规则编排的结果不同。
+console-warning-adjourned_games = 本轮编排将封棋对局按和棋计算。
+console-warning-adjourned_result_not_draw = 封棋对局未以和棋结束，而之后的轮次是按和棋编排的。
 console-enter-results = 录入成绩
 console-boards = 棋盘与对局
 console-game = 对局

@@ -1,0 +1,189 @@
+//! Adjourned games at the pairing level (issue 34 item 7; VCL4THP.13
+//! Q157–Q168): a board marked adjourned counts as a draw for the next
+//! round's pairing, which the arbiter acknowledges (level 2), and for the
+//! provisional standings; a decisive result entered for it afterwards is a
+//! level 3 warning and an `### Adjournment` line.
+
+use axum::body::Body;
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::harness::{FIELD, Response, TestApp, boards};
+
+async fn send(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: &str,
+    body: &Value,
+    confirmation: Option<&str>,
+) -> Response {
+    let headers: Vec<(&str, &str)> = confirmation
+        .map(|c| vec![("Arbiter-Confirm", c)])
+        .unwrap_or_default();
+    app.request_with(
+        method,
+        path,
+        Some(token),
+        Some(Body::from(body.to_string())),
+        Some("application/json"),
+        &headers,
+    )
+    .await
+}
+
+async fn an_adjourned_game_counts_as_a_draw_for_pairing_once_acknowledged_and_its_decisive_result_is_confirmed(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, &FIELD[..4]).await;
+    let one = app.pair_round(&organiser, &t).await;
+    let pairs = boards(&one);
+    let result = |board: i64| format!("/api/v1/tournaments/{t}/rounds/1/boards/{board}/result");
+    let r = send(
+        &app,
+        Method::PUT,
+        &result(1),
+        &organiser,
+        &json!({ "result": "1-0" }),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = send(
+        &app,
+        Method::PUT,
+        &result(2),
+        &organiser,
+        &json!({ "result": "adj" }),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["result"], "adj", "{r:?}");
+
+    // Provisional standings count it as a draw.
+    let s = app
+        .get(&format!("/api/v1/tournaments/{t}/standings"), None)
+        .await;
+    assert_eq!(s.body["provisional"], true, "{}", s.body);
+    for row in s.body["standings"].as_array().unwrap() {
+        let sn = row["start_number"].as_i64().unwrap();
+        if sn == pairs[1].0 || sn == pairs[1].1 {
+            assert_eq!(row["points"], 0.5, "{row}");
+        }
+    }
+
+    // Pairing round 2 with it: level 2, acknowledged once.
+    let rounds = format!("/api/v1/tournaments/{t}/rounds");
+    let r = send(&app, Method::POST, &rounds, &organiser, &json!({}), None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["level"], 2, "{r:?}");
+    assert_eq!(r.body["warnings"][0]["code"], "adjourned_games", "{r:?}");
+    assert!(
+        r.body["warnings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("round 1 board 2"),
+        "{r:?}"
+    );
+    let confirmation = r.body["confirmation"].as_str().unwrap().to_owned();
+    let r = send(
+        &app,
+        Method::POST,
+        &rounds,
+        &organiser,
+        &json!({}),
+        Some(&confirmation),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+
+    // The adjourned game ends 1-0 after round 2 was paired on a draw.
+    let r = send(
+        &app,
+        Method::PUT,
+        &result(2),
+        &organiser,
+        &json!({ "result": "1-0" }),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["level"], 3, "{r:?}");
+    assert_eq!(
+        r.body["warnings"][0]["code"], "adjourned_result_not_draw",
+        "{r:?}"
+    );
+    let confirmation = r.body["confirmation"].as_str().unwrap().to_owned();
+    let r = send(
+        &app,
+        Method::PUT,
+        &result(2),
+        &organiser,
+        &json!({ "result": "1-0" }),
+        Some(&confirmation),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["result"], "1-0", "{r:?}");
+    let trf = app
+        .get(&format!("/api/v1/tournaments/{t}/export/trf"), None)
+        .await;
+    assert!(
+        trf.text
+            .contains("\n### Adjournment @ Round 1: board 2: adjourned game ended 1-0\n"),
+        "{}",
+        trf.text
+    );
+}
+
+/// A draw entered for an adjourned game needs no confirmation: the rounds
+/// paired since were paired on it.
+async fn an_adjourned_game_that_ends_in_a_draw_needs_no_confirmation(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, &FIELD[..4]).await;
+    app.pair_round(&organiser, &t).await;
+    let result = |board: i64| format!("/api/v1/tournaments/{t}/rounds/1/boards/{board}/result");
+    for (board, text) in [(1, "0-1"), (2, "adj")] {
+        let r = send(
+            &app,
+            Method::PUT,
+            &result(board),
+            &organiser,
+            &json!({ "result": text }),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    }
+    let r = send(
+        &app,
+        Method::PUT,
+        &result(2),
+        &organiser,
+        &json!({ "result": "1/2-1/2" }),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    // Nothing adjourned: round 2 pairs at once.
+    app.pair_round(&organiser, &t).await;
+}
+
+crate::both_databases!(
+    an_adjourned_game_counts_as_a_draw_for_pairing_once_acknowledged_and_its_decisive_result_is_confirmed,
+    an_adjourned_game_that_ends_in_a_draw_needs_no_confirmation,
+);
