@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use serde_json::json;
 use sqlx::AnyConnection;
 use uuid::Uuid;
 
@@ -130,9 +131,13 @@ pub(crate) async fn update(
     tournament_id: &str,
     player_id: &str,
     change: PlayerChange,
+    confirmation: &crate::app::confirm::Confirmation,
 ) -> Result<PlayerRow, ApiError> {
     let (_write, mut tx, tournament) =
         begin_change(state, actor, Permission::Manage, tournament_id).await?;
+    let version = store::tournaments::version(&mut *tx, tournament_id)
+        .await?
+        .unwrap_or(0);
     let before = load_player(&mut tx, tournament_id, player_id).await?;
     let paired = store::rounds::last_paired(&mut *tx, tournament_id).await?;
     let mut after = before.clone();
@@ -206,6 +211,22 @@ pub(crate) async fn update(
             }
         }
         let kind = (bye.kind != "none").then_some(bye.kind.as_str());
+        if before.requested_byes.get(&round) != after.requested_byes.get(&round) {
+            let (warnings, lines) = bye_warnings(&mut tx, &after, round, &bye.kind).await?;
+            let overridden = crate::app::confirm::require(
+                &crate::app::confirm::Change {
+                    actor,
+                    operation: "request_bye",
+                    fingerprint: &json!({ "player": player_id, "round": round, "kind": bye.kind }),
+                    version,
+                },
+                warnings,
+                confirmation,
+            )?;
+            if !overridden.is_empty() {
+                crate::app::fide_mode::log(&mut tx, actor, tournament_id, &lines).await?;
+            }
+        }
         store::players::set_requested_bye(&mut tx, tournament_id, player_id, round, kind).await?;
     }
     store::players::update(&mut tx, &after).await?;
@@ -222,6 +243,66 @@ pub(crate) async fn update(
     .await?;
     commit_change(tx, tournament_id).await?;
     Ok(after)
+}
+
+/// What a requested bye needs confirmed (VCL4THP.13 Q174, Q178–Q179): a
+/// second half-point bye of the event is level 3; a full-point bye, which
+/// FIDE deprecates, level 2 and an `### Bye @ Round n` line.
+async fn bye_warnings(
+    conn: &mut AnyConnection,
+    player: &PlayerRow,
+    round: i64,
+    kind: &str,
+) -> Result<
+    (
+        Vec<crate::app::confirm::Warning>,
+        Vec<crate::app::fide_mode::LogLine>,
+    ),
+    ApiError,
+> {
+    use crate::app::confirm::{Level, Warning};
+    let mut warnings = Vec::new();
+    let mut lines = Vec::new();
+    let who = format!("{} ({})", player.name, player.start_number);
+    match kind {
+        "half" => {
+            let taken = store::rounds::byes(&mut *conn, &player.tournament_id)
+                .await?
+                .iter()
+                .filter(|b| b.player_id == player.id && b.kind == "half")
+                .count();
+            let requested = player
+                .requested_byes
+                .iter()
+                .filter(|(r, k)| **r != round && k.as_str() == "half")
+                .count();
+            if taken + requested > 0 {
+                warnings.push(Warning::new(
+                    Level::Confirm,
+                    "second_half_point_bye",
+                    format!("{who} already has a half-point bye in this event"),
+                    Some("VCL4THP.13 Q174"),
+                ));
+            }
+        }
+        "full" => {
+            warnings.push(Warning::new(
+                Level::Acknowledge,
+                "full_point_bye_deprecated",
+                format!(
+                    "a full-point bye for {who} in round {round}: FIDE deprecates full-point byes"
+                ),
+                Some("VCL4THP.13 Q178"),
+            ));
+            lines.push(crate::app::fide_mode::LogLine::new(
+                "Bye",
+                round,
+                &format!("full-point bye requested for {who}"),
+            ));
+        }
+        _ => {}
+    }
+    Ok((warnings, lines))
 }
 
 async fn load_player(

@@ -204,15 +204,20 @@ struct UpdatePlayer {
     params(
         ("id" = String, Path, description = "tournament id"),
         ("pid" = String, Path, description = "player id"),
+        ("Arbiter-Confirm" = Option<String>, Header, description = "the `confirmation` of a `409 confirmation_required` answer to the same request"),
     ),
     request_body = UpdatePlayer,
-    responses((status = 200, description = "the player as changed", body = PlayerRow)),
+    responses(
+        (status = 200, description = "the player as changed", body = PlayerRow),
+        (status = 409, description = "a second half-point bye (level 3) or a full-point bye (level 2) to confirm", body = crate::app::confirm::ConfirmationRequired),
+    ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required"]}))),
 )]
 async fn update_player(
     State(state): State<AppState>,
     actor: Actor,
+    confirmation: crate::app::confirm::Confirmation,
     ApiPath((tournament_id, player_id)): ApiPath<(String, String)>,
     ApiJson(body): ApiJson<UpdatePlayer>,
 ) -> Result<Json<PlayerRow>, ApiError> {
@@ -226,7 +231,15 @@ async fn update_player(
         name: body.name,
         details: PlayerDetails::from(body.details),
     };
-    let after = players::update(&state, &actor, &tournament_id, &player_id, change).await?;
+    let after = players::update(
+        &state,
+        &actor,
+        &tournament_id,
+        &player_id,
+        change,
+        &confirmation,
+    )
+    .await?;
     Ok(Json(after))
 }
 

@@ -377,7 +377,76 @@ async fn an_imported_round_that_breaks_the_pairing_rules_is_imported_only_when_c
     assert!(text.contains("meet again"), "{text}");
 }
 
+/// Q174, Q178–Q179: a player's second half-point bye is a level 3 warning;
+/// a full-point bye, which FIDE deprecates, is level 2 and a `### Bye`
+/// line; a first half-point bye needs nothing.
+async fn a_second_half_point_bye_is_confirmed_and_a_full_point_bye_acknowledged_and_logged(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let t = swiss(&app, &organiser, 4, 5).await;
+    let players = app
+        .get(&format!("/api/v1/tournaments/{t}/players"), None)
+        .await;
+    let pid = players.body["players"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let path = format!("/api/v1/tournaments/{t}/players/{pid}");
+    let send = |body: Value, confirmation: Option<String>| {
+        let app = &app;
+        let organiser = &organiser;
+        let path = path.clone();
+        async move {
+            let headers: Vec<(&str, String)> = confirmation
+                .map(|c| vec![("Arbiter-Confirm", c)])
+                .unwrap_or_default();
+            let headers: Vec<(&str, &str)> =
+                headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            app.request_with(
+                Method::PATCH,
+                &path,
+                Some(organiser),
+                Some(Body::from(body.to_string())),
+                Some("application/json"),
+                &headers,
+            )
+            .await
+        }
+    };
+    let r = send(json!({ "bye": { "round": 2, "kind": "half" } }), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let second = json!({ "bye": { "round": 4, "kind": "half" } });
+    let r = send(second.clone(), None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["level"], 3, "{r:?}");
+    assert_eq!(
+        r.body["warnings"][0]["code"], "second_half_point_bye",
+        "{r:?}"
+    );
+    let c = r.body["confirmation"].as_str().map(str::to_owned);
+    let r = send(second, c).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let full = json!({ "bye": { "round": 5, "kind": "full" } });
+    let r = send(full.clone(), None).await;
+    assert_eq!(r.body["level"], 2, "{r:?}");
+    assert_eq!(
+        r.body["warnings"][0]["code"], "full_point_bye_deprecated",
+        "{r:?}"
+    );
+    let c = r.body["confirmation"].as_str().map(str::to_owned);
+    let r = send(full, c).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["requested_byes"]["5"], "full", "{r:?}");
+    let text = trf(&app, &t).await;
+    assert!(
+        text.contains("### Bye @ Round 5: full-point bye requested for "),
+        "{text}"
+    );
+}
+
 crate::both_databases!(
+    a_second_half_point_bye_is_confirmed_and_a_full_point_bye_acknowledged_and_logged,
     a_chess_event_starts_in_fide_mode_and_leaving_it_needs_two_confirmations_and_is_final,
     once_play_has_started_rounds_and_tiebreaks_change_only_when_confirmed_twice,
     in_fide_mode_scoring_and_forbidden_pairs_are_locked_once_started_and_outside_it_they_warn,

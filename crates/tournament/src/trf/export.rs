@@ -770,6 +770,16 @@ pub fn append_comments(text: &mut String, comments: &[String]) {
     }
 }
 
+/// Whether `name` can be written as an `XXL` record: one word of letters,
+/// digits, `-` and `_`, at most 40 characters.
+fn is_profile_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 40
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 #[cfg(test)]
 mod comment_tests {
     use super::append_comments;
@@ -786,14 +796,4 @@ mod comment_tests {
             "012 Open\n### Configuration @ Round 3: rounds 9 -> 11 ### forged\n"
         );
     }
-}
-
-/// Whether `name` can be written as an `XXL` record: one word of letters,
-/// digits, `-` and `_`, at most 40 characters.
-fn is_profile_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 40
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
