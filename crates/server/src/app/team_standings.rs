@@ -81,6 +81,12 @@ pub(crate) struct TeamStandingsJson {
     /// The tie-breaks' labels, in order (C.07 team tie-breaks).
     pub tiebreaks: Vec<String>,
     pub standings: Vec<TeamStandingJson>,
+    /// Boards of the counted rounds whose result is not in (or whose game
+    /// is adjourned).
+    pub results_missing: usize,
+    /// Whether the table is provisional: a result of a counted round is
+    /// missing (VCL: never shown as final while results are missing).
+    pub provisional: bool,
 }
 
 /// The team standings of a loaded team event.
@@ -166,7 +172,16 @@ pub(crate) fn team_standings_json(
             }
         })
         .collect();
+    let adjourned = tournament::model::GameResult::Adjourned.notation();
+    let results_missing = loaded
+        .boards
+        .iter()
+        .filter(|b| b.round <= i64::from(standings.rounds))
+        .filter(|b| b.result.as_deref().is_none_or(|r| r == adjourned))
+        .count();
     Ok(TeamStandingsJson {
+        results_missing,
+        provisional: results_missing > 0,
         rounds: standings.rounds,
         ranking: match standings.primary {
             PrimaryScore::MatchPoints => "match_points",

@@ -78,6 +78,13 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
         let body = html! {
             h1 { (title) }
             p.muted { (ranked_by) }
+            // Never shown as final while a result of a counted round is
+            // missing (the hall screen is this page).
+            @if table.provisional {
+                p.provisional #provisional data-missing=(table.results_missing) {
+                    (lang.tr("standings-provisional", &[("n", &table.results_missing)]))
+                }
+            }
             @if table.rounds == 0 { p.muted { (lang.t("standings-none")) } }
             div.table-wrap { table.standings.team-standings {
                 thead { tr {
