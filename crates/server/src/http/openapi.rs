@@ -33,7 +33,7 @@ use utoipa::{Modify, OpenApi};
     ),
     servers((url = "http://127.0.0.1:8080")),
     paths(serve, crate::http::health),
-    components(schemas(crate::error::ErrorBody<'static>)),
+    components(schemas(crate::error::ErrorBody<'static>, crate::app::confirm::ConfirmationRequired, crate::app::confirm::Warning)),
     modifiers(&Bearer),
     tags(
         (name = "users", description = "people sign in as people: users, sessions (cookie `arbiter_session`; state-changing requests with it carry the session's `X-CSRF-Token`), roles per tournament, a user's own tokens"),
@@ -362,14 +362,24 @@ fn expand_errors(path: &str, operation: &mut Map<String, Value>) {
                 .filter(|d| !d.is_empty())
                 .unwrap_or_else(|| status_description(status))
                 .to_owned();
+            let mut parts = vec![
+                json!({"$ref": "#/components/schemas/Error"}),
+                json!({"type": "object", "properties": {"error": {"enum": enumerated}}}),
+            ];
+            // A change that needs the arbiter's confirmation answers the
+            // warning protocol's own body (`app::confirm`) as well.
+            if list.contains("confirmation_required") {
+                parts.push(json!({
+                    "if": {"properties": {"error": {"const": "confirmation_required"}}},
+                    "then": {"$ref": "#/components/schemas/ConfirmationRequired"},
+                }));
+            }
+            let schema = json!({ "allOf": parts });
             responses.insert(
                 status.clone(),
                 json!({
                     "description": format!("{described}; `error` is one of: {}", enumerated.join(", ")),
-                    "content": {"application/json": {"schema": {"allOf": [
-                        {"$ref": "#/components/schemas/Error"},
-                        {"type": "object", "properties": {"error": {"enum": enumerated}}},
-                    ]}}},
+                    "content": {"application/json": {"schema": schema}},
                 }),
             );
         }
