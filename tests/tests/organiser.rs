@@ -294,6 +294,21 @@ fn runs_an_event(lang: &str) {
         &[],
     );
     browser.click("#tournament-form button[type=submit]");
+    // Round 1 is paired: the number of rounds changes only when confirmed
+    // twice (FIDE mode, VCL4THP.13 Q58), in a dialog.
+    for step in 1..=2 {
+        wait(
+            &browser,
+            &format!(
+                "return !!document.querySelector('dialog.confirm-dialog[open][data-step=\"{step}\"]');"
+            ),
+            "the confirmation of the number of rounds",
+        );
+        browser.run(
+            "document.querySelector('dialog.confirm-dialog[open] button[data-action=\"confirm\"]').click();",
+            &[],
+        );
+    }
     wait(
         &browser,
         &format!("return document.getElementById('form-notice').innerText.includes('{saved}');"),
