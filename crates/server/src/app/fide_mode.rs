@@ -24,6 +24,7 @@ use crate::app::confirm::{Level, Warning};
 use crate::app::tournaments::TournamentRow;
 use crate::auth::{Actor, audit};
 use crate::error::ApiError;
+use crate::model::event_info::EventDetails;
 use crate::store;
 
 /// The audit action of a line of the event log.
@@ -139,6 +140,27 @@ fn scoring_text(t: &TournamentRow) -> String {
         .join(", ")
 }
 
+/// An event made to last more than 30 days spans FIDE rating periods (a
+/// new list each month): a level 2 warning when its dates first make it so
+/// (VCL4THP.13 Q210). `before`: the dates until now (`None` at creation).
+pub(crate) fn long_event_warning(
+    before: Option<&EventDetails>,
+    after: &EventDetails,
+) -> Option<Warning> {
+    let days = after.days()?;
+    if days <= 30 || before.and_then(EventDetails::days).is_some_and(|d| d > 30) {
+        return None;
+    }
+    Some(Warning::new(
+        Level::Acknowledge,
+        "event_over_30_days",
+        format!(
+            "the event lasts {days} days: over 30 days, the players' ratings may change during it (a new rating list each month)"
+        ),
+        Some("VCL4THP.13 Q210"),
+    ))
+}
+
 /// Judges a change of tournament settings from `before` to `after` with
 /// `paired` rounds paired: the refusals of FIDE mode and of a started event
 /// (`Err`), else the warnings and log lines (see the module documentation).
@@ -148,6 +170,8 @@ pub(crate) fn judge_settings(
     paired: i64,
 ) -> Result<Judgement, ApiError> {
     let mut j = Judgement::default();
+    j.warnings
+        .extend(long_event_warning(Some(&before.event), &after.event));
     // Leaving FIDE mode (a change of game before round 1 takes the event
     // out of it with its other defaults: `was_left` keeps it out after).
     if before.fide_mode && !after.fide_mode && after.game == before.game {

@@ -250,11 +250,7 @@ pub(crate) async fn change(
         .transpose()?;
     store::rounds::delete_round(&mut tx, id, number).await?;
     for player_id in &late {
-        if let Some(row) = loaded.player(player_id) {
-            let mut row = row.clone();
-            row.joins_at = Some(number);
-            store::players::update(&mut tx, &row).await?;
-        }
+        store::players::set_joins_at(&mut tx, player_id, Some(number)).await?;
     }
     let rewritten = load_all(&mut tx, id).await?;
     let boards: Vec<NewBoard> = body

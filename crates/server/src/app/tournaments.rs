@@ -334,6 +334,7 @@ pub(crate) async fn create(
     state: &AppState,
     actor: &Actor,
     body: CreateTournament,
+    confirmation: &Confirmation,
 ) -> Result<TournamentRow, ApiError> {
     actor.require(Permission::CreateTournament, "", None)?;
     check_name("name", &body.name)?;
@@ -383,6 +384,22 @@ pub(crate) async fn create(
         end_date: Some(body.end_date),
         chief_arbiter: Some(body.chief_arbiter),
     })?;
+    if let Some(warning) = crate::app::fide_mode::long_event_warning(None, &event) {
+        confirm::require(
+            &confirm::Change {
+                actor,
+                operation: "create_tournament",
+                fingerprint: &json!({
+                    "name": body.name,
+                    "start_date": event.start_date,
+                    "end_date": event.end_date,
+                }),
+                version: 0,
+            },
+            vec![warning],
+            confirmation,
+        )?;
+    }
     let new = NewTournament {
         name: body.name,
         time_control: check_time_control(body.time_control.as_deref())?,

@@ -21,17 +21,22 @@ use crate::state::AppState;
     post,
     path = "/api/v1/tournaments",
     tag = "tournaments",
+    params(("Arbiter-Confirm" = Option<String>, Header, description = "the `confirmation` of a `409 confirmation_required` answer to the same request")),
     request_body = CreateTournament,
-    responses((status = 201, description = "the tournament", body = TournamentRow)),
+    responses(
+        (status = 201, description = "the tournament", body = TournamentRow),
+        (status = 409, description = "an event over 30 days (level 2)", body = crate::app::confirm::ConfirmationRequired),
+    ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "422": ["inconsistent_scoring", "not_for_this_game", "profile_not_for_game"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "409": ["confirmation_required"], "422": ["inconsistent_scoring", "not_for_this_game", "profile_not_for_game"]}))),
 )]
 async fn create_tournament(
     State(state): State<AppState>,
     actor: Actor,
+    confirmation: crate::app::confirm::Confirmation,
     ApiJson(body): ApiJson<CreateTournament>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let row = tournaments::create(&state, &actor, body).await?;
+    let row = tournaments::create(&state, &actor, body, &confirmation).await?;
     Ok((StatusCode::CREATED, Json(row)))
 }
 

@@ -112,6 +112,17 @@ impl EventDetails {
         Ok(())
     }
 
+    /// The event's length in days, its first and last day counted, when
+    /// both are set.
+    pub(crate) fn days(&self) -> Option<i64> {
+        let day = |text: Option<&str>| NaiveDate::parse_from_str(text?, "%Y-%m-%d").ok();
+        let (start, end) = (
+            day(self.start_date.as_deref())?,
+            day(self.end_date.as_deref())?,
+        );
+        Some((end - start).num_days() + 1)
+    }
+
     /// The details as the tournament model carries them to a TRF: dates
     /// as TRF files write them (`YYYY/MM/DD`).
     pub(crate) fn to_model(&self, info: &mut tournament::model::EventInfo) {

@@ -165,6 +165,21 @@ pub async fn update(conn: &mut AnyConnection, player: &PlayerRow) -> Result<(), 
     Ok(())
 }
 
+/// Sets the round a player is first paired in (a late entry paired
+/// earlier by hand).
+pub async fn set_joins_at(
+    conn: &mut AnyConnection,
+    player_id: &str,
+    round: Option<i64>,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE players SET joins_at = $1 WHERE id = $2")
+        .bind(round)
+        .bind(player_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// Sets (`Some(kind)`) or cancels (`None`) a player's requested bye in
 /// `round`.
 pub async fn set_requested_bye(

@@ -445,7 +445,82 @@ async fn a_second_half_point_bye_is_confirmed_and_a_full_point_bye_acknowledged_
     );
 }
 
+/// Q210: an event whose dates span more than 30 days is flagged — a level 2
+/// warning at creation and when a change of dates first makes it so — and
+/// its console page says so, in both languages.
+async fn an_event_over_30_days_is_flagged_when_created_or_lengthened(app: TestApp) {
+    let organiser = app.organiser().await;
+    let body = json!({
+        "name": "Club league", "system": "swiss-dutch", "rounds": 9,
+        "start_date": "2026-01-06", "end_date": "2026-03-03"
+    });
+    let post = |confirmation: Option<String>| {
+        let app = &app;
+        let organiser = &organiser;
+        let body = body.clone();
+        async move {
+            let headers: Vec<(&str, String)> = confirmation
+                .map(|c| vec![("Arbiter-Confirm", c)])
+                .unwrap_or_default();
+            let headers: Vec<(&str, &str)> =
+                headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            app.request_with(
+                Method::POST,
+                "/api/v1/tournaments",
+                Some(organiser),
+                Some(Body::from(body.to_string())),
+                Some("application/json"),
+                &headers,
+            )
+            .await
+        }
+    };
+    let r = post(None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["level"], 2, "{r:?}");
+    assert_eq!(r.body["warnings"][0]["code"], "event_over_30_days", "{r:?}");
+    assert!(
+        r.body["warnings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("57 days"),
+        "{r:?}"
+    );
+    let c = r.body["confirmation"].as_str().map(str::to_owned);
+    let r = post(c).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let long = r.body["id"].as_str().unwrap().to_owned();
+    for (lang, words) in [("en", "57 days"), ("zh", "历时 57 天")] {
+        let page = app
+            .get(&format!("/console/tournaments/{long}?lang={lang}"), None)
+            .await;
+        assert!(
+            page.text.contains("id=\"long-event\"") && page.text.contains(words),
+            "{lang}: {}",
+            page.text
+        );
+    }
+    // A short event lengthened past 30 days: flagged once.
+    let t = swiss(&app, &organiser, 4, 3).await;
+    let dates = json!({ "start_date": "2026-05-01", "end_date": "2026-05-03" });
+    let r = patch(&app, &organiser, &t, &dates, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let longer = json!({ "end_date": "2026-06-30" });
+    let r = patch_confirmed(&app, &organiser, &t, &longer, 2, &["event_over_30_days"]).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = patch(
+        &app,
+        &organiser,
+        &t,
+        &json!({ "end_date": "2026-07-01" }),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "already over 30 days: {r:?}");
+}
+
 crate::both_databases!(
+    an_event_over_30_days_is_flagged_when_created_or_lengthened,
     a_second_half_point_bye_is_confirmed_and_a_full_point_bye_acknowledged_and_logged,
     a_chess_event_starts_in_fide_mode_and_leaving_it_needs_two_confirmations_and_is_final,
     once_play_has_started_rounds_and_tiebreaks_change_only_when_confirmed_twice,

@@ -335,7 +335,75 @@ async fn a_round_left_as_the_engine_paired_it_closes_at_once_and_unpairing_ends_
     app.pair_round(&organiser, &t).await;
 }
 
+/// A late player (entered for round 3) paired by hand in round 2 joins at
+/// round 2; the pairing-allocated bye goes where the arbiter puts it.
+async fn a_late_player_paired_by_hand_joins_at_that_round(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 4 }),
+        )
+        .await;
+    app.players(&organiser, &t, &FIELD[..4]).await;
+    let one = app.pair_round(&organiser, &t).await;
+    app.finish_round(&organiser, &t, &one, |_, _, _| "1/2-1/2")
+        .await;
+    let late = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/players"),
+            Some(&organiser),
+            json!({ "name": "Late, Comer", "rating": 1500, "joins_at": 3 }),
+        )
+        .await;
+    assert_eq!(late.status, StatusCode::CREATED, "{late:?}");
+    let late_sn = late.body["start_number"].as_i64().unwrap();
+    let two = app.pair_round(&organiser, &t).await;
+    let r2 = boards(&two);
+    assert_eq!(r2.len(), 2, "the late player is not in round 2 yet");
+    let base = format!("/api/v1/tournaments/{t}/rounds/2");
+    let r = send(
+        &app,
+        Method::POST,
+        &format!("{base}/manual"),
+        &organiser,
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let mut body = pairing(&[(r2[0].0, late_sn), (r2[0].1, r2[1].0)]);
+    body["pairing_allocated_bye"] = json!(r2[1].1);
+    let path = format!("{base}/pairings");
+    let mut r = send(&app, Method::PUT, &path, &organiser, Some(&body), None).await;
+    for _ in 0..2 {
+        if r.status != StatusCode::CONFLICT {
+            break;
+        }
+        let c = r.body["confirmation"].as_str().unwrap().to_owned();
+        r = send(&app, Method::PUT, &path, &organiser, Some(&body), Some(&c)).await;
+    }
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(boards(&r.body)[0], (r2[0].0, late_sn), "{r:?}");
+    assert_eq!(
+        r.body["byes"][0]["player"]["start_number"], r2[1].1,
+        "{r:?}"
+    );
+    let players = app
+        .get(&format!("/api/v1/tournaments/{t}/players"), None)
+        .await;
+    let comer = players.body["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["start_number"] == late_sn)
+        .unwrap()
+        .clone();
+    assert_eq!(comer["joins_at"], 2, "{comer}");
+}
+
 crate::both_databases!(
+    a_late_player_paired_by_hand_joins_at_that_round,
     an_arbiter_pairs_a_round_by_hand_between_a_clear_start_and_end_with_the_checklists_warnings,
     a_round_left_as_the_engine_paired_it_closes_at_once_and_unpairing_ends_the_phase,
 );

@@ -299,6 +299,10 @@ pub(crate) async fn event(
             data-manual=(crate::app::manual_pairing::manual_round(t).unwrap_or(0)) data-teams=(t.teams.is_some()) {
             h1 { (t.name) }
             (signed_in_hint(&ctx))
+            // An event over 30 days spans rating periods (VCL4THP.13 Q210).
+            @if let Some(days) = t.event.days().filter(|d| *d > 30) {
+                p.hint #long-event data-days=(days) { (lang.tr("console-long-event", &[("n", &days)])) }
+            }
             nav.round-links {
                 a href="#players-card" { (lang.t("console-players")) }
                 a href="#rounds-card" { (lang.t("console-rounds")) }
