@@ -29,7 +29,9 @@ use utoipa::ToSchema;
 
 use crate::app::confirm::{self, Confirmation, Level, Warning};
 use crate::app::fide_mode::{self, LogLine};
-use crate::app::rounds::{NewBoard, RoundJson, round_json, round_start, write_round};
+use crate::app::rounds::{
+    NewBoard, RoundJson, check_untouched_last_round, round_json, round_start, write_round,
+};
 use crate::app::tournaments::{TournamentRow, begin_change, commit_change, load_all};
 use crate::auth::{Actor, Permission, audit};
 use crate::error::ApiError;
@@ -88,8 +90,8 @@ pub(crate) struct ManualRound {
     pub manual_phase: bool,
 }
 
-/// The checks every step makes: a Swiss or round robin of individuals, the
-/// round the last paired one, no result in it, no game of it played.
+/// The checks every step makes: an event of individuals, and the round
+/// the last paired one, untouched (no result, no game played).
 fn check_round(loaded: &Loaded, number: i64) -> Result<(), ApiError> {
     if loaded.tournament.teams.is_some() {
         return Err(ApiError::unprocessable(
@@ -97,45 +99,7 @@ fn check_round(loaded: &Loaded, number: i64) -> Result<(), ApiError> {
             "a team event's rounds are paired by team (its lineups), not by hand here",
         ));
     }
-    if number < 1 || number > loaded.rounds {
-        return Err(ApiError::not_found("round"));
-    }
-    if number != loaded.rounds {
-        return Err(ApiError::conflict(
-            "not_last_round",
-            format!(
-                "only the last paired round ({}) can be paired by hand",
-                loaded.rounds
-            ),
-        ));
-    }
-    if let Some(b) = loaded
-        .boards
-        .iter()
-        .find(|b| b.round == number && b.result.is_some())
-    {
-        return Err(ApiError::conflict(
-            "round_has_results",
-            format!(
-                "board {} of round {number} has a result; a round with results cannot be paired by hand",
-                b.board
-            ),
-        ));
-    }
-    if let Some(b) = loaded
-        .boards
-        .iter()
-        .find(|b| b.round == number && (b.recorded || !b.annulled_game_ids.is_empty()))
-    {
-        return Err(ApiError::conflict(
-            "round_started",
-            format!(
-                "board {} of round {number} has been played; a round being played cannot be paired by hand",
-                b.board
-            ),
-        ));
-    }
-    Ok(())
+    check_untouched_last_round(loaded, number, "paired by hand")
 }
 
 fn answer(loaded: &Loaded, number: i64) -> ManualRound {

@@ -92,40 +92,7 @@ pub(crate) async fn unpair(
     store::games::lock_round(&mut tx, id, number).await?;
     store::rounds::lock_boards(&mut tx, id, number).await?;
     let loaded = load_all(&mut tx, id).await?;
-    if number < 1 || number > loaded.rounds {
-        return Err(ApiError::not_found("round"));
-    }
-    if number != loaded.rounds {
-        return Err(ApiError::conflict(
-            "not_last_round",
-            format!(
-                "only the last paired round ({}) can be un-paired",
-                loaded.rounds
-            ),
-        ));
-    }
-    if let Some(b) = loaded
-        .boards
-        .iter()
-        .find(|b| b.round == number && b.result.is_some())
-    {
-        return Err(ApiError::conflict(
-            "round_has_results",
-            format!(
-                "board {} of round {number} has a result; a round with results cannot be un-paired",
-                b.board
-            ),
-        ));
-    }
-    if let Some(b) = recorded_board(&loaded, number) {
-        return Err(ApiError::conflict(
-            "round_started",
-            format!(
-                "board {} of round {number} has been played (recorded events or an annulled game); a round being played cannot be un-paired",
-                b.board
-            ),
-        ));
-    }
+    check_untouched_last_round(&loaded, number, "un-paired")?;
     let before = round_json(&loaded, number);
     store::rounds::delete_round(&mut tx, id, number).await?;
     // The round in its manual phase goes, and the phase with it.
@@ -143,6 +110,53 @@ pub(crate) async fn unpair(
     .await?;
     commit_change(tx, id).await?;
     Ok(before)
+}
+
+/// Round `number` of `loaded` may be replaced as a whole (un-paired, or
+/// paired again by hand: `done` says which): it exists (404), it is the
+/// last paired round (409 `not_last_round`), none of its boards has a
+/// result (409 `round_has_results`) and none of its games has been played
+/// (409 `round_started`).
+pub(crate) fn check_untouched_last_round(
+    loaded: &Loaded,
+    number: i64,
+    done: &str,
+) -> Result<(), ApiError> {
+    if number < 1 || number > loaded.rounds {
+        return Err(ApiError::not_found("round"));
+    }
+    if number != loaded.rounds {
+        return Err(ApiError::conflict(
+            "not_last_round",
+            format!(
+                "only the last paired round ({}) can be {done}",
+                loaded.rounds
+            ),
+        ));
+    }
+    if let Some(b) = loaded
+        .boards
+        .iter()
+        .find(|b| b.round == number && b.result.is_some())
+    {
+        return Err(ApiError::conflict(
+            "round_has_results",
+            format!(
+                "board {} of round {number} has a result; a round with results cannot be {done}",
+                b.board
+            ),
+        ));
+    }
+    if let Some(b) = recorded_board(loaded, number) {
+        return Err(ApiError::conflict(
+            "round_started",
+            format!(
+                "board {} of round {number} has been played (recorded events or an annulled game); a round being played cannot be {done}",
+                b.board
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// A board of round `number` that has been played: its game has recorded

@@ -4,7 +4,6 @@
 //! provisional standings; a decisive result entered for it afterwards is a
 //! level 3 warning and an `### Adjournment` line.
 
-use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -18,18 +17,8 @@ async fn send(
     body: &Value,
     confirmation: Option<&str>,
 ) -> Response {
-    let headers: Vec<(&str, &str)> = confirmation
-        .map(|c| vec![("Arbiter-Confirm", c)])
-        .unwrap_or_default();
-    app.request_with(
-        method,
-        path,
-        Some(token),
-        Some(Body::from(body.to_string())),
-        Some("application/json"),
-        &headers,
-    )
-    .await
+    app.send_confirming(method, path, token, Some(body), confirmation)
+        .await
 }
 
 async fn an_adjourned_game_counts_as_a_draw_for_pairing_once_acknowledged_and_its_decisive_result_is_confirmed(

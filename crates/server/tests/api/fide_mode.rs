@@ -22,18 +22,9 @@ async fn patch(
     body: &Value,
     confirmation: Option<&str>,
 ) -> Response {
-    let headers: Vec<(&str, &str)> = confirmation
-        .map(|c| vec![("Arbiter-Confirm", c)])
-        .unwrap_or_default();
-    app.request_with(
-        Method::PATCH,
-        &format!("/api/v1/tournaments/{t}"),
-        Some(token),
-        Some(Body::from(body.to_string())),
-        Some("application/json"),
-        &headers,
-    )
-    .await
+    let path = format!("/api/v1/tournaments/{t}");
+    app.send_confirming(Method::PATCH, &path, token, Some(body), confirmation)
+        .await
 }
 
 /// Sends `body` and confirms every warning, asserting the level asked
@@ -398,18 +389,12 @@ async fn a_second_half_point_bye_is_confirmed_and_a_full_point_bye_acknowledged_
         let organiser = &organiser;
         let path = path.clone();
         async move {
-            let headers: Vec<(&str, String)> = confirmation
-                .map(|c| vec![("Arbiter-Confirm", c)])
-                .unwrap_or_default();
-            let headers: Vec<(&str, &str)> =
-                headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
-            app.request_with(
+            app.send_confirming(
                 Method::PATCH,
                 &path,
-                Some(organiser),
-                Some(Body::from(body.to_string())),
-                Some("application/json"),
-                &headers,
+                organiser,
+                Some(&body),
+                confirmation.as_deref(),
             )
             .await
         }
@@ -459,18 +444,12 @@ async fn an_event_over_30_days_is_flagged_when_created_or_lengthened(app: TestAp
         let organiser = &organiser;
         let body = body.clone();
         async move {
-            let headers: Vec<(&str, String)> = confirmation
-                .map(|c| vec![("Arbiter-Confirm", c)])
-                .unwrap_or_default();
-            let headers: Vec<(&str, &str)> =
-                headers.iter().map(|(n, v)| (*n, v.as_str())).collect();
-            app.request_with(
+            app.send_confirming(
                 Method::POST,
                 "/api/v1/tournaments",
-                Some(organiser),
-                Some(Body::from(body.to_string())),
-                Some("application/json"),
-                &headers,
+                organiser,
+                Some(&body),
+                confirmation.as_deref(),
             )
             .await
         }

@@ -243,6 +243,30 @@ impl TestApp {
         .await
     }
 
+    /// A request with a JSON body (if any), and the `Arbiter-Confirm`
+    /// header when `confirmation` is given (the warning protocol).
+    pub async fn send_confirming(
+        &self,
+        method: Method,
+        path: &str,
+        token: &str,
+        body: Option<&Value>,
+        confirmation: Option<&str>,
+    ) -> Response {
+        let headers: Vec<(&str, &str)> = confirmation
+            .map(|c| vec![("Arbiter-Confirm", c)])
+            .unwrap_or_default();
+        self.request_with(
+            method,
+            path,
+            Some(token),
+            body.map(|b| Body::from(b.to_string())),
+            body.map(|_| "application/json"),
+            &headers,
+        )
+        .await
+    }
+
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Response {
         self.send(Method::POST, path, token, body).await
     }

@@ -4,7 +4,6 @@
 //! the colour they do not expect level 2), and closes the phase, which
 //! compares the round with the engine's pairing (level 3, `### MPA`).
 
-use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -18,18 +17,8 @@ async fn send(
     body: Option<&Value>,
     confirmation: Option<&str>,
 ) -> Response {
-    let headers: Vec<(&str, &str)> = confirmation
-        .map(|c| vec![("Arbiter-Confirm", c)])
-        .unwrap_or_default();
-    app.request_with(
-        method,
-        path,
-        Some(token),
-        body.map(|b| Body::from(b.to_string())),
-        body.map(|_| "application/json"),
-        &headers,
-    )
-    .await
+    app.send_confirming(method, path, token, body, confirmation)
+        .await
 }
 
 /// Sends the request, expects `409 confirmation_required` at `level` with
