@@ -277,8 +277,18 @@ pub(crate) async fn pair_next_round(
         let round = crate::app::team_rounds::pair(state, actor, id, starts).await?;
         return Ok(round);
     }
-    let next = check_pairable(&read)?;
-    acknowledge_adjourned(state, actor, &read, next, confirmation).await?;
+    let mut read = read;
+    let next = check_pairable_as_adjourned(&read)?;
+    // Boards without a result are marked adjourned (Q159) and, with the
+    // games adjourned already, counted as draws once acknowledged (Q160).
+    let missing: Vec<(i64, i64)> = read
+        .boards
+        .iter()
+        .filter(|b| b.result.is_none())
+        .map(|b| (b.round, b.board))
+        .collect();
+    acknowledge_adjourned(state, actor, &read, next, &missing, confirmation).await?;
+    mark_adjourned(&mut read, &missing);
     let read_model = to_model(&read)?;
     let mut planned = read.clone();
     let renumber = next == 1 && !is_imported(&read);
@@ -293,6 +303,29 @@ pub(crate) async fn pair_next_round(
     let (_write, mut tx) = state.db().begin().await?;
     store::tournaments::lock(&mut tx, id).await?;
     let mut loaded = load_all(&mut tx, id).await?;
+    let still_missing: Vec<(i64, i64)> = loaded
+        .boards
+        .iter()
+        .filter(|b| b.result.is_none())
+        .map(|b| (b.round, b.board))
+        .collect();
+    if still_missing == missing {
+        for &(round, board) in &missing {
+            store::rounds::set_board_result(&mut tx, id, round, board, ADJOURNED).await?;
+            audit::record(
+                &mut tx,
+                actor,
+                Some(id),
+                "adjourn",
+                "result",
+                &format!("{id}/{round}/{board}"),
+                Some(&json!({ "result": null })),
+                Some(&json!({ "result": ADJOURNED })),
+            )
+            .await?;
+        }
+        mark_adjourned(&mut loaded, &missing);
+    }
     if check_pairable(&loaded)? != next || to_model(&loaded)? != read_model {
         return Err(ApiError::conflict(
             "tournament_changed",
@@ -309,22 +342,46 @@ pub(crate) async fn pair_next_round(
     Ok(round_json)
 }
 
-/// Pairing with adjourned games (VCL4THP.13 Q157, Q160, Q168): they count
-/// as draws, and the arbiter acknowledges it (level 2) before the round is
-/// paired.
+/// The stored result of an adjourned game.
+const ADJOURNED: &str = model::GameResult::Adjourned.notation();
+
+/// Marks the boards `missing` (round, board) of `loaded` adjourned, in
+/// memory.
+fn mark_adjourned(loaded: &mut Loaded, missing: &[(i64, i64)]) {
+    for b in &mut loaded.boards {
+        if missing.contains(&(b.round, b.board)) {
+            b.result = Some(ADJOURNED.to_owned());
+        }
+    }
+}
+
+/// Pairing with adjourned games (VCL4THP.13 Q157, Q159, Q160, Q168): the
+/// games adjourned, and the boards still without a result (`missing`, to be
+/// marked adjourned), count as draws, and the arbiter acknowledges it
+/// (level 2) before the round is paired.
 async fn acknowledge_adjourned(
     state: &AppState,
     actor: &Actor,
     loaded: &Loaded,
     next: i64,
+    missing: &[(i64, i64)],
     confirmation: &crate::app::confirm::Confirmation,
 ) -> Result<(), ApiError> {
     use crate::app::confirm::{self, Level, Warning};
     let adjourned: Vec<String> = loaded
         .boards
         .iter()
-        .filter(|b| b.result.as_deref() == Some(model::GameResult::Adjourned.notation()))
-        .map(|b| format!("round {} board {}", b.round, b.board))
+        .filter(|b| b.result.as_deref() == Some(ADJOURNED) || missing.contains(&(b.round, b.board)))
+        .map(|b| {
+            if b.result.is_none() {
+                format!(
+                    "round {} board {} (no result: marked adjourned)",
+                    b.round, b.board
+                )
+            } else {
+                format!("round {} board {}", b.round, b.board)
+            }
+        })
         .collect();
     if adjourned.is_empty() {
         return Ok(());
@@ -353,8 +410,9 @@ async fn acknowledge_adjourned(
     Ok(())
 }
 
-/// The number of the next round, or why it cannot be paired now.
-pub(crate) fn check_pairable(loaded: &Loaded) -> Result<i64, ApiError> {
+/// The number of the next round, or why it cannot be paired now, results
+/// missing apart (an individual event marks them adjourned: Q159).
+fn check_pairable_as_adjourned(loaded: &Loaded) -> Result<i64, ApiError> {
     crate::app::manual_pairing::refuse_while_open(&loaded.tournament, None)?;
     let next = loaded.rounds + 1;
     if loaded.tournament.rounds > 0 && next > loaded.tournament.rounds {
@@ -363,6 +421,18 @@ pub(crate) fn check_pairable(loaded: &Loaded) -> Result<i64, ApiError> {
             format!("all {} rounds are paired", loaded.tournament.rounds),
         ));
     }
+    if loaded.players.len() < 2 {
+        return Err(ApiError::conflict(
+            "too_few_players",
+            "a round needs at least two players",
+        ));
+    }
+    Ok(next)
+}
+
+/// The number of the next round, or why it cannot be paired now.
+pub(crate) fn check_pairable(loaded: &Loaded) -> Result<i64, ApiError> {
+    let next = check_pairable_as_adjourned(loaded)?;
     if let Some(missing) = loaded.boards.iter().find(|b| b.result.is_none()) {
         return Err(ApiError::conflict(
             "results_missing",
@@ -370,12 +440,6 @@ pub(crate) fn check_pairable(loaded: &Loaded) -> Result<i64, ApiError> {
                 "round {} board {} has no result yet",
                 missing.round, missing.board
             ),
-        ));
-    }
-    if loaded.players.len() < 2 {
-        return Err(ApiError::conflict(
-            "too_few_players",
-            "a round needs at least two players",
         ));
     }
     Ok(next)

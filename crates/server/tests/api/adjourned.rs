@@ -172,7 +172,65 @@ async fn an_adjourned_game_that_ends_in_a_draw_needs_no_confirmation(app: TestAp
     app.pair_round(&organiser, &t).await;
 }
 
+/// Q159–Q160: pairing the next round with a result missing marks that
+/// board adjourned (a draw for the pairing) once the arbiter acknowledges
+/// it, audited; its result comes in later.
+async fn pairing_with_a_result_missing_marks_it_adjourned_once_acknowledged(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, &FIELD[..4]).await;
+    app.pair_round(&organiser, &t).await;
+    let result = |board: i64| format!("/api/v1/tournaments/{t}/rounds/1/boards/{board}/result");
+    let r = send(
+        &app,
+        Method::PUT,
+        &result(1),
+        &organiser,
+        &json!({ "result": "1-0" }),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let rounds = format!("/api/v1/tournaments/{t}/rounds");
+    let r = send(&app, Method::POST, &rounds, &organiser, &json!({}), None).await;
+    assert_eq!(r.body["level"], 2, "{r:?}");
+    let c = r.body["confirmation"].as_str().unwrap().to_owned();
+    let r = send(
+        &app,
+        Method::POST,
+        &rounds,
+        &organiser,
+        &json!({}),
+        Some(&c),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let one = app.get(&format!("{rounds}/1"), None).await;
+    assert_eq!(one.body["boards"][1]["result"], "adj", "{one:?}");
+    let audit = app
+        .get(&format!("/api/v1/tournaments/{t}/audit"), Some(&organiser))
+        .await;
+    assert!(audit.text.contains("\"adjourn\""), "{}", audit.text);
+    // Its draw in the end needs nothing more.
+    let r = send(
+        &app,
+        Method::PUT,
+        &result(2),
+        &organiser,
+        &json!({ "result": "1/2-1/2" }),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+}
+
 crate::both_databases!(
+    pairing_with_a_result_missing_marks_it_adjourned_once_acknowledged,
     an_adjourned_game_counts_as_a_draw_for_pairing_once_acknowledged_and_its_decisive_result_is_confirmed,
     an_adjourned_game_that_ends_in_a_draw_needs_no_confirmation,
 );

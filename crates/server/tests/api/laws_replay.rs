@@ -274,7 +274,8 @@ async fn the_round_is_finished_through_the_replays_result_and_the_next_round_is_
         json!({ "type": "annul", "reason": "wrong_initial_position" }),
     )
     .await;
-    // Nothing can be paired while the replay is unplayed.
+    // Nothing is paired while the replay is unplayed, unless the arbiter
+    // acknowledges that its board is marked adjourned (Q159-Q160).
     let r = app
         .post(
             &format!("/api/v1/tournaments/{t}/rounds"),
@@ -283,7 +284,7 @@ async fn the_round_is_finished_through_the_replays_result_and_the_next_round_is_
         )
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
-    assert_eq!(r.body["error"], "results_missing");
+    assert_eq!(r.body["error"], "confirmation_required");
     let replay = board(&app, &t, 1, 1).await["game_id"]
         .as_str()
         .unwrap()

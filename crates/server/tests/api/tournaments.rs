@@ -162,7 +162,9 @@ async fn a_swiss_round_one_pairs_top_half_against_bottom_half(app: TestApp) {
         .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
         .await;
     assert_eq!(again.body, r.body);
-    // Round 2 waits for every result.
+    // Round 2 with results missing: only once the arbiter acknowledges that
+    // the boards without a result are marked adjourned and count as draws
+    // (VCL4THP.13 Q159-Q160); nothing is marked before.
     let r = app
         .post(
             &format!("/api/v1/tournaments/{t}/rounds"),
@@ -171,7 +173,26 @@ async fn a_swiss_round_one_pairs_top_half_against_bottom_half(app: TestApp) {
         )
         .await;
     assert_eq!(r.status, StatusCode::CONFLICT);
-    assert_eq!(r.body["error"], "results_missing");
+    assert_eq!(r.body["error"], "confirmation_required");
+    assert_eq!(r.body["warnings"][0]["code"], "adjourned_games");
+    assert!(
+        r.body["warnings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no result: marked adjourned"),
+        "{r:?}"
+    );
+    let round1 = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    assert!(
+        round1.body["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b["result"].is_null()),
+        "{round1:?}"
+    );
 }
 
 async fn an_odd_player_gets_the_pairing_allocated_bye(app: TestApp) {
