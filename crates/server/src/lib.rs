@@ -239,14 +239,16 @@ pub fn app(state: AppState) -> Router {
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// How long `request` may take before it is answered 408: the pairing of a
-/// round gets [`PAIRING_TIMEOUT`], everything else [`REQUEST_TIMEOUT`].
+/// round, and a TRF import (whose rounds are each paired again to check
+/// them), get [`PAIRING_TIMEOUT`], everything else [`REQUEST_TIMEOUT`].
 fn time_limit_for<B>(request: &Request<B>) -> Duration {
     let path = request.uri().path().trim_end_matches('/');
     let pairing = request.method() == Method::POST
-        && path
-            .strip_prefix("/api/v1/tournaments/")
-            .and_then(|rest| rest.strip_suffix("/rounds"))
-            .is_some_and(|id| !id.is_empty() && !id.contains('/'));
+        && (path == "/api/v1/tournaments/import"
+            || path
+                .strip_prefix("/api/v1/tournaments/")
+                .and_then(|rest| rest.strip_suffix("/rounds"))
+                .is_some_and(|id| !id.is_empty() && !id.contains('/')));
     if pairing {
         PAIRING_TIMEOUT
     } else {
@@ -368,11 +370,15 @@ mod tests {
             time_limit_for(&request(Method::POST, &format!("{id}/rounds/"))),
             PAIRING_TIMEOUT
         );
+        assert_eq!(
+            time_limit_for(&request(Method::POST, "/api/v1/tournaments/import")),
+            PAIRING_TIMEOUT,
+            "an import re-pairs each of its rounds to check them"
+        );
         for (method, path) in [
             (Method::GET, format!("{id}/rounds")),
             (Method::POST, format!("{id}/rounds/1/pgn")),
             (Method::POST, format!("{id}/players")),
-            (Method::POST, "/api/v1/tournaments/import".to_owned()),
             (Method::POST, "/api/v1/tournaments//rounds".to_owned()),
             (Method::POST, "/t/x/rounds".to_owned()),
         ] {

@@ -155,7 +155,13 @@ pub(crate) async fn import_trf(
     // Every imported round through the checker of `arbiter check` (Q54): a
     // round that breaks the rules is a level 3 warning and an
     // `### Import @ Round n` line, never stored silently (Q55).
-    let (warnings_found, log) = check_imported_rounds(&document);
+    // The checker re-pairs every round: seconds for a large event, on a
+    // blocking thread so the server's other requests go on meanwhile.
+    let checked = document.clone();
+    let (warnings_found, log) =
+        tokio::task::spawn_blocking(move || check_imported_rounds(&checked))
+            .await
+            .map_err(|e| ApiError::Internal(format!("import check task: {e}")))?;
     let overridden = confirm::require(
         &confirm::Change {
             actor,
