@@ -323,7 +323,7 @@ pub(crate) struct Finding {
 /// `model` as a TRF-2026 file for the checker, results still missing in
 /// round `round` read as draws: a round's own results do not bear on its
 /// pairing, and the checker reads complete rounds only.
-fn checkable(
+pub(crate) fn checkable(
     model: &tournament::model::Tournament,
     round: i64,
 ) -> Option<tournament::trf::Document> {
@@ -347,10 +347,12 @@ fn checkable(
 /// The findings of the checker (`arbiter check`) on round `round` of
 /// `model`; none when the round passes or cannot be written as a TRF.
 pub(crate) fn round_findings(model: &tournament::model::Tournament, round: i64) -> Vec<Finding> {
-    let Some(document) = checkable(model, round) else {
-        return Vec::new();
-    };
-    let report = match tournament::checker::check_document(&document) {
+    checkable(model, round).map_or_else(Vec::new, |document| findings_in(&document, round))
+}
+
+/// The findings of the checker on round `round` of a [`checkable`] file.
+pub(crate) fn findings_in(document: &tournament::trf::Document, round: i64) -> Vec<Finding> {
+    let report = match tournament::checker::check_document(document) {
         Ok(report) => report,
         Err(e) => {
             return vec![Finding {
@@ -395,16 +397,17 @@ fn boards_text(boards: &[tournament::checker::BoardPair]) -> String {
         .join(" ")
 }
 
-/// The boards of round `round` of `model` where both players get the
-/// colour opposite to the one they expect (White, Black by start number).
-pub(crate) fn opposite_colours(
-    model: &tournament::model::Tournament,
+/// The boards of round `round` of a [`checkable`] file where both players
+/// get the colour opposite to the one they expect (White, Black by start
+/// number).
+pub(crate) fn opposite_colours_in(
+    document: &tournament::trf::Document,
     round: i64,
 ) -> Vec<(u32, u32)> {
-    let (Some(document), Ok(round)) = (checkable(model, round), u32::try_from(round)) else {
+    let Ok(round) = u32::try_from(round) else {
         return Vec::new();
     };
-    tournament::checker::opposite_colours(&document, round)
+    tournament::checker::opposite_colours(document, round)
         .unwrap_or_default()
         .into_iter()
         .filter_map(|(white, black)| Some((white, black?)))

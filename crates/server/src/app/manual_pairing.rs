@@ -428,7 +428,11 @@ fn check_players(
 /// not expect level 2.
 fn change_warnings(model: &tournament::model::Tournament, number: i64) -> Vec<Warning> {
     let mut warnings = Vec::new();
-    for f in fide_mode::round_findings(model, number) {
+    // The round written as a TRF once, for both looks at it.
+    let Some(document) = fide_mode::checkable(model, number) else {
+        return warnings;
+    };
+    for f in fide_mode::findings_in(&document, number) {
         let code = match f.rule {
             "different-pairing" => continue,
             "rematch" => "repeat_game",
@@ -446,7 +450,7 @@ fn change_warnings(model: &tournament::model::Tournament, number: i64) -> Vec<Wa
             Some(f.article),
         ));
     }
-    for (white, black) in fide_mode::opposite_colours(model, number) {
+    for (white, black) in fide_mode::opposite_colours_in(&document, number) {
         warnings.push(Warning::new(
             Level::Acknowledge,
             "colours_opposite_to_expected",

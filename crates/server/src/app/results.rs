@@ -13,7 +13,7 @@ use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store;
-use crate::store::model::parse_result;
+use crate::store::model::{ADJOURNED, parse_result};
 
 /// Enters or corrects the result of `board` of `round` (an arbiter of
 /// tournament `id`): stored in the one notation whatever spelling `text`
@@ -46,8 +46,8 @@ pub(crate) async fn enter_result(
     // on its draw (VCL4THP.13 Q163): level 3, logged.
     let before = store::rounds::board_result(&mut *tx, id, round, board).await?;
     let mut log = Vec::new();
-    if before.flatten().as_deref() == Some(adjourned())
-        && result != adjourned()
+    if before.flatten().as_deref() == Some(ADJOURNED)
+        && result != ADJOURNED
         && result != tournament::model::GameResult::Draw.notation()
         && store::rounds::last_paired(&mut *tx, id).await? > round
     {
@@ -89,11 +89,6 @@ pub(crate) async fn enter_result(
     Ok(board_json)
 }
 
-/// The stored result of an adjourned game.
-fn adjourned() -> &'static str {
-    tournament::model::GameResult::Adjourned.notation()
-}
-
 /// A board whose game has recorded events takes its result from the game:
 /// none while the game goes on, and only the game's own result once it has
 /// ended (unless the game was annulled).
@@ -112,7 +107,7 @@ async fn check_against_game(
         }
         // A game adjourned on its scoresheet (Art. 13) marks its board
         // adjourned.
-        if status == "adjourned" && result == adjourned() {
+        if status == "adjourned" && result == ADJOURNED {
             continue;
         }
         match game_result {

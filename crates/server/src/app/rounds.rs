@@ -21,7 +21,7 @@ use crate::model::byes::bye_text;
 use crate::state::AppState;
 use crate::store;
 use crate::store::games::NewGame;
-use crate::store::model::{Loaded, model_player, to_model};
+use crate::store::model::{ADJOURNED, Loaded, model_player, to_model};
 use crate::store::players::PlayerRow;
 use crate::time::now_text;
 
@@ -341,9 +341,6 @@ pub(crate) async fn pair_next_round(
     commit_change(tx, id).await?;
     Ok(round_json)
 }
-
-/// The stored result of an adjourned game.
-const ADJOURNED: &str = model::GameResult::Adjourned.notation();
 
 /// Marks the boards `missing` (round, board) of `loaded` adjourned, in
 /// memory.

@@ -172,12 +172,15 @@ pub(crate) fn team_standings_json(
             }
         })
         .collect();
-    let adjourned = tournament::model::GameResult::Adjourned.notation();
     let results_missing = loaded
         .boards
         .iter()
         .filter(|b| b.round <= i64::from(standings.rounds))
-        .filter(|b| b.result.as_deref().is_none_or(|r| r == adjourned))
+        .filter(|b| {
+            b.result
+                .as_deref()
+                .is_none_or(|r| r == crate::store::model::ADJOURNED)
+        })
         .count();
     Ok(TeamStandingsJson {
         results_missing,

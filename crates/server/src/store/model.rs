@@ -66,6 +66,10 @@ pub async fn load_all(conn: &mut AnyConnection, id: &str) -> Result<Option<Loade
     }))
 }
 
+/// The stored result of an adjourned game (TRF-2026 `?`): a draw for
+/// pairing and provisional standings until its result is entered.
+pub const ADJOURNED: &str = GameResult::Adjourned.notation();
+
 /// A board result as entered or stored (the model's notation, also the
 /// spellings `tournament::model::GameResult::parse` reads).
 pub fn parse_result(text: &str) -> Option<GameResult> {

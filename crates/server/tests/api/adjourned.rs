@@ -7,7 +7,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::harness::{FIELD, Response, TestApp, boards};
+use crate::harness::{Response, TestApp, boards};
 
 async fn send(
     app: &TestApp,
@@ -25,13 +25,7 @@ async fn an_adjourned_game_counts_as_a_draw_for_pairing_once_acknowledged_and_it
     app: TestApp,
 ) {
     let organiser = app.organiser().await;
-    let t = app
-        .tournament(
-            &organiser,
-            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
-        )
-        .await;
-    app.players(&organiser, &t, &FIELD[..4]).await;
+    let t = app.swiss(&organiser, 4, 3).await;
     let one = app.pair_round(&organiser, &t).await;
     let pairs = boards(&one);
     let result = |board: i64| format!("/api/v1/tournaments/{t}/rounds/1/boards/{board}/result");
@@ -137,13 +131,7 @@ async fn an_adjourned_game_counts_as_a_draw_for_pairing_once_acknowledged_and_it
 /// paired since were paired on it.
 async fn an_adjourned_game_that_ends_in_a_draw_needs_no_confirmation(app: TestApp) {
     let organiser = app.organiser().await;
-    let t = app
-        .tournament(
-            &organiser,
-            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
-        )
-        .await;
-    app.players(&organiser, &t, &FIELD[..4]).await;
+    let t = app.swiss(&organiser, 4, 3).await;
     app.pair_round(&organiser, &t).await;
     let result = |board: i64| format!("/api/v1/tournaments/{t}/rounds/1/boards/{board}/result");
     for (board, text) in [(1, "0-1"), (2, "adj")] {
@@ -177,13 +165,7 @@ async fn an_adjourned_game_that_ends_in_a_draw_needs_no_confirmation(app: TestAp
 /// it, audited; its result comes in later.
 async fn pairing_with_a_result_missing_marks_it_adjourned_once_acknowledged(app: TestApp) {
     let organiser = app.organiser().await;
-    let t = app
-        .tournament(
-            &organiser,
-            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
-        )
-        .await;
-    app.players(&organiser, &t, &FIELD[..4]).await;
+    let t = app.swiss(&organiser, 4, 3).await;
     app.pair_round(&organiser, &t).await;
     let result = |board: i64| format!("/api/v1/tournaments/{t}/rounds/1/boards/{board}/result");
     let r = send(

@@ -11,7 +11,7 @@ use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::harness::{FIELD, Response, TestApp};
+use crate::harness::{Response, TestApp};
 
 /// `PATCH /tournaments/{t}` with `body`, and the `Arbiter-Confirm` header
 /// when `confirmation` is given.
@@ -69,17 +69,6 @@ async fn trf(app: &TestApp, t: &str) -> String {
     r.text
 }
 
-async fn swiss(app: &TestApp, organiser: &str, players: usize, rounds: u32) -> String {
-    let t = app
-        .tournament(
-            organiser,
-            json!({ "name": "Open", "system": "swiss-dutch", "rounds": rounds }),
-        )
-        .await;
-    app.players(organiser, &t, &FIELD[..players]).await;
-    t
-}
-
 /// Q40, Q43–Q45: a chess event is in FIDE mode from its creation (a
 /// Xiangqi event never is); leaving it is a level 4 warning — two
 /// confirmations, the second different from the first — audited with the
@@ -88,7 +77,7 @@ async fn a_chess_event_starts_in_fide_mode_and_leaving_it_needs_two_confirmation
     app: TestApp,
 ) {
     let organiser = app.organiser().await;
-    let t = swiss(&app, &organiser, 4, 3).await;
+    let t = app.swiss(&organiser, 4, 3).await;
     let r = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
     assert_eq!(r.body["fide_mode"], true, "{r:?}");
     let xq = app
@@ -157,7 +146,7 @@ async fn a_chess_event_starts_in_fide_mode_and_leaving_it_needs_two_confirmation
 /// each change is a `### Configuration @ Round n` line with the old values.
 async fn once_play_has_started_rounds_and_tiebreaks_change_only_when_confirmed_twice(app: TestApp) {
     let organiser = app.organiser().await;
-    let t = swiss(&app, &organiser, 6, 3).await;
+    let t = app.swiss(&organiser, 6, 3).await;
     // Before round 1: no warning.
     let r = patch(&app, &organiser, &t, &json!({ "rounds": 4 }), None).await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
@@ -227,7 +216,7 @@ async fn in_fide_mode_scoring_and_forbidden_pairs_are_locked_once_started_and_ou
     app: TestApp,
 ) {
     let organiser = app.organiser().await;
-    let t = swiss(&app, &organiser, 4, 3).await;
+    let t = app.swiss(&organiser, 4, 3).await;
     let scoring = json!({ "scoring": { "win": 3, "draw": 1, "loss": 0 } });
     let r = patch(&app, &organiser, &t, &scoring, None).await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
@@ -295,7 +284,7 @@ async fn an_imported_round_that_breaks_the_pairing_rules_is_imported_only_when_c
     app: TestApp,
 ) {
     let organiser = app.organiser().await;
-    let t = swiss(&app, &organiser, 4, 3).await;
+    let t = app.swiss(&organiser, 4, 3).await;
     let one = app.pair_round(&organiser, &t).await;
     app.finish_round(&organiser, &t, &one, |_, _, _| "1/2-1/2")
         .await;
@@ -375,7 +364,7 @@ async fn a_second_half_point_bye_is_confirmed_and_a_full_point_bye_acknowledged_
     app: TestApp,
 ) {
     let organiser = app.organiser().await;
-    let t = swiss(&app, &organiser, 4, 5).await;
+    let t = app.swiss(&organiser, 4, 5).await;
     let players = app
         .get(&format!("/api/v1/tournaments/{t}/players"), None)
         .await;
@@ -480,7 +469,7 @@ async fn an_event_over_30_days_is_flagged_when_created_or_lengthened(app: TestAp
         );
     }
     // A short event lengthened past 30 days: flagged once.
-    let t = swiss(&app, &organiser, 4, 3).await;
+    let t = app.swiss(&organiser, 4, 3).await;
     let dates = json!({ "start_date": "2026-05-01", "end_date": "2026-05-03" });
     let r = patch(&app, &organiser, &t, &dates, None).await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");

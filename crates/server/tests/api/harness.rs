@@ -321,6 +321,19 @@ impl TestApp {
     }
 
     /// Pairs the next round of tournament `t` (asserting 201); the round.
+    /// A Swiss "Open" of `rounds` rounds with the first `players` of
+    /// [`FIELD`] registered.
+    pub async fn swiss(&self, organiser: &str, players: usize, rounds: u32) -> String {
+        let t = self
+            .tournament(
+                organiser,
+                json!({ "name": "Open", "system": "swiss-dutch", "rounds": rounds }),
+            )
+            .await;
+        self.players(organiser, &t, &FIELD[..players]).await;
+        t
+    }
+
     pub async fn pair_round(&self, token: &str, t: &str) -> Value {
         let r = self
             .post(

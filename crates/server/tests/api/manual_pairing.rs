@@ -7,7 +7,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::harness::{FIELD, Response, TestApp, boards};
+use crate::harness::{Response, TestApp, boards};
 
 async fn send(
     app: &TestApp,
@@ -63,13 +63,7 @@ async fn an_arbiter_pairs_a_round_by_hand_between_a_clear_start_and_end_with_the
     app: TestApp,
 ) {
     let organiser = app.organiser().await;
-    let t = app
-        .tournament(
-            &organiser,
-            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
-        )
-        .await;
-    app.players(&organiser, &t, &FIELD[..4]).await;
+    let t = app.swiss(&organiser, 4, 3).await;
     let base = format!("/api/v1/tournaments/{t}/rounds/2");
     let one = app.pair_round(&organiser, &t).await;
     app.finish_round(&organiser, &t, &one, |_, _, _| "1-0")
@@ -262,13 +256,7 @@ async fn a_round_left_as_the_engine_paired_it_closes_at_once_and_unpairing_ends_
     app: TestApp,
 ) {
     let organiser = app.organiser().await;
-    let t = app
-        .tournament(
-            &organiser,
-            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
-        )
-        .await;
-    app.players(&organiser, &t, &FIELD[..5]).await;
+    let t = app.swiss(&organiser, 5, 3).await;
     let one = app.pair_round(&organiser, &t).await;
     let base = format!("/api/v1/tournaments/{t}/rounds/1");
     let r = send(
@@ -328,13 +316,7 @@ async fn a_round_left_as_the_engine_paired_it_closes_at_once_and_unpairing_ends_
 /// round 2; the pairing-allocated bye goes where the arbiter puts it.
 async fn a_late_player_paired_by_hand_joins_at_that_round(app: TestApp) {
     let organiser = app.organiser().await;
-    let t = app
-        .tournament(
-            &organiser,
-            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 4 }),
-        )
-        .await;
-    app.players(&organiser, &t, &FIELD[..4]).await;
+    let t = app.swiss(&organiser, 4, 4).await;
     let one = app.pair_round(&organiser, &t).await;
     app.finish_round(&organiser, &t, &one, |_, _, _| "1/2-1/2")
         .await;
