@@ -1,6 +1,8 @@
 //! Players: register, list, correct, withdraw, requested byes and late
 //! entries; start numbers (reassigned in FIDE order when round 1 is paired).
 
+use std::collections::BTreeMap;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
@@ -9,12 +11,57 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-pub(crate) use crate::app::players::PlayerRow;
-use crate::app::players::{self, NewPlayer, PlayerChange, RequestedBye};
+use crate::app::players::{self, NewPlayer, PlayerChange, PlayerRow, RequestedBye};
 use crate::auth::Actor;
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::model::players::PlayerDetails;
 use crate::state::AppState;
+
+/// A player as the API shows it, with the byes they requested.
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct Player {
+    pub id: String,
+    pub tournament_id: String,
+    pub start_number: i64,
+    pub name: String,
+    #[serde(flatten)]
+    pub details: PlayerDetails,
+    pub withdrawn_from: Option<i64>,
+    pub joins_at: Option<i64>,
+    /// Round → `half` / `zero` / `full`.
+    #[schema(value_type = BTreeMap<String, String>)]
+    pub requested_byes: BTreeMap<i64, String>,
+}
+
+impl From<PlayerRow> for Player {
+    fn from(row: PlayerRow) -> Player {
+        let PlayerRow {
+            id,
+            tournament_id,
+            start_number,
+            name,
+            details,
+            withdrawn_from,
+            joins_at,
+            requested_byes,
+        } = row;
+        Player {
+            id,
+            tournament_id,
+            start_number,
+            name,
+            details,
+            withdrawn_from,
+            joins_at,
+            requested_byes,
+        }
+    }
+}
+
+/// Players as the API shows them.
+pub(crate) fn shown(rows: Vec<PlayerRow>) -> Vec<Player> {
+    rows.into_iter().map(Player::from).collect()
+}
 
 /// `POST /tournaments/{id}/players` body: the name and the player's data.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -85,7 +132,7 @@ impl From<PlayerDetailsFlat> for PlayerDetails {
     tag = "players",
     params(("id" = String, Path, description = "tournament id")),
     request_body = CreatePlayer,
-    responses((status = 201, description = "the player", body = PlayerRow)),
+    responses((status = 201, description = "the player", body = Player)),
     security(("bearer" = [])),
     extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["duplicate_start_number", "tournament_started"]}))),
 )]
@@ -101,7 +148,7 @@ async fn create_player(
         joins_at: body.joins_at,
     };
     let player = players::create(&state, &actor, &tournament_id, new).await?;
-    Ok((StatusCode::CREATED, Json(player)))
+    Ok((StatusCode::CREATED, Json(Player::from(player))))
 }
 
 /// `POST /tournaments/{id}/players/paste` body.
@@ -119,7 +166,7 @@ struct PastePlayers {
 /// The players registered from a paste, in the order of its lines.
 #[derive(Serialize, ToSchema)]
 struct PastedPlayers {
-    players: Vec<PlayerRow>,
+    players: Vec<Player>,
 }
 
 /// Register many players at once from pasted lines, all or none.
@@ -140,14 +187,19 @@ async fn paste_players(
     ApiJson(body): ApiJson<PastePlayers>,
 ) -> Result<impl IntoResponse, ApiError> {
     let players = players::paste(&state, &actor, &tournament_id, &body.text).await?;
-    Ok((StatusCode::CREATED, Json(PastedPlayers { players })))
+    Ok((
+        StatusCode::CREATED,
+        Json(PastedPlayers {
+            players: shown(players),
+        }),
+    ))
 }
 
 /// A tournament's players.
 #[derive(Serialize, ToSchema)]
 struct PlayerList {
     /// By start number.
-    players: Vec<PlayerRow>,
+    players: Vec<Player>,
 }
 
 /// Players by start number.
@@ -164,7 +216,9 @@ async fn list_players(
     ApiPath(tournament_id): ApiPath<String>,
 ) -> Result<Json<PlayerList>, ApiError> {
     let players = players::list(&state, &tournament_id).await?;
-    Ok(Json(PlayerList { players }))
+    Ok(Json(PlayerList {
+        players: shown(players),
+    }))
 }
 
 /// A requested bye.
@@ -208,7 +262,7 @@ struct UpdatePlayer {
     ),
     request_body = UpdatePlayer,
     responses(
-        (status = 200, description = "the player as changed", body = PlayerRow),
+        (status = 200, description = "the player as changed", body = Player),
         (status = 409, description = "a second half-point bye (level 3) or a full-point bye (level 2) to confirm", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
@@ -220,7 +274,7 @@ async fn update_player(
     confirmation: crate::app::confirm::Confirmation,
     ApiPath((tournament_id, player_id)): ApiPath<(String, String)>,
     ApiJson(body): ApiJson<UpdatePlayer>,
-) -> Result<Json<PlayerRow>, ApiError> {
+) -> Result<Json<Player>, ApiError> {
     let change = PlayerChange {
         withdraw: body.withdraw,
         withdrawn_from: body.withdrawn_from,
@@ -240,7 +294,7 @@ async fn update_player(
         &confirmation,
     )
     .await?;
-    Ok(Json(after))
+    Ok(Json(after.into()))
 }
 
 /// The players' operations of the OpenAPI document.

@@ -11,12 +11,13 @@ use serde::Serialize;
 use tournament::model::Tournament;
 use utoipa::{OpenApi, ToSchema};
 
-use crate::app::players::PlayerRow;
 use crate::app::reports::{Loaded, load_model, rating_options};
 use crate::app::rounds::{RoundJson, round_json};
-use crate::app::teams::TeamRow;
-use crate::app::tournaments::{TournamentRow, load_all};
+use crate::app::tournaments::load_all;
 use crate::error::{ApiError, ApiPath};
+use crate::http::players::{self, Player};
+use crate::http::teams::{self, Team};
+use crate::http::tournaments;
 use crate::state::AppState;
 
 /// The ranked table (C.07: points, then each tie-break in order).
@@ -271,8 +272,8 @@ struct StandingsQuery {
 struct ScoringTable {
     /// `arbiter-scoring-table/1`.
     format: &'static str,
-    tournament: TournamentRow,
-    players: Vec<PlayerRow>,
+    tournament: tournaments::Tournament,
+    players: Vec<Player>,
     rounds: Vec<RoundJson>,
     standings: Standings,
     ratings: Ratings,
@@ -285,7 +286,7 @@ struct ScoringTable {
 /// A team event's part of the scoring table.
 #[derive(Serialize, ToSchema)]
 struct TeamTable {
-    teams: Vec<TeamRow>,
+    teams: Vec<Team>,
     /// Each round's matches with their boards.
     matches: Vec<crate::app::team_rounds::RoundMatches>,
     standings: crate::app::team_standings::TeamStandingsJson,
@@ -320,14 +321,14 @@ async fn export_json(
                     .map(|n| crate::app::team_rounds::round_matches(&data, &loaded, n))
                     .collect::<Result<_, _>>()?,
                 standings: crate::app::team_standings::team_standings_json(&loaded, &data)?,
-                teams: data.teams,
+                teams: teams::shown(data.teams),
             })
         }
     };
     Ok(Json(ScoringTable {
         format: "arbiter-scoring-table/1",
-        tournament: loaded.tournament,
-        players: loaded.players,
+        tournament: loaded.tournament.into(),
+        players: players::shown(loaded.players),
         rounds,
         standings,
         ratings,
@@ -407,7 +408,7 @@ async fn export_pgn(
         export_json,
         export_trf,
         export_pgn,
-        crate::http::tournaments::import_trf,
+        tournaments::import_trf,
     ),
     components(schemas(crate::app::reports::TrfEdition))
 )]
@@ -423,7 +424,7 @@ pub fn router() -> Router<AppState> {
         .route("/tournaments/{id}/export/pgn", get(export_pgn))
         .route(
             "/tournaments/import",
-            post(crate::http::tournaments::import_trf).layer(axum::extract::DefaultBodyLimit::max(
+            post(tournaments::import_trf).layer(axum::extract::DefaultBodyLimit::max(
                 crate::state::IMPORT_LIMIT,
             )),
         )

@@ -15,6 +15,45 @@ use crate::auth::Actor;
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
 
+/// A team as the API shows it, with its roster.
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct Team {
+    /// The team's pairing number (1–999).
+    pub number: i64,
+    pub name: String,
+    /// TRF-2026 team nickname (at most five characters).
+    pub short_name: Option<String>,
+    /// Three capital letters (e.g. `CHN`).
+    pub federation: Option<String>,
+    /// Start numbers in board order (the first `boards` are the regular
+    /// players, the rest reserves).
+    pub roster: Vec<i64>,
+}
+
+impl From<TeamRow> for Team {
+    fn from(row: TeamRow) -> Team {
+        let TeamRow {
+            number,
+            name,
+            short_name,
+            federation,
+            roster,
+        } = row;
+        Team {
+            number,
+            name,
+            short_name,
+            federation,
+            roster,
+        }
+    }
+}
+
+/// Teams as the API shows them.
+pub(crate) fn shown(rows: Vec<TeamRow>) -> Vec<Team> {
+    rows.into_iter().map(Team::from).collect()
+}
+
 /// `POST /tournaments/{id}/teams` body.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -60,7 +99,7 @@ struct UpdateTeam {
     tag = "teams",
     params(("id" = String, Path, description = "tournament id")),
     request_body = CreateTeam,
-    responses((status = 201, description = "the team", body = TeamRow)),
+    responses((status = 201, description = "the team", body = Team)),
     security(("bearer" = [])),
     extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["duplicate_team_number", "tournament_started"], "422": ["not_a_team_event", "player_in_two_teams", "player_twice", "unknown_player"]}))),
 )]
@@ -78,14 +117,14 @@ async fn create_team(
         roster: body.roster,
     };
     let team = teams::create(&state, &actor, &id, new).await?;
-    Ok((StatusCode::CREATED, Json(team)))
+    Ok((StatusCode::CREATED, Json(Team::from(team))))
 }
 
 /// A tournament's teams.
 #[derive(Serialize, ToSchema)]
 struct TeamList {
     /// By team number.
-    teams: Vec<TeamRow>,
+    teams: Vec<Team>,
 }
 
 /// Teams by number, with their rosters.
@@ -102,7 +141,9 @@ async fn list_teams(
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<TeamList>, ApiError> {
     let teams = teams::list(&state, &id).await?;
-    Ok(Json(TeamList { teams }))
+    Ok(Json(TeamList {
+        teams: shown(teams),
+    }))
 }
 
 /// Correct a team's names or federation; replace its roster (before round 1 is paired).
@@ -115,7 +156,7 @@ async fn list_teams(
         ("n" = i64, Path, description = "team number"),
     ),
     request_body = UpdateTeam,
-    responses((status = 200, description = "the team as changed", body = TeamRow)),
+    responses((status = 200, description = "the team as changed", body = Team)),
     security(("bearer" = [])),
     extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["tournament_started"], "422": ["not_a_team_event", "player_in_two_teams", "player_twice", "unknown_player"]}))),
 )]
@@ -124,7 +165,7 @@ async fn update_team(
     actor: Actor,
     ApiPath((id, number)): ApiPath<(String, i64)>,
     ApiJson(body): ApiJson<UpdateTeam>,
-) -> Result<Json<TeamRow>, ApiError> {
+) -> Result<Json<Team>, ApiError> {
     let change = TeamChange {
         name: body.name,
         short_name: body.short_name,
@@ -132,7 +173,7 @@ async fn update_team(
         roster: body.roster,
     };
     let after = teams::update(&state, &actor, &id, number, change).await?;
-    Ok(Json(after))
+    Ok(Json(after.into()))
 }
 
 /// Remove a team (before round 1 is paired).

@@ -10,11 +10,94 @@ use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
-pub(crate) use crate::app::tournaments::TournamentRow;
-use crate::app::tournaments::{self, CreateTournament, UpdateTournament};
+use crate::app::tournaments::{self, CreateTournament, TournamentRow, UpdateTournament};
 use crate::auth::Actor;
+use crate::engine::GameKind;
+use crate::engine::laws::Laws;
 use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::model::event_info::EventDetails;
+use crate::model::pairing_options::PairingOptions;
+use crate::model::settings::ScoringSpec;
+use crate::model::teams::TeamSettings;
 use crate::state::AppState;
+
+/// A tournament as the API shows it: its stored settings, never its owner
+/// token or the internal part of its `details` column.
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct Tournament {
+    pub id: String,
+    pub name: String,
+    pub system: String,
+    /// `chess` or `xiangqi`: which game's rules every board is judged by.
+    pub game: GameKind,
+    pub rounds: i64,
+    pub time_control: Option<String>,
+    pub regulations: String,
+    pub tiebreaks: Vec<String>,
+    pub scoring: ScoringSpec,
+    /// Recording mode new boards get: `live` or `scoresheet`.
+    pub recording: String,
+    /// What the Dutch engine reads besides players and results.
+    pub pairing: PairingOptions,
+    /// The effective announced settings (the profile's, with the
+    /// organiser's over them); each new game copies them.
+    pub laws: Laws,
+    /// A team event's settings; `null` for an individual event.
+    pub teams: Option<TeamSettings>,
+    /// Whether the event is in FIDE mode: on by default for a chess event
+    /// and an imported TRF; once left, it cannot be re-entered.
+    pub fide_mode: bool,
+    /// Dates and place.
+    #[serde(flatten)]
+    pub event: EventDetails,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl From<TournamentRow> for Tournament {
+    fn from(row: TournamentRow) -> Tournament {
+        let TournamentRow {
+            id,
+            name,
+            system,
+            game,
+            rounds,
+            time_control,
+            regulations,
+            tiebreaks,
+            scoring,
+            recording,
+            pairing,
+            laws,
+            teams,
+            fide_mode,
+            event,
+            details: _,
+            owner_token: _,
+            created_at,
+            updated_at,
+        } = row;
+        Tournament {
+            id,
+            name,
+            system,
+            game,
+            rounds,
+            time_control,
+            regulations,
+            tiebreaks,
+            scoring,
+            recording,
+            pairing,
+            laws,
+            teams,
+            fide_mode,
+            event,
+            created_at,
+            updated_at,
+        }
+    }
+}
 
 /// Create a tournament.
 #[utoipa::path(
@@ -24,7 +107,7 @@ use crate::state::AppState;
     params(("Arbiter-Confirm" = Option<String>, Header, description = "the `confirmation` of a `409 confirmation_required` answer to the same request")),
     request_body = CreateTournament,
     responses(
-        (status = 201, description = "the tournament", body = TournamentRow),
+        (status = 201, description = "the tournament", body = Tournament),
         (status = 409, description = "an event over 30 days (level 2)", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
@@ -37,7 +120,7 @@ async fn create_tournament(
     ApiJson(body): ApiJson<CreateTournament>,
 ) -> Result<impl IntoResponse, ApiError> {
     let row = tournaments::create(&state, &actor, body, &confirmation).await?;
-    Ok((StatusCode::CREATED, Json(row)))
+    Ok((StatusCode::CREATED, Json(Tournament::from(row))))
 }
 
 /// What a TRF import made, and what of the file it did not keep or apply.
@@ -65,7 +148,7 @@ pub(crate) struct ImportWarning {
 #[schema(as = TournamentWithCounts)]
 pub(crate) struct Counted {
     #[serde(flatten)]
-    pub tournament: TournamentRow,
+    pub tournament: Tournament,
     /// Rounds paired so far.
     pub rounds_paired: i64,
     /// Players registered.
@@ -87,7 +170,7 @@ async fn get_tournament(
 ) -> Result<Json<Counted>, ApiError> {
     let (row, paired, players) = tournaments::load_counted(&state, &id).await?;
     Ok(Json(Counted {
-        tournament: row,
+        tournament: row.into(),
         rounds_paired: paired,
         players,
     }))
@@ -96,7 +179,7 @@ async fn get_tournament(
 /// Every tournament.
 #[derive(Serialize, ToSchema)]
 struct TournamentList {
-    tournaments: Vec<TournamentRow>,
+    tournaments: Vec<Tournament>,
 }
 
 /// List tournaments.
@@ -108,6 +191,7 @@ struct TournamentList {
 )]
 async fn list_tournaments(State(state): State<AppState>) -> Result<Json<TournamentList>, ApiError> {
     let tournaments = tournaments::list(&state).await?;
+    let tournaments = tournaments.into_iter().map(Tournament::from).collect();
     Ok(Json(TournamentList { tournaments }))
 }
 
@@ -122,7 +206,7 @@ async fn list_tournaments(State(state): State<AppState>) -> Result<Json<Tourname
     ),
     request_body = UpdateTournament,
     responses(
-        (status = 200, description = "the tournament as changed", body = TournamentRow),
+        (status = 200, description = "the tournament as changed", body = Tournament),
         (status = 409, description = "a change that needs the arbiter's confirmation (leaving FIDE mode, the number of rounds or the tie-breaks once play has started, …), or one FIDE mode locks", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
@@ -134,9 +218,9 @@ async fn update_tournament(
     confirmation: crate::app::confirm::Confirmation,
     ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<UpdateTournament>,
-) -> Result<Json<TournamentRow>, ApiError> {
+) -> Result<Json<Tournament>, ApiError> {
     let after = tournaments::update(&state, &actor, &id, body, &confirmation).await?;
-    Ok(Json(after))
+    Ok(Json(after.into()))
 }
 
 /// Import a TRF16 / TRF-2026 file as a new tournament with its rounds.
@@ -170,7 +254,7 @@ pub(crate) async fn import_trf(
         StatusCode::CREATED,
         Json(ImportedTournament {
             counted: Counted {
-                tournament: imported.tournament,
+                tournament: imported.tournament.into(),
                 rounds_paired: imported.rounds_paired,
                 players: imported.players,
             },

@@ -8,9 +8,9 @@ use sqlx::{Any, AnyConnection, Executor, FromRow};
 use super::Error;
 use crate::model::players::PlayerDetails;
 
-/// A player with its requested byes. Also what the API shows of it.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(as = Player)]
+/// A player with its requested byes, as stored; serialized, the form the
+/// audit log keeps of it (the API shows `http::players::Player`).
+#[derive(Debug, Clone, Serialize)]
 pub struct PlayerRow {
     pub id: String,
     pub tournament_id: String,
@@ -21,7 +21,6 @@ pub struct PlayerRow {
     pub withdrawn_from: Option<i64>,
     pub joins_at: Option<i64>,
     /// Round → `half` / `zero` / `full`.
-    #[schema(value_type = BTreeMap<String, String>)]
     pub requested_byes: BTreeMap<i64, String>,
 }
 

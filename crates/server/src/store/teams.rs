@@ -9,9 +9,9 @@ use sqlx::{AnyConnection, FromRow};
 
 use super::Error;
 
-/// A team with its roster. Also what the API shows of it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[schema(as = Team)]
+/// A team with its roster, as stored; serialized, the form the audit log
+/// keeps of it (the API shows `http::teams::Team`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TeamRow {
     /// The team's pairing number (1–999).
     pub number: i64,

@@ -12,10 +12,10 @@ use crate::model::pairing_options::PairingOptions;
 use crate::model::settings::ScoringSpec;
 use crate::model::teams::TeamSettings;
 
-/// A tournament as stored (its JSON columns read). Also what the API shows
-/// of it (`details` and `owner_token` are never shown).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(as = Tournament)]
+/// A tournament as stored (its JSON columns read); serialized, the form the
+/// audit log keeps of it (`details` and `owner_token` never). The API shows
+/// `http::tournaments::Tournament`.
+#[derive(Debug, Clone, Serialize)]
 pub struct TournamentRow {
     pub id: String,
     pub name: String,
