@@ -269,6 +269,18 @@ fn enters_results(lang: &str) {
         .map(|b| b["result"].as_str().unwrap_or(""))
         .collect();
     assert_eq!(entered, ["1-0", "1/2-1/2", "1/2-1/2", "-+"]);
+    // h: board 3 was ½-0 (White draws, Black loses; VCL4THP.13 Q180–186).
+    browser.type_text("#entry", "3h");
+    let half_zero = "return document.querySelector('#boards tr[data-board=\"3\"] td.result').textContent.trim() === '½-0';";
+    assert!(browser.wait_for(half_zero, WAIT), "{}", browser.text());
+    let (_, round) = call(
+        &server,
+        "GET",
+        &format!("/api/v1/tournaments/{id}/rounds/1"),
+        None,
+        None,
+    );
+    assert_eq!(round["boards"][2]["result"], "1/2-0");
     browser.goto(&format!(
         "http://{}/t/{id}/standings?lang={lang}",
         server.address

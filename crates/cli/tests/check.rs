@@ -36,7 +36,7 @@ fn a_generated_tournament_passes_with_exit_status_0_in_text_and_json() {
     let cfg = scratch(
         "all.cfg",
         "PlayersNumber=21\nRoundsNumber=6\nFullPointByes[2]=1\nHalfPointByes=5%\n\
-         ZeroPointByes[4]=1\nForfeitWins=1\nForfeitLosses[3]=1\nZeroZero[5]=1\nBaku=1\n\
+         ZeroPointByes[4]=1\nForfeitWins=1\nForfeitLosses[3]=1\nZeroZero[5]=1\nHalfZero[3]=1\nZeroHalf[6]=1\nBaku=1\n\
          TieBreaks=BH/C1,BH,SB\n",
     );
     let out_file = cfg.with_file_name("all.trf");

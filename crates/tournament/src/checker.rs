@@ -28,7 +28,8 @@ use std::fmt;
 
 use crate::dutch::{self, Colour, Pairing, Swiss};
 use crate::model::{
-    ByeKind, PlayerStatus, Points, Scoring, ScoringError, StartNumber, System, Tournament,
+    ByeKind, GameResult, PlayerStatus, Points, Scoring, ScoringError, StartNumber, System,
+    Tournament,
 };
 use crate::round_robin::{self, Line};
 use crate::standings::{self, SpecError, StandingsError, StandingsOptions};
@@ -594,6 +595,22 @@ pub fn opposite_colours(document: &Document, round: u32) -> Result<Vec<BoardPair
     for p in &mut history.players {
         p.reported_points = None;
     }
+    // A file in progress may have its last round paired and its results
+    // not yet in: they do not bear on how that round was paired, so its
+    // boards are checked as games to be played (an earlier round without
+    // results still cannot be: later rounds were paired on them).
+    if let Some(last) = history
+        .rounds
+        .iter_mut()
+        .rev()
+        .find(|r| !r.boards.is_empty())
+    {
+        for board in &mut last.boards {
+            if board.result == GameResult::NotPlayed {
+                board.result = GameResult::Draw;
+            }
+        }
+    }
     let full = dutch::swiss_of_trf(document, &history, false)?;
     let mut out = Vec::new();
     dutch::replay(&full, |r, before, _| {
@@ -618,6 +635,22 @@ fn check_swiss(document: &Document, t: &Tournament) -> Result<Vec<RoundReport>, 
     let mut history = t.clone();
     for p in &mut history.players {
         p.reported_points = None;
+    }
+    // A file in progress may have its last round paired and its results
+    // not yet in: they do not bear on how that round was paired, so its
+    // boards are checked as games to be played (an earlier round without
+    // results still cannot be: later rounds were paired on them).
+    if let Some(last) = history
+        .rounds
+        .iter_mut()
+        .rev()
+        .find(|r| !r.boards.is_empty())
+    {
+        for board in &mut last.boards {
+            if board.result == GameResult::NotPlayed {
+                board.result = GameResult::Draw;
+            }
+        }
     }
     let full = dutch::swiss_of_trf(document, &history, false)?;
     let mut reports = Vec::new();

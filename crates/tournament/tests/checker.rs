@@ -16,7 +16,9 @@ use tournament::checker::{
 };
 use tournament::dutch::{Amount, GeneratorConfig, PerRound, generate_tournament};
 use tournament::lots::SplitMix64;
-use tournament::model::{Board, ByeKind, GameResult, Player, Round, System, Tournament};
+use tournament::model::{
+    Board, ByeKind, GameResult, Outcome, Participation, Player, Round, System, Tournament,
+};
 use tournament::round_robin;
 use tournament::trf::{self, Format};
 
@@ -355,6 +357,8 @@ fn random_config(rng: &mut SplitMix64) -> GeneratorConfig {
         forfeit_wins: random_per_round(rng, rounds),
         forfeit_losses: random_per_round(rng, rounds),
         zero_zero: random_per_round(rng, rounds),
+        half_zero: random_per_round(rng, rounds),
+        zero_half: random_per_round(rng, rounds),
         baku: rng.below(3) == 0,
         tiebreaks: TIEBREAK_LISTS[rng.below(4) as usize]
             .iter()
@@ -366,7 +370,7 @@ fn random_config(rng: &mut SplitMix64) -> GeneratorConfig {
 
 /// The RTG and the PTC agree (C.04.A; VCL4THP.13 Q19–Q24): over many seeds
 /// and configurations, with byes of every value, forfeit wins, double
-/// forfeits, 0-0, Baku and tie-break lists, in TRF-2026 and TRF16, every
+/// forfeits, 0-0, ½-0, 0-½, Baku and tie-break lists, in TRF-2026 and TRF16, every
 /// generated file passes the checker: our engine re-pairs every round as
 /// generated, and the points and rank columns follow from the file.
 #[test]
@@ -406,6 +410,47 @@ fn what_the_generator_makes_the_checker_accepts_and_the_engine_re_pairs_identica
     assert!(rounds >= 5000);
 }
 
+/// A file exported while a round is being played: its last round is paired
+/// and has no results yet. Its pairing is checked all the same (the results
+/// do not bear on it); a round without results before the last one cannot
+/// be, and says so.
+#[test]
+fn a_file_in_progress_whose_last_round_has_no_results_yet_is_checked() {
+    let cfg = GeneratorConfig::parse(
+        "PlayersNumber=15\nRoundsNumber=5\nHalfZero=1\nTieBreaks=BH/C1,BH,SB\n",
+    )
+    .unwrap();
+    let mut t = generate_tournament(&cfg, 9, "in progress").unwrap();
+    for board in &mut t.rounds[4].boards {
+        board.result = GameResult::NotPlayed;
+    }
+    for p in &mut t.players {
+        p.reported_points = None;
+        p.reported_rank = None;
+    }
+    let text = trf::try_write_tournament(&t, Format::Trf2026).unwrap();
+    let report = check_trf(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(report.round_reports.len(), 5);
+    assert!(
+        report.round_reports.iter().all(|r| r.findings.is_empty()),
+        "{:?}\n{text}",
+        report.round_reports
+    );
+    // A swapped pair of colours in that round is still found.
+    let board = &mut t.rounds[4].boards[0];
+    (board.white, board.black) = (board.black, board.white);
+    let text = trf::try_write_tournament(&t, Format::Trf2026).unwrap();
+    let report = check_trf(&text).unwrap();
+    assert!(!report.round_reports[4].findings.is_empty(), "{text}");
+    // Results missing from an earlier round: later rounds were paired on them.
+    for board in &mut t.rounds[2].boards {
+        board.result = GameResult::NotPlayed;
+    }
+    let text = trf::try_write_tournament(&t, Format::Trf2026).unwrap();
+    let e = check_trf(&text).unwrap_err();
+    assert!(e.to_string().contains("round 3"), "{e}");
+}
+
 #[test]
 fn one_seed_and_one_configuration_always_give_the_same_file() {
     let mut rng = SplitMix64::new(7);
@@ -427,7 +472,8 @@ fn the_generator_makes_exactly_the_byes_and_results_asked_in_each_round() {
     let cfg = GeneratorConfig::parse(
         "PlayersNumber=40\nRoundsNumber=5\nForfeitRate=0\nRetiredRate=0\nHalfPointByeRate=0\n\
          FullPointByes=1\nHalfPointByes=5%\nHalfPointByes[3]=4\nZeroPointByes[2]=3\n\
-         ForfeitWins=2\nForfeitLosses[4]=1\nZeroZero=10%\nTieBreaks=BH/C1,SB\n",
+         ForfeitWins=2\nForfeitLosses[4]=1\nZeroZero=10%\nHalfZero[2]=1\nZeroHalf=1\n\
+         TieBreaks=BH/C1,SB\n",
     )
     .unwrap();
     let t = generate_tournament(&cfg, 3, "counts").unwrap();
@@ -460,13 +506,34 @@ fn the_generator_makes_exactly_the_byes_and_results_asked_in_each_round() {
             (games * 10 + 50) / 100,
             "round {number}"
         );
+        assert_eq!(
+            results(GameResult::HalfZero),
+            usize::from(number == 2),
+            "round {number}"
+        );
+        assert_eq!(results(GameResult::ZeroHalf), 1, "round {number}");
     }
+    // ½-0 scores the draw for White and the loss for Black (Q180–186).
+    let round = &t.rounds[1];
+    let board = round
+        .boards
+        .iter()
+        .find(|b| b.result == GameResult::HalfZero)
+        .unwrap();
+    let score = |sn| {
+        t.participation(sn, 2).map(|p| match p {
+            Participation::Game { outcome, .. } => outcome,
+            _ => panic!("{p:?}"),
+        })
+    };
+    assert_eq!(score(board.white), Some(Outcome::Draw));
+    assert_eq!(score(board.black), Some(Outcome::Loss));
 }
 
 #[test]
-fn half_zero_results_are_refused_until_the_model_has_them() {
-    let e = GeneratorConfig::parse("HalfZero=1\n").unwrap_err();
-    assert!(e.contains("½-0"), "{e}");
+fn a_configuration_that_cannot_be_read_is_refused_naming_its_line() {
+    let e = GeneratorConfig::parse("HalfZero=1\nZeroHalf=x\n").unwrap_err();
+    assert!(e.contains("line 2"), "{e}");
     assert!(GeneratorConfig::parse("FullPointByes=x\n").is_err());
     assert!(GeneratorConfig::parse("FullPointByes[0]=1\n").is_err());
     assert!(GeneratorConfig::parse("TieBreaks=BH,NOPE\n").is_err());

@@ -52,6 +52,44 @@ fn small_swiss() -> Tournament {
     )
 }
 
+/// VCL4THP.13 Q180–186: a game one side draws and the other loses (½-0,
+/// 0-½) scores each player's own result; it was played (it counts for the
+/// opponents' scores and colours, not as a win).
+#[test]
+fn a_half_zero_game_scores_the_draw_for_one_player_and_the_loss_for_the_other() {
+    let t = tournament(
+        System::Swiss,
+        &[2000, 1900, 1800, 1700],
+        &[&["1-3 ½-0", "2-4 0-½"], &["4-1 0-0", "3-2 1-0"]],
+    );
+    let standings = compute_standings(&t, &StandingsOptions::for_tournament(&t).unwrap()).unwrap();
+    let points = |sn: u32| {
+        standings
+            .rows
+            .iter()
+            .find(|r| r.start_number == sn)
+            .unwrap()
+            .points
+    };
+    assert_eq!(
+        [points(1), points(2), points(3), points(4)],
+        [Points(5), Points(0), Points(10), Points(5)]
+    );
+    let rows = crosstable(&standings);
+    let cells = |sn: u32| -> Vec<String> {
+        rows.iter()
+            .find(|r| r.start_number == sn)
+            .unwrap()
+            .cells
+            .iter()
+            .map(tournament::standings::CrosstableCell::notation)
+            .collect()
+    };
+    assert_eq!(cells(1), ["3w½", "4b0"]);
+    assert_eq!(cells(3), ["1b0", "2w1"]);
+    assert_eq!(cells(2), ["4w0", "3b0"]);
+}
+
 #[test]
 fn a_tournament_without_a_tiebreak_list_uses_the_preset_for_its_system() {
     let t = small_swiss();

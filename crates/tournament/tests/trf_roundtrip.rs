@@ -102,6 +102,9 @@ fn round(g: &mut Gen, numbers: &[u32], format: Format) -> Round {
                 GameResult::WhiteWinsByForfeit,
                 GameResult::BlackWinsByForfeit,
                 GameResult::DoubleForfeit,
+                GameResult::BothLose,
+                GameResult::HalfZero,
+                GameResult::ZeroHalf,
                 GameResult::NotPlayed,
                 GameResult::Adjourned,
             ]);

@@ -32,7 +32,7 @@ pub(crate) async fn enter_result(
         return Err(ApiError::invalid_field(
             "result",
             format!(
-                "'{}' is not a result (1-0, 0-1, 1/2-1/2, +-, -+, --, 0-0, adj)",
+                "'{}' is not a result (1-0, 0-1, 1/2-1/2, +-, -+, --, 0-0, 1/2-0, 0-1/2, adj)",
                 text
             ),
         ));

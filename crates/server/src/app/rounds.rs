@@ -711,7 +711,8 @@ pub(crate) struct BoardJson {
     /// The board's earlier games, annulled (Art. 8.6, 14.5) and replaced by
     /// `game_id`, oldest first; their logs stay readable at `/games/{id}`.
     pub annulled_game_ids: Vec<String>,
-    /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`, `0-0`; `null` until entered.
+    /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`, `0-0`, `1/2-0`, `0-1/2`,
+    /// `adj`; `null` until entered.
     pub result: Option<String>,
     /// The game's recording mode: `live` or `scoresheet`.
     pub mode: String,

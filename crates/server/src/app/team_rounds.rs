@@ -434,7 +434,8 @@ pub(crate) struct MatchBoardJson {
     /// The first-named team's colour on this board (`white` or `black`).
     pub first_colour: String,
     /// The result that counts, White–Black (`1-0`, `0-1`, `1/2-1/2`, `+-`,
-    /// `-+`, `--`, `0-0`; an empty seat loses by forfeit); `null` until entered.
+    /// `-+`, `--`, `0-0`, `1/2-0`, `0-1/2`; an empty seat loses by forfeit);
+    /// `null` until entered.
     pub result: Option<String>,
     /// The board's game (`/games/{id}`), if it has one.
     pub game_id: Option<String>,

@@ -17,8 +17,10 @@ use crate::state::AppState;
 #[serde(deny_unknown_fields)]
 #[schema(as = ResultRequest)]
 pub(crate) struct ResultBody {
-    /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--` or `0-0` (also read:
-    /// `+/-`, `-/+`, `-/-`, `½-½`); stored in the first spelling. `adj`:
+    /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`, `0-0`, or `1/2-0` and
+    /// `0-1/2` (one side draws, the other loses: VCL4THP.13 Q180–186) (also
+    /// read: `+/-`, `-/+`, `-/-`, `½-½`, `½-0`, `0-½`); stored in the first
+    /// spelling. `adj`:
     /// the game is adjourned — it counts as a draw for pairing and for the
     /// provisional standings (VCL4THP.13 Q157) until its result is entered.
     result: String,

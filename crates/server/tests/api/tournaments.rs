@@ -710,6 +710,104 @@ async fn a_game_both_players_lose_is_a_board_result_of_0_0(app: TestApp) {
     assert_eq!(results, [&json!("0-0"), &json!("0-0")], "{}", r.body);
 }
 
+/// VCL4THP.13 Q180–186: an arbiter enters a game one side draws and the
+/// other loses (½-0, 0-½; stored `1/2-0`, `0-1/2`): each player scores their
+/// own result, the next round is paired on those scores, and the TRF writes
+/// the codes `=`/`0` and reads them back.
+async fn a_half_zero_result_scores_each_side_its_own_result_and_survives_the_trf(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Odd Results Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, &EIGHT[..4]).await;
+    let round = app.pair_round(&organiser, &t).await;
+    let result = |board: u32| format!("/api/v1/tournaments/{t}/rounds/1/boards/{board}/result");
+    for (board, entered, stored) in [(1, "½-0", "1/2-0"), (2, "0-1/2", "0-1/2")] {
+        let r = app
+            .send(
+                Method::PUT,
+                &result(board),
+                Some(&organiser),
+                json!({ "result": entered }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{r:?}");
+        assert_eq!(r.body["result"], stored);
+    }
+    let r = app
+        .send(
+            Method::PUT,
+            &result(1),
+            Some(&organiser),
+            json!({ "result": "1/2-1" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert!(
+        r.body["message"].as_str().unwrap().contains("1/2-0"),
+        "{}",
+        r.body
+    );
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/standings"), None)
+        .await;
+    let by_number: std::collections::BTreeMap<i64, f64> = r.body["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["start_number"].as_i64().unwrap(),
+                p["points"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let sn = |board: usize, side: &str| {
+        round["boards"][board][side]["start_number"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(by_number[&sn(0, "white")], 0.5, "{}", r.body);
+    assert_eq!(by_number[&sn(0, "black")], 0.0, "{}", r.body);
+    assert_eq!(by_number[&sn(1, "white")], 0.0, "{}", r.body);
+    assert_eq!(by_number[&sn(1, "black")], 0.5, "{}", r.body);
+    // The next round pairs on those scores.
+    app.pair_round(&organiser, &t).await;
+    let trf = app
+        .get(&format!("/api/v1/tournaments/{t}/export/trf"), None)
+        .await
+        .text;
+    let copy = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments/import",
+            Some(&organiser),
+            Some(axum::body::Body::from(trf.clone())),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(copy.status, StatusCode::CREATED, "{copy:?}\n{trf}");
+    let copy = copy.body["id"].as_str().unwrap().to_owned();
+    let r = app
+        .get(&format!("/api/v1/tournaments/{copy}/rounds/1"), None)
+        .await;
+    let results: Vec<&Value> = r.body["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| &b["result"])
+        .collect();
+    assert_eq!(
+        results,
+        [&json!("1/2-0"), &json!("0-1/2")],
+        "{}\n{trf}",
+        r.body
+    );
+}
+
 async fn a_paste_of_players_is_all_or_none_and_names_every_bad_line(app: TestApp) {
     let organiser = app.organiser().await;
     let t = app
@@ -775,6 +873,7 @@ async fn a_paste_of_players_is_all_or_none_and_names_every_bad_line(app: TestApp
 crate::both_databases!(
     a_paste_of_players_is_all_or_none_and_names_every_bad_line,
     a_game_both_players_lose_is_a_board_result_of_0_0,
+    a_half_zero_result_scores_each_side_its_own_result_and_survives_the_trf,
     pairing_the_same_round_twice_at_once_pairs_it_once,
     a_round_robin_of_four_meets_everyone_once_and_ranks_them,
     exports_and_a_trf_import_round_trip,

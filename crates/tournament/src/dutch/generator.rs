@@ -14,12 +14,13 @@
 //! | `ForfeitWins=` | games won by forfeit (`+`/`-`) |
 //! | `ForfeitLosses=` | games both players lose by forfeit (`-`/`-`) |
 //! | `ZeroZero=` | played games both players lose (`0`/`0`) |
+//! | `HalfZero=` / `ZeroHalf=` | played games one side draws and the other loses (`=`/`0`, `0`/`=`) |
 //! | `Baku=1` | Baku acceleration (C.04.5) |
 //! | `TieBreaks=BH/C1,BH,SB` | the tie-break list (TRF-2026 `202`) that ranks the output |
 //!
 //! An amount is a count (`2`) or a percentage (`5%`) of the players (byes)
 //! or of the games (results) of the round; `Key[3]=` sets it for round 3
-//! only. ½-0 and 0-½ are refused: the model has no such result yet.
+//! only.
 //! Randomness comes from a seeded generator inside the crate, so a seed
 //! reproduces a tournament.
 
@@ -115,6 +116,10 @@ pub struct GeneratorConfig {
     pub forfeit_losses: PerRound,
     /// Played games both players lose (0-0).
     pub zero_zero: PerRound,
+    /// Played games White draws and Black loses (½-0).
+    pub half_zero: PerRound,
+    /// Played games White loses and Black draws (0-½).
+    pub zero_half: PerRound,
     /// Baku acceleration (C.04.5).
     pub baku: bool,
     /// The tie-break list that ranks the output (empty: the default list).
@@ -138,6 +143,8 @@ impl Default for GeneratorConfig {
             forfeit_wins: PerRound::default(),
             forfeit_losses: PerRound::default(),
             zero_zero: PerRound::default(),
+            half_zero: PerRound::default(),
+            zero_half: PerRound::default(),
             baku: false,
             tiebreaks: Vec::new(),
         }
@@ -176,6 +183,8 @@ impl GeneratorConfig {
                 "ForfeitWins" => Some(&mut c.forfeit_wins),
                 "ForfeitLosses" => Some(&mut c.forfeit_losses),
                 "ZeroZero" => Some(&mut c.zero_zero),
+                "HalfZero" => Some(&mut c.half_zero),
+                "ZeroHalf" => Some(&mut c.zero_half),
                 _ => None,
             };
             if let Some(setting) = per_round {
@@ -192,23 +201,15 @@ impl GeneratorConfig {
             if round.is_some() {
                 return Err(at(format!("{key} cannot be set per round")));
             }
-            match key {
-                "TieBreaks" => {
-                    c.tiebreaks = v
-                        .split(',')
-                        .map(|s| s.trim().to_owned())
-                        .filter(|s| !s.is_empty())
-                        .collect();
-                    parse_tiebreaks(&c.tiebreaks.join(","))
-                        .map_err(|e| at(format!("TieBreaks: {e}")))?;
-                    continue;
-                }
-                "HalfZero" | "ZeroHalf" => {
-                    return Err(at(format!(
-                        "{key}: ½-0 and 0-½ cannot be generated (the tournament model has no such result yet)"
-                    )));
-                }
-                _ => {}
+            if key == "TieBreaks" {
+                c.tiebreaks = v
+                    .split(',')
+                    .map(|s| s.trim().to_owned())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                parse_tiebreaks(&c.tiebreaks.join(","))
+                    .map_err(|e| at(format!("TieBreaks: {e}")))?;
+                continue;
             }
             let v: u32 = v.parse().map_err(|_| at(format!("invalid number '{v}'")))?;
             match key {
@@ -269,6 +270,8 @@ enum Ending {
     ForfeitWin,
     DoubleForfeit,
     ZeroZero,
+    HalfZero,
+    ZeroHalf,
 }
 
 /// A generated event: the engine's view, and the zero-point byes (round
@@ -447,6 +450,8 @@ fn play(cfg: &GeneratorConfig, seed: u64) -> Result<Generated, DutchError> {
             (&cfg.forfeit_wins, Ending::ForfeitWin),
             (&cfg.forfeit_losses, Ending::DoubleForfeit),
             (&cfg.zero_zero, Ending::ZeroZero),
+            (&cfg.half_zero, Ending::HalfZero),
+            (&cfg.zero_half, Ending::ZeroHalf),
         ] {
             let k = setting.get(number).map_or(0, |a| a.of(games.len()));
             for g in take(&mut rng, &mut pool, k) {
@@ -468,6 +473,8 @@ fn play(cfg: &GeneratorConfig, seed: u64) -> Result<Generated, DutchError> {
                 Ending::ForfeitWin => (Outcome::Loss, Outcome::Win, false),
                 Ending::DoubleForfeit => (Outcome::Loss, Outcome::Loss, false),
                 Ending::ZeroZero => (Outcome::Loss, Outcome::Loss, true),
+                Ending::HalfZero => (Outcome::Draw, Outcome::Loss, true),
+                Ending::ZeroHalf => (Outcome::Loss, Outcome::Draw, true),
                 Ending::Usual => {
                     let forfeit = rng.one_in(cfg.forfeit_rate);
                     let diff = f64::from(t.players[w].rating) - f64::from(t.players[bl].rating);

@@ -532,19 +532,23 @@ pub fn tournament_of(s: &Swiss, name: &str) -> Tournament {
             if !white {
                 continue;
             }
-            let black_won = s
+            // Black's own outcome; a file that gives only White's (an
+            // opponent missing from it) is read as the usual counterpart.
+            let black = s
                 .players
                 .get(e.opponent)
                 .and_then(|o| o.rounds.get(r))
-                .is_some_and(|o| o.outcome == Outcome::Win);
-            let result = match (e.outcome, e.played, black_won) {
+                .map(|o| o.outcome);
+            let result = match (e.outcome, e.played, black) {
                 (Outcome::Win, true, _) => GameResult::WhiteWins,
+                (Outcome::Draw, true, Some(Outcome::Loss)) => GameResult::HalfZero,
                 (Outcome::Draw, _, _) => GameResult::Draw,
-                (Outcome::Loss, true, true) => GameResult::BlackWins,
-                (Outcome::Loss, true, false) => GameResult::BothLose,
+                (Outcome::Loss, true, Some(Outcome::Win)) => GameResult::BlackWins,
+                (Outcome::Loss, true, Some(Outcome::Draw)) => GameResult::ZeroHalf,
+                (Outcome::Loss, true, _) => GameResult::BothLose,
                 (Outcome::Win, false, _) => GameResult::WhiteWinsByForfeit,
-                (Outcome::Loss, false, true) => GameResult::BlackWinsByForfeit,
-                (Outcome::Loss, false, false) => GameResult::DoubleForfeit,
+                (Outcome::Loss, false, Some(Outcome::Win)) => GameResult::BlackWinsByForfeit,
+                (Outcome::Loss, false, _) => GameResult::DoubleForfeit,
             };
             round
                 .boards

@@ -24,6 +24,12 @@ pub enum GameResult {
     /// with the Laws, Art. 10.17; the club plan's over-long game scores
     /// nothing).
     BothLose,
+    /// ½-0: a game played in which White scores a draw and Black a loss
+    /// (the arbiter penalises Black while White could not have won, e.g.
+    /// Art. 12.9 with 6.9's insufficient material; VCL4THP.13 Q180–186).
+    HalfZero,
+    /// 0-½: a game played in which Black scores a draw and White a loss.
+    ZeroHalf,
     /// Paired, no result yet.
     NotPlayed,
     /// Played and adjourned, no final result yet (TRF-2026 result code `?`;
@@ -38,10 +44,14 @@ impl GameResult {
         use GameResult as G;
         match (self, colour) {
             (G::WhiteWins, Colour::White) | (G::BlackWins, Colour::Black) => Outcome::Win,
-            (G::WhiteWins, Colour::Black) | (G::BlackWins, Colour::White) | (G::BothLose, _) => {
-                Outcome::Loss
-            }
-            (G::Draw | G::Adjourned, _) => Outcome::Draw,
+            (G::WhiteWins, Colour::Black)
+            | (G::BlackWins, Colour::White)
+            | (G::BothLose, _)
+            | (G::HalfZero, Colour::Black)
+            | (G::ZeroHalf, Colour::White) => Outcome::Loss,
+            (G::Draw | G::Adjourned, _)
+            | (G::HalfZero, Colour::White)
+            | (G::ZeroHalf, Colour::Black) => Outcome::Draw,
             (G::WhiteWinsByForfeit, Colour::White) | (G::BlackWinsByForfeit, Colour::Black) => {
                 Outcome::ForfeitWin
             }
@@ -61,6 +71,8 @@ impl GameResult {
                 | GameResult::BlackWins
                 | GameResult::Draw
                 | GameResult::BothLose
+                | GameResult::HalfZero
+                | GameResult::ZeroHalf
                 | GameResult::Adjourned
         )
     }
@@ -68,7 +80,8 @@ impl GameResult {
     /// The notation of a board's result, the same as a game's
     /// (`regulations::GameResult::notation`): `1-0`, `0-1`, `1/2-1/2`, `+-`
     /// and `-+` (a forfeit: the `+` side wins), `--` (both forfeit), `0-0`
-    /// (both lose a played game), `*` (no result yet), `adj` (adjourned).
+    /// (both lose a played game), `1/2-0` and `0-1/2` (one side draws, the
+    /// other loses), `*` (no result yet), `adj` (adjourned).
     pub const fn notation(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
@@ -78,13 +91,16 @@ impl GameResult {
             GameResult::BlackWinsByForfeit => "-+",
             GameResult::DoubleForfeit => "--",
             GameResult::BothLose => "0-0",
+            GameResult::HalfZero => "1/2-0",
+            GameResult::ZeroHalf => "0-1/2",
             GameResult::NotPlayed => "*",
             GameResult::Adjourned => "adj",
         }
     }
 
     /// Parses a result entered for a board: the notation, and the spellings
-    /// scoresheets and other programs use (`½-½`, `+/-`, `-/+`, `-/-`). `*`
+    /// scoresheets and other programs use (`½-½`, `½-0`, `0-½`, `+/-`,
+    /// `-/+`, `-/-`). `*`
     /// is not a result.
     pub fn parse(text: &str) -> Option<GameResult> {
         Some(match text.trim() {
@@ -95,6 +111,8 @@ impl GameResult {
             "-+" | "-/+" => GameResult::BlackWinsByForfeit,
             "--" | "-/-" => GameResult::DoubleForfeit,
             "0-0" => GameResult::BothLose,
+            "1/2-0" | "½-0" => GameResult::HalfZero,
+            "0-1/2" | "0-½" => GameResult::ZeroHalf,
             "adj" => GameResult::Adjourned,
             _ => return None,
         })

@@ -71,6 +71,10 @@ fn result_codes(board: &Board, format: Format) -> (char, char) {
         (GameResult::DoubleForfeit, _) => ('-', '-'),
         (GameResult::BothLose, true) => ('0', '0'),
         (GameResult::BothLose, false) => ('L', 'L'),
+        (GameResult::HalfZero, true) => ('=', '0'),
+        (GameResult::HalfZero, false) => ('D', 'L'),
+        (GameResult::ZeroHalf, true) => ('0', '='),
+        (GameResult::ZeroHalf, false) => ('L', 'D'),
         (GameResult::NotPlayed, _) => (' ', ' '),
         (GameResult::Adjourned, _) => ('?', '?'),
     }

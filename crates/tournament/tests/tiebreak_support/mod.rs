@@ -46,6 +46,9 @@ pub fn tournament(system: System, ratings: &[u16], rounds: &[&[&str]]) -> Tourna
                         "+-" => GameResult::WhiteWinsByForfeit,
                         "-+" => GameResult::BlackWinsByForfeit,
                         "--" => GameResult::DoubleForfeit,
+                        "0-0" => GameResult::BothLose,
+                        "½-0" => GameResult::HalfZero,
+                        "0-½" => GameResult::ZeroHalf,
                         other => panic!("bad result {other}"),
                     };
                     round.boards.push(Board::new(

@@ -166,7 +166,7 @@ console-cancel = Cancel
 console-rulings = Rulings
 console-results-title = Results of round {n}
 console-entry-label = Board and result
-console-entry-hint = Type the board number, then 1 (White wins), 0 (Black wins), = (draw), + (White wins by forfeit), - (Black wins by forfeit) or a (adjourned: counts as a draw until its result is in). Enter ends a board number that a longer one could continue (board 1 of 12: 1, Enter, then the result). Backspace corrects, Escape clears.
+console-entry-hint = Type the board number, then 1 (White wins), 0 (Black wins), = (draw), + (White wins by forfeit), - (Black wins by forfeit), x (both lose), h (½-0: White draws, Black loses), j (0-½: White loses, Black draws) or a (adjourned: counts as a draw until its result is in). Enter ends a board number that a longer one could continue (board 1 of 12: 1, Enter, then the result). Backspace corrects, Escape clears.
 console-entry-typing = Board {board}: press 1, 0, =, + or -
 console-live = Live state
 console-audit = Corrections

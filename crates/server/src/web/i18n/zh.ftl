@@ -166,7 +166,7 @@ console-cancel = 取消
 console-rulings = 裁决
 console-results-title = 第 {n} 轮成绩录入
 console-entry-label = 台号和结果
-console-entry-hint = 先输入台号，再按 1（白胜）、0（黑胜）、=（和棋）、+（白方不战而胜）、-（黑方不战而胜）或 a（封棋：结果录入前按和棋计）。台号可能还有下一位时，按回车键结束台号（共 12 台时的第 1 台：1、回车，再按结果）。退格键修改，Esc 键清除。
+console-entry-hint = 先输入台号，再按 1（白胜）、0（黑胜）、=（和棋）、+（白方不战而胜）、-（黑方不战而胜）、x（双方均负）、h（½-0：白方和、黑方负）、j（0-½：白方负、黑方和）或 a（封棋：结果录入前按和棋计）。台号可能还有下一位时，按回车键结束台号（共 12 台时的第 1 台：1、回车，再按结果）。退格键修改，Esc 键清除。
 console-entry-typing = 第 {board} 台：请按 1、0、=、+ 或 -
 console-live = 实时状态
 console-audit = 更正记录

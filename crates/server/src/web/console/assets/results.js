@@ -1,5 +1,6 @@
 // The results of a round by keyboard: the board number, then 1 (1-0),
-// 0 (0-1), = (½-½), + (+-), - (-+) or a (adjourned). A number that a longer board
+// 0 (0-1), = (½-½), + (+-), - (-+), x (0-0), h (½-0), j (0-½) or a
+// (adjourned). A number that a longer board
 // number could continue ends with Enter or Space; one that none could
 // continue ends by itself. A correction shows the audit trail's entry.
 // The boards' live state (each game's status and moves) links to the
@@ -13,7 +14,9 @@ const tid = root.dataset.tournament;
 const round = Number(root.dataset.round);
 const input = document.getElementById('entry');
 const status = document.getElementById('entry-status');
-const KEYS = { 1: '1-0', 0: '0-1', '=': '1/2-1/2', '+': '+-', '-': '-+', a: 'adj' };
+const KEYS = {
+  1: '1-0', 0: '0-1', '=': '1/2-1/2', '+': '+-', '-': '-+', x: '0-0', h: '1/2-0', j: '0-1/2', a: 'adj',
+};
 const rows = new Map([...root.querySelectorAll('tr[data-board]')].map((r) => [Number(r.dataset.board), r]));
 const last = Math.max(0, ...rows.keys());
 let digits = '';
