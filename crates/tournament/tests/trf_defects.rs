@@ -103,7 +103,7 @@ fn round_columns_are_checked_code_by_code() {
         BadColour('x'),
     );
     check(
-        &mutate(3, "     2 w 1", "     2 w 9"),
+        &mutate(3, "     2 w 1", "  0000 - 9"),
         3,
         99,
         BadResult('9'),
@@ -309,4 +309,30 @@ fn export_refuses_values_that_do_not_fit_their_columns() {
             Err(expected)
         );
     }
+}
+
+/// VCL4THP.13 Q166: a game's result symbol no TRF edition defines is read
+/// as an unknown result (an adjourned game, `?`), with a warning naming the
+/// line; a bye's unknown symbol is still refused.
+#[test]
+fn an_unknown_result_symbol_on_a_game_is_read_as_an_unknown_result() {
+    let text = mutate(3, "     2 w 1", "     2 w 9");
+    let import = trf::import_tournament(&text).unwrap();
+    assert_eq!(
+        import.tournament.rounds[0].boards[0].result,
+        tournament::model::GameResult::Adjourned
+    );
+    assert_eq!(
+        import.warnings,
+        [trf::TrfWarning {
+            line: 3,
+            kind: trf::TrfWarningKind::UnknownResult('9'),
+        }]
+    );
+    assert!(
+        import.warnings[0]
+            .kind
+            .to_string()
+            .contains("unknown result")
+    );
 }

@@ -157,6 +157,10 @@ pub enum TrfWarningKind {
     /// A team tie-break of `202`/`212` this crate does not compute; the
     /// ranking uses the others.
     TeamTiebreakNotSupported(String),
+    /// A game's result symbol no TRF edition defines: read as an unknown
+    /// result (`?`, an adjourned game: a draw for pairing) until the
+    /// arbiter enters it (VCL4THP.13 Q166).
+    UnknownResult(char),
 }
 
 impl fmt::Display for TrfWarningKind {
@@ -190,6 +194,11 @@ impl fmt::Display for TrfWarningKind {
             TrfWarningKind::TeamTiebreakNotSupported(code) => write!(
                 f,
                 "team tie-break {code:?} is not supported; the team ranking leaves it out"
+            ),
+            TrfWarningKind::UnknownResult(symbol) => write!(
+                f,
+                "result {symbol:?} is not a TRF result code: read as an unknown result (?), \
+                 a game not yet decided"
             ),
             TrfWarningKind::UnknownResultPoints(p) => write!(
                 f,

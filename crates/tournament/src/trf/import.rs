@@ -405,8 +405,23 @@ impl Document {
                 } else {
                     (theirs.result, cell.result)
                 };
-                let (result, rated) =
-                    board_result(white_code, black_code).ok_or_else(inconsistent)?;
+                let unknown = [white_code, black_code]
+                    .into_iter()
+                    .find(|c| !super::parse::is_result_code(c.to_ascii_uppercase()));
+                let (result, rated) = match unknown {
+                    // An unknown symbol is an unknown result (Q166): the
+                    // game counts as adjourned until its result is known.
+                    Some(symbol) => {
+                        if white_is_me {
+                            warnings.push(TrfWarning {
+                                line,
+                                kind: TrfWarningKind::UnknownResult(symbol),
+                            });
+                        }
+                        (GameResult::Adjourned, true)
+                    }
+                    None => board_result(white_code, black_code).ok_or_else(inconsistent)?,
+                };
                 if white_is_me {
                     round.boards.push(Board {
                         white: p.start_number,

@@ -407,6 +407,14 @@ fn parse_player(chars: &[char]) -> FieldResult<PlayerRecord> {
     })
 }
 
+/// Whether `code` (upper case) is a result code of TRF16 or TRF-2026.
+pub(super) fn is_result_code(code: char) -> bool {
+    matches!(
+        code,
+        '1' | '0' | '=' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | '?' | ' '
+    )
+}
+
 fn parse_cell(chars: &[char], column: usize, me: StartNumber) -> FieldResult<RoundCell> {
     let opponent_text = field(chars, column, 4);
     let opponent = if opponent_text.trim().is_empty() {
@@ -424,10 +432,10 @@ fn parse_cell(chars: &[char], column: usize, me: StartNumber) -> FieldResult<Rou
     }
     let result = char_at(chars, column + 7);
     let code = result.to_ascii_uppercase();
-    if !matches!(
-        code,
-        '1' | '0' | '=' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | '?' | ' '
-    ) {
+    // A symbol no edition defines, on a game with an opponent and a colour,
+    // is an unknown result (VCL4THP.13 Q166): kept, and read as `?`.
+    let game = opponent.is_some_and(|o| o != 0 && o != me) && matches!(colour, 'w' | 'b');
+    if !is_result_code(code) && !(game && result.is_ascii_graphic()) {
         return Err((column + 7, TrfErrorKind::BadResult(result)));
     }
     match opponent.filter(|&o| o != 0) {
