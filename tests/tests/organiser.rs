@@ -347,12 +347,27 @@ fn runs_an_event(lang: &str) {
          i.value = '2790';",
         &[],
     );
+    // The event's regulations bar this player from half-point byes (Q175).
+    browser.click("#players tbody tr:nth-child(2) input[name=no_half_point_byes]");
     browser.click("#players tbody tr:nth-child(2) button[data-action=save]");
     wait(
         &browser,
         "return document.querySelector('#players tbody tr:nth-child(2)').innerText.includes('2790');",
         "the rating corrected",
     );
+    let barred = browser.run(
+        "const row = document.querySelector('#players tbody tr:nth-child(2)');
+         return [row.querySelector('td.status').textContent,
+                 [...row.querySelectorAll('.bye-controls select')[1].options].map(o => o.value)];",
+        &[],
+    );
+    let no_half = if lang == "zh" {
+        "不得申请半分轮空"
+    } else {
+        "no half-point byes"
+    };
+    assert!(barred[0].as_str().unwrap().contains(no_half), "{barred}");
+    assert_eq!(barred[1], json!(["zero", "full", "none"]), "{barred}");
     browser.run("document.getElementById('add-player').open = true;", &[]);
     browser.type_text("#p-name", "Late, Comer");
     browser.type_text("#p-rating", "1500");
@@ -367,6 +382,7 @@ fn runs_an_event(lang: &str) {
     assert_eq!(list[0]["requested_byes"], json!({ "2": "half" }));
     assert_eq!(list[7]["withdrawn_from"], 2);
     assert_eq!(list[1]["rating"], 2790);
+    assert_eq!(list[1]["no_half_point_byes"], true);
     let late = list.iter().find(|p| p["name"] == "Late, Comer").unwrap();
     assert_eq!(late["joins_at"], 2);
     browser.screenshot(&shots.join(format!("organiser-players-{lang}.png")));

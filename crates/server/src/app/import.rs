@@ -192,6 +192,7 @@ pub(crate) async fn import_trf(
             }),
             club: p.club.clone(),
             grade_points: p.grade_points,
+            no_half_point_byes: None,
         };
         let player = crate::app::players::insert_player(
             &mut tx,

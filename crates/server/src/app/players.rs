@@ -159,7 +159,8 @@ pub(crate) async fn update(
         sex,
         birth_date,
         club,
-        grade_points
+        grade_points,
+        no_half_point_byes
     );
     after.details.check()?;
     match (change.withdraw, change.withdrawn_from) {
@@ -210,6 +211,8 @@ pub(crate) async fn update(
                 ));
             }
         }
+        // Refused before anything is asked to be confirmed.
+        refuse_barred_half_point_bye(&after, paired)?;
         let kind = (bye.kind != "none").then_some(bye.kind.as_str());
         if before.requested_byes.get(&round) != after.requested_byes.get(&round) {
             let (warnings, lines) = bye_warnings(&mut tx, &after, round, &bye.kind).await?;
@@ -229,6 +232,7 @@ pub(crate) async fn update(
         }
         store::players::set_requested_bye(&mut tx, tournament_id, player_id, round, kind).await?;
     }
+    refuse_barred_half_point_bye(&after, paired)?;
     store::players::update(&mut tx, &after).await?;
     audit::record(
         &mut tx,
@@ -243,6 +247,31 @@ pub(crate) async fn update(
     .await?;
     commit_change(tx, tournament_id).await?;
     Ok(after)
+}
+
+/// A player barred from half-point byes by the event's regulations has none
+/// requested for a round still to be paired (VCL4THP.13 Q175–Q176): asking
+/// for one, or barring a player who has one, is refused.
+fn refuse_barred_half_point_bye(player: &PlayerRow, paired: i64) -> Result<(), ApiError> {
+    if player.details.no_half_point_byes != Some(true) {
+        return Ok(());
+    }
+    match player
+        .requested_byes
+        .iter()
+        .find(|&(&round, kind)| round > paired && kind == "half")
+    {
+        Some((round, _)) => Err(ApiError::Unprocessable {
+            code: "half_point_bye_barred".into(),
+            message: format!(
+                "{} may not take a half-point bye (the event's regulations bar it); round {round} has one requested",
+                player.name
+            ),
+            article: Some("VCL4THP.13 Q176".into()),
+            at: Some("bye.kind".into()),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// What a requested bye needs confirmed (VCL4THP.13 Q174, Q178–Q179): a

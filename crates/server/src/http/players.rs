@@ -107,6 +107,11 @@ struct PlayerDetailsFlat {
     /// Club grade points before the event (100 per grade).
     #[serde(default)]
     grade_points: Option<u32>,
+    /// `true`: the event's regulations bar the player from half-point byes
+    /// (a half-point bye requested for them is refused, 422
+    /// `half_point_bye_barred`).
+    #[serde(default)]
+    no_half_point_byes: Option<bool>,
 }
 
 impl From<PlayerDetailsFlat> for PlayerDetails {
@@ -121,6 +126,7 @@ impl From<PlayerDetailsFlat> for PlayerDetails {
             birth_date: f.birth_date,
             club: f.club,
             grade_points: f.grade_points,
+            no_half_point_byes: f.no_half_point_byes,
         }
     }
 }
@@ -266,7 +272,7 @@ struct UpdatePlayer {
         (status = 409, description = "a second half-point bye (level 3) or a full-point bye (level 2) to confirm", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required"], "422": ["half_point_bye_barred"]}))),
 )]
 async fn update_player(
     State(state): State<AppState>,

@@ -31,6 +31,11 @@ pub struct PlayerDetails {
     /// 100 per grade), before the event.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grade_points: Option<u32>,
+    /// `true`: the event's regulations bar this player from half-point byes
+    /// (VCL4THP.13 Q175–Q176); a half-point bye requested for them is
+    /// refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_half_point_byes: Option<bool>,
 }
 
 /// A three-letter FIDE federation code in capitals (a player's, an event's).

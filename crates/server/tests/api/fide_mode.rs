@@ -419,6 +419,87 @@ async fn a_second_half_point_bye_is_confirmed_and_a_full_point_bye_acknowledged_
     );
 }
 
+/// Q175–Q176: the event's regulations may bar a player from half-point
+/// byes; one requested for them is refused (422, citing the question), and
+/// so is barring a player who already has one requested.
+async fn a_player_barred_from_half_point_byes_is_refused_one(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app.swiss(&organiser, 4, 5).await;
+    let players = app
+        .get(&format!("/api/v1/tournaments/{t}/players"), None)
+        .await;
+    let id = |i: usize| {
+        players.body["players"][i]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let path = |i: usize| format!("/api/v1/tournaments/{t}/players/{}", id(i));
+    let r = app
+        .send(
+            Method::PATCH,
+            &path(0),
+            Some(&organiser),
+            json!({ "no_half_point_byes": true }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["no_half_point_byes"], true, "{r:?}");
+    let r = app
+        .send(
+            Method::PATCH,
+            &path(0),
+            Some(&organiser),
+            json!({ "bye": { "round": 3, "kind": "half" } }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "half_point_bye_barred", "{r:?}");
+    assert_eq!(r.body["article"], "VCL4THP.13 Q176", "{r:?}");
+    // A zero-point bye is still theirs to ask for; nothing else changed.
+    let r = app
+        .send(
+            Method::PATCH,
+            &path(0),
+            Some(&organiser),
+            json!({ "bye": { "round": 3, "kind": "zero" } }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["requested_byes"], json!({ "3": "zero" }), "{r:?}");
+    // Barring a player who has a half-point bye requested is refused.
+    let r = app
+        .send(
+            Method::PATCH,
+            &path(1),
+            Some(&organiser),
+            json!({ "bye": { "round": 4, "kind": "half" } }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app
+        .send(
+            Method::PATCH,
+            &path(1),
+            Some(&organiser),
+            json!({ "no_half_point_byes": true }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/players"), None)
+        .await;
+    assert_eq!(
+        r.body["players"][1]["no_half_point_byes"],
+        Value::Null,
+        "{r:?}"
+    );
+    assert_eq!(
+        r.body["players"][1]["requested_byes"],
+        json!({ "4": "half" })
+    );
+}
+
 /// Q210: an event whose dates span more than 30 days is flagged — a level 2
 /// warning at creation and when a change of dates first makes it so — and
 /// its console page says so, in both languages.
@@ -490,6 +571,7 @@ async fn an_event_over_30_days_is_flagged_when_created_or_lengthened(app: TestAp
 crate::both_databases!(
     an_event_over_30_days_is_flagged_when_created_or_lengthened,
     a_second_half_point_bye_is_confirmed_and_a_full_point_bye_acknowledged_and_logged,
+    a_player_barred_from_half_point_byes_is_refused_one,
     a_chess_event_starts_in_fide_mode_and_leaving_it_needs_two_confirmations_and_is_final,
     once_play_has_started_rounds_and_tiebreaks_change_only_when_confirmed_twice,
     in_fide_mode_scoring_and_forbidden_pairs_are_locked_once_started_and_outside_it_they_warn,

@@ -202,6 +202,7 @@ function status(p) {
   const parts = [];
   if (p.withdrawn_from) parts.push(t('console-withdrawn-from', { n: p.withdrawn_from }));
   if (p.joins_at) parts.push(t('console-joins-at-round', { n: p.joins_at }));
+  if (p.no_half_point_byes) parts.push(t('console-no-half-point-byes'));
   for (const [round, kind] of Object.entries(p.requested_byes || {})) {
     parts.push(t('console-bye-requested', { n: round, kind: t(`console-bye-${kind}`, {}, kind) }));
   }
@@ -215,6 +216,10 @@ function edit(row, p) {
   const inputs = fields.map(([name, v, type]) => el('input', { name, type, value: v ?? '', 'data-initial': v ?? '' }));
   const cells = row.querySelectorAll('td');
   inputs.forEach((input, i) => cells[i + 1].replaceChildren(input));
+  // The event's regulations may bar a player from half-point byes (VCL4THP.13 Q175).
+  const barred = el('input', { type: 'checkbox', name: 'no_half_point_byes' });
+  barred.checked = Boolean(p.no_half_point_byes);
+  cells[6].replaceChildren(el('label', {}, barred, ' ', t('console-no-half-point-byes')));
   const save = el('button', { type: 'button', class: 'primary', 'data-action': 'save', onclick: async () => {
     const body = {};
     for (const input of inputs) {
@@ -222,6 +227,7 @@ function edit(row, p) {
       if (v === input.dataset.initial) continue;
       body[input.name] = input.type === 'number' && /^\d+$/.test(v) ? Number(v) : v;
     }
+    if (barred.checked !== Boolean(p.no_half_point_byes)) body.no_half_point_byes = barred.checked;
     if (await call('PATCH', `${base}/players/${encodeURIComponent(p.id)}`, body)) loadPlayers();
   } }, t('console-save'));
   const cancel = el('button', { type: 'button', onclick: () => loadPlayers() }, t('console-cancel'));
@@ -233,7 +239,8 @@ function byeControls(p) {
   const last = rounds > 0 ? rounds : paired + 1;
   for (let n = paired + 1; n <= last; n += 1) round.append(el('option', { value: n }, t('console-round-n', { n })));
   const kind = el('select', { 'aria-label': t('console-bye-kind') },
-    ...['half', 'zero', 'full', 'none'].map((k) => el('option', { value: k }, t(`console-bye-${k}`))));
+    ...['half', 'zero', 'full', 'none'].filter((k) => k !== 'half' || !p.no_half_point_byes)
+      .map((k) => el('option', { value: k }, t(`console-bye-${k}`))));
   const ask = el('button', { type: 'button', 'data-action': 'bye', onclick: async () => {
     const body = { bye: { round: Number(round.value), kind: kind.value } };
     if (await call('PATCH', `${base}/players/${encodeURIComponent(p.id)}`, body)) loadPlayers();
