@@ -589,6 +589,113 @@ fn the_board_count_weighs_each_boards_points_by_its_number_and_the_lower_ranks_f
     }
 }
 
+/// Two teams (players 1, 2 and 3, 4) meeting twice on two boards, the
+/// first-named team White on board 1: each match's board results.
+fn two_matches(first: [GameResult; 2], second: [GameResult; 2]) -> TeamEvent {
+    let mut e = event(2, 2, 2);
+    e.system = TeamSystem::DoubleRoundRobin;
+    let m = |a: u32, b: u32, results: [GameResult; 2]| Match {
+        first: a,
+        second: b,
+        boards: vec![
+            board(Some(2 * a - 1), Some(2 * b - 1), Colour::White, results[0]),
+            board(Some(2 * a), Some(2 * b), Colour::Black, results[1]),
+        ],
+        forfeit: None,
+    };
+    e.rounds = vec![
+        tournament::team::TeamRound {
+            matches: vec![m(1, 2, first)],
+            byes: Vec::new(),
+        },
+        tournament::team::TeamRound {
+            matches: vec![m(2, 1, second)],
+            byes: Vec::new(),
+        },
+    ];
+    e
+}
+
+fn order(e: &TeamEvent, list: &str) -> Vec<(u32, u32)> {
+    let options = TeamStandingsOptions {
+        tiebreaks: parse_team_tiebreaks(list).expect("list"),
+        after_round: None,
+    };
+    let s = compute_team_standings(e, &options).expect("standings");
+    s.rows.iter().map(|r| (r.rank, r.team)).collect()
+}
+
+/// C.07 (2026) Art. 13.3: extended direct encounter — direct encounter in
+/// the primary score, then in the secondary; two teams still tied, the
+/// board tie-breaks of Art. 12 over their matches (TieBreakServer's EDE
+/// variants).
+#[test]
+fn extended_direct_encounter_falls_back_on_the_secondary_score_then_the_boards() {
+    use GameResult::{BlackWins, Draw, WhiteWins};
+    // Team 1 wins 2-0, team 2 wins 1½-½: 2 match points each both ways,
+    // game points 2½ against 1½ — DE in match points cannot separate them,
+    // EDE can.
+    let e = two_matches([WhiteWins, BlackWins], [WhiteWins, Draw]);
+    assert_eq!(order(&e, "DE"), [(1, 1), (1, 2)]);
+    assert_eq!(order(&e, "EDE"), [(1, 1), (2, 2)]);
+    // Both matches 1-1 (board 1 to team 1, then both drawn): equal in
+    // match and game points; the boards decide, except for plain EDE.
+    let e = two_matches([WhiteWins, WhiteWins], [Draw, Draw]);
+    assert_eq!(order(&e, "EDE"), [(1, 1), (1, 2)]);
+    for list in ["EDET", "EDEB", "EDEC", "EDEBT", "EDEBB", "EDET/P"] {
+        assert_eq!(order(&e, list), [(1, 1), (2, 2)], "{list}");
+    }
+}
+
+/// `/P` (TieBreakServer, Sharly Chess): a forfeited match counts as played —
+/// against its opponent in Buchholz, not against a dummy.
+#[test]
+fn with_p_a_forfeited_match_counts_against_its_opponent_in_buchholz() {
+    use GameResult::{Draw, WhiteWins};
+    let mut e = event(4, 2, 2);
+    e.system = TeamSystem::Swiss;
+    let played = |a: u32, b: u32, results: [GameResult; 2]| Match {
+        first: a,
+        second: b,
+        boards: vec![
+            board(Some(2 * a - 1), Some(2 * b - 1), Colour::White, results[0]),
+            board(Some(2 * a), Some(2 * b), Colour::Black, results[1]),
+        ],
+        forfeit: None,
+    };
+    // Round 1: team 1 wins against team 2 by forfeit, 3 beats 4; round 2:
+    // 1 and 3 draw, 2 beats 4. Match points 3, 3, 2, 0.
+    let forfeit = Match {
+        forfeit: Some(MatchForfeit::FirstWins),
+        ..played(1, 2, [GameResult::NotPlayed, GameResult::NotPlayed])
+    };
+    e.rounds = vec![
+        tournament::team::TeamRound {
+            matches: vec![forfeit, played(3, 4, [WhiteWins, GameResult::BlackWins])],
+            byes: Vec::new(),
+        },
+        tournament::team::TeamRound {
+            matches: vec![
+                played(1, 3, [Draw, Draw]),
+                played(2, 4, [WhiteWins, GameResult::BlackWins]),
+            ],
+            byes: Vec::new(),
+        },
+    ];
+    let bh = |list: &str| {
+        let options = TeamStandingsOptions {
+            tiebreaks: parse_team_tiebreaks(list).expect("list"),
+            after_round: None,
+        };
+        let s = compute_team_standings(&e, &options).expect("standings");
+        s.row(1).unwrap().tiebreaks[0].value.map(|v| v.to_string())
+    };
+    // Without /P the forfeit is an unplayed round against a dummy with
+    // team 1's own 3 points; with /P it is team 2's 2 points.
+    assert_eq!(bh("BH:MP").as_deref(), Some("6"));
+    assert_eq!(bh("BH:MP/P").as_deref(), Some("5"));
+}
+
 #[test]
 fn the_china_national_preset_ranks_by_game_points_then_small_points_or_buchholz() {
     let (primary, list) = team_preset("china-national", TeamSystem::RoundRobin).expect("preset");
@@ -607,7 +714,13 @@ fn the_china_national_preset_ranks_by_game_points_then_small_points_or_buchholz(
 #[test]
 fn team_tie_break_specifications_are_checked() {
     assert!(parse_team_tiebreaks("BH:GP/C1,EMGSB/M1,DE,BC,TBR,BBE,MPVGP").is_ok());
-    for bad in ["XX", "BH:QP", "DE/C1", "BC/M1", "SB/Cx", ""] {
+    // The FIDE TEC's TRF-2026 team sample's list.
+    let list = parse_team_tiebreaks("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP").expect("list");
+    assert!(list[..3].iter().all(|t| t.predetermined));
+    assert_eq!(list[1].cut_low, 1);
+    for bad in [
+        "XX", "BH:QP", "DE/C1", "BC/M1", "SB/Cx", "", "WIN/P", "BC/P", "DE/P/P", "EDET/C1",
+    ] {
         assert!(parse_team_tiebreaks(bad).is_err(), "{bad}");
     }
 }

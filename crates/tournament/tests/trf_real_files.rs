@@ -42,13 +42,28 @@ fn fide_tecs_team_sample_is_read_and_what_is_not_applied_is_reported() {
             _ => None,
         })
         .collect();
-    assert_eq!(unsupported, ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P"]);
+    // EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP: every one is computed.
+    assert_eq!(unsupported, [] as [&str; 0]);
     // The ruler lines under the headers are not records: reported, not refused.
     assert!(count(|k| matches!(k, TrfWarningKind::UnknownRecord(_))) >= 3);
 
     let (_, event) = trf::read_team_tournament(&text).expect("read as a team event");
     assert_eq!(event.teams.len(), 50);
     assert_eq!(event.rounds.len(), 2);
+    // Ranked by its own list: a total order whose places never go back.
+    let options = tournament::team::TeamStandingsOptions {
+        tiebreaks: tournament::team::parse_team_tiebreaks("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP")
+            .expect("the sample's 202"),
+        after_round: None,
+    };
+    let standings = tournament::team::compute_team_standings(&event, &options).expect("ranked");
+    assert_eq!(standings.rows.len(), 50);
+    assert!(
+        standings
+            .rows
+            .windows(2)
+            .all(|w| w[0].rank <= w[1].rank && w[0].match_points >= w[1].match_points)
+    );
 }
 
 #[test]

@@ -337,7 +337,8 @@ impl<'a> TeamContext<'a> {
                     contributions,
                 }
             }
-            TeamTiebreakKind::DirectEncounter => TiebreakScore {
+            TeamTiebreakKind::DirectEncounter
+            | TeamTiebreakKind::ExtendedDirectEncounter { .. } => TiebreakScore {
                 value: None,
                 contributions: Vec::new(),
             },
@@ -382,7 +383,10 @@ impl<'a> TeamContext<'a> {
         let mut contributions = Vec::new();
         for e in self.rounds_of(team) {
             let opponent = e.kind.opponent();
-            let counted_as_played = e.is_played() || (self.round_robin && opponent.is_some());
+            // A forfeited match counts against its opponent in a round
+            // robin, and with `/P`.
+            let counted_as_played = e.is_played()
+                || ((self.round_robin || tiebreak.predetermined) && opponent.is_some());
             let (score, substitute) = match opponent {
                 Some(o) if counted_as_played => (self.adjusted(o, opponent_points), false),
                 _ if self.round_robin => continue,
@@ -421,20 +425,34 @@ impl<'a> TeamContext<'a> {
     }
 
     /// The points `team` scored against `opponent`, per encounter, in the
-    /// given score (direct encounter).
+    /// given score (direct encounter); a forfeited match counts in a round
+    /// robin and with `/P` (`predetermined`).
     pub fn encounters(
         &self,
         team: TeamNumber,
         opponent: TeamNumber,
         points: PrimaryScore,
+        predetermined: bool,
     ) -> Vec<(u32, Points)> {
-        self.rounds_of(team)
-            .iter()
-            .filter(|e| e.kind.opponent() == Some(opponent))
-            .filter(|e| e.is_played() || self.round_robin)
-            .filter(|e| !matches!(e.kind, TeamRoundKind::Match { pending: true, .. }))
+        self.matches_between(team, opponent, predetermined)
             .map(|e| (e.round, e.score(points)))
             .collect()
+    }
+
+    /// `team`'s finished matches against `opponent` that direct encounter
+    /// counts.
+    pub fn matches_between(
+        &self,
+        team: TeamNumber,
+        opponent: TeamNumber,
+        predetermined: bool,
+    ) -> impl Iterator<Item = &TeamRoundEntry> {
+        let forfeits_count = self.round_robin || predetermined;
+        self.rounds_of(team)
+            .iter()
+            .filter(move |e| e.kind.opponent() == Some(opponent))
+            .filter(move |e| e.is_played() || forfeits_count)
+            .filter(|e| !matches!(e.kind, TeamRoundKind::Match { pending: true, .. }))
     }
 }
 

@@ -11,7 +11,7 @@ use std::fmt;
 
 pub use compute::{TeamRoundEntry, TeamRoundKind};
 pub use spec::{
-    TeamTiebreak, TeamTiebreakKind, TeamTiebreakSpecError, parse_team_tiebreak,
+    BoardTiebreak, TeamTiebreak, TeamTiebreakKind, TeamTiebreakSpecError, parse_team_tiebreak,
     parse_team_tiebreaks, team_preset,
 };
 
@@ -155,8 +155,19 @@ pub fn compute_team_standings(
                 let encounters = TeamEncounters {
                     context: &context,
                     points: tiebreak.points_or(primary),
+                    predetermined: tiebreak.predetermined,
                 };
                 next.extend(direct_encounter(&encounters, &group, &mut scores, index));
+            } else if let TeamTiebreakKind::ExtendedDirectEncounter { board_count, then } =
+                tiebreak.kind
+            {
+                let ede = Extended {
+                    context: &context,
+                    predetermined: tiebreak.predetermined,
+                    board_count,
+                    then,
+                };
+                next.extend(ede.separate(&group, &mut scores, index));
             } else {
                 let key = |t: &TeamNumber| ranking_key(tiebreak, scores[t][index].value);
                 let mut sorted = group.clone();
@@ -203,6 +214,99 @@ fn ranking_key(tiebreak: &TeamTiebreak, value: Option<Value>) -> (bool, Value) {
     }
 }
 
+/// Extended direct encounter for teams (C.07 2026 Art. 13.3; see
+/// [`TeamTiebreakKind::ExtendedDirectEncounter`]).
+struct Extended<'c, 'a> {
+    context: &'c TeamContext<'a>,
+    predetermined: bool,
+    board_count: bool,
+    then: Option<BoardTiebreak>,
+}
+
+impl Extended<'_, '_> {
+    /// Separates one tied group, best first: direct encounter in the primary
+    /// score, then in the secondary; two teams still tied by the board
+    /// tie-breaks over their match(es). A subset a step separates starts
+    /// again from the first step (13.3.3). Each team's value is the direct
+    /// encounter of the last step that applied to it.
+    fn separate(
+        &self,
+        group: &[TeamNumber],
+        scores: &mut BTreeMap<TeamNumber, Vec<TiebreakScore>>,
+        index: usize,
+    ) -> Vec<Vec<TeamNumber>> {
+        let primary = self.context.event.scoring.primary;
+        for points in [primary, primary.other()] {
+            let encounters = TeamEncounters {
+                context: self.context,
+                points,
+                predetermined: self.predetermined,
+            };
+            let mut tried = scores.clone();
+            let parts = direct_encounter(&encounters, group, &mut tried, index);
+            if points == primary || parts.len() > 1 {
+                *scores = tried;
+            }
+            if parts.len() > 1 {
+                return parts
+                    .into_iter()
+                    .flat_map(|part| {
+                        if part.len() > 1 {
+                            self.separate(&part, scores, index)
+                        } else {
+                            vec![part]
+                        }
+                    })
+                    .collect();
+            }
+        }
+        if let [a, b] = *group {
+            let (ka, kb) = (self.board_keys(a, b), self.board_keys(b, a));
+            if ka != kb {
+                return if ka > kb {
+                    vec![vec![a], vec![b]]
+                } else {
+                    vec![vec![b], vec![a]]
+                };
+            }
+        }
+        vec![group.to_vec()]
+    }
+
+    /// What the board tie-breaks compare for `team` over its match(es)
+    /// with `other`, greater first: the negated board count (lower ranks
+    /// first, Art. 12.1), then the top-board results (12.2) or the
+    /// board-by-board elimination sums (12.3), in tenths.
+    fn board_keys(&self, team: TeamNumber, other: TeamNumber) -> Vec<i64> {
+        let boards = self.context.event.boards as usize;
+        let mut totals = vec![0i64; boards];
+        for e in self
+            .context
+            .matches_between(team, other, self.predetermined)
+        {
+            for (slot, p) in totals.iter_mut().zip(&e.boards) {
+                *slot += i64::from(p.tenths());
+            }
+        }
+        let mut keys = Vec::new();
+        if self.board_count {
+            keys.push(-(1i64..).zip(&totals).map(|(n, p)| n * p).sum::<i64>());
+        }
+        match self.then {
+            Some(BoardTiebreak::TopBoardResult) => keys.extend(&totals),
+            Some(BoardTiebreak::Elimination) => {
+                keys.extend(
+                    (0..boards)
+                        .rev()
+                        .map(|kept| totals[..kept].iter().sum::<i64>()),
+                );
+            }
+            None => {}
+        }
+        keys
+    }
+}
+
 /// What direct encounter (C.07 Art. 6) compares between teams, in `points`
 /// (match or game points): each team's points against the others of the
 /// tied group (repeated encounters averaged); a missing encounter could
@@ -211,6 +315,8 @@ fn ranking_key(tiebreak: &TeamTiebreak, value: Option<Value>) -> (bool, Value) {
 struct TeamEncounters<'c, 'a> {
     context: &'c TeamContext<'a>,
     points: PrimaryScore,
+    /// `/P`: forfeited matches count as encounters.
+    predetermined: bool,
 }
 
 impl Encounters for TeamEncounters<'_, '_> {
@@ -219,7 +325,9 @@ impl Encounters for TeamEncounters<'_, '_> {
         let mut value = Value::ZERO;
         let mut opponents = 0;
         for &other in group.iter().filter(|&&o| o != team) {
-            let list = self.context.encounters(team, other, self.points);
+            let list = self
+                .context
+                .encounters(team, other, self.points, self.predetermined);
             if list.is_empty() {
                 continue;
             }

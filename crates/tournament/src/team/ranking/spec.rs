@@ -32,6 +32,18 @@ pub enum TeamTiebreakKind {
     },
     /// `DE` — direct encounter (C.07 Art. 6) in the primary score.
     DirectEncounter,
+    /// `EDE` and its variants — extended direct encounter for teams (C.07
+    /// 2026 Art. 13.3): direct encounter in the primary score, then in the
+    /// secondary score; two teams still tied are then separated by the
+    /// board tie-breaks of Art. 12 over their own match(es), as the FIDE
+    /// TEC's TieBreakServer applies them: `EDEC` the board count, `EDET`
+    /// the top-board result, `EDEB` board-by-board elimination, `EDEBT`
+    /// the board count then the top-board result, `EDEBB` the board count
+    /// then elimination. Every new tied subset starts again (13.3.3).
+    ExtendedDirectEncounter {
+        board_count: bool,
+        then: Option<BoardTiebreak>,
+    },
     /// `BC` — board count: the sum over boards of the board number times
     /// the points scored on that board; the lower value ranks higher
     /// (TieBreakServer's `BC`).
@@ -50,6 +62,15 @@ pub enum TeamTiebreakKind {
     MatchesWon,
 }
 
+/// The board tie-break an extended direct encounter ends with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardTiebreak {
+    /// Top-board result (Art. 12.2).
+    TopBoardResult,
+    /// Board-by-board elimination (Art. 12.3).
+    Elimination,
+}
+
 /// One team tie-break with its modifiers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TeamTiebreak {
@@ -58,6 +79,11 @@ pub struct TeamTiebreak {
     pub points: Option<PrimaryScore>,
     pub cut_low: u32,
     pub cut_high: u32,
+    /// `/P`: forfeited matches count as played — against their opponent in
+    /// Buchholz and Sonneborn–Berger (not a dummy, not a voluntary unplayed
+    /// round) and as encounters in direct encounter (C.07 Art. 6.1.1,
+    /// 15.2; the TieBreakServer's and Sharly Chess's `P` modifier).
+    pub predetermined: bool,
     /// As written (the key in reports).
     pub label: String,
 }
@@ -92,7 +118,7 @@ impl fmt::Display for TeamTiebreakSpecError {
             TeamTiebreakSpecError::Unknown { spec } => write!(
                 f,
                 "unknown team tie-break '{spec}' (known: MP, GP, MPVGP, BH, SB, EMMSB, EMGSB, \
-                 EGMSB, EGGSB, DE, BC, TBR, BBE, WIN, WON)"
+                 EGMSB, EGGSB, DE, EDE, EDEC, EDET, EDEB, EDEBT, EDEBB, BC, TBR, BBE, WIN, WON)"
             ),
             TeamTiebreakSpecError::BadPoints { spec } => {
                 write!(f, "'{spec}': the score after ':' must be MP or GP")
@@ -154,12 +180,21 @@ pub fn parse_team_tiebreak(spec: &str) -> Result<TeamTiebreak, TeamTiebreakSpecE
                 return Ok(TeamTiebreak {
                     kind: TeamTiebreakKind::SonnebornBerger,
                     points: Some(own),
-                    ..modifiers(trimmed, parts, true)?
+                    ..modifiers(trimmed, parts, true, true)?
                 });
             }
             TeamTiebreakKind::ExtendedSonnebornBerger { opponent, own }
         }
         "DE" => TeamTiebreakKind::DirectEncounter,
+        "EDE" | "EDEC" | "EDET" | "EDEB" | "EDEBT" | "EDEBB" => {
+            let board_count = matches!(name, "EDEC" | "EDEBT" | "EDEBB");
+            let then = match name {
+                "EDET" | "EDEBT" => Some(BoardTiebreak::TopBoardResult),
+                "EDEB" | "EDEBB" => Some(BoardTiebreak::Elimination),
+                _ => None,
+            };
+            TeamTiebreakKind::ExtendedDirectEncounter { board_count, then }
+        }
         "BC" => TeamTiebreakKind::BoardCount,
         "TBR" => TeamTiebreakKind::TopBoardResult,
         "BBE" => TeamTiebreakKind::BoardByBoardElimination,
@@ -177,24 +212,31 @@ pub fn parse_team_tiebreak(spec: &str) -> Result<TeamTiebreak, TeamTiebreakSpecE
             | TeamTiebreakKind::SonnebornBerger
             | TeamTiebreakKind::ExtendedSonnebornBerger { .. }
     );
+    let predetermined = cuts
+        || matches!(
+            kind,
+            TeamTiebreakKind::DirectEncounter | TeamTiebreakKind::ExtendedDirectEncounter { .. }
+        );
     Ok(TeamTiebreak {
         kind,
         points,
-        ..modifiers(trimmed, parts, cuts)?
+        ..modifiers(trimmed, parts, cuts, predetermined)?
     })
 }
 
-/// The cut modifiers (`/C1`, `/M1`) of a specification.
+/// The modifiers of a specification: the cuts (`/C1`, `/M1`) and `/P`.
 fn modifiers<'a>(
     spec: &str,
     parts: impl Iterator<Item = &'a str>,
     cuts: bool,
+    predetermined: bool,
 ) -> Result<TeamTiebreak, TeamTiebreakSpecError> {
     let mut tiebreak = TeamTiebreak {
         kind: TeamTiebreakKind::Buchholz,
         points: None,
         cut_low: 0,
         cut_high: 0,
+        predetermined: false,
         label: spec.to_string(),
     };
     for modifier in parts {
@@ -202,6 +244,10 @@ fn modifiers<'a>(
             spec: spec.to_string(),
             modifier: modifier.to_string(),
         };
+        if modifier == "P" && predetermined && !tiebreak.predetermined {
+            tiebreak.predetermined = true;
+            continue;
+        }
         let (letter, rest) = modifier.split_at(modifier.len().min(1));
         let n: u32 = rest.parse().map_err(|_| bad())?;
         match letter {
