@@ -435,7 +435,7 @@ fn parse_cell(chars: &[char], column: usize, me: StartNumber) -> FieldResult<Rou
     // A symbol no edition defines, on a game with an opponent and a colour,
     // is an unknown result (VCL4THP.13 Q166): kept, and read as `?`.
     let game = opponent.is_some_and(|o| o != 0 && o != me) && matches!(colour, 'w' | 'b');
-    if !is_result_code(code) && !(game && result.is_ascii_graphic()) {
+    if !(is_result_code(code) || game && result.is_ascii_graphic()) {
         return Err((column + 7, TrfErrorKind::BadResult(result)));
     }
     match opponent.filter(|&o| o != 0) {
