@@ -234,3 +234,19 @@ fn the_2026_edition_gives_fide_tecs_tiebreakserver_values_on_generated_swiss_eve
         );
     }
 }
+
+/// Fore Buchholz (2026) as FIDE TEC's TieBreakServer reads it: every
+/// pairing of the last round is a drawn game, played — an earlier bye is
+/// then no trailing voluntary unplayed round (Art. 16.3), and a last-round
+/// forfeit is cut as a game, not first as a VUR (16.5). Two four-player
+/// cases and a file of our generator with forfeits and byes of every kind.
+#[test]
+fn fore_buchholz_counts_the_last_rounds_pairing_as_a_drawn_game_as_the_tiebreakserver_does() {
+    for event in ["fb-trailing-vur", "fb-cut-last-forfeit", "rtg-s047"] {
+        check_tiebreak_table(
+            &format!("tbs2026/{event}.trf"),
+            &format!("tbs2026/{event}.tiebreaks"),
+            TiebreakEdition::Fide2026,
+        );
+    }
+}

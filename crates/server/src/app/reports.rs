@@ -41,6 +41,29 @@ pub(crate) async fn export_pgn(state: &AppState, id: &str) -> Result<String, Api
     Ok(out)
 }
 
+/// The FIDE rating report and the grade-point changes (the API's and the
+/// pages'), from the results with the corrections kept for the rating
+/// report only (VCL4THP.13 Q192) in place.
+pub(crate) fn rating_reports(
+    loaded: &Loaded,
+    model: &Tournament,
+) -> Result<
+    (
+        Vec<tournament::rating::PlayerRating>,
+        Vec<tournament::rating::GradeLine>,
+    ),
+    ApiError,
+> {
+    let rated = store::model::rated_model(loaded, model)?;
+    let fide = tournament::rating::fide_report(&rated, rating_options(loaded));
+    let grades = if rated.players.iter().any(|p| p.grade_points.is_some()) {
+        tournament::rating::grade_report(&rated)
+    } else {
+        Vec::new()
+    };
+    Ok((fide, grades))
+}
+
 /// The options of a tournament's rating report (the API's and the pages').
 pub(crate) fn rating_options(loaded: &Loaded) -> tournament::rating::ReportOptions {
     tournament::rating::ReportOptions {

@@ -44,12 +44,33 @@ pub(crate) async fn enter_result(
     check_against_game(&mut tx, id, round, board, result).await?;
     // A decisive result for a game adjourned while later rounds were paired
     // on its draw (VCL4THP.13 Q163): level 3, logged.
-    let before = store::rounds::board_result(&mut *tx, id, round, board).await?;
+    let before = store::rounds::board_result(&mut *tx, id, round, board)
+        .await?
+        .flatten();
+    let last_paired = store::rounds::last_paired(&mut *tx, id).await?;
+    // In FIDE mode only the last paired round's results change the pairing
+    // data; an earlier round's result, once entered, is corrected for the
+    // rating report only (VCL4THP.13 Q189–Q193). An adjourned game's result
+    // may be entered any time (Q162).
+    if t.fide_mode && round < last_paired {
+        if let Some(paired_on) = before.as_deref().filter(|&r| r != ADJOURNED) {
+            let correction = Correction {
+                id,
+                round,
+                board,
+                paired_on,
+                result,
+            };
+            correction.record(&mut tx, actor, confirmation).await?;
+            commit_change(tx, id).await?;
+            return answer(state, id, round, board).await;
+        }
+    }
     let mut log = Vec::new();
-    if before.flatten().as_deref() == Some(ADJOURNED)
+    if before.as_deref() == Some(ADJOURNED)
         && result != ADJOURNED
         && result != tournament::model::GameResult::Draw.notation()
-        && store::rounds::last_paired(&mut *tx, id).await? > round
+        && last_paired > round
     {
         let version = store::tournaments::version(&mut *tx, id)
             .await?
@@ -80,13 +101,109 @@ pub(crate) async fn enter_result(
     set_board_result(&mut tx, actor, id, round, board, result).await?;
     crate::app::fide_mode::log(&mut tx, actor, id, &log).await?;
     commit_change(tx, id).await?;
+    answer(state, id, round, board).await
+}
+
+/// Announces a changed board to its round's stream and answers it as the
+/// round shows it.
+async fn answer(
+    state: &AppState,
+    id: &str,
+    round: i64,
+    board: i64,
+) -> Result<Option<BoardJson>, ApiError> {
     state.announce(crate::state::Hint {
         game_id: crate::live::stream::round_topic(id, round),
         seq: 0,
     });
     let loaded = load_all(&mut *state.db().pool().acquire().await?, id).await?;
-    let board_json = board_json(&loaded, round, board);
-    Ok(board_json)
+    Ok(board_json(&loaded, round, board))
+}
+
+/// A result of a round before the last paired one, in FIDE mode: later
+/// rounds were paired on `paired_on`, which stays; `result`, when it
+/// differs, is kept apart for the rating report (level 3, audited, a `###
+/// Correction @ Round n` line); entering `paired_on` again withdraws the
+/// correction.
+struct Correction<'a> {
+    id: &'a str,
+    round: i64,
+    board: i64,
+    paired_on: &'a str,
+    result: &'a str,
+}
+
+impl Correction<'_> {
+    async fn record(
+        &self,
+        tx: &mut AnyConnection,
+        actor: &Actor,
+        confirmation: &Confirmation,
+    ) -> Result<(), ApiError> {
+        let Correction {
+            id,
+            round,
+            board,
+            paired_on,
+            result,
+        } = *self;
+        let before = store::rounds::rating_result(&mut *tx, id, round, board)
+            .await?
+            .flatten();
+        let after = (result != paired_on).then_some(result);
+        if before.as_deref() == after {
+            return Ok(());
+        }
+        let mut log = Vec::new();
+        if let Some(corrected) = after {
+            let version = store::tournaments::version(&mut *tx, id)
+                .await?
+                .unwrap_or(0);
+            confirm::require(
+                &confirm::Change {
+                    actor,
+                    operation: "past_round_correction",
+                    fingerprint: &json!({ "round": round, "board": board, "result": corrected }),
+                    version,
+                },
+                vec![Warning::new(
+                    Level::Confirm,
+                    "past_round_correction",
+                    format!(
+                        "round {round} is before the last paired round: in FIDE mode the pairings keep {paired_on} for board {board}, and {corrected} is kept for the rating report only"
+                    ),
+                    Some("VCL4THP.13 Q189–Q192"),
+                )],
+                confirmation,
+            )?;
+            log.push(LogLine::new(
+                "Correction",
+                round,
+                &format!(
+                    "board {board}: {corrected} for the rating report; the pairings keep {paired_on}"
+                ),
+            ));
+        } else {
+            log.push(LogLine::new(
+                "Correction",
+                round,
+                &format!("board {board}: correction withdrawn; {paired_on} stands"),
+            ));
+        }
+        store::rounds::set_rating_result(tx, id, round, board, after).await?;
+        audit::record(
+            tx,
+            actor,
+            Some(id),
+            "correct-for-rating",
+            "result",
+            &format!("{id}/{round}/{board}"),
+            Some(&json!({ "result": paired_on, "rating_result": before })),
+            Some(&json!({ "result": paired_on, "rating_result": after })),
+        )
+        .await?;
+        crate::app::fide_mode::log(tx, actor, id, &log).await
+    }
 }
 
 /// A board whose game has recorded events takes its result from the game:

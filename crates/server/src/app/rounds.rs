@@ -655,6 +655,7 @@ pub(crate) async fn insert_board_game(
         game_id,
         annulled_game_ids: Vec::new(),
         result: None,
+        rating_result: None,
         mode: loaded.tournament.recording.clone(),
         fen: None,
         starts_at: None,
@@ -714,6 +715,11 @@ pub(crate) struct BoardJson {
     /// `1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`, `0-0`, `1/2-0`, `0-1/2`,
     /// `adj`; `null` until entered.
     pub result: Option<String>,
+    /// In FIDE mode, a correction of a round before the last paired one,
+    /// kept for the rating report only (VCL4THP.13 Q189–Q193): `result`
+    /// stays what later rounds were paired on. Absent when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_result: Option<String>,
     /// The game's recording mode: `live` or `scoresheet`.
     pub mode: String,
     /// The game's starting position, only when set up (FEN; the standard
@@ -760,6 +766,7 @@ pub(crate) fn round_json(loaded: &Loaded, number: i64) -> RoundJson {
             game_id: b.game_id.clone(),
             annulled_game_ids: b.annulled_game_ids.clone(),
             result: b.result.clone(),
+            rating_result: b.rating_result.clone(),
             mode: b.mode.clone(),
             fen: b.fen.clone(),
             starts_at: b.starts_at.clone(),

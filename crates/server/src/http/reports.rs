@@ -11,7 +11,7 @@ use serde::Serialize;
 use tournament::model::Tournament;
 use utoipa::{OpenApi, ToSchema};
 
-use crate::app::reports::{Loaded, load_model, rating_options};
+use crate::app::reports::{Loaded, load_model};
 use crate::app::rounds::{RoundJson, round_json};
 use crate::app::tournaments::load_all;
 use crate::error::{ApiError, ApiPath};
@@ -173,9 +173,10 @@ struct GradeLine {
 /// Rating changes (FIDE Rating Regulations 8.1–8.3: change, K, expected
 /// score, performance) and, where players carry grade points, the club
 /// grade-points report (`laws.md`, "Grade points").
-fn ratings_json(loaded: &Loaded, model: &Tournament) -> Ratings {
-    use tournament::rating::{Grade, fide_report, grade_report};
-    let fide = fide_report(model, rating_options(loaded))
+fn ratings_json(loaded: &Loaded, model: &Tournament) -> Result<Ratings, ApiError> {
+    use tournament::rating::Grade;
+    let (fide, grades) = crate::app::reports::rating_reports(loaded, model)?;
+    let fide = fide
         .iter()
         .map(|p| {
             let change = p.change.as_ref();
@@ -197,26 +198,22 @@ fn ratings_json(loaded: &Loaded, model: &Tournament) -> Ratings {
         Grade::Ungraded => "ungraded".to_owned(),
         Grade::Graded(n) => format!("grade {n}"),
     };
-    let grades = if model.players.iter().any(|p| p.grade_points.is_some()) {
-        grade_report(model)
-            .iter()
-            .map(|l| GradeLine {
-                start_number: l.start_number,
-                name: l.name.clone(),
-                before: l.before,
-                after: l.after,
-                change: i64::from(l.after) - i64::from(l.before),
-                grade_before: grade(l.grade_before),
-                grade_after: grade(l.grade_after),
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    Ratings {
+    let grades = grades
+        .iter()
+        .map(|l| GradeLine {
+            start_number: l.start_number,
+            name: l.name.clone(),
+            before: l.before,
+            after: l.after,
+            change: i64::from(l.after) - i64::from(l.before),
+            grade_before: grade(l.grade_before),
+            grade_after: grade(l.grade_after),
+        })
+        .collect();
+    Ok(Ratings {
         fide,
         grade_points: grades,
-    }
+    })
 }
 
 /// Each player's FIDE rating change and performance (Rating Regulations 8.1-8.3) and grade-point changes where players carry grade points.
@@ -233,7 +230,7 @@ async fn get_ratings(
     ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Ratings>, ApiError> {
     let (loaded, model) = load_model(&mut *state.db().pool().acquire().await?, &id).await?;
-    Ok(Json(ratings_json(&loaded, &model)))
+    Ok(Json(ratings_json(&loaded, &model)?))
 }
 
 /// Ranked players with points and every configured tie-break (C.07).
@@ -311,7 +308,7 @@ async fn export_json(
         .map(|n| round_json(&loaded, n))
         .collect();
     let standings = standings_json(&loaded, &model, None)?;
-    let ratings = ratings_json(&loaded, &model);
+    let ratings = ratings_json(&loaded, &model)?;
     let team = match loaded.tournament.teams {
         None => None,
         Some(_) => {

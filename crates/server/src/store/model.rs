@@ -127,6 +127,35 @@ pub fn system(text: &str) -> Result<model::System, Error> {
     crate::model::settings::model_system(text).ok_or_else(|| Error::unknown("system", text))
 }
 
+/// The model the rating report reads: `model` (of `loaded`) with the
+/// corrections kept for the rating report only in place of the results the
+/// rounds were paired on (VCL4THP.13 Q192).
+pub fn rated_model(loaded: &Loaded, model: &Tournament) -> Result<Tournament, Error> {
+    let mut rated = model.clone();
+    for b in &loaded.boards {
+        let Some(text) = b.rating_result.as_deref() else {
+            continue;
+        };
+        let result = parse_result(text).ok_or_else(|| Error::unknown("rating result", text))?;
+        let (white, black) = (
+            loaded.start_number(&b.white_id),
+            loaded.start_number(&b.black_id),
+        );
+        if let Some(board) = usize::try_from(b.round - 1)
+            .ok()
+            .and_then(|i| rated.rounds.get_mut(i))
+            .and_then(|r| {
+                r.boards
+                    .iter_mut()
+                    .find(|m| m.white == white && m.black == black)
+            })
+        {
+            board.result = result;
+        }
+    }
+    Ok(rated)
+}
+
 /// The model of a stored tournament.
 pub fn to_model(loaded: &Loaded) -> Result<Tournament, Error> {
     let t = &loaded.tournament;

@@ -15,6 +15,10 @@ pub struct BoardRow {
     pub black_id: String,
     pub game_id: String,
     pub result: Option<String>,
+    /// A correction kept for the rating report only (FIDE mode, a round
+    /// before the last paired one; migration `0019`): `result` stays what
+    /// later rounds were paired on.
+    pub rating_result: Option<String>,
     pub rated: bool,
     /// The game's recording mode (`live` or `scoresheet`).
     pub mode: String,
@@ -37,6 +41,7 @@ struct BoardRecord {
     black_id: String,
     game_id: String,
     result: Option<String>,
+    rating_result: Option<String>,
     rated: i64,
     mode: String,
     seq: i64,
@@ -53,6 +58,7 @@ impl From<BoardRecord> for BoardRow {
             black_id: r.black_id,
             game_id: r.game_id,
             result: r.result,
+            rating_result: r.rating_result,
             rated: r.rated != 0,
             mode: r.mode,
             fen: r.fen,
@@ -109,7 +115,7 @@ where
     E: Executor<'e, Database = Any>,
 {
     Ok(sqlx::query_as::<_, BoardRecord>(
-        "SELECT b.round, b.board, b.white_id, b.black_id, b.game_id, b.result, b.rated, \
+        "SELECT b.round, b.board, b.white_id, b.black_id, b.game_id, b.result, b.rating_result, b.rated, \
          g.mode, g.seq, g.fen, b.starts_at FROM boards b JOIN games g ON g.id = b.game_id \
          WHERE b.tournament_id = $1 ORDER BY b.round, b.board",
     )
@@ -330,6 +336,48 @@ pub async fn set_board_result(
     .execute(&mut *conn)
     .await?;
     settle_board_game(conn, tournament_id, round, board).await
+}
+
+/// A board's correction for the rating report, if it has one (`None`: no
+/// such board).
+pub async fn rating_result<'e, E>(
+    executor: E,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+) -> Result<Option<Option<String>>, Error>
+where
+    E: Executor<'e, Database = Any>,
+{
+    Ok(sqlx::query_scalar::<_, Option<String>>(
+        "SELECT rating_result FROM boards WHERE tournament_id = $1 AND round = $2 AND board = $3",
+    )
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .fetch_optional(executor)
+    .await?)
+}
+
+/// Sets (or, with `None`, clears) a board's correction for the rating
+/// report only.
+pub async fn set_rating_result(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    result: Option<&str>,
+) -> Result<(), Error> {
+    sqlx::query(
+        "UPDATE boards SET rating_result = $1 WHERE tournament_id = $2 AND round = $3 AND board = $4",
+    )
+    .bind(result)
+    .bind(tournament_id)
+    .bind(round)
+    .bind(board)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// Clears a board's result when its game is in progress again (an arbiter

@@ -98,21 +98,20 @@ pub(crate) fn standings(event: &Event, after: Option<u32>) -> Result<Standings, 
     })
 }
 
-/// Every player's FIDE rating change and performance (the API's report).
-pub(crate) fn ratings(event: &Event) -> Vec<tournament::rating::PlayerRating> {
-    tournament::rating::fide_report(
-        &event.model,
-        crate::app::reports::rating_options(&event.loaded),
-    )
-}
-
-/// Grade-point changes, where the players carry grade points.
-pub(crate) fn grades(event: &Event) -> Vec<tournament::rating::GradeLine> {
-    if event.model.players.iter().any(|p| p.grade_points.is_some()) {
-        tournament::rating::grade_report(&event.model)
-    } else {
-        Vec::new()
-    }
+/// Every player's FIDE rating change and performance, and the grade-point
+/// changes where the players carry grade points (the API's report: results
+/// corrected for the rating report only count as corrected).
+pub(crate) fn ratings(
+    event: &Event,
+) -> Result<
+    (
+        Vec<tournament::rating::PlayerRating>,
+        Vec<tournament::rating::GradeLine>,
+    ),
+    PageError,
+> {
+    crate::app::reports::rating_reports(&event.loaded, &event.model)
+        .map_err(|e| PageError::Internal(format!("ratings: {e:?}")))
 }
 
 /// A game: its row, its state after the whole log and the state as the

@@ -310,9 +310,8 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
             .ok_or(PageError::NotFound("what-player"))?;
         let st = data::standings(&event, None)?;
         let row = st.row(sn);
-        let ratings = data::ratings(&event);
+        let (ratings, grades) = data::ratings(&event)?;
         let rating = ratings.iter().find(|r| r.start_number == sn);
-        let grades = data::grades(&event);
         let grade = grades.iter().find(|g| g.start_number == sn);
         let opponent = |o: u32| event.loaded.players.iter().find(|p| p.start_number == i64::from(o));
         let game_of = |round: u32| {

@@ -500,6 +500,82 @@ async fn a_player_barred_from_half_point_byes_is_refused_one(app: TestApp) {
     );
 }
 
+/// Q189–Q193: in FIDE mode only the last paired round's results change the
+/// pairing data. A result of an earlier round, once entered, is corrected
+/// for the rating report only — a level 3 warning, the pairings and the
+/// standings unchanged, the rating report corrected, a `### Correction`
+/// line in the TRF — and entering the old result again withdraws it.
+async fn in_fide_mode_an_earlier_rounds_result_is_corrected_for_the_rating_report_only(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let t = app.swiss(&organiser, 4, 5).await;
+    let one = app.pair_round(&organiser, &t).await;
+    app.finish_round(&organiser, &t, &one, |_, _, _| "1-0")
+        .await;
+    let two = app.pair_round(&organiser, &t).await;
+    app.finish_round(&organiser, &t, &two, |_, _, _| "1/2-1/2")
+        .await;
+    let result = |round: u32| format!("/api/v1/tournaments/{t}/rounds/{round}/boards/1/result");
+    // The last paired round is corrected as ever.
+    let r = app
+        .send(
+            Method::PUT,
+            &result(2),
+            Some(&organiser),
+            json!({ "result": "0-1" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["result"], "0-1", "{r:?}");
+    let standings = format!("/api/v1/tournaments/{t}/standings");
+    let ratings = format!("/api/v1/tournaments/{t}/ratings");
+    let standings_before = app.get(&standings, None).await.body;
+    let ratings_before = app.get(&ratings, None).await.body;
+    let correction = json!({ "result": "0-1" });
+    let r = app
+        .send_confirming(Method::PUT, &result(1), &organiser, Some(&correction), None)
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["level"], 3, "{r:?}");
+    assert_eq!(r.body["warnings"][0]["code"], "past_round_correction");
+    let c = r.body["confirmation"].as_str().map(str::to_owned);
+    let r = app
+        .send_confirming(
+            Method::PUT,
+            &result(1),
+            &organiser,
+            Some(&correction),
+            c.as_deref(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["result"], "1-0", "the pairing data stay: {r:?}");
+    assert_eq!(r.body["rating_result"], "0-1", "{r:?}");
+    assert_eq!(app.get(&standings, None).await.body, standings_before);
+    let corrected = app.get(&ratings, None).await.body;
+    assert_ne!(corrected["fide"], ratings_before["fide"]);
+    let text = trf(&app, &t).await;
+    assert!(
+        text.contains(
+            "### Correction @ Round 1: board 1: 0-1 for the rating report; the pairings keep 1-0"
+        ),
+        "{text}"
+    );
+    // The old result again: the correction is withdrawn, without a warning.
+    let r = app
+        .send(
+            Method::PUT,
+            &result(1),
+            Some(&organiser),
+            json!({ "result": "1-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body.get("rating_result"), None, "{r:?}");
+    assert_eq!(app.get(&ratings, None).await.body, ratings_before);
+}
+
 /// Q210: an event whose dates span more than 30 days is flagged — a level 2
 /// warning at creation and when a change of dates first makes it so — and
 /// its console page says so, in both languages.
@@ -572,6 +648,7 @@ crate::both_databases!(
     an_event_over_30_days_is_flagged_when_created_or_lengthened,
     a_second_half_point_bye_is_confirmed_and_a_full_point_bye_acknowledged_and_logged,
     a_player_barred_from_half_point_byes_is_refused_one,
+    in_fide_mode_an_earlier_rounds_result_is_corrected_for_the_rating_report_only,
     a_chess_event_starts_in_fide_mode_and_leaving_it_needs_two_confirmations_and_is_final,
     once_play_has_started_rounds_and_tiebreaks_change_only_when_confirmed_twice,
     in_fide_mode_scoring_and_forbidden_pairs_are_locked_once_started_and_outside_it_they_warn,

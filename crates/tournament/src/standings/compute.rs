@@ -291,10 +291,31 @@ impl<'a> Context<'a> {
                 .last()
                 .filter(|e| e.round == rounds && e.kind.opponent().is_some());
             let fore_shift = last_with_opponent.map_or(0, |e| draw - i64::from(e.points.tenths()));
+            // Fore Buchholz: every pairing of the last round is a drawn game,
+            // played — so a player paired in it has no trailing voluntary
+            // unplayed round before it: an earlier bye or absence counts at
+            // its points, not as a draw (Art. 16.3), as the FIDE TEC's
+            // TieBreakServer reads it.
+            let fore_adjusted_score = if last_with_opponent.is_some() && !round_robin {
+                list.iter()
+                    .map(|e| {
+                        if e.round == rounds {
+                            draw
+                        } else if edition == TiebreakEdition::VirtualOpponent && !e.kind.is_played()
+                        {
+                            draw
+                        } else {
+                            i64::from(e.points.tenths())
+                        }
+                    })
+                    .sum()
+            } else {
+                adjusted_score + fore_shift
+            };
             entries.insert(sn, list);
             totals.insert(sn, total);
             adjusted.insert(sn, adjusted_score);
-            fore_adjusted.insert(sn, adjusted_score + fore_shift);
+            fore_adjusted.insert(sn, fore_adjusted_score);
             fore_own.insert(sn, i64::from(total.tenths()) + fore_shift);
         }
         Context {
@@ -491,13 +512,16 @@ impl<'a> Context<'a> {
             } else {
                 significance
             };
+            // Under FB the last round's pairing is a drawn game: not a
+            // voluntary unplayed round, cut like any other game.
+            let fore_game = fore && entry.round == self.rounds && entry.kind.opponent().is_some();
             contributions.push(Contribution {
                 round: entry.round,
                 opponent: entry.kind.opponent(),
                 value,
                 significance,
                 substitute,
-                vur: entry.kind.is_vur(),
+                vur: entry.kind.is_vur() && !fore_game,
                 cut: false,
             });
         }

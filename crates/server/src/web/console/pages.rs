@@ -338,7 +338,12 @@ pub(crate) async fn results(State(state): State<AppState>, ctx: Ctx, path: Round
                                 td.num { (b.board) }
                                 td { (name(&b.white_id)) }
                                 td { (name(&b.black_id)) }
-                                td.result { (b.result.as_deref().unwrap_or("").replace("1/2", "½")) }
+                                td.result {
+                                    (b.result.as_deref().unwrap_or("").replace("1/2", "½"))
+                                    @if let Some(rating) = &b.rating_result {
+                                        " (" (lang.tr("console-rating-only", &[("result", &rating.replace("1/2", "½"))])) ")"
+                                    }
+                                }
                                 td.live {
                                     a href=(format!("/console/games/{}", b.game_id)) { (lang.t("console-record")) }
                                     " " span.state {}

@@ -57,8 +57,12 @@ async function enter(board, result) {
     say(line);
     return;
   }
-  const after = r.body?.result ?? result;
-  cell.textContent = shown(after);
+  // In FIDE mode a correction of an earlier round counts for the rating
+  // report only: the pairings keep the result, the correction is shown
+  // beside it.
+  const rating = r.body?.rating_result;
+  const after = rating ?? r.body?.result ?? result;
+  cell.textContent = rating ? `${shown(r.body.result)} (${t('console-rating-only', { result: shown(rating) })})` : shown(after);
   cell.dataset.result = shown(after);
   row.classList.add('entered');
   if (!before) say(t('console-entered', { board, result: shown(after) }));
