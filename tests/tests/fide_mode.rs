@@ -288,3 +288,93 @@ fn an_arbiter_pairs_a_round_by_hand_and_closes_its_manual_phase_in_english() {
 fn an_arbiter_pairs_a_round_by_hand_and_closes_its_manual_phase_in_chinese() {
     pairs_by_hand("zh");
 }
+
+/// Q189–Q193 in the console: once round 2 is paired, correcting a round 1
+/// result on its results page asks for confirmation in the reader's
+/// language, and the board then shows the result the pairings keep with
+/// the correction for the rating report beside it.
+fn corrects_an_earlier_round(lang: &str) {
+    let server = Server::start(&format!("console-correction-{lang}"));
+    let names = ["Ding Liren 丁立人", "Alice Smith", "王皓", "Bob Jones"];
+    let (id, organiser, boards) = paired_event(&server, &names);
+    for board in 1..=boards.len() {
+        let (status, body) = call(
+            &server,
+            "PUT",
+            &format!("/api/v1/tournaments/{id}/rounds/1/boards/{board}/result"),
+            Some(&organiser),
+            Some(&json!({ "result": "1-0" })),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, body) = call(
+        &server,
+        "POST",
+        &format!("/api/v1/tournaments/{id}/rounds"),
+        Some(&organiser),
+        Some(&json!({})),
+    );
+    assert_eq!(status, 201, "{body}");
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    let (warning, rating_only) = match lang {
+        "zh" => ("编排数据保留原成绩", "等级分报告按 0-1"),
+        _ => ("the pairings keep its result", "0-1 for the rating report"),
+    };
+    use_token(&browser, &server, lang, &organiser);
+    browser.goto(&format!(
+        "http://{}/console/tournaments/{id}/rounds/1/results?lang={lang}",
+        server.address
+    ));
+    wait(
+        &browser,
+        "return document.activeElement?.id === 'entry';",
+        "the entry field",
+    );
+    browser.type_text("#entry", "10");
+    wait_dialog(&browser, 1);
+    let said = dialog_text(&browser);
+    assert!(said.contains(warning), "{said}");
+    browser.screenshot(&screenshot_dir().join(format!("console-correction-dialog-{lang}.png")));
+    answer_dialog(&browser, "confirm", 1);
+    wait(
+        &browser,
+        &format!(
+            "return document.querySelector('#boards tr[data-board=\"1\"] td.result').textContent.includes('{rating_only}');"
+        ),
+        "the correction beside the result",
+    );
+    let (_, round) = call(
+        &server,
+        "GET",
+        &format!("/api/v1/tournaments/{id}/rounds/1"),
+        None,
+        None,
+    );
+    assert_eq!(round["boards"][0]["result"], "1-0", "{round}");
+    assert_eq!(round["boards"][0]["rating_result"], "0-1", "{round}");
+    // The page as served shows it too.
+    browser.goto(&format!(
+        "http://{}/console/tournaments/{id}/rounds/1/results?lang={lang}",
+        server.address
+    ));
+    wait(
+        &browser,
+        &format!(
+            "return document.querySelector('#boards tr[data-board=\"1\"] td.result').textContent.includes('{rating_only}');"
+        ),
+        "the correction on the served page",
+    );
+    browser.screenshot(&screenshot_dir().join(format!("console-correction-{lang}.png")));
+}
+
+#[test]
+fn an_arbiter_corrects_an_earlier_round_for_the_rating_report_only_in_english() {
+    corrects_an_earlier_round("en");
+}
+
+#[test]
+fn an_arbiter_corrects_an_earlier_round_for_the_rating_report_only_in_chinese() {
+    corrects_an_earlier_round("zh");
+}
