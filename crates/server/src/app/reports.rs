@@ -64,6 +64,34 @@ pub(crate) fn rating_reports(
     Ok((fide, grades))
 }
 
+/// Once every round is paired, the TRF is the event's final file: not while
+/// a game is adjourned without its result (VCL4THP.13 Q169). The file for
+/// in-tournament exchange, with `?` for the adjourned games (Q164), is
+/// still given when asked for.
+fn refuse_final_while_adjourned(loaded: &Loaded, in_progress: bool) -> Result<(), ApiError> {
+    let t = &loaded.tournament;
+    if in_progress || t.rounds == 0 || loaded.rounds < t.rounds {
+        return Ok(());
+    }
+    let open: Vec<String> = loaded
+        .boards
+        .iter()
+        .filter(|b| b.result.as_deref() == Some(store::model::ADJOURNED))
+        .map(|b| format!("round {} board {}", b.round, b.board))
+        .collect();
+    if open.is_empty() {
+        return Ok(());
+    }
+    Err(ApiError::conflict(
+        "adjourned_games_open",
+        format!(
+            "every round is paired and {} still adjourned: the final TRF waits for {} result (VCL4THP.13 Q169); ask for the in-tournament file with ?in_progress=true",
+            open.join(", "),
+            if open.len() == 1 { "its" } else { "their" }
+        ),
+    ))
+}
+
 /// The options of a tournament's rating report (the API's and the pages').
 pub(crate) fn rating_options(loaded: &Loaded) -> tournament::rating::ReportOptions {
     tournament::rating::ReportOptions {
@@ -96,8 +124,10 @@ pub(crate) async fn export_trf(
     conn: &mut AnyConnection,
     loaded: &Loaded,
     edition: Option<TrfEdition>,
+    in_progress: bool,
 ) -> Result<String, ApiError> {
     use tournament::trf::Format;
+    refuse_final_while_adjourned(loaded, in_progress)?;
     let model = store::model::to_model(loaded)?;
     let format = match edition.unwrap_or(TrfEdition::Trf2026) {
         TrfEdition::Trf16 => Format::Trf16,

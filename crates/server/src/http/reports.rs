@@ -338,6 +338,7 @@ async fn export_json(
 #[serde(deny_unknown_fields)]
 struct TrfQuery {
     edition: Option<crate::app::reports::TrfEdition>,
+    in_progress: Option<bool>,
 }
 
 /// The tournament as a TRF file: TRF-2026 (a team event's with its team
@@ -349,9 +350,10 @@ struct TrfQuery {
     params(
         ("id" = String, Path, description = "tournament id"),
         ("edition" = Option<crate::app::reports::TrfEdition>, Query, description = "`trf2026` (the default) or `trf16`"),
+        ("in_progress" = Option<bool>, Query, description = "`true`: the file for in-tournament exchange, given even when every round is paired and a game is still adjourned (written `?`); without it such a file is refused (409 `adjourned_games_open`, VCL4THP.13 Q169)"),
     ),
     responses((status = 200, description = "the tournament as a TRF file", content_type = "text/plain", body = String)),
-    extensions(("x-errors" = json!({"400": ["invalid_query"], "404": ["not_found"], "422": ["trf_overflow"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_query"], "404": ["not_found"], "409": ["adjourned_games_open"], "422": ["trf_overflow"]}))),
 )]
 async fn export_trf(
     State(state): State<AppState>,
@@ -363,7 +365,13 @@ async fn export_trf(
         .0;
     let mut conn = state.db().pool().acquire().await?;
     let loaded = load_all(&mut conn, &id).await?;
-    let text = crate::app::reports::export_trf(&mut conn, &loaded, query.edition).await?;
+    let text = crate::app::reports::export_trf(
+        &mut conn,
+        &loaded,
+        query.edition,
+        query.in_progress.unwrap_or(false),
+    )
+    .await?;
     Ok((
         [(
             axum::http::header::CONTENT_TYPE,

@@ -127,6 +127,54 @@ async fn an_adjourned_game_counts_as_a_draw_for_pairing_once_acknowledged_and_it
     );
 }
 
+/// Q169: once every round is paired, the final TRF waits for an adjourned
+/// game's result (409 `adjourned_games_open`, naming the board); the file
+/// for in-tournament exchange is still given on request, with `?` (Q164).
+async fn the_final_trf_waits_for_an_adjourned_games_result(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app.swiss(&organiser, 4, 1).await;
+    app.pair_round(&organiser, &t).await;
+    let result = |board: i64| format!("/api/v1/tournaments/{t}/rounds/1/boards/{board}/result");
+    for (board, text) in [(1, "1-0"), (2, "adj")] {
+        let r = send(
+            &app,
+            Method::PUT,
+            &result(board),
+            &organiser,
+            &json!({ "result": text }),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    }
+    let export = format!("/api/v1/tournaments/{t}/export/trf");
+    let r = app.get(&export, None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "adjourned_games_open", "{r:?}");
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("round 1 board 2"),
+        "{r:?}"
+    );
+    let r = app.get(&format!("{export}?in_progress=true"), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert!(r.text.contains(" w ?"), "{}", r.text);
+    let r = send(
+        &app,
+        Method::PUT,
+        &result(2),
+        &organiser,
+        &json!({ "result": "0-1" }),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app.get(&export, None).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+}
+
 /// A draw entered for an adjourned game needs no confirmation: the rounds
 /// paired since were paired on it.
 async fn an_adjourned_game_that_ends_in_a_draw_needs_no_confirmation(app: TestApp) {
@@ -215,4 +263,5 @@ crate::both_databases!(
     pairing_with_a_result_missing_marks_it_adjourned_once_acknowledged,
     an_adjourned_game_counts_as_a_draw_for_pairing_once_acknowledged_and_its_decisive_result_is_confirmed,
     an_adjourned_game_that_ends_in_a_draw_needs_no_confirmation,
+    the_final_trf_waits_for_an_adjourned_games_result,
 );
