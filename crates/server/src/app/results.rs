@@ -52,19 +52,20 @@ pub(crate) async fn enter_result(
     // data; an earlier round's result, once entered, is corrected for the
     // rating report only (VCL4THP.13 Q189–Q193). An adjourned game's result
     // may be entered any time (Q162).
-    if t.fide_mode && round < last_paired {
-        if let Some(paired_on) = before.as_deref().filter(|&r| r != ADJOURNED) {
-            let correction = Correction {
-                id,
-                round,
-                board,
-                paired_on,
-                result,
-            };
-            correction.record(&mut tx, actor, confirmation).await?;
-            commit_change(tx, id).await?;
-            return answer(state, id, round, board).await;
-        }
+    if t.fide_mode
+        && round < last_paired
+        && let Some(paired_on) = before.as_deref().filter(|&r| r != ADJOURNED)
+    {
+        let correction = Correction {
+            id,
+            round,
+            board,
+            paired_on,
+            result,
+        };
+        correction.record(&mut tx, actor, confirmation).await?;
+        commit_change(tx, id).await?;
+        return answer(state, id, round, board).await;
     }
     let mut log = Vec::new();
     if before.as_deref() == Some(ADJOURNED)

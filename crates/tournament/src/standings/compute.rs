@@ -299,9 +299,8 @@ impl<'a> Context<'a> {
             let fore_adjusted_score = if last_with_opponent.is_some() && !round_robin {
                 list.iter()
                     .map(|e| {
-                        if e.round == rounds {
-                            draw
-                        } else if edition == TiebreakEdition::VirtualOpponent && !e.kind.is_played()
+                        if e.round == rounds
+                            || (edition == TiebreakEdition::VirtualOpponent && !e.kind.is_played())
                         {
                             draw
                         } else {
