@@ -195,3 +195,45 @@ fn defective_player_record_is_refused_with_line_and_column() {
     assert_eq!(err.line, 3);
     assert_eq!(err.column, 97);
 }
+
+/// VCL4THP.13 Q108: the acceleration's rules can be printed — the points
+/// each player gets, round by round, over the whole event, the same the
+/// engine adds when it pairs a round: Baku (C.04.5) for 6 players and 5
+/// rounds adds 1, 1, ½ to the upper half; an explicit list is its own.
+#[test]
+fn the_acceleration_schedule_is_what_the_engine_adds_round_by_round() {
+    use tournament::dutch::{acceleration_schedule, swiss_for_next_round};
+    use tournament::model::Points;
+    let mut text = String::from("012 Baku\n142 5\n192 FIDE_DUTCH_2026_BAKU\n");
+    for sn in 1..=6u32 {
+        let name = format!("Player{sn}");
+        text.push_str(&format!(
+            "001 {sn:>4}      {name:<34}{:>4}\n",
+            2500 - sn * 50
+        ));
+    }
+    let t = tournament::trf::read_tournament(&text).expect("valid TRF");
+    let schedule = acceleration_schedule(&t).expect("schedule");
+    let (one, half) = (Points::from_tenths(10), Points::from_tenths(5));
+    assert_eq!(schedule.len(), 3, "{schedule:?}");
+    for sn in 1..=3 {
+        assert_eq!(schedule[&sn], [one, one, half], "player {sn}");
+    }
+    // What round 1's pairing adds is the schedule's first column.
+    let swiss = swiss_for_next_round(&t).expect("view");
+    for (sn, points) in &schedule {
+        let entrant = &swiss.players[*sn as usize - 1];
+        assert_eq!(
+            entrant.accelerations.first().copied(),
+            Some(points[0].tenths())
+        );
+    }
+    // An explicit list is printed as given.
+    let mut explicit = t.clone();
+    explicit.pairing.baku = false;
+    explicit.pairing.accelerations.insert(4, vec![half, half]);
+    assert_eq!(
+        acceleration_schedule(&explicit).expect("schedule"),
+        [(4, vec![half, half])].into_iter().collect()
+    );
+}

@@ -162,6 +162,20 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
         };
         let s = &event.model.scoring;
         let not_set = lang.t("t-not-set");
+        // The acceleration's rules, printable (VCL4THP.13 Q108): what is
+        // added to whom in which round, for pairing only.
+        let acceleration = tournament::dutch::acceleration_schedule(&event.model)
+            .ok()
+            .filter(|table| !table.is_empty());
+        let accelerated_rounds = acceleration
+            .as_ref()
+            .and_then(|table| table.values().map(Vec::len).max())
+            .unwrap_or(0);
+        let how = if event.model.pairing.baku && event.model.pairing.accelerations.is_empty() {
+            "t-acceleration-baku"
+        } else {
+            "t-acceleration-explicit"
+        };
         let body = html! {
             h1 { (t.name) }
             div.card {
@@ -182,6 +196,32 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                     }
                     dt { (lang.t("t-scoring")) } dd { (lang.tr("t-scoring-value", &[("win", &s.win_white), ("draw", &s.draw_white), ("loss", &s.loss_white)])) }
                     dt { (lang.t("t-players")) } dd { (event.loaded.players.len()) }
+                }
+            }
+            @if let Some(table) = &acceleration {
+                h2 { (lang.t("t-acceleration")) }
+                p { (lang.t(how)) }
+                div.table-wrap {
+                    table.acceleration {
+                        thead { tr {
+                            th.num { (lang.t("col-no")) }
+                            th { (lang.t("col-name")) }
+                            @for n in 1..=accelerated_rounds {
+                                th.num { (lang.tr("t-round-short", &[("n", &n)])) }
+                            }
+                        } }
+                        tbody {
+                            @for (sn, points) in table {
+                                tr {
+                                    td.num { (sn) }
+                                    td { (event.loaded.players.iter().find(|p| p.start_number == i64::from(*sn)).map_or("", |p| p.name.as_str())) }
+                                    @for n in 0..accelerated_rounds {
+                                        td.num { (points.get(n).copied().unwrap_or_default()) }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
             h2 { (lang.t("nav-rounds")) }

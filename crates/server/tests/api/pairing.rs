@@ -127,6 +127,22 @@ async fn pairing_options_are_validated_and_locked_once_round_one_is_paired(app: 
         "chosen, not drawn"
     );
     app.pair_round(&organiser, &t).await;
+    // The event's page prints the acceleration's rules (VCL4THP.13 Q108):
+    // Baku with 6 players and 5 rounds adds 1, 1 and ½ to the upper three.
+    let page = app.get(&format!("/t/{t}?lang=en"), None).await;
+    assert!(
+        page.text.contains("Baku acceleration (C.04.5)"),
+        "{}",
+        page.text
+    );
+    let table = page
+        .text
+        .split("<table class=\"acceleration\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</table>").next())
+        .expect("the acceleration table");
+    assert_eq!(table.matches("<tr>").count(), 4, "{table}");
+    assert!(table.contains("R3") && !table.contains("R4"), "{table}");
     let r = patch(json!({ "pairing": { "initial_colour": "white" } })).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
     assert_eq!(r.body["error"], "round_paired");

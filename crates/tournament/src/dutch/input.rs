@@ -20,12 +20,12 @@
 //! [`tournament_of`] goes the other way for the random-tournament generator,
 //! whose output is written by [`crate::trf`] like any other tournament.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use super::state::{Colour, Entrant, ForbiddenGroup, Outcome, PointSystem, Round, Swiss};
 use crate::model::{
-    self, Board, Bye, ByeKind, GameResult, Participation, Player, PlayerStatus, Tournament,
+    self, Board, Bye, ByeKind, GameResult, Participation, Player, PlayerStatus, Points, Tournament,
 };
 use crate::trf;
 
@@ -164,6 +164,41 @@ fn next_round_view(
         });
     }
     build(t, Some(paired + 1), colourless)
+}
+
+/// The fictitious points each player gets, round by round, over the whole
+/// event: the file's (or organiser's) explicit list, or those of Baku
+/// acceleration (C.04.5) for the group it names — what the engine adds to
+/// the scores when it pairs each round. For printing the rules of the
+/// event's acceleration (VCL4THP.13 Q108); empty without acceleration.
+pub fn acceleration_schedule(
+    t: &Tournament,
+) -> Result<BTreeMap<model::StartNumber, Vec<Points>>, InputError> {
+    if !t.pairing.accelerations.is_empty() {
+        return Ok(t.pairing.accelerations.clone());
+    }
+    if !t.pairing.baku || t.planned_rounds == 0 {
+        return Ok(BTreeMap::new());
+    }
+    let mut history = t.clone();
+    history.rounds.clear();
+    let mut swiss = build(&history, Some(1), &BTreeSet::new())?;
+    swiss.played_rounds = swiss.expected_rounds;
+    apply_baku(&mut swiss)?;
+    Ok(swiss
+        .players
+        .iter()
+        .filter(|p| p.accelerations.iter().any(|&a| a > 0))
+        .map(|p| {
+            (
+                u32::try_from(p.id + 1).unwrap_or(u32::MAX),
+                p.accelerations
+                    .iter()
+                    .map(|&a| Points::from_tenths(a))
+                    .collect(),
+            )
+        })
+        .collect())
 }
 
 /// The engine's view of every round paired so far, as history only (for

@@ -28,7 +28,8 @@ pub(crate) mod wide;
 
 pub use generator::{Amount, GeneratorConfig, PerRound, generate, generate_tournament};
 pub use input::{
-    InputError, read_trf, swiss_for_next_round, swiss_history, swiss_of_trf, tournament_of,
+    InputError, acceleration_schedule, read_trf, swiss_for_next_round, swiss_history, swiss_of_trf,
+    tournament_of,
 };
 pub use state::{Colour, Entrant, ForbiddenGroup, Outcome, PointSystem, Round, Swiss};
 
