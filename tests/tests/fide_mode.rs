@@ -378,3 +378,94 @@ fn an_arbiter_corrects_an_earlier_round_for_the_rating_report_only_in_english() 
 fn an_arbiter_corrects_an_earlier_round_for_the_rating_report_only_in_chinese() {
     corrects_an_earlier_round("zh");
 }
+
+/// Q54–Q55 and Q174 in the console: a TRF whose round breaks the pairing
+/// rules is imported only once the arbiter confirms the warning in a dialog
+/// in the reader's language (cancelled, nothing is imported); a second
+/// half-point bye asked for on the players' list is confirmed the same way.
+fn confirms_an_import_and_a_second_half_point_bye(lang: &str) {
+    let server = Server::start(&format!("console-import-warning-{lang}"));
+    let (_, organiser, _) = paired_event(&server, &["A, One", "B, Two", "C, Three", "D, Four"]);
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    let (breaks, second) = match lang {
+        "zh" => ("导入的某一轮违反编排规则", "已有一次半分轮空"),
+        _ => (
+            "An imported round breaks the pairing rules",
+            "already has a half-point bye",
+        ),
+    };
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates/tournament/tests/fixtures/checker/rematch-in-round-2.trf")
+        .canonicalize()
+        .expect("the checker's fixture");
+    let count = || {
+        let (_, list) = call(&server, "GET", "/api/v1/tournaments", None, None);
+        list["tournaments"].as_array().map_or(0, Vec::len)
+    };
+    let before = count();
+    use_token(&browser, &server, lang, &organiser);
+    browser.goto(&format!(
+        "http://{}/console/tournaments/new?lang={lang}",
+        server.address
+    ));
+    browser.type_text("#trf-file", &fixture.display().to_string());
+    browser.click("#import-form button[type=submit]");
+    wait_dialog(&browser, 1);
+    let said = dialog_text(&browser);
+    assert!(said.contains(breaks), "{said}");
+    browser.screenshot(&screenshot_dir().join(format!("console-import-warning-{lang}.png")));
+    answer_dialog(&browser, "cancel", 1);
+    assert_eq!(count(), before, "cancelled: nothing imported");
+    browser.click("#import-form button[type=submit]");
+    answer_dialog(&browser, "confirm", 1);
+    wait(
+        &browser,
+        "return /^\\/console\\/tournaments\\/[0-9a-f-]{36}$/.test(location.pathname) && document.querySelectorAll('#players tbody tr').length === 6;",
+        "the imported tournament's page",
+    );
+    assert_eq!(count(), before + 1);
+
+    // A second half-point bye for player 1: level 3, confirmed in a dialog.
+    wait(
+        &browser,
+        "return !!document.querySelector('#players tbody tr:nth-child(1) .bye-controls');",
+        "the bye controls",
+    );
+    let ask = |round: u32| {
+        browser.run(
+            "const row = document.querySelector('#players tbody tr:nth-child(1)');
+             const [round, kind] = row.querySelectorAll('.bye-controls select');
+             round.value = String(arguments[0]); kind.value = 'half';
+             row.querySelector('button[data-action=bye]').click();",
+            &[json!(round)],
+        );
+    };
+    ask(3);
+    wait(
+        &browser,
+        "return document.querySelector('#players tbody tr:nth-child(1) td.status').textContent.includes('3');",
+        "the first half-point bye",
+    );
+    ask(4);
+    wait_dialog(&browser, 1);
+    let said = dialog_text(&browser);
+    assert!(said.contains(second), "{said}");
+    answer_dialog(&browser, "confirm", 1);
+    wait(
+        &browser,
+        "return document.querySelector('#players tbody tr:nth-child(1) td.status').textContent.includes('4');",
+        "the second half-point bye, confirmed",
+    );
+}
+
+#[test]
+fn an_import_breaking_the_pairing_rules_and_a_second_half_point_bye_are_confirmed_in_english() {
+    confirms_an_import_and_a_second_half_point_bye("en");
+}
+
+#[test]
+fn an_import_breaking_the_pairing_rules_and_a_second_half_point_bye_are_confirmed_in_chinese() {
+    confirms_an_import_and_a_second_half_point_bye("zh");
+}
