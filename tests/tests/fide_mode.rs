@@ -469,3 +469,98 @@ fn an_import_breaking_the_pairing_rules_and_a_second_half_point_bye_are_confirme
 fn an_import_breaking_the_pairing_rules_and_a_second_half_point_bye_are_confirmed_in_chinese() {
     confirms_an_import_and_a_second_half_point_bye("zh");
 }
+
+/// Q157–Q161 in a browser: a game marked adjourned on the results page
+/// (`a`) makes the public standings provisional, and pairing the next round
+/// from the event page asks for an acknowledgement (level 2) in the
+/// reader's language before it pairs on the adjourned game as a draw.
+fn pairs_with_an_adjourned_game(lang: &str) {
+    let server = Server::start(&format!("console-adjourned-{lang}"));
+    let names = ["Ding Liren 丁立人", "Alice Smith", "王皓", "Bob Jones"];
+    let (id, organiser, _) = paired_event(&server, &names);
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    let (provisional, adjourned) = match lang {
+        "zh" => ("临时排名", "封棋对局按和棋计算"),
+        _ => ("Provisional", "Adjourned games count as draws"),
+    };
+    use_token(&browser, &server, lang, &organiser);
+    browser.goto(&format!(
+        "http://{}/console/tournaments/{id}/rounds/1/results?lang={lang}",
+        server.address
+    ));
+    wait(
+        &browser,
+        "return document.activeElement?.id === 'entry';",
+        "the entry field",
+    );
+    browser.type_text("#entry", "112a");
+    wait(
+        &browser,
+        "return document.querySelector('#boards tr[data-board=\"2\"] td.result').textContent.trim() === 'adj';",
+        "board 2 adjourned",
+    );
+    browser.goto(&format!(
+        "http://{}/t/{id}/standings?lang={lang}",
+        server.address
+    ));
+    let notice = browser.run(
+        "const p = document.getElementById('provisional'); return p ? p.textContent : '';",
+        &[],
+    );
+    assert!(
+        notice.as_str().unwrap_or_default().contains(provisional),
+        "{notice}"
+    );
+    browser.screenshot(&screenshot_dir().join(format!("standings-provisional-{lang}.png")));
+    browser.goto(&format!(
+        "http://{}/console/tournaments/{id}?lang={lang}",
+        server.address
+    ));
+    wait(
+        &browser,
+        "return !!document.getElementById('pair') && !document.getElementById('pair').hidden;",
+        "the pair button",
+    );
+    browser.click("#pair");
+    wait(
+        &browser,
+        "return !!document.querySelector('dialog.confirm-dialog[open][data-level=\"2\"]');",
+        "the level 2 acknowledgement",
+    );
+    let said = dialog_text(&browser);
+    assert!(said.contains(adjourned), "{said}");
+    answer_dialog(&browser, "confirm", 1);
+    wait(
+        &browser,
+        &format!(
+            "return fetch('/api/v1/tournaments/{id}/rounds').then(r => r.json()).then(b => b.rounds.length === 2);"
+        ),
+        "round 2 paired",
+    );
+    let (_, rounds) = call(
+        &server,
+        "GET",
+        &format!("/api/v1/tournaments/{id}/rounds"),
+        None,
+        None,
+    );
+    assert_eq!(
+        rounds["rounds"].as_array().map(Vec::len),
+        Some(2),
+        "{rounds}"
+    );
+}
+
+#[test]
+fn a_round_is_paired_on_an_adjourned_game_once_acknowledged_and_standings_say_provisional_in_english()
+ {
+    pairs_with_an_adjourned_game("en");
+}
+
+#[test]
+fn a_round_is_paired_on_an_adjourned_game_once_acknowledged_and_standings_say_provisional_in_chinese()
+ {
+    pairs_with_an_adjourned_game("zh");
+}
