@@ -30,7 +30,12 @@ pub(crate) async fn export_pgn(state: &AppState, id: &str) -> Result<String, Api
     let ids = store::games::recorded_ids(pool, id).await?;
     let mut out = String::new();
     for game_id in ids {
-        let game = crate::app::game_rows::load_game(pool, &game_id).await?;
+        // A game removed since the list was read (its round un-paired) is
+        // no longer the tournament's.
+        let game = match crate::app::game_rows::load_game(pool, &game_id).await {
+            Err(ApiError::NotFound(_)) => continue,
+            other => other?,
+        };
         let events = store::games::load_events(pool, &game_id, 0).await?;
         let current = crate::app::game_rows::fold(&game.setup(), &events)?;
         if !out.is_empty() {
@@ -39,6 +44,22 @@ pub(crate) async fn export_pgn(state: &AppState, id: &str) -> Result<String, Api
         out.push_str(&crate::app::games::game_pgn(&game, &current));
     }
     Ok(out)
+}
+
+/// The adjourned boards (`round R board B`) that withhold the final TRF:
+/// every round is paired and they have no result yet (VCL4THP.13 Q169).
+/// Empty when the final file can be written.
+pub(crate) fn final_trf_withheld_by(loaded: &Loaded) -> Vec<String> {
+    let t = &loaded.tournament;
+    if t.rounds == 0 || loaded.rounds < t.rounds {
+        return Vec::new();
+    }
+    loaded
+        .boards
+        .iter()
+        .filter(|b| b.result.as_deref() == Some(store::model::ADJOURNED))
+        .map(|b| format!("round {} board {}", b.round, b.board))
+        .collect()
 }
 
 /// The FIDE rating report and the grade-point changes (the API's and the
@@ -69,16 +90,10 @@ pub(crate) fn rating_reports(
 /// in-tournament exchange, with `?` for the adjourned games (Q164), is
 /// still given when asked for.
 fn refuse_final_while_adjourned(loaded: &Loaded, in_progress: bool) -> Result<(), ApiError> {
-    let t = &loaded.tournament;
-    if in_progress || t.rounds == 0 || loaded.rounds < t.rounds {
+    if in_progress {
         return Ok(());
     }
-    let open: Vec<String> = loaded
-        .boards
-        .iter()
-        .filter(|b| b.result.as_deref() == Some(store::model::ADJOURNED))
-        .map(|b| format!("round {} board {}", b.round, b.board))
-        .collect();
+    let open = final_trf_withheld_by(loaded);
     if open.is_empty() {
         return Ok(());
     }

@@ -162,6 +162,10 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
         };
         let s = &event.model.scoring;
         let not_set = lang.t("t-not-set");
+        // While an adjourned game withholds the final TRF (Q169), the link
+        // gives the in-tournament file, and says so.
+        let in_progress = !crate::app::reports::final_trf_withheld_by(&event.loaded).is_empty();
+        let trf_query = if in_progress { "?in_progress=true" } else { "" };
         // The acceleration's rules, printable (VCL4THP.13 Q108): what is
         // added to whom in which round, for pairing only.
         let acceleration = tournament::dutch::acceleration_schedule(&event.model)
@@ -243,7 +247,10 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                 li { a href=(format!("/t/{id}/standings")) { (lang.t("nav-standings")) } }
                 li { a href=(format!("/t/{id}/crosstable")) { (lang.t("nav-crosstable")) } }
                 li { a href=(format!("/api/v1/tournaments/{id}/export/pgn")) { (lang.t("t-pgn-all")) } }
-                li { a href=(format!("/api/v1/tournaments/{id}/export/trf")) { (lang.t("t-trf2026")) } }
+                li {
+                    a href=(format!("/api/v1/tournaments/{id}/export/trf{trf_query}")) { (lang.t("t-trf2026")) }
+                    @if in_progress { " " span.muted { (lang.t("t-trf-in-progress")) } }
+                }
                 li { a href=(format!("/api/v1/tournaments/{id}/export/trf?edition=trf16")) { (lang.t("t-trf")) } }
             }
         };

@@ -161,6 +161,14 @@ async fn the_final_trf_waits_for_an_adjourned_games_result(app: TestApp) {
     let r = app.get(&format!("{export}?in_progress=true"), None).await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     assert!(r.text.contains(" w ?"), "{}", r.text);
+    // The event's page links the in-tournament file meanwhile, and says so.
+    let page = app.get(&format!("/t/{t}?lang=en"), None).await;
+    assert!(
+        page.text.contains("/export/trf?in_progress=true")
+            && page.text.contains("an adjourned game has no result yet"),
+        "{}",
+        page.text
+    );
     let r = send(
         &app,
         Method::PUT,
@@ -173,6 +181,8 @@ async fn the_final_trf_waits_for_an_adjourned_games_result(app: TestApp) {
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     let r = app.get(&export, None).await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let page = app.get(&format!("/t/{t}?lang=en"), None).await;
+    assert!(!page.text.contains("in_progress=true"), "{}", page.text);
 }
 
 /// A draw entered for an adjourned game needs no confirmation: the rounds

@@ -38,6 +38,7 @@ t-links = Documents
 t-pgn-all = All games (PGN)
 t-trf = Tournament report (TRF16)
 t-trf2026 = Tournament report (TRF-2026)
+t-trf-in-progress = (in progress: an adjourned game has no result yet)
 t-not-set = not set
 t-round-n = Round {n}
 t-acceleration = Acceleration

@@ -38,6 +38,7 @@ t-links = 文件
 t-pgn-all = 全部对局（PGN）
 t-trf = 比赛报告（TRF16）
 t-trf2026 = 比赛报告（TRF-2026）
+t-trf-in-progress = （进行中：尚有封棋对局未出结果）
 t-not-set = 未设置
 t-round-n = 第 {n} 轮
 t-acceleration = 加速编排
