@@ -169,6 +169,15 @@ async fn the_final_trf_waits_for_an_adjourned_games_result(app: TestApp) {
         "{}",
         page.text
     );
+    let console = app
+        .get(&format!("/console/tournaments/{t}?lang=en"), None)
+        .await;
+    assert!(
+        console.text.contains("/export/trf?in_progress=true")
+            && console.text.contains("id=\"trf-in-progress\""),
+        "{}",
+        console.text
+    );
     let r = send(
         &app,
         Method::PUT,

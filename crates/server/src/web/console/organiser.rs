@@ -288,9 +288,17 @@ pub(crate) async fn event(
     let lang = ctx.lang;
     let t = &event.loaded.tournament;
     let paired = event.rounds_paired();
+    // While an adjourned game withholds the final TRF (VCL4THP.13 Q169),
+    // the button gives the in-tournament file, and the card says so.
+    let withheld = !crate::app::reports::final_trf_withheld_by(&event.loaded).is_empty();
     let export = |kind: &str, ext: &str| {
+        let query = if kind == "trf" && withheld {
+            "?in_progress=true"
+        } else {
+            ""
+        };
         html! {
-            a.button href=(format!("/api/v1/tournaments/{}/export/{kind}", t.id))
+            a.button href=(format!("/api/v1/tournaments/{}/export/{kind}{query}", t.id))
                 download=(format!("tournament.{ext}")) data-export=(kind) { (lang.t(&format!("console-export-{kind}"))) }
         }
     };
@@ -390,6 +398,9 @@ pub(crate) async fn event(
             section.card #exports-card {
                 h2 { (lang.t("console-exports")) }
                 div.row { (export("json", "json")) (export("trf", "trf")) (export("pgn", "pgn")) }
+                @if withheld {
+                    p.hint #trf-in-progress { "TRF: " (lang.t("t-trf-in-progress")) }
+                }
             }
         }
     };
