@@ -44,9 +44,9 @@ pub(crate) async fn enter_result(
     check_against_game(&mut tx, id, round, board, result).await?;
     // A decisive result for a game adjourned while later rounds were paired
     // on its draw (VCL4THP.13 Q163): level 3, logged.
-    let before = store::rounds::board_result(&mut *tx, id, round, board)
+    let (before, corrected) = store::rounds::results(&mut *tx, id, round, board)
         .await?
-        .flatten();
+        .unwrap_or_default();
     let last_paired = store::rounds::last_paired(&mut *tx, id).await?;
     // In FIDE mode only the last paired round's results change the pairing
     // data; an earlier round's result, once entered, is corrected for the
@@ -61,6 +61,7 @@ pub(crate) async fn enter_result(
             round,
             board,
             paired_on,
+            corrected: corrected.as_deref(),
             result,
         };
         correction.record(&mut tx, actor, confirmation).await?;
@@ -131,6 +132,8 @@ struct Correction<'a> {
     round: i64,
     board: i64,
     paired_on: &'a str,
+    /// The correction the board has now, if any.
+    corrected: Option<&'a str>,
     result: &'a str,
 }
 
@@ -146,13 +149,11 @@ impl Correction<'_> {
             round,
             board,
             paired_on,
+            corrected: before,
             result,
         } = *self;
-        let before = store::rounds::rating_result(&mut *tx, id, round, board)
-            .await?
-            .flatten();
         let after = (result != paired_on).then_some(result);
-        if before.as_deref() == after {
+        if before == after {
             return Ok(());
         }
         let mut log = Vec::new();

@@ -338,19 +338,19 @@ pub async fn set_board_result(
     settle_board_game(conn, tournament_id, round, board).await
 }
 
-/// A board's correction for the rating report, if it has one (`None`: no
-/// such board).
-pub async fn rating_result<'e, E>(
+/// A board's result and its correction for the rating report, in one
+/// read (`None`: no such board).
+pub async fn results<'e, E>(
     executor: E,
     tournament_id: &str,
     round: i64,
     board: i64,
-) -> Result<Option<Option<String>>, Error>
+) -> Result<Option<(Option<String>, Option<String>)>, Error>
 where
     E: Executor<'e, Database = Any>,
 {
-    Ok(sqlx::query_scalar::<_, Option<String>>(
-        "SELECT rating_result FROM boards WHERE tournament_id = $1 AND round = $2 AND board = $3",
+    Ok(sqlx::query_as::<_, (Option<String>, Option<String>)>(
+        "SELECT result, rating_result FROM boards WHERE tournament_id = $1 AND round = $2 AND board = $3",
     )
     .bind(tournament_id)
     .bind(round)
