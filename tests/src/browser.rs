@@ -333,6 +333,25 @@ impl Browser {
     }
 }
 
+impl Browser {
+    /// The current page printed to PDF as Chromium prints it (WebDriver's
+    /// print command) on paper `width_cm` × `height_cm`, no margins (the
+    /// page's own CSS sets them), backgrounds included.
+    pub fn print_pdf(&self, width_cm: f64, height_cm: f64) -> Vec<u8> {
+        let pdf = self.command(
+            "POST",
+            "/print",
+            Some(&json!({
+                "page": { "width": width_cm, "height": height_cm },
+                "margin": { "top": 0, "bottom": 0, "left": 0, "right": 0 },
+                "background": true,
+                "shrinkToFit": false
+            })),
+        );
+        base64_decode(pdf.as_str().unwrap_or_default())
+    }
+}
+
 impl Drop for Browser {
     fn drop(&mut self) {
         if !self.session.is_empty() {

@@ -14,6 +14,7 @@
 
 pub mod browser;
 pub mod console;
+pub mod pdf;
 
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};

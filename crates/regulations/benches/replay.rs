@@ -7,7 +7,7 @@ use std::time::Instant;
 
 fn log(plies: usize) -> Vec<Event> {
     let mut g = Game::new(
-        Profile::fide_seed(),
+        Profile::fide_classic(),
         GameSetup {
             time_control: TimeControl::parse("40/5400:1800+30").ok(),
             ..GameSetup::default()
@@ -53,7 +53,7 @@ fn time(label: &str, events: &[Event], rounds: u32) {
     let mut plies = 0;
     for _ in 0..rounds {
         let (g, _) = Game::replay(
-            Profile::fide_seed(),
+            Profile::fide_classic(),
             GameSetup {
                 time_control: TimeControl::parse("40/5400:1800+30").ok(),
                 ..GameSetup::default()

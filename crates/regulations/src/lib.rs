@@ -14,7 +14,7 @@
 //! # Layout
 //! - `time_control`: periods, increments, delays, the PGN `TimeControl` tag (12.1)
 //! - `clock`: clock arithmetic over event times (6.5, 12.1–12.5, 12.8)
-//! - `profile`: `fide-seed`, `fide-2023`, `china-national`, `club` as data
+//! - `profile`: `fide-classic`, `fide-2023`, `china-national`, `club` as data
 //! - `event`: the closed event enum (serde behind the `serde` feature)
 //! - `schema`: with the `utoipa` feature, the OpenAPI schemas of the sides;
 //!   every type with a JSON form derives `utoipa::ToSchema` (the server's

@@ -44,7 +44,7 @@ pub struct FiftyMoveOverride {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Profile {
-    /// Stable name (`fide-seed`, `fide-2023`, `china-national`, `club`).
+    /// Stable name (`fide-classic`, `fide-2023`, `china-national`, `club`).
     pub name: String,
     /// Art. 10.13(2): what an incorrect draw claim costs.
     pub incorrect_claim_penalty: ClaimPenalty,
@@ -103,10 +103,11 @@ impl Profile {
         }
     }
 
-    /// The edition in the seeds (the default).
-    pub fn fide_seed() -> Profile {
+    /// The older FIDE edition of the source texts, with adjournment and
+    /// sealed moves (the default).
+    pub fn fide_classic() -> Profile {
         Profile {
-            name: "fide-seed".into(),
+            name: "fide-classic".into(),
             incorrect_claim_penalty: ClaimPenalty::AddToClaimantUsed { ms: 5 * MINUTE },
             lateness_limit_ms: Some(60 * MINUTE),
             automatic_fivefold_and_75: false,
@@ -152,7 +153,7 @@ impl Profile {
             adjournment_allowed: false,
             default_time_control: TimeControl::parse("40/5400:1800+30")
                 .unwrap_or(TimeControl::Unknown),
-            ..Profile::fide_seed()
+            ..Profile::fide_classic()
         }
     }
 
@@ -163,7 +164,7 @@ impl Profile {
             placed_piece_may_move_elsewhere: true,
             perpetual_check_declaration: true,
             captain_consultation: true,
-            ..Profile::fide_seed()
+            ..Profile::fide_classic()
         }
     }
 
@@ -178,14 +179,15 @@ impl Profile {
             scoring: Scoring::TWO_ONE_ZERO,
             adjournment_allowed: false,
             default_time_control: TimeControl::Untimed,
-            ..Profile::fide_seed()
+            ..Profile::fide_classic()
         }
     }
 
-    /// A profile by its stable name.
+    /// A profile by its stable name, or by a former one (`fide-classic`
+    /// was called `fide-seed` until 2026-12).
     pub fn by_name(name: &str) -> Option<Profile> {
-        match name {
-            "fide-seed" => Some(Profile::fide_seed()),
+        match Profile::current_name(name) {
+            "fide-classic" => Some(Profile::fide_classic()),
             "fide-2023" => Some(Profile::fide_2023()),
             "china-national" => Some(Profile::china_national()),
             "club" => Some(Profile::club()),
@@ -193,13 +195,23 @@ impl Profile {
         }
     }
 
+    /// The current name of a profile called `name`: a former name (kept
+    /// in old TRF files and API clients) maps to today's, any other name
+    /// is itself.
+    pub fn current_name(name: &str) -> &str {
+        match name {
+            "fide-seed" => "fide-classic",
+            other => other,
+        }
+    }
+
     /// Names of the built-in profiles.
-    pub const NAMES: [&'static str; 4] = ["fide-seed", "fide-2023", "china-national", "club"];
+    pub const NAMES: [&'static str; 4] = ["fide-classic", "fide-2023", "china-national", "club"];
 }
 
 impl Default for Profile {
     fn default() -> Profile {
-        Profile::fide_seed()
+        Profile::fide_classic()
     }
 }
 
@@ -216,8 +228,18 @@ mod tests {
     }
 
     #[test]
+    fn the_older_fide_edition_is_still_found_by_its_former_name() {
+        assert_eq!(
+            Profile::by_name("fide-seed").map(|p| p.name),
+            Some("fide-classic".to_owned())
+        );
+        assert_eq!(Profile::current_name("fide-seed"), "fide-classic");
+        assert_eq!(Profile::current_name("club"), "club");
+    }
+
+    #[test]
     fn the_seed_and_2023_differ_where_the_laws_differ() {
-        let seed = Profile::fide_seed();
+        let seed = Profile::fide_classic();
         let new = Profile::fide_2023();
         assert_eq!(seed.lateness_limit_ms, Some(3_600_000));
         assert_eq!(new.lateness_limit_ms, Some(0));

@@ -38,7 +38,11 @@ fn observe(game: &Game, at_ms: u64) -> (Status, Option<GameResult>, Vec<String>)
 
 #[test]
 fn a_flag_falls_due_when_the_running_clock_reaches_zero_12_2_10_14() {
-    let mut game = live(Profile::fide_seed(), TimeControl::simple(MINUTE, 0), None);
+    let mut game = live(
+        Profile::fide_classic(),
+        TimeControl::simple(MINUTE, 0),
+        None,
+    );
     assert_eq!(game.next_due_ms(), None, "no clock runs before the start");
     play(&mut game, 1_000, EventKind::Start);
     let due = game.next_due_ms().expect("White's clock runs");
@@ -53,7 +57,7 @@ fn a_flag_falls_due_when_the_running_clock_reaches_zero_12_2_10_14() {
 #[test]
 fn a_player_absent_at_the_deadline_forfeits_one_millisecond_after_it_10_15() {
     let mut game = live(
-        Profile::fide_seed(),
+        Profile::fide_classic(),
         TimeControl::simple(90 * MINUTE, 0),
         Some(0),
     );
@@ -76,7 +80,7 @@ fn a_player_absent_at_the_deadline_forfeits_one_millisecond_after_it_10_15() {
 #[test]
 fn both_players_absent_at_the_deadline_both_lose_10_17() {
     let game = live(
-        Profile::fide_seed(),
+        Profile::fide_classic(),
         TimeControl::simple(90 * MINUTE, 0),
         Some(5_000),
     );
@@ -111,11 +115,15 @@ fn nothing_falls_due_in_scoresheet_mode_nor_after_the_end() {
         scheduled_start_ms: Some(0),
         ..GameSetup::default()
     };
-    let mut game = Game::new(Profile::fide_seed(), setup).expect("a valid setup");
+    let mut game = Game::new(Profile::fide_classic(), setup).expect("a valid setup");
     play(&mut game, 0, EventKind::Start);
     assert_eq!(game.next_due_ms(), None);
 
-    let mut game = live(Profile::fide_seed(), TimeControl::simple(MINUTE, 0), None);
+    let mut game = live(
+        Profile::fide_classic(),
+        TimeControl::simple(MINUTE, 0),
+        None,
+    );
     play(&mut game, 0, EventKind::Start);
     play(
         &mut game,
@@ -131,7 +139,7 @@ fn nothing_falls_due_in_scoresheet_mode_nor_after_the_end() {
 /// 1. e4 e5 played from a start at 0, then White seals 2. Nf3 at ten minutes.
 fn adjourned_game() -> Game {
     let mut game = live(
-        Profile::fide_seed(),
+        Profile::fide_classic(),
         TimeControl::simple(90 * MINUTE, 0),
         None,
     );
@@ -238,7 +246,11 @@ fn a_resumption_before_the_adjournment_is_refused_13_2() {
         ))
         .expect_err("before the seal");
     assert_eq!(refused.0.code, "resumption_before_adjournment");
-    let mut playing = live(Profile::fide_seed(), TimeControl::simple(MINUTE, 0), None);
+    let mut playing = live(
+        Profile::fide_classic(),
+        TimeControl::simple(MINUTE, 0),
+        None,
+    );
     play(&mut playing, 0, EventKind::Start);
     let refused = playing
         .apply(Event::new(

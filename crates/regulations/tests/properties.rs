@@ -230,7 +230,7 @@ proptest! {
 #[test]
 fn a_rejected_event_leaves_the_log_untouched() {
     // Art. 5.5 etc.: an illegal move is refused, nothing is logged.
-    let mut g = Game::new(Profile::fide_seed(), GameSetup::default()).expect("setup");
+    let mut g = Game::new(Profile::fide_classic(), GameSetup::default()).expect("setup");
     g.apply(Event::new(0, EventKind::Start)).expect("start");
     let before = g.clone();
     let r = g.apply(Event::new(

@@ -5,7 +5,7 @@
 //! ```text
 //! scenario incorrect threefold claim adds five minutes to the claimant's used time
 //! article 10.13(2)
-//! profile fide-seed            # default
+//! profile fide-classic            # default
 //! time_control 40/5400:1800    # default: the profile's
 //! mode live                    # or scoresheet
 //! fen <FEN>                    # default: the initial position
@@ -788,7 +788,7 @@ fn parse_file(path: &Path) -> Result<Vec<Scenario>, String> {
                 name: tail.to_string(),
                 line: line_no,
                 article: None,
-                profile: Profile::fide_seed(),
+                profile: Profile::fide_classic(),
                 setup: GameSetup::default(),
                 steps: Vec::new(),
             });

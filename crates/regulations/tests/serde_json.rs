@@ -79,7 +79,7 @@ fn events_are_flat_json_objects_with_a_snake_case_type() {
 
 #[test]
 fn the_public_view_serialises_without_the_sealed_move() {
-    let mut g = Game::new(Profile::fide_seed(), GameSetup::default()).expect("setup");
+    let mut g = Game::new(Profile::fide_classic(), GameSetup::default()).expect("setup");
     for e in [
         r#"{"at_ms": 0, "type": "start"}"#,
         r#"{"at_ms": 1000, "type": "move", "san": "e4"}"#,

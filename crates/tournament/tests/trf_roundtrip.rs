@@ -272,9 +272,10 @@ fn tournament(g: &mut Gen, format: Format) -> Tournament {
             }),
             abnormal_points,
             national_records,
-            regulations: g
-                .chance(50)
-                .then(|| g.pick(&["fide-seed", "china-national", "club"]).to_owned()),
+            regulations: g.chance(50).then(|| {
+                g.pick(&["fide-classic", "china-national", "club"])
+                    .to_owned()
+            }),
         },
         system,
         planned_rounds: g.below(12) as u32,

@@ -129,7 +129,7 @@ mod tests {
     #[test]
     fn only_the_national_profile_lets_a_team_player_consult_his_captain_art_15() {
         let allowed = [
-            ("fide-seed", false),
+            ("fide-classic", false),
             ("fide-2023", false),
             ("china-national", true),
             ("club", false),

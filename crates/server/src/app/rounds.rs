@@ -16,6 +16,7 @@ use uuid::Uuid;
 use crate::app::tournaments::{begin_change, commit_change, load_all};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission};
+
 use crate::error::ApiError;
 use crate::model::byes::bye_text;
 use crate::state::AppState;
@@ -23,6 +24,8 @@ use crate::store;
 use crate::store::games::NewGame;
 use crate::store::model::{ADJOURNED, Loaded, model_player, to_model};
 use crate::store::players::PlayerRow;
+/// A board of a round as stored (the pages read it through [`crate::app`]).
+pub(crate) use crate::store::rounds::BoardRow;
 use crate::time::now_text;
 
 /// Sets (or, `None`, removes) the scheduled start of round `number` of
@@ -161,7 +164,7 @@ pub(crate) fn check_untouched_last_round(
 
 /// A board of round `number` that has been played: its game has recorded
 /// events, or a game of it was annulled (and is being replayed).
-fn recorded_board(loaded: &Loaded, number: i64) -> Option<&store::rounds::BoardRow> {
+fn recorded_board(loaded: &Loaded, number: i64) -> Option<&BoardRow> {
     loaded
         .boards
         .iter()

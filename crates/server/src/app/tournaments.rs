@@ -227,7 +227,7 @@ pub(crate) struct CreateTournament {
     /// A PGN `TimeControl` value (e.g. `40/5400:1800`, `5400+30`).
     #[serde(default)]
     pub(crate) time_control: Option<String>,
-    /// `fide-seed` (default), `fide-2023`, `china-national` or `club`.
+    /// `fide-classic` (default), `fide-2023`, `china-national` or `club`.
     #[serde(default)]
     pub(crate) regulations: Option<String>,
     /// C.07 tie-break codes in order (e.g. `BH/C1`, `SB`, `DE`); the

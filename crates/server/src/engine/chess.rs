@@ -10,9 +10,9 @@ use super::{Due, GameSetup, Rejection, StateView, mode_from_text};
 use super::{Lateness, Resumption, mode_text, ms_text};
 
 /// The regulations profiles a tournament may name (`regulations::Profile::by_name`).
-pub const PROFILES: &[&str] = &["fide-seed", "fide-2023", "china-national", "club"];
+pub const PROFILES: &[&str] = &["fide-classic", "fide-2023", "china-national", "club"];
 /// The default profile.
-pub const DEFAULT_PROFILE: &str = "fide-seed";
+pub const DEFAULT_PROFILE: &str = "fide-classic";
 
 /// A chess starting position in its normal form, or every problem `rules`
 /// finds (Art. 3, 4; a position that cannot arise).

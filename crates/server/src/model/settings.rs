@@ -28,10 +28,11 @@ pub(crate) fn check_name(field: &str, value: &str) -> Result<(), ApiError> {
 }
 
 /// A regulations profile name of `game`, defaulting to the game's
-/// (`fide-seed`, `xiangqi`). A profile of the other game is 422
+/// (`fide-classic`, `xiangqi`). A profile of the other game is 422
 /// `profile_not_for_game` naming `regulations`; an unknown name is 400.
+/// A former name (`fide-seed`) is taken and answered with today's.
 pub(crate) fn check_regulations(game: GameKind, profile: Option<&str>) -> Result<String, ApiError> {
-    let profile = profile.unwrap_or(game.default_profile());
+    let profile = regulations::Profile::current_name(profile.unwrap_or(game.default_profile()));
     if game.profiles().contains(&profile) {
         return Ok(profile.to_owned());
     }

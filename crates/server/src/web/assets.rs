@@ -21,6 +21,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("assets/style.css"),
     },
     Asset {
+        name: "paper.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("assets/paper.css"),
+    },
+    Asset {
         name: "live.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("assets/live.js"),

@@ -35,8 +35,10 @@ mod game;
 mod i18n;
 pub(crate) mod layout;
 mod pages;
+mod paper;
 mod tables;
 mod team_pages;
+mod words;
 mod xiangqi_board;
 
 use axum::Router;
@@ -68,6 +70,7 @@ pub fn router() -> Router<AppState> {
         .route("/t/{id}/team-standings", get(team_pages::standings))
         .route("/t/{id}/team-crosstable", get(team_pages::crosstable))
         .route("/t/{id}/rounds/{n}/matches", get(team_pages::matches))
+        .route("/t/{id}/rounds/{n}/paper/{doc}", get(paper::paper))
         .route("/t/{id}/{*rest}", get(pages::not_found))
         .route("/games/{id}", get(game::page))
         .route("/games/{id}/live", get(game::fragment))

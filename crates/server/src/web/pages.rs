@@ -161,7 +161,6 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
             (None, fed) => fed.clone(),
         };
         let s = &event.model.scoring;
-        let not_set = lang.t("t-not-set");
         // While an adjourned game withholds the final TRF (Q169), the link
         // gives the in-tournament file, and says so.
         let in_progress = !crate::app::reports::final_trf_withheld_by(&event.loaded).is_empty();
@@ -185,14 +184,20 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
             div.card {
                 dl.facts {
                     dt { (lang.t("t-dates")) } dd { (dates(&event)) }
-                    dt { (lang.t("t-place")) } dd { (place.as_deref().unwrap_or(not_set)) }
+                    @if let Some(place) = place.as_deref() {
+                        dt { (lang.t("t-place")) } dd { (place) }
+                    }
                     @if let Some(arbiter) = &t.event.chief_arbiter {
                         dt { (lang.t("t-chief-arbiter")) } dd { (arbiter) }
                     }
                     dt { (lang.t("t-system")) } dd { (system_name(lang, &t.system)) }
                     dt { (lang.t("t-rounds")) } dd { (lang.tr("t-rounds-value", &[("paired", &paired), ("rounds", &t.rounds)])) }
-                    dt { (lang.t("t-time-control")) } dd { code { (t.time_control.as_deref().unwrap_or(not_set)) } }
-                    dt { (lang.t("t-regulations")) } dd { code { (t.regulations) } }
+                    @if let Some(tag) = t.time_control.as_deref() {
+                        @if let Some(words) = super::words::time_control(lang, tag) {
+                            dt { (lang.t("t-time-control")) } dd title=(tag) { (words) }
+                        }
+                    }
+                    dt { (lang.t("t-regulations")) } dd { (super::words::profile_name(lang, &t.regulations)) }
                     dt { (lang.t("t-tiebreaks")) } dd {
                         @for (i, tb) in tiebreaks.iter().enumerate() {
                             span.tag { (i + 1) ". " (tb) }

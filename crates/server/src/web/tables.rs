@@ -219,8 +219,7 @@ fn swiss_table(ctx: &Ctx, id: &str, st: &Standings) -> Markup {
     }
 }
 
-fn berger_table(ctx: &Ctx, id: &str, st: &Standings) -> Markup {
-    let lang = ctx.lang;
+pub(super) fn berger_table(lang: Lang, id: &str, st: &Standings) -> Markup {
     let mut order: Vec<&tournament::standings::StandingRow> = st.rows.iter().collect();
     order.sort_by_key(|r| r.start_number);
     html! {
@@ -282,7 +281,7 @@ pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: On
         let body = html! {
             @if paired > 0 { (after_links(&ctx, &format!("/t/{id}/crosstable"), paired, st.rounds)) }
             h1 { (title) }
-            @if swiss { (swiss_table(&ctx, &id, &st)) } @else { (berger_table(&ctx, &id, &st)) }
+            @if swiss { (swiss_table(&ctx, &id, &st)) } @else { (berger_table(ctx.lang, &id, &st)) }
         };
         Ok::<Markup, PageError>(frame(
             &ctx,

@@ -90,7 +90,7 @@ async fn consulting_the_captain_about_anything_else_is_outside_help_art_15(app: 
 async fn outside_a_national_team_game_consulting_a_captain_is_outside_help_art_15(app: TestApp) {
     for setup in [
         json!({ "regulations": "china-national" }),
-        json!({ "regulations": "fide-seed", "team_game": true }),
+        json!({ "regulations": "fide-classic", "team_game": true }),
         json!({ "regulations": "fide-2023", "team_game": true }),
         json!({ "regulations": "club", "team_game": true }),
     ] {

@@ -27,6 +27,7 @@ mod multi;
 mod openapi;
 mod pages;
 mod pairing;
+mod paper;
 mod pgn_upload;
 mod profiles;
 mod ratings;

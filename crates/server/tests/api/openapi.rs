@@ -872,7 +872,8 @@ async fn answers_of_a_walk_through_the_api_match_their_documented_schemas(app: T
     // A Xiangqi game (issue 19): its state has its own shape (`game`:
     // `xiangqi`), with plies, a touch obligation, a forming repetition and
     // the lateness rule; a chess profile for it is refused (422).
-    let body = json!({"white": "A", "black": "B", "game": "xiangqi", "regulations": "fide-seed"});
+    let body =
+        json!({"white": "A", "black": "B", "game": "xiangqi", "regulations": "fide-classic"});
     w.call(
         post.clone(),
         "/api/v1/games",

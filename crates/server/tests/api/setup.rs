@@ -300,7 +300,7 @@ fn game_ids(round: &Value) -> Vec<String> {
         .collect()
 }
 
-/// Art. 10.15 (fide-seed: 60 minutes) and 10.17: the round's scheduled start
+/// Art. 10.15 (fide-classic: 60 minutes) and 10.17: the round's scheduled start
 /// is each game's; a player who has not arrived an hour after it loses by
 /// forfeit, both absent lose both, and a player arriving within the hour
 /// plays. The server shows the forfeit as due once the deadline has passed

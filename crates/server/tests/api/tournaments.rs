@@ -56,6 +56,42 @@ async fn an_organiser_creates_and_reads_a_tournament(app: TestApp) {
     assert_eq!(r.body["tournaments"].as_array().unwrap().len(), 1);
 }
 
+/// The older FIDE edition's profile is `fide-classic`; a client still
+/// sending its former name `fide-seed` is understood and told today's.
+async fn the_older_fide_edition_is_taken_by_its_former_name_and_answered_by_its_new_one(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&organiser),
+            json!({ "name": "Old Laws Open", "system": "swiss-dutch", "rounds": 5,
+                    "regulations": "fide-seed" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["regulations"], "fide-classic");
+    let id = r.body["id"].as_str().unwrap();
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&organiser),
+            json!({ "name": "Default Open", "system": "swiss-dutch", "rounds": 5 }),
+        )
+        .await;
+    assert_eq!(r.body["regulations"], "fide-classic", "the default");
+    let page = app.get(&format!("/t/{id}?lang=en"), None).await.text;
+    assert!(
+        page.contains("FIDE Laws of Chess, older edition (adjournment and sealed moves)"),
+        "the page names the profile, not its code"
+    );
+    assert!(
+        !page.contains("fide-classic"),
+        "no internal name on the page"
+    );
+}
+
 async fn players_get_start_numbers_and_can_be_corrected_and_withdrawn(app: TestApp) {
     let organiser = app.organiser().await;
     let t = app
@@ -880,6 +916,7 @@ crate::both_databases!(
     an_import_without_player_records_is_refused_and_stores_nothing,
     an_import_is_held_to_the_checks_of_json_create,
     an_organiser_creates_and_reads_a_tournament,
+    the_older_fide_edition_is_taken_by_its_former_name_and_answered_by_its_new_one,
     players_get_start_numbers_and_can_be_corrected_and_withdrawn,
     a_swiss_round_one_pairs_top_half_against_bottom_half,
     an_odd_player_gets_the_pairing_allocated_bye,

@@ -93,7 +93,7 @@ async fn xq_4_1_6_an_illegal_move_is_refused_citing_its_article_and_profiles_mus
         .post(
             "/api/v1/games",
             Some(ADMIN),
-            json!({ "white": "A", "black": "B", "game": "xiangqi", "regulations": "fide-seed" }),
+            json!({ "white": "A", "black": "B", "game": "xiangqi", "regulations": "fide-classic" }),
         )
         .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");

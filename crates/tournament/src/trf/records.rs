@@ -88,7 +88,7 @@ pub enum Record {
     Grade { player: StartNumber, points: u32 },
     /// `XXL name`: the regulations profile the event is run under (its
     /// laws, scoring and tie-break defaults), as the program that wrote the
-    /// file names it (`fide-seed`, `china-national`, …). An extension of this
+    /// file names it (`fide-classic`, `china-national`, …). An extension of this
     /// crate beside `XXG`, so that an event survives a round trip through
     /// its own export; other programs skip it.
     Regulations(String),

@@ -139,7 +139,7 @@ fn settings_fields(lang: Lang, row: Option<&TournamentRow>) -> Markup {
     let profiles: Vec<(String, String)> = game
         .profiles()
         .iter()
-        .map(|p| ((*p).to_owned(), (*p).to_owned()))
+        .map(|p| ((*p).to_owned(), crate::web::words::profile_name(lang, p)))
         .collect();
     let options = |list: &[(&str, &str)]| -> Vec<(String, String)> {
         list.iter()

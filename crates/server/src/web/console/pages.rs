@@ -354,6 +354,21 @@ pub(crate) async fn results(State(state): State<AppState>, ctx: Ctx, path: Round
                     }
                 }
             }
+            section.card.paper-links aria-labelledby="paper-heading" {
+                h2 #paper-heading { (lang.t("paper-print")) }
+                ul {
+                    @for (doc, key) in [("scoresheets", "paper-scoresheets"), ("slips", "paper-slips"), ("wallchart", "paper-wallchart")] {
+                        li {
+                            (lang.t(key)) ": "
+                            @for size in ["a4", "a5"] {
+                                " "
+                                a.paper href=(format!("/t/{}/rounds/{n}/paper/{doc}?size={size}&lang={}", t.id, lang.param()))
+                                    target="_blank" rel="noopener" { (size.to_uppercase()) }
+                            }
+                        }
+                    }
+                }
+            }
         }
     };
     let frame_event = Some((
