@@ -29,25 +29,30 @@ fn after(ctx: &Ctx, paired: u32) -> Result<Option<u32>, PageError> {
     }
 }
 
+/// Standings of at most this many players show each tie-break value's
+/// working in place; larger ones link each value to the player's card.
+const INLINE_WORKING_MAX: usize = 250;
+
+/// A tie-break value as the tables write it (`—` when it has none).
+fn value_text(score: &tournament::standings::TiebreakScore) -> String {
+    score
+        .value
+        .map_or_else(|| "—".to_owned(), |v| v.to_string())
+}
+
 /// One tie-break value with its working: the rounds that make it, cut
 /// ones struck through, virtual opponents named.
 fn working(lang: Lang, score: &tournament::standings::TiebreakScore) -> Markup {
-    let value = score
-        .value
-        .map_or_else(|| "—".to_owned(), |v| v.to_string());
+    let value = value_text(score);
     if score.contributions.is_empty() {
         return html! { (value) };
     }
-    let title: Vec<String> = score
-        .contributions
-        .iter()
-        .map(|c| format!("R{} {}", c.round, c.value))
-        .collect();
+    // The working once, in the list (no copy of it in a `title`): a
+    // 1,000-player table stays under 100 KB gzipped.
     html! {
         details.working {
-            summary title=(title.join(" + ")) { (value) }
+            summary { (value) }
             ul {
-                li.hint { (lang.t("standings-working")) }
                 @for c in &score.contributions {
                     li class=[c.cut.then_some("cut")] {
                         (lang.t("col-round")) " " (c.round) ": "
@@ -96,6 +101,10 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
         } else {
             lang.tr("standings-title", &[("n", &st.rounds)])
         };
+        // Each value's working on the page while it stays light; in a
+        // larger event on the player's card, the value linking to it (a
+        // 1,000-player table stays under 100 KB gzipped).
+        let inline_working = st.rows.len() <= INLINE_WORKING_MAX;
         let body = html! {
             @if paired > 0 { (after_links(&ctx, &format!("/t/{id}/standings"), paired, st.rounds)) }
             h1 { (title) }
@@ -132,11 +141,19 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                             td { @if let Some(p) = p { (name_cell(&id, p)) } @else { (row.name) } }
                             td.num { @if let Some(r) = p.and_then(|p| p.details.rating) { (r) } }
                             td.num { strong { (row.points) } }
-                            @for score in &row.tiebreaks { td.num { (working(lang, score)) } }
+                            @for score in &row.tiebreaks {
+                                td.num {
+                                    @if inline_working { (working(lang, score)) }
+                                    @else { a href=(format!("/t/{id}/players/{}#tiebreaks", row.start_number)) { (value_text(score)) } }
+                                }
+                            }
                         }
                     }
                 }
             } }
+            @if !st.tiebreaks.is_empty() {
+                p.muted { @if inline_working { (lang.t("standings-working")) } @else { (lang.t("standings-working-card")) } }
+            }
         };
         let mut f = event_frame(&title, &id, &event, Tab::Standings);
         if paired > 0 {
@@ -352,6 +369,15 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
                     }
                     @let status = player_status(lang, player);
                     @if !status.0.is_empty() { dt { (lang.t("col-status")) } dd { (status) } }
+                }
+            }
+            @if let Some(row) = row.filter(|r| !r.tiebreaks.is_empty()) {
+                h2 #tiebreaks { (lang.t("card-tiebreaks")) }
+                dl.facts.tiebreaks {
+                    @for (tb, score) in st.tiebreaks.iter().zip(&row.tiebreaks) {
+                        dt { (tb.label) }
+                        dd { (working(lang, score)) }
+                    }
                 }
             }
             h2 { (lang.t("card-games")) }
