@@ -230,6 +230,16 @@ impl Browser {
         )
     }
 
+    /// Runs `script` asynchronously (WebDriver's execute async: the
+    /// script calls `arguments[arguments.length - 1]` with its answer).
+    pub fn run_async(&self, script: &str, args: &[Value]) -> Value {
+        self.command(
+            "POST",
+            "/execute/async",
+            Some(&json!({ "script": script, "args": args })),
+        )
+    }
+
     /// The text a person sees on the page (`innerText` of the body).
     pub fn text(&self) -> String {
         self.run("return document.body.innerText;", &[])

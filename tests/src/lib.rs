@@ -12,8 +12,10 @@
 //! for the web pages' tests; [`console`] holds what the console's tests
 //! share (a paired event, users, signing in, the recording screen).
 
+pub mod axe;
 pub mod browser;
 pub mod console;
+pub mod events;
 pub mod pdf;
 
 use std::ffi::OsStr;

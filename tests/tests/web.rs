@@ -9,129 +9,9 @@ use std::net::TcpStream;
 use std::time::Duration;
 
 use e2e::browser::{Browser, screenshot_dir};
-use e2e::{ADMIN, Server, call};
+use e2e::events::{SmallSwiss, post_events, small_swiss};
+use e2e::{Server, call};
 use serde_json::{Value, json};
-
-/// A small Swiss: five players (two with Chinese names), round 1 complete
-/// (board 1 recorded move by move and drawn), round 2 paired with board 2
-/// decided and board 1 not started.
-struct Event {
-    server: Server,
-    organiser: String,
-    id: String,
-    /// Round 1 board 1 (recorded, drawn).
-    drawn_game: String,
-    /// Round 2 board 1 (not started).
-    open_game: String,
-}
-
-fn post_events(server: &Server, token: &str, game: &str, first_seq: i64, events: &[Value]) {
-    for (seq, event) in (first_seq..).zip(events) {
-        let mut event = event.clone();
-        event["expected_seq"] = json!(seq);
-        let (status, r) = call(
-            server,
-            "POST",
-            &format!("/api/v1/games/{game}/events"),
-            Some(token),
-            Some(&event),
-        );
-        assert_eq!(status, 201, "{event}: {r}");
-    }
-}
-
-fn small_swiss(name: &str) -> Event {
-    let server = Server::start(name);
-    let (status, token) = call(
-        &server,
-        "POST",
-        "/api/v1/tokens",
-        Some(ADMIN),
-        Some(&json!({ "role": "organiser" })),
-    );
-    assert_eq!(status, 201, "{token}");
-    let organiser = token["token"].as_str().unwrap().to_owned();
-    let o = Some(organiser.as_str());
-    let (status, t) = call(
-        &server,
-        "POST",
-        "/api/v1/tournaments",
-        o,
-        Some(&json!({
-            "name": "Spring Open 春季公开赛", "system": "swiss-dutch", "rounds": 5,
-            "time_control": "5400+30"
-        })),
-    );
-    assert_eq!(status, 201, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for (name, rating, fed, title) in [
-        ("Ding Liren 丁立人", 2780, "CHN", Some("GM")),
-        ("Alice Smith", 2400, "ENG", Some("IM")),
-        ("王皓", 2350, "CHN", None),
-        ("Bob Jones", 2200, "USA", None),
-        ("李明", 2100, "CHN", None),
-    ] {
-        let mut body = json!({ "name": name, "rating": rating, "federation": fed });
-        if let Some(title) = title {
-            body["title"] = json!(title);
-        }
-        let (status, p) = call(
-            &server,
-            "POST",
-            &format!("/api/v1/tournaments/{id}/players"),
-            o,
-            Some(&body),
-        );
-        assert_eq!(status, 201, "{p}");
-    }
-    let pair = || {
-        let (status, r) = call(
-            &server,
-            "POST",
-            &format!("/api/v1/tournaments/{id}/rounds"),
-            o,
-            Some(&json!({})),
-        );
-        assert_eq!(status, 201, "{r}");
-        r
-    };
-    let result = |round: u32, board: u64, result: &str| {
-        let (status, r) = call(
-            &server,
-            "PUT",
-            &format!("/api/v1/tournaments/{id}/rounds/{round}/boards/{board}/result"),
-            o,
-            Some(&json!({ "result": result })),
-        );
-        assert_eq!(status, 200, "{r}");
-    };
-    let r1 = pair();
-    let drawn_game = r1["boards"][0]["game_id"].as_str().unwrap().to_owned();
-    post_events(
-        &server,
-        &organiser,
-        &drawn_game,
-        0,
-        &[
-            json!({ "type": "start" }),
-            json!({ "type": "move", "san": "e4" }),
-            json!({ "type": "move", "san": "c5" }),
-            json!({ "type": "move", "san": "Nf3", "offer_draw": true }),
-            json!({ "type": "accept_draw", "player": "black" }),
-        ],
-    );
-    result(1, 2, "1-0");
-    let r2 = pair();
-    let open_game = r2["boards"][0]["game_id"].as_str().unwrap().to_owned();
-    result(2, 2, "0-1");
-    Event {
-        server,
-        organiser,
-        id,
-        drawn_game,
-        open_game,
-    }
-}
 
 /// A GET with extra headers; the status, the headers and the body.
 fn get(server: &Server, path: &str, headers: &[(&str, &str)]) -> (u16, String, String) {
@@ -251,7 +131,7 @@ fn bad_addresses_get_a_page_in_the_readers_language_and_assets_are_cached() {
 }
 
 /// The pages a person opens, in each language: path, what must be visible.
-fn tour(e: &Event) -> Vec<(&'static str, String, [&'static str; 2])> {
+fn tour(e: &SmallSwiss) -> Vec<(&'static str, String, [&'static str; 2])> {
     let id = &e.id;
     vec![
         ("events", "/".to_owned(), ["In progress", "进行中"]),
@@ -385,8 +265,34 @@ fn the_pages_show_a_small_swiss_in_english_and_chinese() {
         browser.run("return document.body.classList.contains('screen');", &[]),
         Value::Bool(true)
     );
-    assert_eq!(browser.count("meta[http-equiv='refresh']"), 1);
+    assert_eq!(
+        browser.run("return document.body.dataset.seconds;", &[]),
+        json!("30"),
+        "the rotation's pace"
+    );
     browser.screenshot(&shots.join("standings-screen-en.png"));
+    // The hall screen moves on by itself to the latest round …
+    browser.goto(&format!("{base}/t/{id}/standings?screen=5"));
+    assert!(
+        browser.wait_for(
+            "return location.pathname.includes('/rounds/');",
+            Duration::from_secs(12)
+        ),
+        "the standings give way to the round"
+    );
+    // … unless a reader paused it with a key (WCAG 2.2.1).
+    browser.goto(&format!("{base}/t/{id}/standings?screen=5"));
+    browser.type_text("body", " ");
+    assert_eq!(
+        browser.run("return document.body.classList.contains('paused');", &[]),
+        Value::Bool(true)
+    );
+    std::thread::sleep(Duration::from_secs(7));
+    assert_eq!(
+        browser.run("return location.pathname.endsWith('/standings');", &[]),
+        Value::Bool(true),
+        "a paused screen stays"
+    );
 }
 
 #[test]

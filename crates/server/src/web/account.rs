@@ -379,7 +379,7 @@ async fn account_body(
             @if mine.is_empty() {
                 p.muted { (lang.t("account-no-roles")) }
             } @else {
-                div.table-wrap { table {
+                div.table-wrap tabindex="0" { table {
                     thead { tr { th { (lang.t("col-tournament")) } th { (lang.t("col-role")) } } }
                     tbody { @for (id, name, role) in &mine {
                         tr { td { a href=(format!("/t/{id}")) { (name) } } td.role { (role_name(lang, *role)) } }
@@ -413,7 +413,7 @@ async fn account_body(
             @if tokens.is_empty() {
                 p.muted { (lang.t("account-tokens-none")) }
             } @else {
-                div.table-wrap { table {
+                div.table-wrap tabindex="0" { table {
                     thead { tr {
                         th { (lang.t("col-label")) } th { (lang.t("col-created")) }
                         th { (lang.t("col-status")) } th {}

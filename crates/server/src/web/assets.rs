@@ -26,6 +26,11 @@ const ASSETS: &[Asset] = &[
         body: include_str!("assets/paper.css"),
     },
     Asset {
+        name: "screen.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("assets/screen.js"),
+    },
+    Asset {
         name: "live.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("assets/live.js"),

@@ -115,7 +115,10 @@ pub(crate) fn frame(ctx: &Ctx, frame: &Frame<'_>, body: Markup) -> Markup {
                 title { (full_title) }
                 link rel="stylesheet" href=(assets::url("style.css"));
                 @if let (Some(seconds), Some(next)) = (screen, &frame.next_screen) {
-                    meta http-equiv="refresh" content=(format!("{seconds};url={next}"));
+                    // The script moves on (and pauses on a key or a tap);
+                    // without it, a refresh does.
+                    noscript { meta http-equiv="refresh" content=(format!("{seconds};url={next}")); }
+                    script src=(assets::url("screen.js")) defer {}
                 } @else if let Some(seconds) = frame.reload {
                     @if frame.live {
                         // The script follows the page live; without it, reload.
@@ -136,7 +139,10 @@ pub(crate) fn frame(ctx: &Ctx, frame: &Frame<'_>, body: Markup) -> Markup {
                     script type="module" src=(assets::url(script)) {}
                 }
             }
-            body class=[screen.map(|_| "screen")] {
+            body class=[screen.map(|_| "screen")]
+                data-next=[screen.and(frame.next_screen.as_deref())]
+                data-seconds=[screen.filter(|_| frame.next_screen.is_some())]
+                data-paused=[screen.map(|_| lang.t("screen-paused"))] {
                 header.site {
                     div.bar {
                         a.brand href="/" { (site) }

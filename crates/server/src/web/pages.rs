@@ -210,7 +210,7 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
             @if let Some(table) = &acceleration {
                 h2 { (lang.t("t-acceleration")) }
                 p { (lang.t(how)) }
-                div.table-wrap {
+                div.table-wrap tabindex="0" {
                     table.acceleration {
                         thead { tr {
                             th.num { (lang.t("col-no")) }
@@ -303,7 +303,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
             @if event.loaded.players.is_empty() {
                 p.muted { (lang.t("players-none")) }
             } @else {
-                div.table-wrap { table.players {
+                div.table-wrap tabindex="0" { table.players {
                     thead { tr {
                         th.num { (lang.t("col-start-no")) }
                         th { (lang.t("col-name")) }
@@ -460,22 +460,22 @@ async fn round_live(
             @if boards.is_empty() {
                 p.muted { (lang.t("round-no-boards")) }
             } @else {
-                div.table-wrap { table.pairings {
+                div.table-wrap tabindex="0" { table.pairings {
                     thead { tr {
                         th.num { (lang.t("col-board")) }
                         th { (lang.t("col-white")) }
                         th.center { (lang.t("col-result")) }
                         th { (lang.t("col-black")) }
-                        th.no-print {}
+                        th.no-print.game-col {}
                     } }
                     tbody {
                         @for b in &boards {
                             tr {
                                 td.num { (b.board) }
                                 td { (side(&b.white_id)) }
-                                td.result { (result_cell(lang, event, b.result.as_deref())) }
+                                td.result { a.game-link href=(format!("/games/{}", b.game_id)) { (result_cell(lang, event, b.result.as_deref())) } }
                                 td { (side(&b.black_id)) }
-                                td.no-print { a href=(format!("/games/{}", b.game_id)) { (lang.t("round-live-link")) } }
+                                td.no-print.game-col { a href=(format!("/games/{}", b.game_id)) { (lang.t("round-live-link")) } }
                             }
                         }
                     }
@@ -483,7 +483,7 @@ async fn round_live(
             }
             @if !byes.is_empty() {
                 h2 { (lang.t("round-byes")) }
-                div.table-wrap { table.byes {
+                div.table-wrap tabindex="0" { table.byes {
                     tbody {
                         @for b in &byes {
                             tr {

@@ -313,7 +313,7 @@ fn wall_chart(lang: Lang, event: &Event, n: u32) -> Result<Markup, PageError> {
     if event.model.system != System::Swiss {
         let st = super::data::standings(event, Some(n))?;
         return Ok(html! {
-            section.sheet.wall {
+            section.sheet.wall tabindex="0" {
                 (sheet_head(lang, event, n, None))
                 h1 { (lang.t("crosstable-berger")) }
                 (super::tables::berger_table(lang, &t.id, &st))
@@ -403,7 +403,7 @@ fn wall_chart(lang: Lang, event: &Event, n: u32) -> Result<Markup, PageError> {
         }
     };
     Ok(html! {
-        section.sheet.wall {
+        section.sheet.wall tabindex="0" {
             (sheet_head(lang, event, n, None))
             h1 { (lang.tr("paper-wallchart-title", &[("n", &n)])) }
             table.wall {

@@ -120,7 +120,7 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                 }
             }
             @if st.rounds == 0 { p.muted { (lang.t("standings-none")) } }
-            div.table-wrap { table.standings {
+            div.table-wrap tabindex="0" { table.standings {
                 thead { tr {
                     th.num { (lang.t("col-place")) }
                     th.num { (lang.t("col-start-no")) }
@@ -208,7 +208,7 @@ fn swiss_table(ctx: &Ctx, id: &str, st: &Standings) -> Markup {
     let lang = ctx.lang;
     let rows = tournament::standings::crosstable(st);
     html! {
-        div.table-wrap { table.cross {
+        div.table-wrap tabindex="0" { table.cross {
             thead { tr {
                 th.num { (lang.t("col-place")) }
                 th.num { (lang.t("col-start-no")) }
@@ -240,7 +240,7 @@ pub(super) fn berger_table(lang: Lang, id: &str, st: &Standings) -> Markup {
     let mut order: Vec<&tournament::standings::StandingRow> = st.rows.iter().collect();
     order.sort_by_key(|r| r.start_number);
     html! {
-        div.table-wrap { table.cross.berger {
+        div.table-wrap tabindex="0" { table.cross.berger {
             thead { tr {
                 th.num { (lang.t("col-no")) }
                 th.name { (lang.t("col-name")) }
@@ -385,7 +385,7 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
             @if entries.is_empty() {
                 p.muted { (lang.t("card-none")) }
             } @else {
-                div.table-wrap { table.card-games {
+                div.table-wrap tabindex="0" { table.card-games {
                     thead { tr {
                         th.num { (lang.t("col-round")) }
                         th { (lang.t("col-colour")) }

@@ -86,7 +86,7 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                 }
             }
             @if table.rounds == 0 { p.muted { (lang.t("standings-none")) } }
-            div.table-wrap { table.standings.team-standings {
+            div.table-wrap tabindex="0" { table.standings.team-standings {
                 thead { tr {
                     th.num { (lang.t("col-place")) }
                     th.num { (lang.t("col-no")) }
@@ -155,7 +155,7 @@ fn match_block(lang: Lang, m: &MatchJson) -> Markup {
                 span.team-name { (side_name(m, false)) }
             }
             @if !m.boards.is_empty() {
-                div.table-wrap { table.pairings {
+                div.table-wrap tabindex="0" { table.pairings {
                     thead { tr {
                         th.num { (lang.t("col-board")) }
                         th { (m.first.name) }
@@ -325,7 +325,7 @@ type RoundOf<'a> = dyn Fn(u32, u32) -> Option<&'a TeamRoundJson> + 'a;
 
 fn team_swiss_table<'a>(lang: Lang, table: &'a TeamStandingsJson, of: &RoundOf<'a>) -> Markup {
     html! {
-        div.table-wrap { table.cross.team-cross {
+        div.table-wrap tabindex="0" { table.cross.team-cross {
             thead { tr {
                 th.num { (lang.t("col-place")) }
                 th.num { (lang.t("col-no")) }
@@ -359,7 +359,7 @@ fn team_berger<'a>(lang: Lang, table: &'a TeamStandingsJson, of: &RoundOf<'a>) -
     let mut order: Vec<&TeamStandingJson> = table.standings.iter().collect();
     order.sort_by_key(|row| row.team);
     html! {
-        div.table-wrap { table.cross.berger.team-cross {
+        div.table-wrap tabindex="0" { table.cross.berger.team-cross {
             thead { tr {
                 th.num { (lang.t("col-no")) }
                 th.name { (lang.t("team-col-team")) }

@@ -247,10 +247,10 @@ pub(crate) async fn new_tournament(ctx: Ctx) -> Response {
             }
         }
         section.card #import-card {
-            h2 { (lang.t("console-import-title")) }
+            h2 #import-title { (lang.t("console-import-title")) }
             p.hint { (lang.t("console-import-hint")) }
             form #import-form {
-                input #trf-file type="file" accept=".trf,.txt,text/plain";
+                input #trf-file type="file" accept=".trf,.txt,text/plain" aria-labelledby="import-title";
                 div.row { button type="submit" { (lang.t("console-import")) } }
             }
             div #import-notice role="alert" hidden {}
@@ -339,7 +339,7 @@ pub(crate) async fn event(
                     }
                     div #manual-notice role="status" {}
                 }
-                div.table-wrap { table #pairings hidden {
+                div.table-wrap tabindex="0" { table #pairings hidden {
                     thead { tr {
                         th.num { (lang.t("col-board")) }
                         th { (lang.t("col-white")) }
@@ -353,7 +353,7 @@ pub(crate) async fn event(
             }
             section.card #players-card {
                 h2 { (lang.t("console-players")) " " span #player-count.muted {} }
-                div.table-wrap { table #players {
+                div.table-wrap tabindex="0" { table #players {
                     thead { tr {
                         th.num { (lang.t("col-start-no")) }
                         th { (lang.t("col-name")) }

@@ -322,7 +322,7 @@ pub(crate) async fn results(State(state): State<AppState>, ctx: Ctx, path: Round
                 p.hint { (lang.t("console-entry-hint")) }
                 p #entry-status role="status" {}
             }
-            div.table-wrap {
+            div.table-wrap tabindex="0" {
                 table #boards {
                     thead { tr {
                         th.num { (lang.t("col-board")) }

@@ -210,7 +210,7 @@ pub(crate) async fn manage(
                 div #tablet-qr.qr {}
             }
             h2 { (lang.t("console-tablets-list")) }
-            div.table-wrap {
+            div.table-wrap tabindex="0" {
                 table #tablet-links {
                     thead { tr {
                         th { (lang.t("console-tablets-col-label")) }

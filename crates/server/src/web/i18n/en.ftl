@@ -163,6 +163,7 @@ what-page = this page does not exist
 what-paper-size = "size" must be a4 or a5
 what-after = "after" must be a round number that has been paired
 screen-mode = Hall screen
+screen-paused = Paused: press any key or tap to go on
 print-page = Print
 paper-scoresheets = Scoresheets
 paper-slips = Pairing cards and result slips

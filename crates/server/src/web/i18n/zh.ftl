@@ -163,6 +163,7 @@ what-page = 该页面不存在
 what-paper-size = "size" 只能是 a4 或 a5
 what-after = “after” 必须是已编排的轮次号
 screen-mode = 大厅屏幕
+screen-paused = 已暂停：按任意键或轻触屏幕继续
 print-page = 打印
 paper-scoresheets = 记录纸
 paper-slips = 对阵卡与成绩单

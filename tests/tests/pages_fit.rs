@@ -1,0 +1,263 @@
+//! Every page type at a phone's, a tablet's and a desktop's width, in
+//! English and Chinese, in headless Chromium: axe-core finds no serious or
+//! critical accessibility violation, the page never scrolls sideways (a
+//! wide table scrolls inside itself), the site header stays on one line,
+//! tap targets are at least 44 CSS pixels, and nothing is loaded from
+//! another host. Public pages of a Swiss, a round robin, a team event and
+//! a Xiangqi game; the console signed in as the organiser; the round's
+//! paper. Phone screenshots go to `target/screenshots/fit-*.png`.
+
+use e2e::browser::{Browser, screenshot_dir};
+use e2e::console::{sign_in, use_token, user_with_role};
+use e2e::events::{SmallSwiss, post_events, small_swiss};
+use e2e::{Server, axe, call};
+use serde_json::{Value, json};
+
+/// A round robin of four, round 1 played; its id.
+fn round_robin(server: &Server, organiser: &str, game: &str) -> (String, Vec<Value>) {
+    let o = Some(organiser);
+    let (status, t) = call(
+        server,
+        "POST",
+        "/api/v1/tournaments",
+        o,
+        Some(&json!({
+            "name": if game == "xiangqi" { "全国象棋甲级联赛 Xiangqi League" } else { "Beijing Masters Round Robin · 北京大师循环赛" },
+            "system": "round-robin", "game": game, "time_control": "3600+30"
+        })),
+    );
+    assert_eq!(status, 201, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    for name in ["王天一", "Nakamura, Hikaru", "郑惟桐", "Rapport, Richard"] {
+        let (status, p) = call(
+            server,
+            "POST",
+            &format!("/api/v1/tournaments/{id}/players"),
+            o,
+            Some(&json!({ "name": name, "rating": 2600, "federation": "CHN" })),
+        );
+        assert_eq!(status, 201, "{p}");
+    }
+    let (status, r) = call(
+        server,
+        "POST",
+        &format!("/api/v1/tournaments/{id}/rounds"),
+        o,
+        Some(&json!({})),
+    );
+    assert_eq!(status, 201, "{r}");
+    (id, r["boards"].as_array().cloned().unwrap_or_default())
+}
+
+/// A team round robin: four teams of two boards, round 1 with results.
+fn team_event(server: &Server, organiser: &str) -> String {
+    let o = Some(organiser);
+    let (status, t) = call(
+        server,
+        "POST",
+        "/api/v1/tournaments",
+        o,
+        Some(&json!({
+            "name": "China Chess League 2026 · 中国国际象棋甲级联赛", "system": "round-robin",
+            "time_control": "5400+30", "teams": { "boards": 2, "ranking": "match_points" }
+        })),
+    );
+    assert_eq!(status, 201, "{t}");
+    let id = t["id"].as_str().unwrap().to_owned();
+    for name in [
+        "卜祥志",
+        "倪华",
+        "王皓",
+        "李超",
+        "Xu, Xiangyu",
+        "Lu, Shanglei",
+        "Bai, Jinshi",
+        "Wen, Yang",
+    ] {
+        let (status, p) = call(
+            server,
+            "POST",
+            &format!("/api/v1/tournaments/{id}/players"),
+            o,
+            Some(&json!({ "name": name, "rating": 2600, "title": "GM" })),
+        );
+        assert_eq!(status, 201, "{p}");
+    }
+    for (i, name) in [
+        "上海建桥学院 Shanghai Jianqiao University",
+        "Beijing Chess Club",
+        "山东队",
+        "Zhejiang",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let (status, team) = call(
+            server,
+            "POST",
+            &format!("/api/v1/tournaments/{id}/teams"),
+            o,
+            Some(&json!({ "name": name, "roster": [2 * i + 1, 2 * i + 2] })),
+        );
+        assert_eq!(status, 201, "{team}");
+    }
+    let (status, r) = call(
+        server,
+        "POST",
+        &format!("/api/v1/tournaments/{id}/rounds"),
+        o,
+        Some(&json!({})),
+    );
+    assert_eq!(status, 201, "{r}");
+    for board in 1..=4 {
+        let (status, body) = call(
+            server,
+            "PUT",
+            &format!("/api/v1/tournaments/{id}/rounds/1/boards/{board}/result"),
+            o,
+            Some(&json!({ "result": if board % 2 == 0 { "1/2-1/2" } else { "1-0" } })),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    id
+}
+
+/// The pages to check: a name and the path.
+fn pages(e: &SmallSwiss, rr: &str, team: &str, xq_game: &str) -> Vec<(&'static str, String)> {
+    let id = &e.id;
+    vec![
+        ("events", "/".to_owned()),
+        ("home", format!("/t/{id}")),
+        ("players", format!("/t/{id}/players")),
+        ("player-card", format!("/t/{id}/players/1")),
+        ("round", format!("/t/{id}/rounds/2")),
+        ("standings", format!("/t/{id}/standings")),
+        ("crosstable", format!("/t/{id}/crosstable")),
+        ("game", format!("/games/{}", e.drawn_game)),
+        ("game-open", format!("/games/{}", e.open_game)),
+        ("hall-standings", format!("/t/{id}/standings?screen")),
+        ("berger", format!("/t/{rr}/crosstable")),
+        ("team-standings", format!("/t/{team}/team-standings")),
+        ("team-crosstable", format!("/t/{team}/team-crosstable")),
+        ("team-matches", format!("/t/{team}/rounds/1/matches")),
+        ("xiangqi-game", format!("/games/{xq_game}")),
+        ("not-found", format!("/t/{id}/nothing-here")),
+        ("signin", "/signin".to_owned()),
+        ("scoresheets", format!("/t/{id}/rounds/2/paper/scoresheets")),
+        ("wall-chart", format!("/t/{id}/rounds/2/paper/wallchart")),
+    ]
+}
+
+/// The console's screens (the organiser's token kept in the tab).
+fn console_pages(e: &SmallSwiss) -> Vec<(&'static str, String)> {
+    let id = &e.id;
+    vec![
+        ("console", "/console".to_owned()),
+        ("console-event", format!("/console/tournaments/{id}")),
+        ("console-new", "/console/tournaments/new".to_owned()),
+        (
+            "console-results",
+            format!("/console/tournaments/{id}/rounds/2/results"),
+        ),
+        (
+            "console-recording",
+            format!("/console/games/{}", e.open_game),
+        ),
+        (
+            "console-tablets",
+            format!("/console/tournaments/{id}/rounds/2/tablets"),
+        ),
+    ]
+}
+
+/// Opens every page at `width` in both languages; every problem found.
+fn check_at(width: u32, height: u32, label: &str) {
+    let e = small_swiss(&format!("fit-{label}"));
+    let (rr, _) = round_robin(&e.server, &e.organiser, "chess");
+    let team = team_event(&e.server, &e.organiser);
+    let (_, xq_boards) = round_robin(&e.server, &e.organiser, "xiangqi");
+    let xq_game = xq_boards[0]["game_id"].as_str().unwrap().to_owned();
+    post_events(
+        &e.server,
+        &e.organiser,
+        &xq_game,
+        0,
+        &[
+            json!({ "type": "start" }),
+            json!({ "type": "move", "move": "h2e2" }),
+            json!({ "type": "move", "move": "h9g7" }),
+        ],
+    );
+    let Some(axe_js) = axe::source() else {
+        return;
+    };
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    let base = format!("http://{}", e.server.address);
+    user_with_role(
+        &e.server,
+        "olga",
+        "a long enough password",
+        None,
+        "organiser",
+    );
+    let mut problems = Vec::new();
+    for lang in ["en", "zh"] {
+        // English pages as a passer-by sees them, Chinese ones signed in.
+        let mut all = Vec::new();
+        if lang == "zh" {
+            sign_in(&browser, &base, lang, "olga", "a long enough password");
+            all.push(("account", "/account".to_owned()));
+        }
+        all.extend(pages(&e, &rr, &team, &xq_game));
+        // … and with the organiser's API token kept in the tab.
+        use_token(&browser, &e.server, lang, &e.organiser);
+        all.extend(console_pages(&e));
+        browser.window(width, height);
+        for (name, path) in &all {
+            let sep = if path.contains('?') { '&' } else { '?' };
+            browser.goto(&format!("{base}{path}{sep}lang={lang}"));
+            // The console's scripts draw their screen after the load.
+            browser.wait_for(
+                "return document.readyState === 'complete';",
+                std::time::Duration::from_secs(10),
+            );
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            for v in axe::serious_violations(&browser, &axe_js) {
+                problems.push(format!("{name} ({lang}, {width} px): {v}"));
+            }
+            for p in axe::layout_problems(&browser) {
+                problems.push(format!("{name} ({lang}, {width} px): {p}"));
+            }
+            if label == "phone" {
+                browser.screenshot_at(
+                    &screenshot_dir().join(format!("fit-{name}-{lang}.png")),
+                    width,
+                );
+                browser.window(width, height);
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn every_page_fits_a_phone_and_passes_axe_in_both_languages() {
+    check_at(390, 844, "phone");
+}
+
+#[test]
+fn every_page_fits_a_tablet_and_passes_axe_in_both_languages() {
+    check_at(768, 1024, "tablet");
+}
+
+#[test]
+fn every_page_fits_a_desktop_and_passes_axe_in_both_languages() {
+    check_at(1280, 900, "desktop");
+}
