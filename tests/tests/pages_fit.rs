@@ -239,6 +239,50 @@ fn check_at(width: u32, height: u32, label: &str) {
             }
         }
     }
+    // A board tablet (its own browser: a tablet's session): the recording
+    // screen its link opens, and its list of boards.
+    drop(browser);
+    for lang in ["en", "zh"] {
+        let (status, link) = call(
+            &e.server,
+            "POST",
+            &format!("/api/v1/tournaments/{}/tablet-links", e.id),
+            Some(&e.organiser),
+            Some(&json!({ "round": 2, "boards": [1], "label": "Hall A 大厅" })),
+        );
+        assert_eq!(status, 201, "{link}");
+        let url = link["url"].as_str().unwrap_or_default();
+        let url = if url.starts_with('/') { format!("{base}{url}") } else { url.to_owned() };
+        let Some(tablet) = Browser::open() else {
+            return;
+        };
+        tablet.window(width, height);
+        tablet.goto(&format!("{base}/tablet?lang={lang}"));
+        tablet.goto(&url);
+        for (name, path) in [("tablet-recording", None), ("tablet-boards", Some("/tablet"))] {
+            if let Some(path) = path {
+                tablet.goto(&format!("{base}{path}?lang={lang}"));
+            }
+            tablet.wait_for(
+                "return document.readyState === 'complete';",
+                std::time::Duration::from_secs(10),
+            );
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            for v in axe::serious_violations(&tablet, &axe_js) {
+                problems.push(format!("{name} ({lang}, {width} px): {v}"));
+            }
+            for p in axe::layout_problems(&tablet) {
+                problems.push(format!("{name} ({lang}, {width} px): {p}"));
+            }
+            if label == "phone" {
+                tablet.screenshot_at(
+                    &screenshot_dir().join(format!("fit-{name}-{lang}.png")),
+                    width,
+                );
+                tablet.window(width, height);
+            }
+        }
+    }
     assert!(
         problems.is_empty(),
         "{} problems:\n{}",
