@@ -13,7 +13,7 @@
 //!   audit shows it), and the standings count them.
 
 use e2e::browser::{Browser, screenshot_dir};
-use e2e::console::{WAIT, moves_shown, open_game, paired_event, play, use_token};
+use e2e::console::{WAIT, moves_shown, open_game, paired_event, play, use_token, wait};
 use e2e::{ADMIN, Server, call};
 use serde_json::json;
 
@@ -436,4 +436,109 @@ fn an_arbiter_annuls_a_xiangqi_repetition_draw_and_declares_a_result_from_the_co
         "{state}"
     );
     browser.screenshot(&screenshot_dir().join("console-xiangqi-overrule-en.png"));
+}
+
+/// The console by keyboard alone: the start button by Enter, the board
+/// reached as one tab stop, the arrow keys walking from square to square,
+/// each square naming what stands on it, Enter choosing the piece and then
+/// its destination (chess in English, Xiangqi in Chinese).
+fn records_by_keyboard(kind: &str, lang: &str) {
+    const ENTER: &str = "\u{E007}";
+    const UP: &str = "\u{E013}";
+    const LEFT: &str = "\u{E012}";
+    const DOWN: &str = "\u{E015}";
+    let server = Server::start(&format!("console-keyboard-{kind}"));
+    let (status, game) = call(
+        &server,
+        "POST",
+        "/api/v1/games",
+        Some(ADMIN),
+        Some(&json!({ "white": "Ding Liren 丁立人", "black": "Alice Smith", "game": kind })),
+    );
+    assert_eq!(status, 201, "{game}");
+    let game = game["id"].as_str().unwrap().to_owned();
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    use_token(&browser, &server, lang, ADMIN);
+    open_game(&browser, &server, &game);
+    assert_eq!(
+        browser.count(".sq[tabindex='0']"),
+        1,
+        "the board is one tab stop"
+    );
+    browser.type_text("button[data-type=start]", ENTER);
+    ruling(&browser, "clock_started");
+    // Chess: e2 → e4 (up twice). Xiangqi: h2 (the cannon) → e2 (left
+    // three times along the rank).
+    let (from, keys, to, named) = if kind == "chess" {
+        (
+            "e2",
+            format!("{ENTER}{UP}{UP}{ENTER}"),
+            "e4",
+            "e2, White pawn",
+        )
+    } else {
+        (
+            "h2",
+            format!("{ENTER}{LEFT}{LEFT}{LEFT}{ENTER}"),
+            "e2",
+            "h2：红方炮",
+        )
+    };
+    assert_eq!(
+        browser.run(
+            "return document.querySelector(`.sq[data-square=${arguments[0]}]`).getAttribute('aria-label');",
+            &[json!(from)]
+        ),
+        json!(named),
+        "a square says what stands on it"
+    );
+    browser.type_text(&format!(".sq[data-square={from}]"), &keys);
+    wait(
+        &browser,
+        "return document.querySelectorAll('#moves li').length > 0;",
+        "the move is recorded",
+    );
+    let (_, state) = call(&server, "GET", &format!("/api/v1/games/{game}"), None, None);
+    let recorded = if kind == "chess" {
+        state["moves"][0].clone()
+    } else {
+        state["plies"][0]["iccs"].clone()
+    };
+    let expected = if kind == "chess" {
+        json!("e4")
+    } else {
+        json!(format!("{from}{to}"))
+    };
+    assert_eq!(recorded, expected, "{state}");
+    // The focus stays on the board, on the square it went to; Down leaves
+    // it there at the board's edge no further than the last rank.
+    assert_eq!(
+        browser.run(
+            "return document.activeElement?.dataset?.square ?? null;",
+            &[]
+        ),
+        json!(to)
+    );
+    browser.type_text(&format!(".sq[data-square={to}]"), &DOWN.repeat(12));
+    let bottom = if kind == "chess" { "e1" } else { "e0" };
+    assert_eq!(
+        browser.run(
+            "return document.activeElement?.dataset?.square ?? null;",
+            &[]
+        ),
+        json!(bottom),
+        "the arrows stop at the edge"
+    );
+}
+
+#[test]
+fn an_arbiter_records_a_chess_move_by_keyboard_alone_in_english() {
+    records_by_keyboard("chess", "en");
+}
+
+#[test]
+fn an_arbiter_records_a_xiangqi_move_by_keyboard_alone_in_chinese() {
+    records_by_keyboard("xiangqi", "zh");
 }

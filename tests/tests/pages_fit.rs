@@ -252,14 +252,21 @@ fn check_at(width: u32, height: u32, label: &str) {
         );
         assert_eq!(status, 201, "{link}");
         let url = link["url"].as_str().unwrap_or_default();
-        let url = if url.starts_with('/') { format!("{base}{url}") } else { url.to_owned() };
+        let url = if url.starts_with('/') {
+            format!("{base}{url}")
+        } else {
+            url.to_owned()
+        };
         let Some(tablet) = Browser::open() else {
             return;
         };
         tablet.window(width, height);
         tablet.goto(&format!("{base}/tablet?lang={lang}"));
         tablet.goto(&url);
-        for (name, path) in [("tablet-recording", None), ("tablet-boards", Some("/tablet"))] {
+        for (name, path) in [
+            ("tablet-recording", None),
+            ("tablet-boards", Some("/tablet")),
+        ] {
             if let Some(path) = path {
                 tablet.goto(&format!("{base}{path}?lang={lang}"));
             }

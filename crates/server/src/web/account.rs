@@ -416,7 +416,7 @@ async fn account_body(
                 div.table-wrap tabindex="0" { table {
                     thead { tr {
                         th { (lang.t("col-label")) } th { (lang.t("col-created")) }
-                        th { (lang.t("col-status")) } th {}
+                        th { (lang.t("col-status")) } th { span.sr-only { (lang.t("console-actions")) } }
                     } }
                     tbody { @for token in &tokens {
                         tr.token data-id=(token.id) {

@@ -155,7 +155,7 @@ pub(crate) fn frame(ctx: &Ctx, frame: &Frame<'_>, body: Markup) -> Markup {
                             lang=(lang.other().code()) { (lang.t("lang-switch")) }
                     }
                     @if let Some((id, _, rounds)) = frame.event {
-                        nav.tabs {
+                        nav.tabs aria-label=(lang.t("nav-label")) {
                             (tab(frame.tab == Tab::Overview, &format!("/t/{id}"), lang.t("nav-overview")))
                             (tab(frame.tab == Tab::Players, &format!("/t/{id}/players"), lang.t("nav-players")))
                             @if rounds > 0 {

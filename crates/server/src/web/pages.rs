@@ -466,7 +466,7 @@ async fn round_live(
                         th { (lang.t("col-white")) }
                         th.center { (lang.t("col-result")) }
                         th { (lang.t("col-black")) }
-                        th.no-print.game-col {}
+                        th.no-print.game-col { span.sr-only { (lang.t("col-game")) } }
                     } }
                     tbody {
                         @for b in &boards {

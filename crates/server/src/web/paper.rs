@@ -154,7 +154,10 @@ fn document(ctx: &Ctx, event: &Event, n: u32, doc: Doc, size: Size, sheets: &Mar
                     a lang=(other.code()) href=(format!("{here}?size={}&lang={}", size.class(), other.param())) { (lang.t("lang-switch")) }
                     button type="button" onclick="window.print()" { (lang.t("print-page")) }
                 }
-                main { (sheets) }
+                main {
+                    @if !landscape { h1.sr-only { (title) } }
+                    (sheets)
+                }
             }
         }
     }

@@ -393,7 +393,7 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
                         th.num { (lang.t("col-rating")) }
                         th.center { (lang.t("col-result")) }
                         th.num { (lang.t("col-points")) }
-                        th.no-print {}
+                        th.no-print { span.sr-only { (lang.t("col-game")) } }
                     } }
                     tbody {
                         @for e in entries {

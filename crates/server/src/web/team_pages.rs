@@ -161,7 +161,7 @@ fn match_block(lang: Lang, m: &MatchJson) -> Markup {
                         th { (m.first.name) }
                         th.center { (lang.t("col-result")) }
                         th { (side_name(m, false)) }
-                        th.no-print {}
+                        th.no-print { span.sr-only { (lang.t("col-game")) } }
                     } }
                     tbody {
                         @for b in &m.boards {

@@ -311,7 +311,7 @@ pub(crate) async fn event(
             @if let Some(days) = t.event.days().filter(|d| *d > 30) {
                 p.hint #long-event data-days=(days) { (lang.tr("console-long-event", &[("n", &days)])) }
             }
-            nav.round-links {
+            nav.round-links aria-label=(lang.t("console-sections")) {
                 a href="#players-card" { (lang.t("console-players")) }
                 a href="#rounds-card" { (lang.t("console-rounds")) }
                 a href="#settings-card" { (lang.t("console-settings")) }

@@ -215,7 +215,12 @@ function edit(row, p) {
     ['fide_id', p.fide_id, 'number'], ['title', p.title, 'text']];
   const inputs = fields.map(([name, v, type]) => el('input', { name, type, value: v ?? '', 'data-initial': v ?? '' }));
   const cells = row.querySelectorAll('td');
-  inputs.forEach((input, i) => cells[i + 1].replaceChildren(input));
+  // Each field is named by its column's heading.
+  const heads = row.closest('table')?.querySelectorAll('thead th') ?? [];
+  inputs.forEach((input, i) => {
+    input.setAttribute('aria-label', heads[i + 1]?.textContent || input.name);
+    cells[i + 1].replaceChildren(input);
+  });
   // The event's regulations may bar a player from half-point byes (VCL4THP.13 Q175).
   const barred = el('input', { type: 'checkbox', name: 'no_half_point_byes' });
   barred.checked = Boolean(p.no_half_point_byes);
