@@ -151,9 +151,14 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
         let lang = ctx.lang;
         let t = &event.loaded.tournament;
         let paired = event.rounds_paired();
-        let tiebreaks: Vec<String> =
+        let tiebreaks: Vec<(String, String)> =
             tournament::standings::StandingsOptions::for_tournament(&event.model)
-                .map(|o| o.tiebreaks.iter().map(|t| t.label.clone()).collect())
+                .map(|o| {
+                    o.tiebreaks
+                        .iter()
+                        .map(|t| (t.label.clone(), super::words::tiebreak_name(lang, t)))
+                        .collect()
+                })
                 .unwrap_or_default();
         let place = match (&t.event.place, &t.event.federation) {
             (Some(place), Some(fed)) => Some(format!("{place} ({fed})")),
@@ -199,8 +204,8 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                     }
                     dt { (lang.t("t-regulations")) } dd { (super::words::profile_name(lang, &t.regulations)) }
                     dt { (lang.t("t-tiebreaks")) } dd {
-                        @for (i, tb) in tiebreaks.iter().enumerate() {
-                            span.tag { (i + 1) ". " (tb) }
+                        @for (i, (code, name)) in tiebreaks.iter().enumerate() {
+                            span.tag title=(name) { (i + 1) ". " (code) }
                         }
                     }
                     dt { (lang.t("t-scoring")) } dd { (lang.tr("t-scoring-value", &[("win", &s.win_white), ("draw", &s.draw_white), ("loss", &s.loss_white)])) }

@@ -127,7 +127,7 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                     th { (lang.t("col-name")) }
                     th.num { (lang.t("col-rating")) }
                     th.num { (lang.t("col-points")) }
-                    @for tb in &st.tiebreaks { th.num title=(tb.label) { (tb.label) } }
+                    @for tb in &st.tiebreaks { th.num title=(super::words::tiebreak_name(lang, tb)) { (tb.label) } }
                 } }
                 tbody {
                     @for row in &st.rows {

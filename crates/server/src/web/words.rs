@@ -4,6 +4,7 @@
 //! added per move"), not as the PGN tag the API keeps.
 
 use regulations::{Bonus, Profile, TimeControl};
+use tournament::standings::Tiebreak;
 
 use super::i18n::Lang;
 
@@ -13,6 +14,15 @@ pub fn profile_name(lang: Lang, profile: &str) -> String {
     match lang.t(&format!("profile-{profile}")) {
         "" => profile.to_owned(),
         name => name.to_owned(),
+    }
+}
+
+/// A tie-break by its name in `lang` with its C.07 code as written
+/// ("Buchholz (BH/C1)"); the code alone for one without a name here.
+pub fn tiebreak_name(lang: Lang, tb: &Tiebreak) -> String {
+    match lang.t(&format!("tb-{}", tb.kind.acronym())) {
+        "" => tb.label.clone(),
+        name => format!("{name} ({})", tb.label),
     }
 }
 
@@ -82,6 +92,13 @@ mod tests {
         );
         assert_eq!(time_control(Lang::En, "-").as_deref(), Some("no clock"));
         assert_eq!(time_control(Lang::En, "?"), None);
+    }
+
+    #[test]
+    fn a_tiebreak_is_named_with_its_code() {
+        let first = &tournament::standings::spec::parse_tiebreak("BH/C1").expect("a code");
+        assert_eq!(tiebreak_name(Lang::En, first), "Buchholz (BH/C1)");
+        assert_eq!(tiebreak_name(Lang::Zh, first), "布赫兹分 (BH/C1)");
     }
 
     #[test]
