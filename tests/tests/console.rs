@@ -453,7 +453,12 @@ fn records_by_keyboard(kind: &str, lang: &str) {
         "POST",
         "/api/v1/games",
         Some(ADMIN),
-        Some(&json!({ "white": "Ding Liren 丁立人", "black": "Alice Smith", "game": kind })),
+        // The Xiangqi game is entered from its scoresheets (issue 36 item
+        // 6): the console records it the same way.
+        Some(
+            &json!({ "white": "Ding Liren 丁立人", "black": "Alice Smith", "game": kind,
+                      "mode": if kind == "xiangqi" { "scoresheet" } else { "live" } }),
+        ),
     );
     assert_eq!(status, 201, "{game}");
     let game = game["id"].as_str().unwrap().to_owned();
@@ -512,6 +517,12 @@ fn records_by_keyboard(kind: &str, lang: &str) {
         json!(format!("{from}{to}"))
     };
     assert_eq!(recorded, expected, "{state}");
+    let mode = if kind == "chess" {
+        "live"
+    } else {
+        "scoresheet"
+    };
+    assert_eq!(state["mode"], mode, "{state}");
     // The focus stays on the board, on the square it went to; Down leaves
     // it there at the board's edge no further than the last rank.
     assert_eq!(

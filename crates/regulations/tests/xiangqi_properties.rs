@@ -37,6 +37,7 @@ fn event_for(game: &XiangqiGame, at: u64, kind: u8, a: u8, b: u8) -> XqEvent {
             XqEventKind::Move {
                 text,
                 notation: None,
+                clock_ms: None,
             }
         }
         10 | 11 => XqEventKind::Touch {
@@ -117,6 +118,12 @@ fn setup(i: u8) -> XiangqiSetup {
             .time_control(),
         ),
         scheduled_start_ms: i.is_multiple_of(2).then_some(0),
+        // Every fifth game entered from scoresheets.
+        mode: if i % 5 == 4 {
+            regulations::Mode::Scoresheet
+        } else {
+            regulations::Mode::Live
+        },
     }
 }
 
@@ -157,6 +164,7 @@ proptest! {
         moves in 0usize..6,
     ) {
         let set = setup(s);
+        let from_scoresheets = set.mode == regulations::Mode::Scoresheet;
         let mut game = XiangqiGame::new(XiangqiProfile::xiangqi(), set).expect("setup");
         for (c, here) in [Color::Red, Color::Black].into_iter().zip(arrive) {
             if here {
@@ -169,7 +177,13 @@ proptest! {
                 break;
             };
             let text = m.to_iccs();
-            game.apply(XqEvent::new(1_000 * (i as u64 + 1), XqEventKind::Move { text, notation: None })).ok();
+            game.apply(XqEvent::new(1_000 * (i as u64 + 1), XqEventKind::Move { text, notation: None, clock_ms: None })).ok();
+        }
+        if from_scoresheets {
+            // The events' times are not the game's: nothing falls due.
+            prop_assert_eq!(game.next_due_ms(), None);
+            prop_assert!(game.status() != Status::Finished || game.termination().is_some());
+            return Ok(());
         }
         let Some(due) = game.next_due_ms() else {
             // A started, timed game always has its flag pending until it ends.

@@ -12,9 +12,11 @@
 //! prohibitions warn 1          # xq 4.1.7 policy: refuse (default) or warn N then lose
 //! illegal_moves lose           # xq 4.1.6 policy: refuse (default) or lose
 //! fen <Xiangqi FEN>            # default: the initial position
+//! mode scoresheet              # entered afterwards from scoresheets (default: live)
 //! at 0:00:00 start
 //! at 0:00:05 red move h2e2     # any notation: ICCS, WXF or Chinese
 //! at 0:00:10 black move 马8进7
+//! at 0:00:10 black move 马8进7 clock 1:29:40   # scoresheet mode: the time as written
 //! at 0:01:00 moves h8h9 e9e8 h9h8 e8e9 step 0:00:05
 //! at 0:02:00 red resign        # offer, accept, decline, foul, unrecorded N, arrive
 //! at 0:02:00 red touch b2 with a5      # xq 5: `with` = at the same moment; `accidental`
@@ -91,10 +93,24 @@ fn parse_event(at: u64, words: &[&str]) -> Result<Vec<(XqEvent, Option<Color>)>,
     let one = |k: XqEventKind| Ok(vec![(XqEvent::new(at, k), player)]);
     match verb {
         "start" => one(XqEventKind::Start),
-        "move" => one(XqEventKind::Move {
-            text: args.join(" "),
-            notation: None,
-        }),
+        "move" => {
+            // `move h2e2 clock 1:29:40`: the time a scoresheet gives.
+            let (text, clock_ms) = match args.iter().position(|w| *w == "clock") {
+                Some(i) => (
+                    args[..i].join(" "),
+                    Some(
+                        i64::try_from(parse_time(args.get(i + 1).ok_or("clock needs a time")?)?)
+                            .map_err(|_| "clock out of range")?,
+                    ),
+                ),
+                None => (args.join(" "), None),
+            };
+            one(XqEventKind::Move {
+                text,
+                notation: None,
+                clock_ms,
+            })
+        }
         "moves" => {
             let (moves, step) = match args.iter().position(|w| *w == "step") {
                 Some(i) => (
@@ -113,6 +129,7 @@ fn parse_event(at: u64, words: &[&str]) -> Result<Vec<(XqEvent, Option<Color>)>,
                             XqEventKind::Move {
                                 text: (*m).to_string(),
                                 notation: None,
+                                clock_ms: None,
                             },
                         ),
                         None,
@@ -616,6 +633,13 @@ fn parse_file(path: &Path) -> Result<Vec<Scenario>, String> {
                     tail.parse().map_err(|_| bad("bad natural limit".into()))?;
             }
             "fen" => sc.setup.fen = Some(tail.to_string()),
+            "mode" => {
+                sc.setup.mode = match tail {
+                    "live" => regulations::Mode::Live,
+                    "scoresheet" => regulations::Mode::Scoresheet,
+                    other => return Err(format!("mode live or scoresheet, not '{other}'")),
+                }
+            }
             "scheduled" => sc.setup.scheduled_start_ms = Some(parse_time(tail).map_err(bad)?),
             "lateness" => {
                 sc.profile.lateness_limit_ms = match tail {

@@ -22,6 +22,7 @@ fn xiangqi_events_are_flat_json_objects_with_the_move_in_any_notation() {
             XqEventKind::Move {
                 text: "h2e2".into(),
                 notation: None,
+                clock_ms: None,
             },
         ),
     );
@@ -32,6 +33,7 @@ fn xiangqi_events_are_flat_json_objects_with_the_move_in_any_notation() {
             XqEventKind::Move {
                 text: "炮二平五".into(),
                 notation: Some(Notation::Chinese),
+                clock_ms: None,
             },
         ),
     );

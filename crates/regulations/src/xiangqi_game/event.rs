@@ -59,6 +59,14 @@ pub enum XqEventKind {
         /// recognised).
         #[cfg_attr(feature = "serde", serde(default))]
         notation: Option<Notation>,
+        /// A game from scoresheets: the mover's time left after the move,
+        /// in milliseconds, as written (ignored in a live game, where the
+        /// server is the clock).
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Option::is_none")
+        )]
+        clock_ms: Option<i64>,
     },
     /// A player resigns (xq 4.1.9).
     Resign {

@@ -51,8 +51,16 @@
 //! says when the next one falls due, for a server to record a `flag`
 //! observation then.
 //!
+//! # Scoresheet mode
+//! A game entered afterwards from its scoresheets ([`XiangqiSetup::mode`]):
+//! the first move starts it, each move may carry the mover's time as
+//! written, every move is judged as in a live game (movement, the
+//! repetition rules, the natural limit), and nothing is inferred from the
+//! events' times — no flag, no lateness; a flag fall is the arbiter's
+//! `declare_result` on those grounds (xq 4.1.4).
+//!
 //! # Not modelled
-//! Scoresheet mode; restoring a position after an irregularity (xq 5.8:
+//! Restoring a position after an irregularity (xq 5.8:
 //! the arbiter corrects it at once on the board; a move against the
 //! movement rules is ruled by `declare_loss`, xq 4.1.6); touch-move claims
 //! after the opponent moved (the arbiter rules touches as they happen).
@@ -119,6 +127,11 @@ pub struct XiangqiSetup {
     /// are absent until they `arrive` and the lateness limit (xq 4.1.5)
     /// applies; when `None`, both are presumed present.
     pub scheduled_start_ms: Option<u64>,
+    /// Live (the server is the clock) or from scoresheets: moves entered
+    /// afterwards, each with the mover's time as written if any; no flag
+    /// and no lateness is inferred from the events' times (a flag fall is
+    /// declared by the arbiter, xq 4.1.4).
+    pub mode: crate::Mode,
 }
 
 /// One recorded move, in the three notations, with the mover's time left
@@ -409,6 +422,12 @@ enum Due {
 }
 
 impl XiangqiGame {
+    /// Whether the server is the clock (not a game entered from
+    /// scoresheets).
+    pub(crate) fn live(&self) -> bool {
+        self.setup.mode == crate::Mode::Live
+    }
+
     /// What falls due without an event while the game stands as it is, as
     /// `(from, at, kind)`: it applies to an observation at any time
     /// `>= from` and takes effect at `at` — a flag (xq 4.1.4) at the moment
@@ -416,6 +435,10 @@ impl XiangqiGame {
     /// arrival at the limit is in time).
     fn pending(&self, st: &XqState) -> Vec<(u64, u64, Due)> {
         let mut pending = Vec::new();
+        if !self.live() {
+            // From scoresheets: the events' times are not the game's.
+            return pending;
+        }
         if st.status == Status::InProgress
             && let Some((_, at)) = st.clocks.flag_time()
         {

@@ -27,7 +27,7 @@ impl XiangqiGame {
             );
         }
         if let XqEventKind::AnnulRuling { reason } = &ev.kind {
-            return annul_ruling(st, out, t, reason);
+            return annul_ruling(st, out, t, reason, self.live());
         }
         require_not_over(st)?;
         if let Some(article) = self.observe(st, out, t) {
@@ -48,15 +48,23 @@ impl XiangqiGame {
                 }
                 st.status = Status::InProgress;
                 let side = st.tracker.position().turn();
-                st.clocks.start(t, seat(side));
-                out.rule(
-                    Code::ClockStarted,
-                    "xq 6",
-                    format!("{}'s clock is started", side_name(side)),
-                );
+                let message = if self.live() {
+                    st.clocks.start(t, seat(side));
+                    format!("{}'s clock is started", side_name(side))
+                } else {
+                    format!(
+                        "the game is started from its scoresheets, {} to move",
+                        side_name(side)
+                    )
+                };
+                out.rule(Code::ClockStarted, "xq 6", message);
                 Ok(())
             }
-            XqEventKind::Move { text, notation } => self.on_move(st, out, t, text, *notation),
+            XqEventKind::Move {
+                text,
+                notation,
+                clock_ms,
+            } => self.on_move(st, out, t, text, *notation, *clock_ms),
             XqEventKind::Resign { player } => {
                 require_in_progress(st)?;
                 let p = *player;
@@ -131,6 +139,14 @@ impl XiangqiGame {
             }
             XqEventKind::Flag => {
                 require_in_progress(st)?;
+                if !self.live() {
+                    return reject(
+                        Code::FlagNotDown,
+                        "xq 4.1.4",
+                        "a game entered from scoresheets infers no flag from the events' times: \
+                         the arbiter declares the result on the grounds of a flag fall",
+                    );
+                }
                 if !st.clocks.time_control().is_timed() {
                     return reject(Code::UntimedGame, "xq 6", "the game has no time control");
                 }
@@ -286,7 +302,7 @@ impl XiangqiGame {
                 Ok(())
             }
             // Handled before the game-over check; kept here for the match.
-            XqEventKind::AnnulRuling { reason } => annul_ruling(st, out, t, reason),
+            XqEventKind::AnnulRuling { reason } => annul_ruling(st, out, t, reason, self.live()),
             XqEventKind::AllowCycle { reason } => {
                 require_in_progress(st)?;
                 let side = st.tracker.position().turn();
@@ -469,7 +485,12 @@ impl XiangqiGame {
         t: u64,
         text: &str,
         notation: Option<Notation>,
+        written_ms: Option<i64>,
     ) -> Result<(), Rejection> {
+        if st.status == Status::Scheduled && !self.live() {
+            // From scoresheets: the first move starts the game.
+            st.status = Status::InProgress;
+        }
         require_in_progress(st)?;
         let before = *st.tracker.position();
         let mover = before.turn();
@@ -527,7 +548,14 @@ impl XiangqiGame {
             )
         })?;
         st.judgement = judgement;
-        let clock_ms = if st.clocks.time_control().is_timed() {
+        let clock_ms = if !self.live() {
+            // The time as the scoresheet gives it, if it does.
+            st.clocks.complete_move(seat(mover));
+            if let Some(ms) = written_ms {
+                st.clocks.set(t, seat(mover), ms);
+            }
+            written_ms
+        } else if st.clocks.time_control().is_timed() {
             st.clocks.press(t, seat(mover));
             Some(st.clocks.remaining_at(t, seat(mover)))
         } else {
@@ -840,7 +868,13 @@ fn annullable(code: Option<Code>) -> bool {
 /// The arbiter annuls the ruling that ended the game: the game is in
 /// progress again where it stood, the side to move's clock running from
 /// now (the time between the ruling and its annulment is no one's).
-fn annul_ruling(st: &mut XqState, out: &mut Step, t: u64, reason: &str) -> Result<(), Rejection> {
+fn annul_ruling(
+    st: &mut XqState,
+    out: &mut Step,
+    t: u64,
+    reason: &str,
+    live: bool,
+) -> Result<(), Rejection> {
     let Some(term) = st
         .termination
         .as_ref()
@@ -866,7 +900,9 @@ fn annul_ruling(st: &mut XqState, out: &mut Step, t: u64, reason: &str) -> Resul
     st.status = Status::InProgress;
     st.termination = None;
     let side = st.tracker.position().turn();
-    st.clocks.resume(t, seat(side));
+    if live {
+        st.clocks.resume(t, seat(side));
+    }
     out.rule(
         Code::RulingAnnulled,
         &annulled.article,

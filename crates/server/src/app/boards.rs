@@ -41,15 +41,12 @@ pub(crate) async fn update_board(
 ) -> Result<Option<BoardJson>, ApiError> {
     let (_write, mut tx, tournament) =
         begin_change(state, actor, Permission::Arbitrate, id).await?;
-    // A Xiangqi board takes a Xiangqi FEN and is recorded live.
+    // A Xiangqi board takes a Xiangqi FEN.
     let fen = match &change.fen {
         Some(Some(text)) => Some(Some(tournament.game.check_fen(text)?)),
         Some(None) => Some(None),
         None => None,
     };
-    if let Some(mode) = change.mode {
-        crate::model::settings::check_recording(tournament.game, "mode", mode)?;
-    }
     store::games::lock_round(&mut tx, id, number).await?;
     let loaded = load_all(&mut tx, id).await?;
     let Some(row) = loaded

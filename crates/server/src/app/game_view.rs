@@ -71,7 +71,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             lateness: laws.lateness,
             laws: game.laws.clone(),
             legal_moves: LegalMoves(Arc::clone(&state)),
-            mode: "live",
+            mode: laws.mode,
             moves: Moves(state),
             moves_chinese: laws.moves_chinese,
             pending: laws.pending,
@@ -213,7 +213,7 @@ pub(crate) struct XiangqiState {
     /// obligation narrows them (`pending.touch.allowed`, xq 5).
     #[schema(value_type = Vec<String>)]
     legal_moves: LegalMoves,
-    /// Always `live`: a Xiangqi game is recorded live.
+    /// `live` (the server is the clock) or `scoresheet` (entered afterwards).
     #[schema(value_type = regulations::Mode)]
     mode: &'static str,
     /// The moves played, in WXF.
@@ -464,6 +464,7 @@ mod tests {
             regulations::XqEventKind::Move {
                 text: "h2e2".into(),
                 notation: None,
+                clock_ms: None,
             },
         ];
         for (at, kind) in kinds.into_iter().enumerate() {

@@ -66,7 +66,6 @@ pub(crate) async fn create_game(
         .map(|fen| game_kind.check_fen(fen))
         .transpose()?;
     let mode = crate::engine::check_mode("mode", new.mode.as_deref().unwrap_or("live"))?;
-    crate::model::settings::check_recording(game_kind, "mode", mode)?;
     let scheduled_start_ms = new
         .starts_at
         .as_deref()

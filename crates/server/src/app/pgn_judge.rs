@@ -210,7 +210,8 @@ pub(super) fn judge_game(
     let (pw, pb) = (pgn.tag("White"), pgn.tag("Black"));
     let forced = check_players(row, pw, pb, options, &mut warnings)?;
     // A chess game is recorded in scoresheet mode; a Xiangqi game stays
-    // live (the Laws model no scoresheet mode for it).
+    // as it is (its PGN path records arrivals and a start at the upload's
+    // time, so no clock runs; `pgn_xiangqi`).
     let mut setup_row = row.clone();
     if row.game == GameKind::Chess {
         "scoresheet".clone_into(&mut setup_row.mode);

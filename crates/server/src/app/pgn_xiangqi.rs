@@ -1,5 +1,5 @@
-//! A Xiangqi PGN's moves as the events a live game records (the regulations
-//! crate models no scoresheet mode for Xiangqi, so the game stays live):
+//! A Xiangqi PGN's moves as the events a live game records (the upload keeps
+//! the game's mode; all its events carry the upload's time):
 //! with a scheduled start, both players' arrival at it (the moves show they
 //! played, so neither forfeits by lateness, xq 4.1.5); `start`; then every
 //! move `xiangqi::pgn` read, in whatever notation it was written (ICCS, WXF,

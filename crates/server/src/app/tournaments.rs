@@ -19,8 +19,8 @@ use crate::error::ApiError;
 use crate::model::event_info::{EventChange, EventDetails, given};
 use crate::model::pairing_options::{PairingOptions, PairingRequest};
 use crate::model::settings::{
-    SYSTEMS, ScoringSpec, check_name, check_recording, check_regulations, check_rounds,
-    check_tiebreaks, check_time_control, default_scoring, default_tiebreaks,
+    SYSTEMS, ScoringSpec, check_name, check_regulations, check_rounds, check_tiebreaks,
+    check_time_control, default_scoring, default_tiebreaks,
 };
 use crate::model::teams::TeamSettings;
 use crate::state::AppState;
@@ -366,7 +366,6 @@ pub(crate) async fn create(
     }
     let recording =
         crate::engine::check_mode("recording", body.recording.as_deref().unwrap_or("live"))?;
-    check_recording(game, "recording", recording)?;
     let mut pairing = PairingOptions::new_drawn()?;
     if let Some(request) = body.pairing {
         pairing.apply(request, &[], rounds, 0)?;
@@ -531,7 +530,6 @@ pub(crate) async fn update(
     if let Some(recording) = body.recording {
         after.recording = crate::engine::check_mode("recording", &recording)?.to_owned();
     }
-    check_recording(after.game, "recording", &after.recording)?;
     if let Some(request) = body.pairing {
         let players: Vec<u32> = store::players::list(&mut tx, id)
             .await?

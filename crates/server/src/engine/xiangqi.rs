@@ -29,8 +29,8 @@ pub(crate) fn normal_fen(fen: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
-/// A new Xiangqi game from a stored setup. Xiangqi is recorded live only
-/// (the regulations crate models no scoresheet mode for it).
+/// A new Xiangqi game from a stored setup: live, or entered afterwards from
+/// scoresheets.
 pub fn new_game(
     setup: &GameSetup,
     time_control: Option<TimeControl>,
@@ -41,13 +41,11 @@ pub fn new_game(
         message: format!("unknown Xiangqi profile '{}'", setup.regulations),
     })?;
     setup.laws.apply_xiangqi(&mut profile);
-    if setup.mode != "live" {
-        return Err(Rejection {
-            code: "bad_setup".into(),
-            article: None,
-            message: format!("a Xiangqi game is recorded live, not '{}'", setup.mode),
-        });
-    }
+    let mode = super::mode_from_text(&setup.mode).ok_or_else(|| Rejection {
+        code: "bad_setup".into(),
+        article: None,
+        message: format!("unknown recording mode '{}'", setup.mode),
+    })?;
     XiangqiGame::new(
         profile,
         XiangqiSetup {
@@ -56,6 +54,7 @@ pub fn new_game(
             scheduled_start_ms: setup
                 .scheduled_start_ms
                 .and_then(|ms| u64::try_from(ms).ok()),
+            mode,
         },
     )
     .map_err(|e| Rejection {
@@ -206,6 +205,8 @@ pub struct XiangqiView {
     pub fouls: PerSide<u32>,
     pub lateness: Option<Lateness>,
     pub moves_chinese: Vec<String>,
+    /// `live` or `scoresheet`.
+    pub mode: &'static str,
     pub pending: Pending,
     pub plies: Vec<Ply>,
     pub points: Option<PerSide<String>>,
@@ -286,6 +287,7 @@ pub fn view(game: &XiangqiGame, at_ms: u64, due: Option<Due>) -> XiangqiView {
         fouls: PerSide::of(|c| game.fouls(c)),
         lateness,
         moves_chinese: game.plies().iter().map(|p| p.chinese.clone()).collect(),
+        mode: super::mode_text(game.setup().mode),
         pending: Pending {
             draw_offer: game.draw_offer().map(Side::from),
             touch,

@@ -315,20 +315,6 @@ pub(crate) fn default_scoring(profile: &str) -> ScoringSpec {
     }
 }
 
-/// Xiangqi is recorded live only (the Xiangqi game models no scoresheet
-/// mode): 422 `not_for_this_game` naming `field` otherwise.
-pub(crate) fn check_recording(game: GameKind, field: &str, mode: &str) -> Result<(), ApiError> {
-    if game == GameKind::Xiangqi && mode != "live" {
-        return Err(ApiError::Unprocessable {
-            code: "not_for_this_game".into(),
-            message: format!("a Xiangqi game is recorded live, not '{mode}'"),
-            article: None,
-            at: Some(field.into()),
-        });
-    }
-    Ok(())
-}
-
 /// The number of rounds of a tournament (JSON create and TRF import alike):
 /// 1 to 99, required for a Swiss tournament, 0 meaning "as many as the
 /// schedule needs" for a round robin.

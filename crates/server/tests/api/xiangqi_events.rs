@@ -630,10 +630,64 @@ async fn xq_4_1_4_a_flag_that_falls_is_recorded_by_the_server(app: TestApp) {
     assert_eq!(state["termination"]["reason"]["article"], "xq 4.1.4");
 }
 
+/// A Xiangqi game entered afterwards from its scoresheets (issue 36 item
+/// 6): the first move starts it, each move is judged as on the board (a
+/// move against the movement rules and a forbidden repetition refused with
+/// their articles), the times are the scoresheet's, and nothing is inferred
+/// from the events' times (xq 4.1.4: no flag falls; the arbiter declares
+/// it). A tournament may record its Xiangqi boards so too.
+async fn a_xiangqi_game_is_entered_from_its_scoresheet_and_judged_move_by_move(app: TestApp) {
+    let mut play = xq_game(&app, json!({ "mode": "scoresheet", "time_control": "600" })).await;
+    let r = play
+        .ok(
+            0,
+            json!({ "type": "move", "move": "炮二平五", "clock_ms": 590_000 }),
+        )
+        .await;
+    assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
+    assert_eq!(r.body["state"]["mode"], "scoresheet");
+    assert_eq!(r.body["state"]["clocks"]["red_ms"], 590_000);
+    // Hours later on the events' timeline: no flag, no due.
+    let r = play
+        .ok(
+            7200,
+            json!({ "type": "move", "move": "h9g7", "clock_ms": 500_000 }),
+        )
+        .await;
+    assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
+    assert_eq!(r.body["state"]["clocks"]["black_ms"], 500_000);
+    assert_eq!(r.body["state"]["due"], Value::Null, "no flag is inferred");
+    assert_eq!(r.body["state"]["plies"][1]["clock_ms"], 500_000);
+    // A move against the movement rules: refused with its article.
+    let r = play
+        .post(7201, json!({ "type": "move", "move": "h0h9" }))
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "illegal_move", "{r:?}");
+    let r = play.post(7202, json!({ "type": "flag" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["article"], "xq 4.1.4", "{r:?}");
+    let r = play
+        .ok(
+            7203,
+            json!({ "type": "declare_result", "result": "0-1", "grounds": "flag_fall",
+                    "reason": "Red's flag fell at move 2, the scoresheet says" }),
+        )
+        .await;
+    assert_eq!(r.body["state"]["result"], "0-1", "{}", r.body);
+    // A Xiangqi event recording its boards from scoresheets.
+    let organiser = app.organiser().await;
+    let body = json!({ "name": "Cup", "system": "round-robin", "game": "xiangqi", "recording": "scoresheet" });
+    let r = app
+        .post("/api/v1/tournaments", Some(&organiser), body)
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["recording"], "scoresheet", "{r:?}");
+}
+
 /// What a Xiangqi event has no place for is refused naming it (422
 /// `not_for_this_game`): chess-only laws (and the natural move limit, xq
-/// 4.2.4, on a chess event), scoresheet recording (a Xiangqi game is
-/// recorded live), a chess scoresheet in PGN; until a round is paired the
+/// 4.2.4, on a chess event), a chess scoresheet in PGN; until a round is paired the
 /// game may change, bringing its profile, laws and 2/1/0 scoring.
 async fn what_a_xiangqi_event_has_no_place_for_is_refused_naming_it(app: TestApp) {
     let organiser = app.organiser().await;
@@ -656,15 +710,6 @@ async fn what_a_xiangqi_event_has_no_place_for_is_refused_naming_it(app: TestApp
         assert_eq!(r.body["error"], "not_for_this_game", "{r:?}");
         assert_eq!(r.body["where"], field, "{r:?}");
     }
-    let body = json!({ "name": "Cup", "system": "round-robin", "game": "xiangqi", "recording": "scoresheet" });
-    let r = app.post(tournaments, Some(&organiser), body).await;
-    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
-    assert_eq!(r.body["where"], "recording", "{r:?}");
-    let body = json!({ "white": "A", "black": "B", "game": "xiangqi", "mode": "scoresheet" });
-    let r = app.post("/api/v1/games", Some(ADMIN), body).await;
-    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
-    assert_eq!(r.body["error"], "not_for_this_game", "{r:?}");
-    assert_eq!(r.body["where"], "mode", "{r:?}");
     // A chess scoresheet is not entered into a Xiangqi game.
     let play = xq_game(&app, json!({})).await;
     let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n";
@@ -783,6 +828,7 @@ async fn a_xiangqi_swiss_is_paired_by_the_dutch_engine_with_red_first(app: TestA
 
 crate::both_databases!(
     what_a_xiangqi_event_has_no_place_for_is_refused_naming_it,
+    a_xiangqi_game_is_entered_from_its_scoresheet_and_judged_move_by_move,
     xq_7_1_moves_in_any_of_the_three_notations_are_recorded_in_all_three,
     xq_4_1_6_an_illegal_move_is_refused_citing_its_article_and_profiles_must_fit_the_game,
     xq_4_1_6_in_a_strict_event_the_illegal_move_itself_loses,
