@@ -1,4 +1,4 @@
-//! Every page type at a phone's, a tablet's and a desktop's width, in
+//! Every page type at a phone's (360 px, the narrowest), a tablet's and a desktop's width, in
 //! English and Chinese, in headless Chromium: axe-core finds no serious or
 //! critical accessibility violation, the page never scrolls sideways (a
 //! wide table scrolls inside itself), the site header stays on one line,
@@ -170,6 +170,42 @@ fn console_pages(e: &SmallSwiss) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// Which page is checked, in which language, at which window size.
+struct At<'a> {
+    name: &'a str,
+    lang: &'a str,
+    width: u32,
+    height: u32,
+    /// Keep a screenshot (`fit-{name}-{lang}.png`).
+    phone: bool,
+}
+
+/// Checks the page the browser shows once its scripts have drawn it: axe's
+/// serious and critical violations and the layout problems, each pushed on
+/// `problems` with the page, language and width.
+fn check_page(browser: &Browser, axe_js: &str, at: &At<'_>, problems: &mut Vec<String>) {
+    browser.wait_for(
+        "return document.readyState === 'complete';",
+        std::time::Duration::from_secs(10),
+    );
+    // The console's scripts draw their screen after the load.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let (name, lang, width) = (at.name, at.lang, at.width);
+    for v in axe::serious_violations(browser, axe_js) {
+        problems.push(format!("{name} ({lang}, {width} px): {v}"));
+    }
+    for p in axe::layout_problems(browser) {
+        problems.push(format!("{name} ({lang}, {width} px): {p}"));
+    }
+    if at.phone {
+        browser.screenshot_at(
+            &screenshot_dir().join(format!("fit-{name}-{lang}.png")),
+            width,
+        );
+        browser.window(width, at.height);
+    }
+}
+
 /// Opens every page at `width` in both languages; every problem found.
 fn check_at(width: u32, height: u32, label: &str) {
     let e = small_swiss(&format!("fit-{label}"));
@@ -215,28 +251,17 @@ fn check_at(width: u32, height: u32, label: &str) {
         use_token(&browser, &e.server, lang, &e.organiser);
         all.extend(console_pages(&e));
         browser.window(width, height);
-        for (name, path) in &all {
+        for &(name, ref path) in &all {
             let sep = if path.contains('?') { '&' } else { '?' };
             browser.goto(&format!("{base}{path}{sep}lang={lang}"));
-            // The console's scripts draw their screen after the load.
-            browser.wait_for(
-                "return document.readyState === 'complete';",
-                std::time::Duration::from_secs(10),
-            );
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            for v in axe::serious_violations(&browser, &axe_js) {
-                problems.push(format!("{name} ({lang}, {width} px): {v}"));
-            }
-            for p in axe::layout_problems(&browser) {
-                problems.push(format!("{name} ({lang}, {width} px): {p}"));
-            }
-            if label == "phone" {
-                browser.screenshot_at(
-                    &screenshot_dir().join(format!("fit-{name}-{lang}.png")),
-                    width,
-                );
-                browser.window(width, height);
-            }
+            let at = At {
+                name,
+                lang,
+                width,
+                height,
+                phone: label == "phone",
+            };
+            check_page(&browser, &axe_js, &at, &mut problems);
         }
     }
     // A board tablet (its own browser: a tablet's session): the recording
@@ -270,24 +295,14 @@ fn check_at(width: u32, height: u32, label: &str) {
             if let Some(path) = path {
                 tablet.goto(&format!("{base}{path}?lang={lang}"));
             }
-            tablet.wait_for(
-                "return document.readyState === 'complete';",
-                std::time::Duration::from_secs(10),
-            );
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            for v in axe::serious_violations(&tablet, &axe_js) {
-                problems.push(format!("{name} ({lang}, {width} px): {v}"));
-            }
-            for p in axe::layout_problems(&tablet) {
-                problems.push(format!("{name} ({lang}, {width} px): {p}"));
-            }
-            if label == "phone" {
-                tablet.screenshot_at(
-                    &screenshot_dir().join(format!("fit-{name}-{lang}.png")),
-                    width,
-                );
-                tablet.window(width, height);
-            }
+            let at = At {
+                name,
+                lang,
+                width,
+                height,
+                phone: label == "phone",
+            };
+            check_page(&tablet, &axe_js, &at, &mut problems);
         }
     }
     assert!(
@@ -300,7 +315,7 @@ fn check_at(width: u32, height: u32, label: &str) {
 
 #[test]
 fn every_page_fits_a_phone_and_passes_axe_in_both_languages() {
-    check_at(390, 844, "phone");
+    check_at(360, 780, "phone");
 }
 
 #[test]
