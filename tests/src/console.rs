@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::browser::Browser;
-use crate::{ADMIN, Server, call};
+use crate::{ADMIN, Server, call, organiser_token};
 
 /// How long a page may take to show what a test waits for.
 pub const WAIT: Duration = Duration::from_secs(20);
@@ -25,15 +25,7 @@ pub fn wait(browser: &Browser, script: &str, what: &str) {
 /// A Swiss of `players` players with round 1 paired: (tournament id,
 /// organiser token, round 1's boards).
 pub fn paired_event(server: &Server, players: &[&str]) -> (String, String, Vec<Value>) {
-    let (status, token) = call(
-        server,
-        "POST",
-        "/api/v1/tokens",
-        Some(ADMIN),
-        Some(&json!({ "role": "organiser" })),
-    );
-    assert_eq!(status, 201, "{token}");
-    let organiser = token["token"].as_str().unwrap().to_owned();
+    let organiser = organiser_token(server);
     let o = Some(organiser.as_str());
     let (status, t) = call(
         server,

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::{ADMIN, Server, call};
+use crate::{Server, call, organiser_token};
 
 /// A small Swiss: five players (two with Chinese names), round 1 complete
 /// (board 1 recorded move by move and drawn), round 2 paired with board 2
@@ -37,15 +37,7 @@ pub fn post_events(server: &Server, token: &str, game: &str, first_seq: i64, eve
 
 pub fn small_swiss(name: &str) -> SmallSwiss {
     let server = Server::start(name);
-    let (status, token) = call(
-        &server,
-        "POST",
-        "/api/v1/tokens",
-        Some(ADMIN),
-        Some(&json!({ "role": "organiser" })),
-    );
-    assert_eq!(status, 201, "{token}");
-    let organiser = token["token"].as_str().unwrap().to_owned();
+    let organiser = organiser_token(&server);
     let o = Some(organiser.as_str());
     let (status, t) = call(
         &server,

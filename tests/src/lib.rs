@@ -198,6 +198,34 @@ pub fn call(
     call_raw(server, method, path, token, body)
 }
 
+/// [`call`] that must answer `status`; the answer's JSON (a failure shows
+/// the method, path and answer).
+pub fn expect(
+    server: &Server,
+    status: u16,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> Value {
+    let (got, answer) = call(server, method, path, token, body);
+    assert_eq!(got, status, "{method} {path}: {answer}");
+    answer
+}
+
+/// A new organiser's API token, made by the administrator.
+pub fn organiser_token(server: &Server) -> String {
+    let answer = expect(
+        server,
+        201,
+        "POST",
+        "/api/v1/tokens",
+        Some(ADMIN),
+        Some(&serde_json::json!({ "role": "organiser" })),
+    );
+    answer["token"].as_str().expect("a token").to_owned()
+}
+
 /// A request with a body of any type (`(content type, text)`); the answer's
 /// JSON, or its text as a JSON string.
 pub fn call_raw(

@@ -10,61 +10,58 @@
 use e2e::browser::{Browser, screenshot_dir};
 use e2e::console::{sign_in, use_token, user_with_role};
 use e2e::events::{SmallSwiss, post_events, small_swiss};
-use e2e::{Server, axe, call};
+use e2e::{Server, axe, call, expect};
 use serde_json::{Value, json};
 
-/// A round robin of four, round 1 played; its id.
-fn round_robin(server: &Server, organiser: &str, game: &str) -> (String, Vec<Value>) {
+/// A round robin of `players` made by `organiser` (`extra`: more of the
+/// tournament's fields; `teams`: team names, two players each in order),
+/// round 1 paired: its id and round 1's boards.
+fn round_robin_of(
+    server: &Server,
+    organiser: &str,
+    extra: &Value,
+    players: &[Value],
+    teams: &[&str],
+) -> (String, Vec<Value>) {
     let o = Some(organiser);
-    let (status, t) = call(
-        server,
-        "POST",
-        "/api/v1/tournaments",
-        o,
-        Some(&json!({
-            "name": if game == "xiangqi" { "全国象棋甲级联赛 Xiangqi League" } else { "Beijing Masters Round Robin · 北京大师循环赛" },
-            "system": "round-robin", "game": game, "time_control": "3600+30"
-        })),
-    );
-    assert_eq!(status, 201, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for name in ["王天一", "Nakamura, Hikaru", "郑惟桐", "Rapport, Richard"] {
-        let (status, p) = call(
-            server,
-            "POST",
-            &format!("/api/v1/tournaments/{id}/players"),
-            o,
-            Some(&json!({ "name": name, "rating": 2600, "federation": "CHN" })),
-        );
-        assert_eq!(status, 201, "{p}");
+    let mut body = json!({ "system": "round-robin", "time_control": "5400+30" });
+    for (k, v) in extra.as_object().expect("an object") {
+        body[k] = v.clone();
     }
-    let (status, r) = call(
-        server,
-        "POST",
-        &format!("/api/v1/tournaments/{id}/rounds"),
-        o,
-        Some(&json!({})),
-    );
-    assert_eq!(status, 201, "{r}");
+    let t = expect(server, 201, "POST", "/api/v1/tournaments", o, Some(&body));
+    let id = t["id"].as_str().unwrap().to_owned();
+    let path = format!("/api/v1/tournaments/{id}/players");
+    for player in players {
+        expect(server, 201, "POST", &path, o, Some(player));
+    }
+    let path = format!("/api/v1/tournaments/{id}/teams");
+    for (i, name) in teams.iter().enumerate() {
+        let team = json!({ "name": name, "roster": [2 * i + 1, 2 * i + 2] });
+        expect(server, 201, "POST", &path, o, Some(&team));
+    }
+    let round = format!("/api/v1/tournaments/{id}/rounds");
+    let r = expect(server, 201, "POST", &round, o, Some(&json!({})));
     (id, r["boards"].as_array().cloned().unwrap_or_default())
+}
+
+/// A round robin of four (chess or Xiangqi), round 1 paired.
+fn round_robin(server: &Server, organiser: &str, game: &str) -> (String, Vec<Value>) {
+    let name = if game == "xiangqi" {
+        "全国象棋甲级联赛 Xiangqi League"
+    } else {
+        "Beijing Masters Round Robin · 北京大师循环赛"
+    };
+    let players: Vec<Value> = ["王天一", "Nakamura, Hikaru", "郑惟桐", "Rapport, Richard"]
+        .iter()
+        .map(|n| json!({ "name": n, "rating": 2600, "federation": "CHN" }))
+        .collect();
+    let extra = json!({ "name": name, "game": game, "time_control": "3600+30" });
+    round_robin_of(server, organiser, &extra, &players, &[])
 }
 
 /// A team round robin: four teams of two boards, round 1 with results.
 fn team_event(server: &Server, organiser: &str) -> String {
-    let o = Some(organiser);
-    let (status, t) = call(
-        server,
-        "POST",
-        "/api/v1/tournaments",
-        o,
-        Some(&json!({
-            "name": "China Chess League 2026 · 中国国际象棋甲级联赛", "system": "round-robin",
-            "time_control": "5400+30", "teams": { "boards": 2, "ranking": "match_points" }
-        })),
-    );
-    assert_eq!(status, 201, "{t}");
-    let id = t["id"].as_str().unwrap().to_owned();
-    for name in [
+    let players: Vec<Value> = [
         "卜祥志",
         "倪华",
         "王皓",
@@ -73,51 +70,25 @@ fn team_event(server: &Server, organiser: &str) -> String {
         "Lu, Shanglei",
         "Bai, Jinshi",
         "Wen, Yang",
-    ] {
-        let (status, p) = call(
-            server,
-            "POST",
-            &format!("/api/v1/tournaments/{id}/players"),
-            o,
-            Some(&json!({ "name": name, "rating": 2600, "title": "GM" })),
-        );
-        assert_eq!(status, 201, "{p}");
-    }
-    for (i, name) in [
+    ]
+    .iter()
+    .map(|n| json!({ "name": n, "rating": 2600, "title": "GM" }))
+    .collect();
+    let extra = json!({
+        "name": "China Chess League 2026 · 中国国际象棋甲级联赛",
+        "teams": { "boards": 2, "ranking": "match_points" }
+    });
+    let teams = [
         "上海建桥学院 Shanghai Jianqiao University",
         "Beijing Chess Club",
         "山东队",
         "Zhejiang",
-    ]
-    .iter()
-    .enumerate()
-    {
-        let (status, team) = call(
-            server,
-            "POST",
-            &format!("/api/v1/tournaments/{id}/teams"),
-            o,
-            Some(&json!({ "name": name, "roster": [2 * i + 1, 2 * i + 2] })),
-        );
-        assert_eq!(status, 201, "{team}");
-    }
-    let (status, r) = call(
-        server,
-        "POST",
-        &format!("/api/v1/tournaments/{id}/rounds"),
-        o,
-        Some(&json!({})),
-    );
-    assert_eq!(status, 201, "{r}");
+    ];
+    let (id, _) = round_robin_of(server, organiser, &extra, &players, &teams);
     for board in 1..=4 {
-        let (status, body) = call(
-            server,
-            "PUT",
-            &format!("/api/v1/tournaments/{id}/rounds/1/boards/{board}/result"),
-            o,
-            Some(&json!({ "result": if board % 2 == 0 { "1/2-1/2" } else { "1-0" } })),
-        );
-        assert_eq!(status, 200, "{body}");
+        let result = json!({ "result": if board % 2 == 0 { "1/2-1/2" } else { "1-0" } });
+        let path = format!("/api/v1/tournaments/{id}/rounds/1/boards/{board}/result");
+        expect(server, 200, "PUT", &path, Some(organiser), Some(&result));
     }
     id
 }

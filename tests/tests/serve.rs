@@ -4,21 +4,13 @@
 
 use std::process::Command;
 
-use e2e::{ADMIN, Server, arbiter, call, call_raw, run_with_input};
+use e2e::{ADMIN, Server, arbiter, call, call_raw, organiser_token, run_with_input};
 use serde_json::{Value, json};
 
 #[test]
 fn the_real_binary_runs_a_small_swiss_and_shuts_down_gracefully() {
     let mut server = Server::start("small-swiss");
-    let (status, token) = call(
-        &server,
-        "POST",
-        "/api/v1/tokens",
-        Some(ADMIN),
-        Some(&json!({ "role": "organiser" })),
-    );
-    assert_eq!(status, 201, "{token}");
-    let organiser = token["token"].as_str().unwrap().to_owned();
+    let organiser = organiser_token(&server);
     let o = Some(organiser.as_str());
     let (status, t) = call(
         &server,

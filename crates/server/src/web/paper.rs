@@ -7,6 +7,8 @@
 //! no site frame, one sheet per printed page (`paper.css`) — at
 //! `/t/{id}/rounds/{n}/paper/{scoresheets|slips|wallchart}?size=a4|a5`.
 
+use std::collections::HashMap;
+
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -230,8 +232,9 @@ fn scoresheets(lang: Lang, event: &Event, n: u32, size: Size) -> Markup {
     let game = event.loaded.tournament.game;
     let (first, second) = side_names(lang, game);
     let half = size.moves() / 2;
+    let all = boards(event, n);
     html! {
-        @for b in boards(event, n) {
+        @for b in &all {
             @for copy in [first, second] {
                 section.sheet.scoresheet {
                     (sheet_head(lang, event, n, Some(b.board)))
@@ -258,7 +261,7 @@ fn scoresheets(lang: Lang, event: &Event, n: u32, size: Size) -> Markup {
                 }
             }
         }
-        @if boards(event, n).is_empty() { p { (lang.t("round-no-boards")) } }
+        @if all.is_empty() { p { (lang.t("round-no-boards")) } }
     }
 }
 
@@ -323,6 +326,13 @@ fn wall_chart(lang: Lang, event: &Event, n: u32) -> Result<Markup, PageError> {
             }
         });
     }
+    let by_number: HashMap<u32, &PlayerRow> = event
+        .loaded
+        .players
+        .iter()
+        .filter_map(|p| Some((u32::try_from(p.start_number).ok()?, p)))
+        .collect();
+    let rating = |sn: u32| by_number.get(&sn).and_then(|p| p.details.rating);
     // Each player's start number, name, points and earlier results, in the
     // order of the standings before the round.
     struct Line {
@@ -333,7 +343,7 @@ fn wall_chart(lang: Lang, event: &Event, n: u32) -> Result<Markup, PageError> {
         cells: Vec<String>,
         points: String,
     }
-    let mut lines: Vec<Line> = if n > 1 {
+    let lines: Vec<Line> = if n > 1 {
         let st = super::data::standings(event, Some(n - 1))?;
         tournament::standings::crosstable(&st)
             .into_iter()
@@ -341,69 +351,53 @@ fn wall_chart(lang: Lang, event: &Event, n: u32) -> Result<Markup, PageError> {
                 place: row.place.to_string(),
                 start_number: row.start_number,
                 name: row.name.clone(),
-                rating: None,
+                rating: rating(row.start_number),
                 cells: row.cells.iter().map(CrosstableCell::notation).collect(),
                 points: row.points.to_string(),
             })
             .collect()
     } else {
-        let mut players: Vec<&PlayerRow> = event.loaded.players.iter().collect();
-        players.sort_by_key(|p| p.start_number);
-        players
+        let mut numbers: Vec<u32> = by_number.keys().copied().collect();
+        numbers.sort_unstable();
+        numbers
             .into_iter()
-            .map(|p| Line {
+            .map(|sn| Line {
                 place: String::new(),
-                start_number: u32::try_from(p.start_number).unwrap_or(0),
-                name: p.name.clone(),
-                rating: None,
+                start_number: sn,
+                name: by_number[&sn].name.clone(),
+                rating: rating(sn),
                 cells: Vec::new(),
                 points: "0".to_owned(),
             })
             .collect()
     };
-    let by_number = |sn: u32| {
-        event
-            .loaded
-            .players
-            .iter()
-            .find(|p| p.start_number == i64::from(sn))
-    };
-    for line in &mut lines {
-        line.rating = by_number(line.start_number).and_then(|p| p.details.rating);
-    }
-    // Round n: board, colour and opponent, or the bye.
-    let pairing = |sn: u32| -> (String, String, String) {
-        let Some(me) = by_number(sn) else {
-            return Default::default();
-        };
-        for b in boards(event, n) {
-            let (colour, opponent) = if b.white_id == me.id {
-                (first, &b.black_id)
-            } else if b.black_id == me.id {
-                (second, &b.white_id)
-            } else {
-                continue;
-            };
-            let opponent = event
+    // Round n, by player: board, colour and opponent, or the bye.
+    let mut round: HashMap<&str, (String, String, String)> = HashMap::new();
+    for b in boards(event, n) {
+        let name = |id: &str| {
+            event
                 .loaded
-                .player(opponent)
+                .player(id)
                 .map(|p| format!("{} {}", p.start_number, p.name))
-                .unwrap_or_default();
-            return (b.board.to_string(), colour.to_owned(), opponent);
-        }
-        match event
-            .loaded
-            .byes
-            .iter()
-            .find(|b| b.round == i64::from(n) && b.player_id == me.id)
-        {
-            Some(bye) => (
-                String::new(),
-                String::new(),
-                super::pages::bye_name(lang, &bye.kind).to_owned(),
-            ),
-            None => Default::default(),
-        }
+                .unwrap_or_default()
+        };
+        let board = b.board.to_string();
+        round.insert(
+            &b.white_id,
+            (board.clone(), first.to_owned(), name(&b.black_id)),
+        );
+        round.insert(&b.black_id, (board, second.to_owned(), name(&b.white_id)));
+    }
+    for bye in event.loaded.byes.iter().filter(|b| b.round == i64::from(n)) {
+        let kind = super::pages::bye_name(lang, &bye.kind).to_owned();
+        round.insert(&bye.player_id, (String::new(), String::new(), kind));
+    }
+    let pairing = |sn: u32| {
+        by_number
+            .get(&sn)
+            .and_then(|p| round.get(p.id.as_str()))
+            .cloned()
+            .unwrap_or_default()
     };
     Ok(html! {
         section.sheet.wall tabindex="0" {
