@@ -19,6 +19,7 @@ mod perft;
 mod pgn;
 mod pgn_xiangqi;
 mod rating;
+mod rating_list;
 mod serve;
 mod standings;
 mod user;
@@ -60,6 +61,8 @@ enum Command {
     Standings(standings::StandingsArgs),
     /// Per-player FIDE rating change and performance
     Rating(rating::RatingArgs),
+    /// FIDE rating-list files: `rating-list check FILE`, `rating-list sample --players N`
+    RatingList(rating_list::RatingListArgs),
     /// Run the REST server
     Serve(serve::ServeArgs),
     /// Apply the database migrations and exit
@@ -96,6 +99,7 @@ fn main() -> ExitCode {
         Command::Pgn(args) => pgn::run(&args),
         Command::Standings(args) => standings::run(&args),
         Command::Rating(args) => rating::run(&args),
+        Command::RatingList(args) => rating_list::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Migrate(args) => serve::migrate(&args),
         Command::User(args) => user::run(&args),

@@ -161,6 +161,17 @@ impl NameKeys {
         NameKeys { keys }
     }
 
+    /// Keys stored earlier (a person's, of every form of their name).
+    pub fn from_keys(keys: impl IntoIterator<Item = String>) -> NameKeys {
+        let mut out: Vec<String> = Vec::new();
+        for k in keys {
+            if !k.is_empty() && !out.contains(&k) {
+                out.push(k);
+            }
+        }
+        NameKeys { keys: out }
+    }
+
     /// The key a name is filed under.
     pub fn primary(&self) -> &str {
         self.keys.first().map_or("", String::as_str)
@@ -182,6 +193,31 @@ impl NameKeys {
             for b in &other.keys {
                 let max = allowance(a.chars().count().min(b.chars().count()));
                 if let Some(d) = distance(a, b, best.map_or(max, |b| b.min(max))) {
+                    best = Some(best.map_or(d, |b| b.min(d)));
+                }
+            }
+        }
+        best
+    }
+}
+
+impl NameKeys {
+    /// [`NameKeys::distance`] of a query typed so far: each query key
+    /// against the start of the other's keys, so a surname alone, a given
+    /// name alone or the first letters of a name find it ("Carlsen" and
+    /// "Carl" find "Carlsen, Magnus"). Queries under three letters find
+    /// only whole names.
+    pub fn prefix_distance(&self, other: &NameKeys) -> Option<usize> {
+        let mut best = self.distance(other);
+        for q in &self.keys {
+            let n = q.chars().count();
+            if n < 3 {
+                continue;
+            }
+            let max = allowance(n);
+            for k in &other.keys {
+                let end = k.char_indices().nth(n).map_or(k.len(), |(i, _)| i);
+                if let Some(d) = distance(q, &k[..end], best.map_or(max, |b| b.min(max))) {
                     best = Some(best.map_or(d, |b| b.min(d)));
                 }
             }
@@ -275,4 +311,14 @@ pub fn as_fide_id(query: &str) -> Option<u64> {
     (!q.is_empty() && q.len() <= 11 && q.bytes().all(|b| b.is_ascii_digit()))
         .then(|| q.parse().ok())
         .flatten()
+}
+
+/// The first three letters of a key and its last three reversed: what a
+/// stored list is indexed by (a search reads the players one of whose ends
+/// matches one of the query's keys, then measures each).
+pub fn ends(key: &str) -> (String, String) {
+    (
+        key.chars().take(3).collect(),
+        key.chars().rev().take(3).collect(),
+    )
 }

@@ -62,3 +62,24 @@ fn a_query_of_digits_is_a_fide_id() {
     assert_eq!(as_fide_id("Carlsen"), None);
     assert_eq!(as_fide_id(""), None);
 }
+
+#[test]
+fn a_search_finds_a_name_by_its_surname_given_name_or_first_letters() {
+    let carlsen = NameKeys::of("Carlsen, Magnus");
+    let find = |q: &str| NameKeys::of(q).prefix_distance(&carlsen);
+    assert_eq!(find("Carlsen"), Some(0));
+    assert_eq!(find("Magnus"), Some(0));
+    assert_eq!(find("Carl"), Some(0));
+    assert_eq!(find("Carslen"), Some(1), "a typing error in a surname");
+    assert_eq!(find("Ca"), None, "two letters find whole names only");
+    assert_eq!(find("Nakamura"), None);
+    // One character is a surname: 丁 finds the Dings.
+    assert_eq!(
+        NameKeys::of("丁").prefix_distance(&NameKeys::of("Ding, Liren")),
+        Some(0)
+    );
+    assert_eq!(
+        NameKeys::of("丁立").prefix_distance(&NameKeys::of("Ding, Liren")),
+        Some(0)
+    );
+}

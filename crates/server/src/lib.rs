@@ -245,6 +245,7 @@ fn time_limit_for<B>(request: &Request<B>) -> Duration {
     let path = request.uri().path().trim_end_matches('/');
     let pairing = request.method() == Method::POST
         && (path == "/api/v1/tournaments/import"
+            || path == "/api/v1/rating-lists"
             || path
                 .strip_prefix("/api/v1/tournaments/")
                 .and_then(|rest| rest.strip_suffix("/rounds"))

@@ -31,6 +31,9 @@ pub(crate) struct Imported {
     pub rounds_paired: i64,
     pub players: i64,
     pub warnings: Vec<tournament::trf::TrfWarning>,
+    /// Players linked to registered people by FIDE id, and players who
+    /// look like registered people (left unlinked).
+    pub registry: Vec<crate::app::people::RegistryNote>,
 }
 
 /// Imports a TRF16 / TRF-2026 file (`bytes`, UTF-8 or Latin-1) as a new
@@ -175,6 +178,7 @@ pub(crate) async fn import_trf(
     let (_write, mut tx) = state.db().begin().await?;
     let row = crate::app::tournaments::insert_tournament(&mut tx, actor, new).await?;
     let mut ids: HashMap<StartNumber, PlayerRow> = HashMap::new();
+    let mut registry = Vec::new();
     for p in &model.players {
         let details = crate::model::players::PlayerDetails {
             rating: p.fide_rating,
@@ -194,7 +198,7 @@ pub(crate) async fn import_trf(
             grade_points: p.grade_points,
             no_half_point_byes: None,
         };
-        let player = crate::app::players::insert_player(
+        let mut player = crate::app::players::insert_player(
             &mut tx,
             &row.id,
             Some(i64::from(p.start_number)),
@@ -225,6 +229,9 @@ pub(crate) async fn import_trf(
                 Some(kind),
             )
             .await?;
+        }
+        if let Some(note) = crate::app::people::match_player(&mut tx, &mut player).await? {
+            registry.push(note);
         }
         ids.insert(p.start_number, player);
     }
@@ -312,6 +319,7 @@ pub(crate) async fn import_trf(
         ),
         players: count(model.players.len()),
         warnings,
+        registry,
     })
 }
 

@@ -9,6 +9,7 @@ use serde_json::json;
 use sqlx::AnyConnection;
 use uuid::Uuid;
 
+use crate::app::people;
 use crate::app::tournaments::{begin_change, commit_change, load_tournament};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission};
@@ -22,10 +23,19 @@ use crate::time::now_text;
 
 /// A player to register.
 pub(crate) struct NewPlayer {
-    pub name: String,
+    /// `None`: the registered person's name (`person_id`, or a FIDE id
+    /// found in the registry).
+    pub name: Option<String>,
     pub details: PlayerDetails,
     /// A late entry's first round (a round not yet paired).
     pub joins_at: Option<u32>,
+    /// The registered person this player is; what the request leaves out
+    /// is taken from them (and their rating from the latest FIDE list).
+    pub person_id: Option<String>,
+    /// The organiser says this is not a registered person who looks alike.
+    pub not_a_duplicate: bool,
+    /// Also register the player as a new person.
+    pub register: bool,
 }
 
 /// A requested bye: the round and `half`, `zero`, `full` (or `none`, to
@@ -56,19 +66,131 @@ pub(crate) async fn create(
     tournament_id: &str,
     new: NewPlayer,
 ) -> Result<PlayerRow, ApiError> {
-    check_name("name", &new.name)?;
+    if let Some(name) = &new.name {
+        check_name("name", name)?;
+    }
     new.details.check()?;
     let (_write, mut tx, tournament) =
         begin_change(state, actor, Permission::Manage, tournament_id).await?;
     let paired = store::rounds::last_paired(&mut *tx, tournament_id).await?;
     let joins_at = entry_round(&tournament.system, paired, new.joins_at)?;
+    // The person: named, or found by FIDE id (a player given by FIDE id
+    // alone is registered from the latest FIDE list).
+    let person = if new.person_id.is_some() || new.name.is_none() {
+        people::resolve(
+            &mut tx,
+            actor,
+            new.person_id.as_deref(),
+            new.details.fide_id,
+        )
+        .await?
+    } else if let Some(id) = new.details.fide_id.and_then(|i| i64::try_from(i).ok()) {
+        store::people::by_fide_id(&mut *tx, id).await?
+    } else {
+        None
+    };
+    let name = match (&new.name, &person) {
+        (Some(name), _) => name.clone(),
+        (None, Some(p)) => p.name.clone(),
+        (None, None) => {
+            return Err(ApiError::invalid_field(
+                "name",
+                "a player needs a name, a person_id or a FIDE id of the registry",
+            ));
+        }
+    };
+    let mut details = new.details.clone();
+    if let Some(p) = &person {
+        fill_from_person(&mut tx, &mut details, p).await?;
+    } else if !new.not_a_duplicate {
+        let candidates = people::lookalikes(&mut tx, &name, None).await?;
+        if !candidates.is_empty() {
+            return Err(people::duplicate_error(&name, &candidates));
+        }
+    }
+    let person = match person {
+        Some(p) => Some(p),
+        None if new.register => {
+            Some(people::create_for_player(&mut tx, actor, &name, &details).await?)
+        }
+        None => None,
+    };
     let player = register(
         &mut tx,
         actor,
         tournament_id,
-        &new.name,
-        &new.details,
+        &name,
+        &details,
         joins_at,
+        person.as_ref().map(|p| p.id.as_str()),
+    )
+    .await?;
+    commit_change(tx, tournament_id).await?;
+    Ok(player)
+}
+
+/// Fills what a request left out of a player's details from their person:
+/// title, federation, FIDE id, sex, year of birth, club, grade points, and
+/// the rating of the latest FIDE list.
+async fn fill_from_person(
+    conn: &mut AnyConnection,
+    details: &mut PlayerDetails,
+    p: &store::people::PersonRow,
+) -> Result<(), ApiError> {
+    details.title = details.title.take().or_else(|| p.title.clone());
+    details.federation = details.federation.take().or_else(|| p.federation.clone());
+    details.fide_id = details
+        .fide_id
+        .or_else(|| p.fide_id.and_then(|i| u64::try_from(i).ok()));
+    details.sex = details.sex.take().or_else(|| p.sex.clone());
+    details.birth_date = details
+        .birth_date
+        .take()
+        .or_else(|| p.birth_year.map(|y| format!("{y:04}")));
+    details.club = details.club.take().or_else(|| p.club.clone());
+    details.grade_points = details
+        .grade_points
+        .or_else(|| p.grade_points.and_then(|g| u32::try_from(g).ok()));
+    if details.rating.is_none()
+        && let Some((rating, _)) = people::rating_for(conn, p, None).await?
+    {
+        details.rating = Some(rating);
+    }
+    details.check()
+}
+
+/// Links a player to a registered person, or unlinks them (`None`), audited.
+pub(crate) async fn link_person(
+    state: &AppState,
+    actor: &Actor,
+    tournament_id: &str,
+    player_id: &str,
+    person_id: Option<&str>,
+) -> Result<PlayerRow, ApiError> {
+    let (_write, mut tx, _) = begin_change(state, actor, Permission::Manage, tournament_id).await?;
+    let mut player = store::players::load(&mut tx, tournament_id, player_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("player"))?;
+    if let Some(id) = person_id
+        && store::people::load(&mut *tx, id).await?.is_none()
+    {
+        return Err(ApiError::unprocessable(
+            "unknown_person",
+            format!("no person {id}"),
+        ));
+    }
+    let before = serde_json::to_value(&player)?;
+    store::players::set_person(&mut tx, player_id, person_id).await?;
+    player.person_id = person_id.map(str::to_owned);
+    audit::record(
+        &mut tx,
+        actor,
+        Some(tournament_id),
+        "link-person",
+        "player",
+        player_id,
+        Some(&before),
+        Some(&serde_json::to_value(&player)?),
     )
     .await?;
     commit_change(tx, tournament_id).await?;
@@ -107,7 +229,7 @@ pub(crate) async fn paste(
     let joins_at = entry_round(&tournament.system, paired, None)?;
     let mut players = Vec::with_capacity(entries.len());
     for (name, details) in &entries {
-        players.push(register(&mut tx, actor, tournament_id, name, details, joins_at).await?);
+        players.push(register(&mut tx, actor, tournament_id, name, details, joins_at, None).await?);
     }
     commit_change(tx, tournament_id).await?;
     Ok(players)
@@ -373,8 +495,13 @@ async fn register(
     name: &str,
     details: &PlayerDetails,
     joins_at: Option<i64>,
+    person_id: Option<&str>,
 ) -> Result<PlayerRow, ApiError> {
-    let player = insert_player(tx, tournament_id, None, name, details, None, joins_at).await?;
+    let mut player = insert_player(tx, tournament_id, None, name, details, None, joins_at).await?;
+    if let Some(id) = person_id {
+        store::players::set_person(tx, &player.id, Some(id)).await?;
+        player.person_id = Some(id.to_owned());
+    }
     audit::record(
         tx,
         actor,
@@ -413,6 +540,7 @@ pub(crate) async fn insert_player(
         withdrawn_from,
         joins_at,
         requested_byes: BTreeMap::new(),
+        person_id: None,
     };
     store::players::insert(conn, &player, &now_text())
         .await

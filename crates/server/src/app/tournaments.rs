@@ -101,6 +101,25 @@ pub(crate) async fn begin_change(
     let (guard, mut tx) = state.db().begin().await?;
     let tournament = load_tournament(&mut *tx, id).await?;
     actor.require(permission, id, tournament.owner_token.as_deref())?;
+    if tournament.closed_at.is_some() {
+        return Err(ApiError::conflict(
+            "event_closed",
+            "the event is closed: its results are stored on the registered people; reopen it \
+             (POST …/reopen) to change it",
+        ));
+    }
+    Ok((guard, tx, tournament))
+}
+
+/// [`begin_change`] for closing and reopening, which a closed event allows.
+pub(crate) async fn begin_close(
+    state: &AppState,
+    actor: &Actor,
+    id: &str,
+) -> Result<(WriteGuard, Tx, TournamentRow), ApiError> {
+    let (guard, mut tx) = state.db().begin().await?;
+    let tournament = load_tournament(&mut *tx, id).await?;
+    actor.require(Permission::Manage, id, tournament.owner_token.as_deref())?;
     Ok((guard, tx, tournament))
 }
 
@@ -182,6 +201,7 @@ pub(crate) async fn insert_tournament(
         laws: new.laws,
         teams: new.teams,
         fide_mode: new.fide_mode,
+        closed_at: None,
         event: new.event,
         details: new.details,
         owner_token: owner,

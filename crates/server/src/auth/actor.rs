@@ -156,6 +156,9 @@ pub enum Permission {
     /// Creating a game outside any tournament: organisers and the
     /// administrator.
     CreateGame,
+    /// The registry of people and the rating lists (import, search,
+    /// correct): organisers and the administrator.
+    Registry,
 }
 
 impl Actor {
@@ -243,7 +246,7 @@ impl Actor {
     pub fn may(&self, permission: Permission, tournament_id: &str, owner: Option<&str>) -> bool {
         if matches!(
             permission,
-            Permission::CreateTournament | Permission::CreateGame
+            Permission::CreateTournament | Permission::CreateGame | Permission::Registry
         ) {
             return matches!(self.role, Role::Admin | Role::Organiser);
         }
@@ -252,6 +255,20 @@ impl Actor {
             Some(Role::Arbiter) => permission == Permission::Arbitrate,
             None => false,
         }
+    }
+
+    /// Whether this actor registers players somewhere: the administrator,
+    /// an organiser, or a chief arbiter (a token's or a user's role) — who
+    /// may search the registry for them.
+    pub fn registers_players(&self) -> bool {
+        matches!(
+            self.role,
+            Role::Admin | Role::Organiser | Role::ChiefArbiter
+        ) || self.user.as_ref().is_some_and(|u| {
+            u.roles
+                .iter()
+                .any(|(_, r)| matches!(r, Role::Organiser | Role::ChiefArbiter))
+        })
     }
 
     /// [`Actor::may`] or 403. For the `Create…` permissions, which concern
@@ -274,6 +291,9 @@ impl Actor {
                     "only organisers and administrators create tournaments".into()
                 }
                 Permission::CreateGame => "only organisers and administrators create games".into(),
+                Permission::Registry => {
+                    "only organisers and administrators keep the registry and rating lists".into()
+                }
             }))
         }
     }

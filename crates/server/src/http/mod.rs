@@ -8,8 +8,10 @@ pub(crate) mod audit;
 pub(crate) mod boards;
 pub(crate) mod games;
 pub mod openapi;
+pub(crate) mod people;
 pub(crate) mod pgn_upload;
 pub(crate) mod players;
+pub(crate) mod rating_lists;
 pub(crate) mod reports;
 pub(crate) mod results;
 pub(crate) mod rounds;
@@ -41,6 +43,8 @@ pub(crate) fn router() -> Router<AppState> {
         .merge(games::router())
         .merge(pgn_upload::router())
         .merge(tablets::router())
+        .merge(people::router())
+        .merge(rating_lists::router())
 }
 
 /// The `Arbiter-Confirm` header: the confirmation a `409

@@ -44,6 +44,7 @@ use utoipa::{Modify, OpenApi};
         (name = "rounds", description = "pairing, rounds, boards, results, a round's PGN"),
         (name = "reports", description = "standings, rating changes, the audit trail and the exports"),
         (name = "games", description = "games as event logs judged by the Laws; PGN; the live stream"),
+        (name = "registry", description = "people across tournaments, FIDE and national rating lists, search by FIDE id or name"),
         (name = "meta", description = "this document and liveness"),
     )
 )]
@@ -83,6 +84,8 @@ pub fn document() -> Value {
         crate::http::games::Doc::openapi(),
         crate::http::pgn_upload::Doc::openapi(),
         crate::http::tablets::Doc::openapi(),
+        crate::http::people::Doc::openapi(),
+        crate::http::rating_lists::Doc::openapi(),
     ] {
         doc.merge(part);
     }

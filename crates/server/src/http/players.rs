@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use axum::routing::{patch, post};
+use axum::routing::{patch, post, put};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
@@ -31,6 +31,9 @@ pub(crate) struct Player {
     /// Round → `half` / `zero` / `full`.
     #[schema(value_type = BTreeMap<String, String>)]
     pub requested_byes: BTreeMap<i64, String>,
+    /// The registered person this player is (`/api/v1/people/{id}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub person_id: Option<String>,
 }
 
 impl From<PlayerRow> for Player {
@@ -44,6 +47,7 @@ impl From<PlayerRow> for Player {
             withdrawn_from,
             joins_at,
             requested_byes,
+            person_id,
         } = row;
         Player {
             id,
@@ -54,6 +58,7 @@ impl From<PlayerRow> for Player {
             withdrawn_from,
             joins_at,
             requested_byes,
+            person_id,
         }
     }
 }
@@ -68,8 +73,24 @@ pub(crate) fn shown(rows: Vec<PlayerRow>) -> Vec<Player> {
 #[serde(deny_unknown_fields)]
 #[schema(as = PlayerRequest)]
 struct CreatePlayer {
-    /// 1–200 characters (`Surname, First`).
-    name: String,
+    /// 1–200 characters (`Surname, First`). Omitted: the registered
+    /// person's name (`person_id`, or a `fide_id` of the registry).
+    #[serde(default)]
+    name: Option<String>,
+    /// The registered person this player is: what the request leaves out
+    /// (title, federation, FIDE id, sex, birth year, club, grade points, the
+    /// latest FIDE list's rating) is taken from them. A `fide_id` without a
+    /// name finds the person, or registers one from the latest FIDE list.
+    #[serde(default)]
+    person_id: Option<String>,
+    /// `true`: this player is not the registered person they look like
+    /// (without it, a lookalike is 409 `possible_duplicate` with the
+    /// candidates).
+    #[serde(default)]
+    not_a_duplicate: bool,
+    /// `true`: also register the player as a new person.
+    #[serde(default)]
+    register: bool,
     /// A late entry: the first round the player is paired in (a round not
     /// yet paired; the next one by default once round 1 is paired).
     #[serde(default)]
@@ -140,7 +161,7 @@ impl From<PlayerDetailsFlat> for PlayerDetails {
     request_body = CreatePlayer,
     responses((status = 201, description = "the player", body = Player)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["duplicate_start_number", "tournament_started"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["duplicate_start_number", "event_closed", "person_exists", "possible_duplicate", "tournament_started"], "422": ["unknown_fide_id", "unknown_person"]}))),
 )]
 async fn create_player(
     State(state): State<AppState>,
@@ -152,6 +173,9 @@ async fn create_player(
         name: body.name,
         details: PlayerDetails::from(body.details),
         joins_at: body.joins_at,
+        person_id: body.person_id,
+        not_a_duplicate: body.not_a_duplicate,
+        register: body.register,
     };
     let player = players::create(&state, &actor, &tournament_id, new).await?;
     Ok((StatusCode::CREATED, Json(Player::from(player))))
@@ -184,7 +208,7 @@ struct PastedPlayers {
     request_body = PastePlayers,
     responses((status = 201, description = "the players registered, in the order of the lines", body = PastedPlayers)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_lines"], "404": ["not_found"], "409": ["duplicate_start_number", "tournament_started"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_lines"], "404": ["not_found"], "409": ["duplicate_start_number", "event_closed", "tournament_started"]}))),
 )]
 async fn paste_players(
     State(state): State<AppState>,
@@ -272,7 +296,7 @@ struct UpdatePlayer {
         (status = 409, description = "a second half-point bye (level 3) or a full-point bye (level 2) to confirm", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required"], "422": ["half_point_bye_barred"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "event_closed"], "422": ["half_point_bye_barred"]}))),
 )]
 async fn update_player(
     State(state): State<AppState>,
@@ -305,7 +329,7 @@ async fn update_player(
 
 /// The players' operations of the OpenAPI document.
 #[derive(OpenApi)]
-#[openapi(paths(create_player, paste_players, list_players, update_player))]
+#[openapi(paths(create_player, paste_players, list_players, update_player, link_person))]
 pub(crate) struct Doc;
 
 /// Routes for players.
@@ -317,4 +341,45 @@ pub fn router() -> Router<AppState> {
         )
         .route("/tournaments/{id}/players/paste", post(paste_players))
         .route("/tournaments/{id}/players/{pid}", patch(update_player))
+        .route("/tournaments/{id}/players/{pid}/person", put(link_person))
+}
+
+/// `PUT /tournaments/{id}/players/{pid}/person` body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = PlayerPersonLink)]
+struct PersonLink {
+    /// The registered person; `null` unlinks.
+    person_id: Option<String>,
+}
+
+/// Link a player to a registered person, or unlink them (an organiser or chief arbiter).
+#[utoipa::path(
+    put,
+    path = "/api/v1/tournaments/{id}/players/{pid}/person",
+    tag = "players",
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("pid" = String, Path, description = "player id"),
+    ),
+    request_body = PersonLink,
+    responses((status = 200, description = "the player", body = Player)),
+    security(("bearer" = [])),
+    extensions(("x-errors" = json!({"404": ["not_found"], "409": ["event_closed"], "422": ["unknown_person"]}))),
+)]
+async fn link_person(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath((tournament_id, player_id)): ApiPath<(String, String)>,
+    ApiJson(body): ApiJson<PersonLink>,
+) -> Result<Json<Player>, ApiError> {
+    let player = players::link_person(
+        &state,
+        &actor,
+        &tournament_id,
+        &player_id,
+        body.person_id.as_deref(),
+    )
+    .await?;
+    Ok(Json(Player::from(player)))
 }

@@ -43,7 +43,7 @@ pub(crate) struct ResultBody {
         (status = 409, description = "a decisive result for a game adjourned when later rounds were paired on a draw (level 3)", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "contradicts_game", "game_in_progress", "manual_phase_open"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "contradicts_game", "event_closed", "game_in_progress", "manual_phase_open"]}))),
 )]
 pub(crate) async fn put_result(
     State(state): State<AppState>,

@@ -46,7 +46,7 @@ struct PairRequest {
     extensions(("x-errors" = json!({
         "400": ["invalid_field", "invalid_header"],
         "404": ["not_found"],
-        "409": ["all_rounds_paired", "cannot_pair", "confirmation_required", "manual_phase_open", "paired_twice", "results_missing", "round_exists", "too_few_players", "too_few_teams", "tournament_changed"],
+        "409": ["all_rounds_paired", "cannot_pair", "confirmation_required", "event_closed", "manual_phase_open", "paired_twice", "results_missing", "round_exists", "too_few_players", "too_few_teams", "tournament_changed"],
         "422": ["cannot_pair", "invalid_lineup", "no_valid_pairing", "not_a_team_event"],
     }))),
 )]
@@ -150,7 +150,7 @@ struct RoundUpdate {
     request_body = RoundUpdate,
     responses((status = 200, description = "the round as changed", body = RoundJson)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["round_started"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["event_closed", "round_started"]}))),
 )]
 async fn update_round(
     State(state): State<AppState>,
@@ -186,7 +186,7 @@ async fn update_round(
     ),
     responses((status = 200, description = "the round as it was", body = Unpaired)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"404": ["not_found"], "409": ["not_last_round", "round_has_results", "round_started"]}))),
+    extensions(("x-errors" = json!({"404": ["not_found"], "409": ["event_closed", "not_last_round", "round_has_results", "round_started"]}))),
 )]
 async fn unpair_round(
     State(state): State<AppState>,

@@ -47,6 +47,11 @@ pub(crate) struct Tournament {
     /// Whether the event is in FIDE mode: on by default for a chess event
     /// and an imported TRF; once left, it cannot be re-entered.
     pub fide_mode: bool,
+    /// When the organiser closed the event (`POST …/close`): its results
+    /// and grade points are stored on the registered people, and nothing
+    /// changes until it is reopened. Absent while open.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed_at: Option<String>,
     /// Dates and place.
     #[serde(flatten)]
     pub event: EventDetails,
@@ -71,6 +76,7 @@ impl From<TournamentRow> for Tournament {
             laws,
             teams,
             fide_mode,
+            closed_at,
             event,
             details: _,
             owner_token: _,
@@ -92,6 +98,7 @@ impl From<TournamentRow> for Tournament {
             laws,
             teams,
             fide_mode,
+            closed_at,
             event,
             created_at,
             updated_at,
@@ -131,6 +138,9 @@ pub(crate) struct ImportedTournament {
     /// One per record (or group of records) of the file not kept as
     /// written or not applied, in file order; empty when every record was.
     pub warnings: Vec<ImportWarning>,
+    /// Players linked to registered people by FIDE id, and players who look
+    /// like registered people (left unlinked, with the candidates).
+    pub registry: Vec<crate::http::people::RegistryMatch>,
 }
 
 /// A record of an imported file not kept as written, or kept but not
@@ -210,7 +220,7 @@ async fn list_tournaments(State(state): State<AppState>) -> Result<Json<Tourname
         (status = 409, description = "a change that needs the arbiter's confirmation (leaving FIDE mode, the number of rounds or the tie-breaks once play has started, …), or one FIDE mode locks", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "locked_in_fide_mode", "round_paired"], "422": ["fide_mode_final", "game_fixed", "inconsistent_scoring", "not_for_this_game", "profile_not_for_game"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "event_closed", "locked_in_fide_mode", "round_paired"], "422": ["fide_mode_final", "game_fixed", "inconsistent_scoring", "not_for_this_game", "profile_not_for_game"]}))),
 )]
 async fn update_tournament(
     State(state): State<AppState>,
@@ -266,14 +276,68 @@ pub(crate) async fn import_trf(
                     message: w.kind.to_string(),
                 })
                 .collect(),
+            registry: imported
+                .registry
+                .into_iter()
+                .map(crate::http::people::RegistryMatch::from)
+                .collect(),
         }),
+    ))
+}
+
+/// Close an event (an organiser or chief arbiter): every result in, its results and grade points are stored on the registered people (`/api/v1/people/{id}`, the ladder), and nothing changes until it is reopened.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/close",
+    tag = "tournaments",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "the tournament, closed", body = Tournament)),
+    security(("bearer" = []), ("session" = [])),
+    extensions(("x-errors" = json!({"403": ["forbidden"], "404": ["not_found"], "409": ["already_closed", "not_started", "results_missing"]}))),
+)]
+async fn close_tournament(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Tournament>, ApiError> {
+    Ok(Json(
+        crate::app::ladder::close(&state, &actor, &id).await?.into(),
+    ))
+}
+
+/// Reopen a closed event to correct it (an organiser or chief arbiter): what it stored on the people is taken back, and every event closed after it is recomputed (the ladder is a chain).
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/reopen",
+    tag = "tournaments",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "the tournament, open", body = Tournament)),
+    security(("bearer" = []), ("session" = [])),
+    extensions(("x-errors" = json!({"403": ["forbidden"], "404": ["not_found"], "409": ["not_closed"]}))),
+)]
+async fn reopen_tournament(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<Tournament>, ApiError> {
+    Ok(Json(
+        crate::app::ladder::reopen(&state, &actor, &id)
+            .await?
+            .into(),
     ))
 }
 
 /// The `/tournaments` operations of the OpenAPI document (the TRF import is
 /// in `reports`'s, beside its route).
 #[derive(OpenApi)]
-#[openapi(paths(create_tournament, list_tournaments, get_tournament, update_tournament))]
+#[openapi(paths(
+    create_tournament,
+    list_tournaments,
+    get_tournament,
+    update_tournament,
+    close_tournament,
+    reopen_tournament
+))]
 pub(crate) struct Doc;
 
 /// `/tournaments` routes (rounds, results, standings and exports are in
@@ -288,4 +352,6 @@ pub fn router() -> Router<AppState> {
             "/tournaments/{id}",
             get(get_tournament).patch(update_tournament),
         )
+        .route("/tournaments/{id}/close", post(close_tournament))
+        .route("/tournaments/{id}/reopen", post(reopen_tournament))
 }

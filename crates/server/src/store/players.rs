@@ -22,6 +22,9 @@ pub struct PlayerRow {
     pub joins_at: Option<i64>,
     /// Round → `half` / `zero` / `full`.
     pub requested_byes: BTreeMap<i64, String>,
+    /// The registered person this player is (`people`), if linked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub person_id: Option<String>,
 }
 
 #[derive(FromRow)]
@@ -33,6 +36,7 @@ struct Record {
     details: String,
     withdrawn_from: Option<i64>,
     joins_at: Option<i64>,
+    person_id: Option<String>,
 }
 
 impl TryFrom<Record> for PlayerRow {
@@ -47,6 +51,7 @@ impl TryFrom<Record> for PlayerRow {
             withdrawn_from: r.withdrawn_from,
             joins_at: r.joins_at,
             requested_byes: BTreeMap::new(),
+            person_id: r.person_id,
         })
     }
 }
@@ -59,7 +64,7 @@ struct ByeRecord {
 }
 
 const SELECT: &str = "SELECT id, tournament_id, start_number, name, details, withdrawn_from, \
-     joins_at FROM players";
+     joins_at, person_id FROM players";
 
 /// All players of a tournament, by start number.
 pub async fn list(conn: &mut AnyConnection, tournament_id: &str) -> Result<Vec<PlayerRow>, Error> {
@@ -137,7 +142,7 @@ pub async fn insert(
 ) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO players (id, tournament_id, start_number, name, details, withdrawn_from, \
-         joins_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+         joins_at, created_at, person_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(&player.id)
     .bind(&player.tournament_id)
@@ -147,8 +152,23 @@ pub async fn insert(
     .bind(player.withdrawn_from)
     .bind(player.joins_at)
     .bind(created_at)
+    .bind(&player.person_id)
     .execute(conn)
     .await?;
+    Ok(())
+}
+
+/// Links a player to a registered person (or unlinks, `None`).
+pub async fn set_person(
+    conn: &mut AnyConnection,
+    player_id: &str,
+    person_id: Option<&str>,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE players SET person_id = $1 WHERE id = $2")
+        .bind(person_id)
+        .bind(player_id)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 

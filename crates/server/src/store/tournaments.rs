@@ -42,6 +42,10 @@ pub struct TournamentRow {
     /// on by default for a chess event and an imported TRF; once left, it
     /// cannot be re-entered.
     pub fide_mode: bool,
+    /// When the organiser closed the event (migration 0021): its results
+    /// are final and stored on the registered people until it is reopened.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed_at: Option<String>,
     /// Dates and place (issue 21), kept in the `details` column under
     /// `event`.
     #[serde(flatten)]
@@ -72,6 +76,7 @@ struct Record {
     laws: String,
     teams: Option<String>,
     fide_mode: i64,
+    closed_at: Option<String>,
     details: String,
     owner_token: Option<String>,
     created_at: String,
@@ -101,6 +106,7 @@ impl TryFrom<Record> for TournamentRow {
             laws: serde_json::from_str(&r.laws)?,
             teams: r.teams.as_deref().map(serde_json::from_str).transpose()?,
             fide_mode: r.fide_mode != 0,
+            closed_at: r.closed_at,
             event,
             details,
             owner_token: r.owner_token,
@@ -111,8 +117,8 @@ impl TryFrom<Record> for TournamentRow {
 }
 
 const SELECT: &str = "SELECT id, name, system, game, rounds, time_control, regulations, tiebreaks, \
-     scoring, recording, pairing, laws, teams, fide_mode, details, owner_token, created_at, updated_at \
-     FROM tournaments";
+     scoring, recording, pairing, laws, teams, fide_mode, closed_at, details, owner_token, created_at, \
+     updated_at FROM tournaments";
 
 /// A tournament, if there is one with this id.
 pub async fn load<'e, E>(executor: E, id: &str) -> Result<Option<TournamentRow>, Error>
@@ -349,4 +355,26 @@ where
     .bind(round)
     .fetch_optional(executor)
     .await?)
+}
+
+/// Closes (`Some(time)`) or reopens (`None`) a tournament; its place in
+/// the ladder is set the first time it closes and kept. Answers that place.
+pub async fn set_closed(
+    conn: &mut AnyConnection,
+    id: &str,
+    closed_at: Option<&str>,
+) -> Result<Option<String>, Error> {
+    sqlx::query(
+        "UPDATE tournaments SET closed_at = $1, ladder_at = COALESCE(ladder_at, $1) WHERE id = $2",
+    )
+    .bind(closed_at)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(
+        sqlx::query_scalar("SELECT ladder_at FROM tournaments WHERE id = $1")
+            .bind(id)
+            .fetch_one(conn)
+            .await?,
+    )
 }

@@ -36,6 +36,7 @@ mod i18n;
 pub(crate) mod layout;
 mod pages;
 mod paper;
+mod registry;
 mod tables;
 mod team_pages;
 mod words;
@@ -72,6 +73,8 @@ pub fn router() -> Router<AppState> {
         .route("/t/{id}/rounds/{n}/matches", get(team_pages::matches))
         .route("/t/{id}/rounds/{n}/paper/{doc}", get(paper::paper))
         .route("/t/{id}/{*rest}", get(pages::not_found))
+        .route("/people/{id}", get(registry::person))
+        .route("/ladder", get(registry::ladder))
         .route("/games/{id}", get(game::page))
         .route("/games/{id}/live", get(game::fragment))
         .route("/assets/{name}", get(assets::serve))

@@ -31,6 +31,7 @@ mod paper;
 mod pgn_upload;
 mod profiles;
 mod ratings;
+mod registry;
 mod setup;
 mod standings;
 mod stream;

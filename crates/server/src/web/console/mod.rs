@@ -14,6 +14,7 @@
 //!   recording screen of one game, the results page of a round;
 //! - `organiser`: a new tournament and an event's page (settings, players
 //!   with bulk paste, pairing and un-pairing, exports);
+//! - `registry`: the registry screen (rating lists' import, the lists);
 //! - `tablets`: board tablets — the page that makes a round's tablet links
 //!   (with their QR codes) and revokes them, the link a tablet opens
 //!   (`/tablet/{secret}`) and the tablet's page of its boards (`/tablet`);
@@ -24,12 +25,15 @@
 //!   `board.js` (the clickable board over the SVG), `recording.js`,
 //!   `events.js` (the Laws' event forms), `results.js`, `tablets.js`, `entry.js`,
 //!   `tournament-form.js` (the settings form's request), `tournament-new.js`,
-//!   `tournament.js` (the event page), `refusal.js` (an API refusal in the
+//!   `tournament.js` (the event page), `registry.js` (the event page's
+//!   registry search, lookalike choice, closing), `registry-page.js` (the
+//!   registry screen), `refusal.js` (an API refusal in the
 //!   reader's words), `confirm.js` (the dialog of a change the API wants
 //!   confirmed) and `console.css`.
 
 mod organiser;
 mod pages;
+mod registry;
 mod tablets;
 
 use axum::Router;
@@ -49,6 +53,7 @@ pub fn router() -> Router<AppState> {
         .route("/console", get(pages::entry))
         .route("/console/games/{id}", get(pages::recording))
         .route("/console/tournaments/new", get(organiser::new_tournament))
+        .route("/console/registry", get(registry::page))
         .route("/console/tournaments/{id}", get(organiser::event))
         .route(
             "/console/tournaments/{id}/rounds/{n}/results",

@@ -366,6 +366,14 @@ pub(crate) async fn event(
                     } }
                     tbody {}
                 } }
+                details #registry-find open[paired == 0] {
+                    summary { (lang.t("console-registry-find")) }
+                    label for="registry-q" { (lang.t("console-registry-query")) }
+                    input #registry-q type="search" autocomplete="off" spellcheck="false" placeholder="Carlsen · 1503014 · 丁立人";
+                    ul #registry-results.registry-results aria-live="polite" {}
+                    p.hint { (lang.t("console-registry-hint")) " " a href="/console/registry" { (lang.t("console-registry-manage")) } }
+                }
+                div #duplicate-choice.notice role="alert" hidden {}
                 details #add-player {
                     summary { (lang.t("console-add-player")) }
                     form #player-form.inline-form {
@@ -394,6 +402,18 @@ pub(crate) async fn event(
                     div #form-notice role="alert" hidden {}
                     div.row { button.primary type="submit" { (lang.t("console-save")) } }
                 }
+            }
+            section.card #close-card data-closed=(t.closed_at.is_some()) {
+                h2 { (lang.t("console-close-title")) }
+                p.hint { (lang.t("console-close-hint")) }
+                @if let Some(at) = &t.closed_at {
+                    p #closed-at { (lang.tr("console-closed-at", &[("at", &at.get(..10).unwrap_or(at))])) }
+                }
+                div.row {
+                    button #close-event type="button" hidden[t.closed_at.is_some()] { (lang.t("console-close-event")) }
+                    button #reopen-event type="button" hidden[t.closed_at.is_none()] { (lang.t("console-reopen-event")) }
+                }
+                div #close-notice role="status" {}
             }
             section.card #exports-card {
                 h2 { (lang.t("console-exports")) }

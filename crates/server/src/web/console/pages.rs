@@ -151,7 +151,7 @@ pub(crate) async fn entry(State(state): State<AppState>, ctx: Ctx) -> Response {
                     li { a href=(format!("/console/tournaments/{id}")) { (name) } }
                 }
             }
-            div.row { a.button.primary #new-tournament href="/console/tournaments/new" { (lang.t("console-new-title")) } }
+            div.row { a.button.primary #new-tournament href="/console/tournaments/new" { (lang.t("console-new-title")) } " " a.button #registry-link href="/console/registry" { (lang.t("console-registry-title")) } }
         }
         h2 { (lang.t("console-events")) }
         @if events.is_empty() {

@@ -8,6 +8,7 @@ import { api } from './auth.js';
 import { t } from './i18n.js';
 import { refusal, notice } from './refusal.js';
 import { settingsBody, settingsSaved } from './tournament-form.js';
+import { registryFinder, addTyped, closing } from './registry.js';
 
 const root = document.getElementById('organiser');
 const tid = root.dataset.tournament;
@@ -294,10 +295,7 @@ document.getElementById('player-form').addEventListener('submit', async (e) => {
     if (v === '') continue;
     body[input.name] = input.type === 'number' && /^\d+$/.test(v) ? Number(v) : v;
   }
-  if (await call('POST', `${base}/players`, body)) {
-    form.reset();
-    loadPlayers();
-  }
+  await addTyped({ base, call, body, added: () => { form.reset(); loadPlayers(); } });
 });
 
 document.getElementById('paste-submit').addEventListener('click', async () => {
@@ -327,6 +325,8 @@ document.getElementById('tournament-form').addEventListener('submit', async (e) 
   showPlayers();
 });
 
+registryFinder({ base, call, added: loadPlayers });
+closing({ base });
 showRoundLinks();
 // The players' bye choices start after the last paired round: rounds first.
 loadRounds().then(loadPlayers);

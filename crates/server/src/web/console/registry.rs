@@ -1,0 +1,65 @@
+//! The console's registry screen (issue 37): import a rating list (FIDE's
+//! TXT or XML, a national CSV with its column mapping) from a file, see the
+//! lists with an import's progress, and find people. Its script
+//! (`registry-page.js`) sends the file as the request's body, streamed.
+
+use axum::response::Response;
+use maud::html;
+
+use super::pages::shell;
+use crate::web::Ctx;
+
+pub(crate) async fn page(ctx: Ctx) -> Response {
+    let lang = ctx.lang;
+    let title = lang.t("console-registry-title");
+    let body = html! {
+        h1 { (title) }
+        div #notice role="alert" hidden {}
+        section.card #list-import {
+            h2 { (lang.t("console-list-import")) }
+            p.hint { (lang.t("console-list-import-hint")) }
+            form #list-form.inline-form {
+                label for="list-file" { (lang.t("console-list-file")) }
+                input #list-file name="file" type="file" required accept=".txt,.xml,.csv,text/plain,text/xml,text/csv";
+                label for="list-name" { (lang.t("console-list-name")) }
+                input #list-name name="name" type="text" required value="fide" pattern="[a-z0-9-]{1,32}" maxlength="32";
+                label for="list-month" { (lang.t("col-month")) }
+                input #list-month name="month" type="month" required;
+                label for="list-format" { (lang.t("console-list-format")) }
+                select #list-format name="format" {
+                    option value="fide-txt" { (lang.t("console-list-format-txt")) }
+                    option value="fide-xml" { (lang.t("console-list-format-xml")) }
+                    option value="csv" { (lang.t("console-list-format-csv")) }
+                }
+                label for="list-kind" { (lang.t("col-kind")) }
+                select #list-kind name="kind" {
+                    option value="standard" { (lang.t("rating-kind-standard")) }
+                    option value="rapid" { (lang.t("rating-kind-rapid")) }
+                    option value="blitz" { (lang.t("rating-kind-blitz")) }
+                }
+                label for="list-federation" { (lang.t("col-federation")) }
+                input #list-federation name="federation" type="text" maxlength="3" placeholder="CHN";
+                label for="list-mapping" { (lang.t("console-list-mapping")) }
+                input #list-mapping name="mapping" type="text" spellcheck="false"
+                    placeholder=r#"{"national_id":"ID","name":"Name","rating":"Rating"}"#;
+                button.primary type="submit" { (lang.t("console-list-import-button")) }
+            }
+            div #list-notice role="status" {}
+        }
+        section.card #lists-card {
+            h2 { (lang.t("console-lists")) }
+            div.table-wrap tabindex="0" { table #lists {
+                thead { tr {
+                    th { (lang.t("col-list")) }
+                    th { (lang.t("col-month")) }
+                    th { (lang.t("console-list-format")) }
+                    th.num { (lang.t("console-list-players")) }
+                    th { (lang.t("col-status")) }
+                } }
+                tbody {}
+            } }
+        }
+        p { a href="/ladder" { (lang.t("ladder-title")) } }
+    };
+    ctx.answer(Ok(shell(&ctx, title, None, "registry-page.js", body)))
+}
