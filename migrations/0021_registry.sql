@@ -92,12 +92,6 @@ CREATE TABLE people (
 ALTER TABLE players ADD COLUMN person_id TEXT REFERENCES people (id) ON DELETE SET NULL;
 CREATE INDEX players_by_person ON players (person_id);
 
--- The rating a tournament uses: 'fide-standard', 'fide-rapid',
--- 'fide-blitz', 'national' or 'manual' (NULL: entered by hand, as before),
--- and the list's name and month.
-ALTER TABLE tournaments ADD COLUMN rating_source TEXT;
-ALTER TABLE tournaments ADD COLUMN rating_list_name TEXT;
-ALTER TABLE tournaments ADD COLUMN rating_list_month TEXT;
 -- When the organiser closed the event (NULL: open); what closing stored is
 -- in person_events. `ladder_at` is when it was first closed, kept when it
 -- is reopened: the ladder's chain runs in that order, so an event corrected

@@ -78,35 +78,64 @@ pub fn fide_txt_line(entry: &ListEntry) -> String {
     line
 }
 
-const SURNAMES: [&str; 24] = [
-    "Smith",
-    "Müller",
-    "Ivanov",
-    "García",
-    "Nakamura",
-    "Wang",
-    "Li",
-    "Zhang",
-    "Kovács",
-    "Nielsen",
-    "Dubois",
-    "Rossi",
-    "Silva",
-    "Novák",
-    "Andersen",
-    "Öztürk",
-    "Kowalski",
-    "Papadopoulos",
-    "Ding",
-    "Petrosyan",
-    "Chen",
-    "Lindqvist",
-    "O'Brien",
-    "Van der Berg",
+/// Surnames are built from these (two or three parts, a quarter written
+/// with diacritics), about 100,000 of them: as varied as a real list, so a
+/// search reads as many players per name as it would in FIDE's.
+const PARTS: [&str; 48] = [
+    "an", "ber", "car", "dal", "el", "fon", "gar", "hal", "ing", "jan", "kov", "lin", "mar", "nak",
+    "os", "pet", "quin", "ros", "sen", "tor", "ul", "vac", "wang", "xu", "yam", "zel", "ach",
+    "bru", "chen", "din", "ek", "fis", "gu", "hou", "ivan", "ju", "kas", "lev", "mor", "nie", "ov",
+    "pol", "ra", "sch", "tan", "ur", "vis", "wei",
 ];
-const GIVEN: [&str; 20] = [
-    "Anna", "Magnus", "José", "Liren", "Hikaru", "Wei", "Ivan", "Søren", "Marie", "Luca", "Ana",
-    "Jan", "Ayşe", "Piotr", "Eleni", "Levon", "Hou", "Nils", "Seán", "Pieter",
+const ACCENTED: [(&str, &str); 6] = [
+    ("o", "ö"),
+    ("a", "á"),
+    ("e", "é"),
+    ("u", "ü"),
+    ("c", "č"),
+    ("s", "ş"),
+];
+const GIVEN: [&str; 40] = [
+    "Anna",
+    "Magnus",
+    "José",
+    "Liren",
+    "Hikaru",
+    "Wei",
+    "Ivan",
+    "Søren",
+    "Marie",
+    "Luca",
+    "Ana",
+    "Jan",
+    "Ayşe",
+    "Piotr",
+    "Eleni",
+    "Levon",
+    "Yifan",
+    "Nils",
+    "Seán",
+    "Pieter",
+    "Maxime",
+    "Fabiano",
+    "Wesley",
+    "Anish",
+    "Ian",
+    "Teimour",
+    "Vidit",
+    "Arjun",
+    "Gukesh",
+    "Praggnanandhaa",
+    "Nodirbek",
+    "Alireza",
+    "Jorden",
+    "Hans",
+    "Vincent",
+    "Richard",
+    "Daniil",
+    "Shakhriyar",
+    "Judit",
+    "Koneru",
 ];
 const FEDS: [&str; 12] = [
     "ENG", "GER", "RUS", "ESP", "JPN", "CHN", "HUN", "DEN", "FRA", "ITA", "BRA", "NOR",
@@ -156,7 +185,19 @@ impl Iterator for Sample {
         }
         self.left -= 1;
         self.next_id += 1 + self.draw(7);
-        let surname = SURNAMES[self.draw(SURNAMES.len() as u64) as usize];
+        let mut surname = String::new();
+        for _ in 0..2 + self.draw(2) {
+            surname.push_str(PARTS[self.draw(PARTS.len() as u64) as usize]);
+        }
+        if self.draw(4) == 0 {
+            let (plain, accented) = ACCENTED[self.draw(ACCENTED.len() as u64) as usize];
+            surname = surname.replacen(plain, accented, 1);
+        }
+        let mut chars = surname.chars();
+        let surname: String = chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default();
         let given = GIVEN[self.draw(GIVEN.len() as u64) as usize];
         let title = match self.draw(1000) {
             0..=4 => Some("GM"),

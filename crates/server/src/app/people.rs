@@ -23,7 +23,7 @@ use registry::{ListEntry, RatingKind};
 use crate::auth::audit;
 use crate::auth::{Actor, Permission};
 use crate::error::ApiError;
-use crate::model::players::check_federation;
+use crate::model::players::{check_federation, check_sex, check_title};
 use crate::model::settings::check_name;
 use crate::state::AppState;
 use crate::store;
@@ -95,14 +95,8 @@ impl PersonInput {
                 "a national id needs the federation that gave it",
             ));
         }
-        if let Some(sex) = &self.sex
-            && sex != "m"
-            && sex != "w"
-        {
-            return Err(ApiError::invalid_field(
-                "sex",
-                "'m' or 'w' (as FIDE records it)",
-            ));
+        if let Some(sex) = &self.sex {
+            check_sex("sex", sex)?;
         }
         if self.birth_year.is_some_and(|y| !(1850..=2100).contains(&y)) {
             return Err(ApiError::invalid_field(
@@ -110,13 +104,8 @@ impl PersonInput {
                 "a year from 1850 to 2100",
             ));
         }
-        if let Some(t) = &self.title
-            && tournament::model::Title::parse(t).is_none()
-        {
-            return Err(ApiError::invalid_field(
-                "title",
-                format!("unknown FIDE title '{t}' (GM, IM, WGM, FM, WIM, CM, WFM, WCM)"),
-            ));
+        if let Some(t) = &self.title {
+            check_title("title", t)?;
         }
         if self.grade_points.is_some_and(|p| p > 100_000) {
             return Err(ApiError::invalid_field(

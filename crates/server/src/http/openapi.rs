@@ -111,7 +111,7 @@ pub fn document() -> Value {
                 if METHODS.contains(&method.as_str())
                     && let Some(operation) = operation.as_object_mut()
                 {
-                    expand_errors(path, operation);
+                    expand_errors(path, method, operation);
                 }
             }
         }
@@ -309,7 +309,7 @@ fn status_description(status: &str) -> &'static str {
 /// Adds the codes every operation of its kind can answer to the
 /// operation's own (`x-errors`), writes the full list back, and documents
 /// one error response per status.
-fn expand_errors(path: &str, operation: &mut Map<String, Value>) {
+fn expand_errors(path: &str, method: &str, operation: &mut Map<String, Value>) {
     let mut codes: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     if let Some(own) = operation.get("x-errors").and_then(Value::as_object) {
         for (status, list) in own {
@@ -326,6 +326,15 @@ fn expand_errors(path: &str, operation: &mut Map<String, Value>) {
         entry.extend(list.iter().map(|c| (*c).to_owned()));
     };
     add("408", &["timeout"]);
+    // A change to a closed event is refused until it is reopened
+    // (`app::tournaments::begin_change`).
+    let changes_an_event = method != "get"
+        && path
+            .strip_prefix("/api/v1/tournaments/{id}")
+            .is_some_and(|rest| !matches!(rest, "/close" | "/reopen"));
+    if changes_an_event {
+        add("409", &["event_closed"]);
+    }
     if path != "/health" && path != "/api/v1/openapi.json" {
         add("503", &["unavailable"]);
     }

@@ -586,7 +586,9 @@ fn csv_field(text: &str) -> String {
     tag = "registry",
     params(LadderQuery),
     responses(
-        (status = 200, description = "the ladder (JSON, or CSV with `format=csv`)", body = LadderView),
+        (status = 200, description = "the ladder (JSON, or CSV with `format=csv`: rank, name, club, grade_points, grade, events, person_id)", content(
+            (LadderView = "application/json"), (String = "text/csv"),
+        )),
     ),
     extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_query"]}))),
 )]

@@ -49,6 +49,28 @@ pub(crate) fn check_federation(field: &str, fed: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// A FIDE title (a player's, a person's).
+pub(crate) fn check_title(field: &str, title: &str) -> Result<(), ApiError> {
+    if tournament::model::Title::parse(title).is_none() {
+        return Err(ApiError::invalid_field(
+            field,
+            format!("unknown FIDE title '{title}' (GM, IM, WGM, FM, WIM, CM, WFM, WCM)"),
+        ));
+    }
+    Ok(())
+}
+
+/// `m` or `w`, as FIDE records a player's sex.
+pub(crate) fn check_sex(field: &str, sex: &str) -> Result<(), ApiError> {
+    if sex != "m" && sex != "w" {
+        return Err(ApiError::invalid_field(
+            field,
+            "'m' or 'w' (as FIDE records it)",
+        ));
+    }
+    Ok(())
+}
+
 impl PlayerDetails {
     /// Checks every field; the error names it.
     pub fn check(&self) -> Result<(), ApiError> {
@@ -60,13 +82,8 @@ impl PlayerDetails {
                 return Err(ApiError::invalid_field(field, "must be between 0 and 3500"));
             }
         }
-        if let Some(title) = &self.title
-            && tournament::model::Title::parse(title).is_none()
-        {
-            return Err(ApiError::invalid_field(
-                "title",
-                format!("unknown FIDE title '{title}' (GM, IM, WGM, FM, WIM, CM, WFM, WCM)"),
-            ));
+        if let Some(title) = &self.title {
+            check_title("title", title)?;
         }
         if let Some(fed) = &self.federation {
             check_federation("federation", fed)?;
@@ -80,14 +97,8 @@ impl PlayerDetails {
                 "must be a positive FIDE id",
             ));
         }
-        if let Some(sex) = &self.sex
-            && sex != "m"
-            && sex != "w"
-        {
-            return Err(ApiError::invalid_field(
-                "sex",
-                "'m' or 'w' (as FIDE records it)",
-            ));
+        if let Some(sex) = &self.sex {
+            check_sex("sex", sex)?;
         }
         if let Some(date) = &self.birth_date
             && parse_date(date).is_none()

@@ -52,6 +52,7 @@ const ASSETS: &[Asset] = &[
     js("tablets.js", include_str!("console/assets/tablets.js")),
     js("entry.js", include_str!("console/assets/entry.js")),
     js("refusal.js", include_str!("console/assets/refusal.js")),
+    js("dom.js", include_str!("console/assets/dom.js")),
     js("registry.js", include_str!("console/assets/registry.js")),
     js(
         "registry-page.js",

@@ -27,7 +27,7 @@
 //!   `tournament-form.js` (the settings form's request), `tournament-new.js`,
 //!   `tournament.js` (the event page), `registry.js` (the event page's
 //!   registry search, lookalike choice, closing), `registry-page.js` (the
-//!   registry screen), `refusal.js` (an API refusal in the
+//!   registry screen), `dom.js` (making an element), `refusal.js` (an API refusal in the
 //!   reader's words), `confirm.js` (the dialog of a change the API wants
 //!   confirmed) and `console.css`.
 

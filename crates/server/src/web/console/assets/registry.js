@@ -5,19 +5,10 @@
 // add anyway); closing and reopening the event.
 
 import { api } from './auth.js';
+import { el } from './dom.js';
 import { t } from './i18n.js';
 import { refusal, notice } from './refusal.js';
 
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? '' : v);
-  }
-  node.append(...children.filter((c) => c !== undefined && c !== null));
-  return node;
-};
 
 // What adding a search result sends: the person, else the FIDE id (the
 // server registers the person from the latest FIDE list), else the list's

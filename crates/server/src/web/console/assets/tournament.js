@@ -5,6 +5,7 @@
 // afterwards is the API's answer, and a refusal is shown as it came.
 
 import { api } from './auth.js';
+import { el } from './dom.js';
 import { t } from './i18n.js';
 import { refusal, notice } from './refusal.js';
 import { settingsBody, settingsSaved } from './tournament-form.js';
@@ -18,16 +19,6 @@ let rounds = Number(root.dataset.rounds);
 let paired = Number(root.dataset.paired);
 let players = [];
 
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? '' : v);
-  }
-  node.append(...children.filter((c) => c !== undefined && c !== null));
-  return node;
-};
 const shown = (result) => (result || '').replaceAll('1/2', '½');
 
 // A request; a refusal goes to `box` (the page's notice by default) and
