@@ -94,7 +94,13 @@ fn team_event(server: &Server, organiser: &str) -> String {
 }
 
 /// The pages to check: a name and the path.
-fn pages(e: &SmallSwiss, rr: &str, team: &str, xq_game: &str) -> Vec<(&'static str, String)> {
+fn pages(
+    e: &SmallSwiss,
+    rr: &str,
+    team: &str,
+    xq_game: &str,
+    person: &str,
+) -> Vec<(&'static str, String)> {
     let id = &e.id;
     vec![
         ("events", "/".to_owned()),
@@ -116,6 +122,8 @@ fn pages(e: &SmallSwiss, rr: &str, team: &str, xq_game: &str) -> Vec<(&'static s
         ("signin", "/signin".to_owned()),
         ("scoresheets", format!("/t/{id}/rounds/2/paper/scoresheets")),
         ("wall-chart", format!("/t/{id}/rounds/2/paper/wallchart")),
+        ("person", format!("/people/{person}")),
+        ("ladder", "/ladder".to_owned()),
     ]
 }
 
@@ -126,6 +134,7 @@ fn console_pages(e: &SmallSwiss) -> Vec<(&'static str, String)> {
         ("console", "/console".to_owned()),
         ("console-event", format!("/console/tournaments/{id}")),
         ("console-new", "/console/tournaments/new".to_owned()),
+        ("console-registry", "/console/registry".to_owned()),
         (
             "console-results",
             format!("/console/tournaments/{id}/rounds/2/results"),
@@ -195,6 +204,18 @@ fn check_at(width: u32, height: u32, label: &str) {
             json!({ "type": "move", "move": "h9g7" }),
         ],
     );
+    // A registered person on the ladder, for the person's page and the ladder.
+    let person = expect(
+        &e.server,
+        201,
+        "POST",
+        "/api/v1/people",
+        Some(&e.organiser),
+        Some(&json!({ "name": "丁立人", "fide_id": 8603677, "federation": "CHN", "grade_points": 1520 })),
+    )["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let Some(axe_js) = axe::source() else {
         return;
     };
@@ -217,7 +238,7 @@ fn check_at(width: u32, height: u32, label: &str) {
             sign_in(&browser, &base, lang, "olga", "a long enough password");
             all.push(("account", "/account".to_owned()));
         }
-        all.extend(pages(&e, &rr, &team, &xq_game));
+        all.extend(pages(&e, &rr, &team, &xq_game, &person));
         // … and with the organiser's API token kept in the tab.
         use_token(&browser, &e.server, lang, &e.organiser);
         all.extend(console_pages(&e));

@@ -72,6 +72,24 @@ fn registers_players_from_an_imported_list(lang: &str) {
         "return !!document.getElementById('registry-q');",
         "the event's page",
     );
+    // The event takes its ratings from the FIDE list's rapid ratings.
+    wait(
+        &browser,
+        "return [...document.querySelectorAll('#rl-list option')].some(o => o.value === 'fide');",
+        "the ready lists are offered",
+    );
+    browser.run(
+        "document.getElementById('rating-choice').open = true;
+         document.getElementById('rl-list').value = 'fide';
+         document.getElementById('rl-kind').value = 'rapid';",
+        &[],
+    );
+    browser.click("#rating-list-form button[type=submit]");
+    wait(
+        &browser,
+        "return !!document.getElementById('rating-list') && !!document.getElementById('registry-q');",
+        "the page says where the ratings come from",
+    );
     for (query, name) in [
         ("Carlsen", "Carlsen, Magnus"),
         ("丁立人", "Ding, Liren"),
@@ -115,7 +133,8 @@ fn registers_players_from_an_imported_list(lang: &str) {
         .unwrap();
     assert_eq!(
         (carlsen["rating"].as_i64(), carlsen["federation"].as_str()),
-        (Some(2831), Some("NOR"))
+        (Some(2823), Some("NOR")),
+        "the FIDE rapid rating, as chosen"
     );
     let person = carlsen["person_id"].as_str().expect("linked").to_owned();
 

@@ -24,6 +24,7 @@ pub(crate) mod pgn_upload;
 pub(crate) mod pgn_xiangqi;
 pub(crate) mod players;
 pub(crate) mod rating_lists;
+pub(crate) mod rating_source;
 pub(crate) mod replays;
 pub(crate) mod reports;
 pub(crate) mod results;

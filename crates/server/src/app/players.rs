@@ -101,7 +101,7 @@ pub(crate) async fn create(
     };
     let mut details = new.details.clone();
     if let Some(p) = &person {
-        fill_from_person(&mut tx, &mut details, p).await?;
+        fill_from_person(&mut tx, &tournament, &mut details, p).await?;
     } else if !new.not_a_duplicate {
         let candidates = people::lookalikes(&mut tx, &name, None).await?;
         if !candidates.is_empty() {
@@ -131,9 +131,11 @@ pub(crate) async fn create(
 
 /// Fills what a request left out of a player's details from their person:
 /// title, federation, FIDE id, sex, year of birth, club, grade points, and
-/// the rating of the latest FIDE list.
+/// the rating of the tournament's chosen list (`rating_source`; else the
+/// latest FIDE standard rating).
 async fn fill_from_person(
     conn: &mut AnyConnection,
+    tournament: &crate::app::tournaments::TournamentRow,
     details: &mut PlayerDetails,
     p: &store::people::PersonRow,
 ) -> Result<(), ApiError> {
@@ -151,11 +153,9 @@ async fn fill_from_person(
     details.grade_points = details
         .grade_points
         .or_else(|| p.grade_points.and_then(|g| u32::try_from(g).ok()));
-    if details.rating.is_none()
-        && let Some((rating, _)) = people::rating_for(conn, p, None).await?
-    {
-        details.rating = Some(rating);
-    }
+    let (rating, national) = crate::app::rating_source::rating_of(conn, tournament, p).await?;
+    details.rating = details.rating.or(rating);
+    details.national_rating = details.national_rating.or(national);
     details.check()
 }
 
@@ -229,7 +229,23 @@ pub(crate) async fn paste(
     let joins_at = entry_round(&tournament.system, paired, None)?;
     let mut players = Vec::with_capacity(entries.len());
     for (name, details) in &entries {
-        players.push(register(&mut tx, actor, tournament_id, name, details, joins_at, None).await?);
+        // A line with a registered FIDE id is that person.
+        let person = match details.fide_id.and_then(|i| i64::try_from(i).ok()) {
+            Some(id) => store::people::by_fide_id(&mut *tx, id).await?.map(|p| p.id),
+            None => None,
+        };
+        players.push(
+            register(
+                &mut tx,
+                actor,
+                tournament_id,
+                name,
+                details,
+                joins_at,
+                person.as_deref(),
+            )
+            .await?,
+        );
     }
     commit_change(tx, tournament_id).await?;
     Ok(players)

@@ -17,8 +17,9 @@ use registry::RatingKind;
 use registry::csv::{CsvMapping, Field};
 
 use crate::app::rating_lists::{self, Format, ImportSpec};
+use crate::app::rating_source::{self, RatingSource};
 use crate::auth::Actor;
-use crate::error::{ApiError, ApiPath};
+use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::state::AppState;
 use crate::store::rating_lists::ListRow;
 
@@ -248,9 +249,117 @@ async fn delete_list(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// The list a tournament's ratings come from.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RatingListChoice {
+    /// `fide`, or a national list's name.
+    pub list: String,
+    /// `standard`, `rapid` or `blitz`.
+    pub kind: String,
+    /// `YYYY-MM`; omitted or `null`: the latest ready list of that name.
+    #[serde(default)]
+    pub month: Option<String>,
+}
+
+impl From<RatingSource> for RatingListChoice {
+    fn from(s: RatingSource) -> RatingListChoice {
+        RatingListChoice {
+            list: s.list,
+            kind: s.kind.name().to_owned(),
+            month: s.month,
+        }
+    }
+}
+
+/// A tournament's chosen list after a change.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = TournamentRatingList)]
+struct ChosenList {
+    /// `null`: ratings as entered by hand.
+    rating_list: Option<RatingListChoice>,
+    /// Registered players whose rating the change replaced.
+    players_rerated: usize,
+}
+
+/// Choose the rating list a tournament uses (an organiser or chief arbiter), before round 1 is paired: players registered from the registry take its rating (a FIDE list's into `rating`, a national list's into `national_rating`), and those already registered are re-rated.
+#[utoipa::path(
+    put,
+    path = "/api/v1/tournaments/{id}/rating-list",
+    tag = "registry",
+    params(("id" = String, Path, description = "tournament id")),
+    request_body = RatingListChoice,
+    responses((status = 200, description = "the choice, and how many players it re-rated", body = ChosenList)),
+    security(("bearer" = []), ("session" = [])),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["ratings_fixed"], "422": ["unknown_rating_list"]}))),
+)]
+async fn choose_list(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(body): ApiJson<RatingListChoice>,
+) -> Result<Json<ChosenList>, ApiError> {
+    let kind = RatingKind::parse(&body.kind)
+        .ok_or_else(|| ApiError::invalid_field("kind", "standard, rapid or blitz"))?;
+    if body.list.is_empty() || body.list.len() > 32 {
+        return Err(ApiError::invalid_field(
+            "list",
+            "a list's name (fide, or a national list's)",
+        ));
+    }
+    if let Some(m) = &body.month
+        && !(m.len() == 7
+            && m.as_bytes()[4] == b'-'
+            && m.bytes()
+                .enumerate()
+                .all(|(i, b)| i == 4 || b.is_ascii_digit()))
+    {
+        return Err(ApiError::invalid_field("month", "YYYY-MM"));
+    }
+    let source = RatingSource {
+        list: body.list,
+        kind,
+        month: body.month,
+    };
+    let (chosen, players_rerated) = rating_source::set(&state, &actor, &id, Some(source)).await?;
+    Ok(Json(ChosenList {
+        rating_list: chosen.map(RatingListChoice::from),
+        players_rerated,
+    }))
+}
+
+/// Go back to ratings entered by hand (an organiser or chief arbiter), before round 1 is paired; players keep the ratings they have.
+#[utoipa::path(
+    delete,
+    path = "/api/v1/tournaments/{id}/rating-list",
+    tag = "registry",
+    params(("id" = String, Path, description = "tournament id")),
+    responses((status = 200, description = "no list chosen", body = ChosenList)),
+    security(("bearer" = []), ("session" = [])),
+    extensions(("x-errors" = json!({"404": ["not_found"], "409": ["ratings_fixed"]}))),
+)]
+async fn clear_list(
+    State(state): State<AppState>,
+    actor: Actor,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Json<ChosenList>, ApiError> {
+    let (chosen, players_rerated) = rating_source::set(&state, &actor, &id, None).await?;
+    Ok(Json(ChosenList {
+        rating_list: chosen.map(RatingListChoice::from),
+        players_rerated,
+    }))
+}
+
 /// The rating lists' operations of the OpenAPI document.
 #[derive(OpenApi)]
-#[openapi(paths(import_list, list_lists, get_list, delete_list))]
+#[openapi(paths(
+    import_list,
+    list_lists,
+    get_list,
+    delete_list,
+    choose_list,
+    clear_list
+))]
 pub(crate) struct Doc;
 
 /// `/rating-lists` routes.
@@ -258,4 +367,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/rating-lists", get(list_lists).post(import_list))
         .route("/rating-lists/{id}", get(get_list).delete(delete_list))
+        .route(
+            "/tournaments/{id}/rating-list",
+            axum::routing::put(choose_list).delete(clear_list),
+        )
 }

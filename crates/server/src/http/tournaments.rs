@@ -52,6 +52,10 @@ pub(crate) struct Tournament {
     /// changes until it is reopened. Absent while open.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub closed_at: Option<String>,
+    /// The rating list the event's ratings come from (`PUT
+    /// …/rating-list`); absent: entered by hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating_list: Option<crate::http::rating_lists::RatingListChoice>,
     /// Dates and place.
     #[serde(flatten)]
     pub event: EventDetails,
@@ -61,6 +65,7 @@ pub(crate) struct Tournament {
 
 impl From<TournamentRow> for Tournament {
     fn from(row: TournamentRow) -> Tournament {
+        let rating_list = crate::app::rating_source::of(&row).map(Into::into);
         let TournamentRow {
             id,
             name,
@@ -99,6 +104,7 @@ impl From<TournamentRow> for Tournament {
             teams,
             fide_mode,
             closed_at,
+            rating_list,
             event,
             created_at,
             updated_at,

@@ -388,6 +388,7 @@ pub async fn candidates(
     limit: i64,
 ) -> Result<Vec<EntryRow>, Error> {
     let mut out: Vec<EntryRow> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (column, values) in [("key3", key3s), ("rev3", rev3s)] {
         for value in values {
             let rows = sqlx::query_as::<_, EntryRow>(&format!(
@@ -400,7 +401,7 @@ pub async fn candidates(
             .fetch_all(&mut *conn)
             .await?;
             for row in rows {
-                if !out.iter().any(|o| o.seq == row.seq) {
+                if seen.insert(row.seq) {
                     out.push(row);
                 }
             }

@@ -305,6 +305,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
         let title = lang.t("players-title");
         let body = html! {
             h1 { (title) }
+            (rating_list_line(lang, &event.loaded.tournament))
             @if event.loaded.players.is_empty() {
                 p.muted { (lang.t("players-none")) }
             } @else {
@@ -643,4 +644,21 @@ async fn round_pgn(state: &AppState, ctx: &Ctx, id: &str, number: &str) -> Respo
 /// Any other path under `/t/{id}/`: a 404 page.
 pub(crate) async fn not_found(ctx: Ctx) -> Response {
     ctx.error(&PageError::NotFound("what-page"))
+}
+
+/// Where the event's ratings come from, as the players lists say it: the
+/// chosen list (its name, rating and month), or nothing when entered by hand.
+pub(crate) fn rating_list_line(lang: Lang, t: &crate::app::tournaments::TournamentRow) -> Markup {
+    match crate::app::rating_source::of(t) {
+        Some(s) => html! {
+            p.muted #rating-list {
+                (lang.tr("players-rating-list", &[
+                    ("list", &s.list.to_uppercase()),
+                    ("kind", &lang.t(&format!("rating-kind-{}", s.kind.name()))),
+                    ("month", &s.month.clone().unwrap_or_else(|| lang.t("players-rating-latest").to_owned())),
+                ]))
+            }
+        },
+        None => html! {},
+    }
 }

@@ -369,6 +369,10 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
                     }
                     @let status = player_status(lang, player);
                     @if !status.0.is_empty() { dt { (lang.t("col-status")) } dd { (status) } }
+                    @if let Some(person) = &player.person_id {
+                        dt { (lang.t("card-registry")) }
+                        dd { a #person-link href=(format!("/people/{person}")) { (lang.t("card-registry-link")) } }
+                    }
                 }
             }
             @if let Some(row) = row.filter(|r| !r.tiebreaks.is_empty()) {

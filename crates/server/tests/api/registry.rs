@@ -546,6 +546,38 @@ async fn a_lookalike_of_a_registered_person_is_warned_with_the_candidates(app: T
         .get(&format!("/api/v1/people/{ding}"), Some(&organiser))
         .await;
     assert_eq!(p.body["tournaments"].as_array().unwrap().len(), 4, "{p:?}");
+    // A pasted line with the registered FIDE id is that person too.
+    let t4 = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Rapid", "system": "swiss-dutch", "rounds": 5 }),
+        )
+        .await;
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t4}/players/paste"),
+            Some(&organiser),
+            json!({ "text": "Ding, Liren, 2780, CHN, 8603677\nSmith, Anna, 1800" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["players"][0]["person_id"], ding.as_str());
+    assert!(r.body["players"][1]["person_id"].is_null());
+    let p = app
+        .get(&format!("/api/v1/people/{ding}"), Some(&organiser))
+        .await;
+    assert_eq!(p.body["tournaments"].as_array().unwrap().len(), 5, "{p:?}");
+    // The player card links the person's page, in both languages.
+    for (lang, words) in [("en", "ratings and events"), ("zh", "等级分与比赛记录")] {
+        let card = app
+            .get(&format!("/t/{t4}/players/1?lang={lang}"), None)
+            .await;
+        assert!(
+            card.text.contains(&format!("href=\"/people/{ding}\"")) && card.text.contains(words),
+            "{}",
+            card.text
+        );
+    }
 }
 
 /// Registers four people on the ladder and an event of them (by person).
@@ -817,6 +849,124 @@ async fn two_club_events_in_a_row_carry_grade_points_and_a_reopened_one_recomput
     assert_eq!(p.body["events"].as_array().unwrap().len(), 2, "{p:?}");
 }
 
+async fn a_tournament_takes_its_ratings_from_the_list_it_chose(app: TestApp) {
+    let organiser = app.organiser().await;
+    let r = import(
+        &app,
+        &organiser,
+        "name=fide&month=2026-12&format=fide-txt",
+        FIDE_TXT,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let csv = "ID,Name,Rating\nCHN0001,丁立人,2750\n";
+    let mapping: String = r#"{"national_id":"ID","name":"Name","rating":"Rating"}"#
+        .bytes()
+        .map(|b| format!("%{b:02X}"))
+        .collect();
+    let r = import(
+        &app,
+        &organiser,
+        &format!("name=chn&month=2026-10&format=csv&federation=CHN&mapping={mapping}"),
+        csv,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Rapid Open", "system": "swiss-dutch", "rounds": 5 }),
+        )
+        .await;
+    let choose = |body: Value| {
+        let app = app.clone();
+        let organiser = organiser.clone();
+        let t = t.clone();
+        async move {
+            app.send(
+                Method::PUT,
+                &format!("/api/v1/tournaments/{t}/rating-list"),
+                Some(&organiser),
+                body,
+            )
+            .await
+        }
+    };
+    let r = choose(json!({ "list": "fide", "kind": "rapid", "month": "2026-12" })).await;
+    assert_eq!(
+        (r.status, r.body["players_rerated"].as_i64()),
+        (StatusCode::OK, Some(0)),
+        "{r:?}"
+    );
+    let path = format!("/api/v1/tournaments/{t}/players");
+    let r = app
+        .post(&path, Some(&organiser), json!({ "fide_id": 1503014 }))
+        .await;
+    assert_eq!(
+        (r.status, r.body["rating"].as_i64()),
+        (StatusCode::CREATED, Some(2823)),
+        "the rapid rating: {r:?}"
+    );
+    // Another choice re-rates the registered players.
+    let r = choose(json!({ "list": "fide", "kind": "blitz" })).await;
+    assert_eq!(r.body["players_rerated"], 1, "{r:?}");
+    let players = app.get(&path, None).await;
+    assert_eq!(players.body["players"][0]["rating"], 2887);
+    let got = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
+    assert_eq!(
+        got.body["rating_list"],
+        json!({ "list": "fide", "kind": "blitz", "month": null })
+    );
+    for (lang, words) in [
+        ("en", "Ratings from the FIDE list: Blitz, the latest month."),
+        ("zh", "等级分取自FIDE等级分表：超快棋，最新一期。"),
+    ] {
+        let page = app.get(&format!("/t/{t}/players?lang={lang}"), None).await;
+        assert!(page.text.contains(words), "{}", page.text);
+    }
+    // A national list's rating goes to the national rating.
+    let r = app
+        .post(
+            "/api/v1/people",
+            Some(&organiser),
+            json!({ "name": "丁立人", "national_id": "CHN0001", "national_federation": "CHN" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let ding = r.body["id"].as_str().unwrap().to_owned();
+    let r = choose(json!({ "list": "chn", "kind": "standard" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app
+        .post(&path, Some(&organiser), json!({ "person_id": ding }))
+        .await;
+    assert_eq!(
+        (r.status, r.body["national_rating"].as_i64()),
+        (StatusCode::CREATED, Some(2750)),
+        "{r:?}"
+    );
+    // Refusals: an unknown list, a bad kind, and any change once round 1 is paired.
+    let r = choose(json!({ "list": "nope", "kind": "standard" })).await;
+    assert_eq!(
+        (r.status, r.body["error"].as_str()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("unknown_rating_list")
+        )
+    );
+    let r = choose(json!({ "list": "fide", "kind": "classical" })).await;
+    assert_eq!(
+        (r.status, r.body["where"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("kind"))
+    );
+    app.pair_round(&organiser, &t).await;
+    let r = choose(json!({ "list": "fide", "kind": "standard" })).await;
+    assert_eq!(
+        (r.status, r.body["error"].as_str()),
+        (StatusCode::CONFLICT, Some("ratings_fixed")),
+        "{r:?}"
+    );
+}
+
 crate::both_databases!(
     fides_txt_list_imports_and_a_tournament_registers_its_players_from_it,
     fides_xml_list_imports_and_a_later_month_keeps_local_edits,
@@ -824,4 +974,5 @@ crate::both_databases!(
     a_national_csv_list_imports_through_its_mapping,
     a_lookalike_of_a_registered_person_is_warned_with_the_candidates,
     two_club_events_in_a_row_carry_grade_points_and_a_reopened_one_recomputes_the_next,
+    a_tournament_takes_its_ratings_from_the_list_it_chose,
 );

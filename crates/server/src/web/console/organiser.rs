@@ -353,6 +353,27 @@ pub(crate) async fn event(
             }
             section.card #players-card {
                 h2 { (lang.t("console-players")) " " span #player-count.muted {} }
+                (crate::web::pages::rating_list_line(lang, t))
+                @if paired == 0 {
+                    details #rating-choice {
+                        summary { (lang.t("console-rating-choice")) }
+                        form #rating-list-form.inline-form {
+                            (field(lang, "console-rating-list", "rl-list", html! {
+                                select #rl-list name="list" { option value="" { (lang.t("console-rating-by-hand")) } }
+                            }))
+                            (field(lang, "col-kind", "rl-kind", html! {
+                                select #rl-kind name="kind" {
+                                    option value="standard" { (lang.t("rating-kind-standard")) }
+                                    option value="rapid" { (lang.t("rating-kind-rapid")) }
+                                    option value="blitz" { (lang.t("rating-kind-blitz")) }
+                                }
+                            }))
+                            (field(lang, "console-rating-month", "rl-month", html! { input #rl-month name="month" type="month"; }))
+                            button.primary type="submit" { (lang.t("console-rating-use")) }
+                        }
+                        div #rating-notice role="status" {}
+                    }
+                }
                 div.table-wrap tabindex="0" { table #players {
                     thead { tr {
                         th.num { (lang.t("col-start-no")) }

@@ -19,29 +19,43 @@ pub(crate) async fn page(ctx: Ctx) -> Response {
             h2 { (lang.t("console-list-import")) }
             p.hint { (lang.t("console-list-import-hint")) }
             form #list-form.inline-form {
-                label for="list-file" { (lang.t("console-list-file")) }
-                input #list-file name="file" type="file" required accept=".txt,.xml,.csv,text/plain,text/xml,text/csv";
-                label for="list-name" { (lang.t("console-list-name")) }
-                input #list-name name="name" type="text" required value="fide" pattern="[a-z0-9-]{1,32}" maxlength="32";
-                label for="list-month" { (lang.t("col-month")) }
-                input #list-month name="month" type="month" required;
-                label for="list-format" { (lang.t("console-list-format")) }
-                select #list-format name="format" {
-                    option value="fide-txt" { (lang.t("console-list-format-txt")) }
-                    option value="fide-xml" { (lang.t("console-list-format-xml")) }
-                    option value="csv" { (lang.t("console-list-format-csv")) }
+                label.field for="list-file" {
+                    span { (lang.t("console-list-file")) }
+                    input #list-file name="file" type="file" required accept=".txt,.xml,.csv,text/plain,text/xml,text/csv";
                 }
-                label for="list-kind" { (lang.t("col-kind")) }
-                select #list-kind name="kind" {
-                    option value="standard" { (lang.t("rating-kind-standard")) }
-                    option value="rapid" { (lang.t("rating-kind-rapid")) }
-                    option value="blitz" { (lang.t("rating-kind-blitz")) }
+                label.field for="list-name" {
+                    span { (lang.t("console-list-name")) }
+                    input #list-name name="name" type="text" required value="fide" pattern="[a-z0-9-]{1,32}" maxlength="32";
                 }
-                label for="list-federation" { (lang.t("col-federation")) }
-                input #list-federation name="federation" type="text" maxlength="3" placeholder="CHN";
-                label for="list-mapping" { (lang.t("console-list-mapping")) }
-                input #list-mapping name="mapping" type="text" spellcheck="false"
-                    placeholder=r#"{"national_id":"ID","name":"Name","rating":"Rating"}"#;
+                label.field for="list-month" {
+                    span { (lang.t("col-month")) }
+                    input #list-month name="month" type="month" required;
+                }
+                label.field for="list-format" {
+                    span { (lang.t("console-list-format")) }
+                    select #list-format name="format" {
+                        option value="fide-txt" { (lang.t("console-list-format-txt")) }
+                        option value="fide-xml" { (lang.t("console-list-format-xml")) }
+                        option value="csv" { (lang.t("console-list-format-csv")) }
+                    }
+                }
+                label.field for="list-kind" {
+                    span { (lang.t("col-kind")) }
+                    select #list-kind name="kind" {
+                        option value="standard" { (lang.t("rating-kind-standard")) }
+                        option value="rapid" { (lang.t("rating-kind-rapid")) }
+                        option value="blitz" { (lang.t("rating-kind-blitz")) }
+                    }
+                }
+                label.field for="list-federation" {
+                    span { (lang.t("col-federation")) }
+                    input #list-federation name="federation" type="text" maxlength="3" placeholder="CHN";
+                }
+                label.field for="list-mapping" {
+                    span { (lang.t("console-list-mapping")) }
+                    input #list-mapping name="mapping" type="text" spellcheck="false"
+                        placeholder=r#"{"national_id":"ID","name":"Name","rating":"Rating"}"#;
+                }
                 button.primary type="submit" { (lang.t("console-list-import-button")) }
             }
             div #list-notice role="status" {}

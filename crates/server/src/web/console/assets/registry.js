@@ -102,3 +102,28 @@ export function closing({ base }) {
     });
   }
 }
+
+// The rating list the event takes its ratings from (before round 1): the
+// ready lists' names are offered; "by hand" clears the choice.
+export async function ratingChoice({ base }) {
+  const form = document.getElementById('rating-list-form');
+  if (!form) return;
+  const select = document.getElementById('rl-list');
+  const r = await api('GET', '/rating-lists');
+  if (r.status === 200) {
+    const names = [...new Set(r.body.lists.filter((l) => l.status === 'ready').map((l) => l.name))];
+    for (const name of names) select.append(el('option', { value: name }, name.toUpperCase()));
+  }
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const box = document.getElementById('rating-notice');
+    const list = select.value;
+    const month = document.getElementById('rl-month').value || null;
+    const kind = document.getElementById('rl-kind').value;
+    const answer = list
+      ? await api('PUT', `${base}/rating-list`, { list, kind, month })
+      : await api('DELETE', `${base}/rating-list`);
+    if (answer.status !== 200) return notice(box, 'error', refusal(answer));
+    window.location.reload();
+  });
+}

@@ -9,7 +9,7 @@ import { el } from './dom.js';
 import { t } from './i18n.js';
 import { refusal, notice } from './refusal.js';
 import { settingsBody, settingsSaved } from './tournament-form.js';
-import { registryFinder, addTyped, closing } from './registry.js';
+import { registryFinder, addTyped, closing, ratingChoice } from './registry.js';
 
 const root = document.getElementById('organiser');
 const tid = root.dataset.tournament;
@@ -318,6 +318,7 @@ document.getElementById('tournament-form').addEventListener('submit', async (e) 
 
 registryFinder({ base, call, added: loadPlayers });
 closing({ base });
+ratingChoice({ base });
 showRoundLinks();
 // The players' bye choices start after the last paired round: rounds first.
 loadRounds().then(loadPlayers);
