@@ -245,6 +245,45 @@ fn registers_players_from_an_imported_list(lang: &str) {
         "{page}"
     );
     browser.screenshot(&shots.join(format!("registry-person-{lang}.png")));
+    // The registry screen corrects a person; the field is kept as a local edit.
+    browser.goto(&format!("{base}/console/registry?lang={lang}"));
+    browser.type_text("#people-q", "Carlsen");
+    wait(
+        &browser,
+        "return !!document.querySelector('#people-results li[data-person] button[data-action=edit-person]');",
+        "the person is found",
+    );
+    browser.click("#people-results li[data-person] button[data-action=edit-person]");
+    wait(
+        &browser,
+        "return !document.getElementById('person-form').hidden && document.getElementById('pe-name').value !== '';",
+        "the person's form",
+    );
+    browser.type_text("#pe-club", "Oslo SK");
+    browser.click("#person-form button[type=submit]");
+    wait(
+        &browser,
+        "return document.getElementById('person-notice').innerText.trim() !== '';",
+        "saved",
+    );
+    let corrected = expect(
+        &server,
+        200,
+        "GET",
+        &format!("/api/v1/people/{person}"),
+        Some(&token),
+        None,
+    );
+    assert_eq!(corrected["club"], "Oslo SK", "{corrected}");
+    assert!(
+        corrected["local_edits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f == "club"),
+        "{corrected}"
+    );
+    browser.screenshot(&shots.join(format!("registry-people-{lang}.png")));
     browser.goto(&format!("{base}/ladder?lang={lang}"));
     assert_eq!(browser.count("h1"), 1);
 }

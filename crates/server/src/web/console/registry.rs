@@ -1,6 +1,7 @@
 //! The console's registry screen (issue 37): import a rating list (FIDE's
 //! TXT or XML, a national CSV with its column mapping) from a file, see the
-//! lists with an import's progress, and find people. Its script
+//! lists with an import's progress, and find, register and correct people
+//! (each field saved is a local edit a later list leaves be). Its script
 //! (`registry-page.js`) sends the file as the request's body, streamed.
 
 use axum::response::Response;
@@ -72,6 +73,32 @@ pub(crate) async fn page(ctx: Ctx) -> Response {
                 } }
                 tbody {}
             } }
+        }
+        section.card #people-card {
+            h2 { (lang.t("console-people")) }
+            p.hint { (lang.t("console-people-hint")) }
+            label.field for="people-q" {
+                span { (lang.t("console-registry-query")) }
+                input #people-q type="search" autocomplete="off" spellcheck="false";
+            }
+            ul #people-results.registry-results aria-live="polite" {}
+            form #person-form.inline-form hidden {
+                h3 #person-form-title {}
+                @for (key, id, kind) in [
+                    ("col-name", "pe-name", "text"), ("console-chinese-name", "pe-chinese_name", "text"),
+                    ("console-fide-id", "pe-fide_id", "number"), ("col-federation", "pe-federation", "text"),
+                    ("col-title", "pe-title", "text"), ("col-club", "pe-club", "text"),
+                    ("card-grade-points", "pe-grade_points", "number"),
+                ] {
+                    label.field for=(id) {
+                        span { (lang.t(key)) }
+                        input id=(id) name=(id.trim_start_matches("pe-")) type=(kind);
+                    }
+                }
+                button.primary type="submit" { (lang.t("console-save")) }
+            }
+            div #person-notice role="status" {}
+            div.row { button #person-register type="button" { (lang.t("console-person-register")) } }
         }
         p { a href="/ladder" { (lang.t("ladder-title")) } }
     };

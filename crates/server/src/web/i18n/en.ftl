@@ -850,3 +850,7 @@ console-rating-list = List
 console-rating-by-hand = Entered by hand
 console-rating-month = Month (empty: the latest)
 console-rating-use = Use
+console-people = People
+console-people-hint = Registered people: find one to correct them (a field saved by hand is kept when a later list says otherwise), or register someone.
+console-chinese-name = Chinese name
+console-person-register = Register a person

@@ -850,3 +850,7 @@ console-rating-list = 等级分表
 console-rating-by-hand = 手工录入
 console-rating-month = 月份（留空：最新一期）
 console-rating-use = 使用
+console-people = 人员
+console-people-hint = 已登记的人：查找后可更正（手工保存的字段不会被以后的等级分表覆盖），或登记新人。
+console-chinese-name = 中文姓名
+console-person-register = 登记新人
