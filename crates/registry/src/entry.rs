@@ -182,6 +182,25 @@ impl Fields {
         }
     }
 
+    /// A title as FIDE's own lists write it: the codes (`GM`, `WGM`, …)
+    /// or the older letters (`g`, `wg`, `m`, `wm`, `f`, `wf`, `c`, `wc`). A
+    /// title the Laws do not know (an online or honorary one) is left out
+    /// rather than refusing a list of two million lines for it.
+    pub fn fide_title(&self, text: &str) -> Option<String> {
+        let code = match text.to_ascii_lowercase().as_str() {
+            "g" => "GM",
+            "wg" => "WGM",
+            "m" => "IM",
+            "wm" => "WIM",
+            "f" => "FM",
+            "wf" => "WFM",
+            "c" => "CM",
+            "wc" => "WCM",
+            _ => return self.title("", text).ok().flatten(),
+        };
+        Some(code.to_string())
+    }
+
     pub fn birth_year(&self, column: &str, text: &str) -> Result<Option<u16>, ListError> {
         // FIDE writes a year; some national lists a full date: take its year.
         let year = text.get(..4).unwrap_or(text);

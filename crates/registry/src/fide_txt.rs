@@ -190,14 +190,8 @@ impl TxtLayout {
         if let Some((c, v)) = get(Column::Sex) {
             entry.sex = f.sex(c, v)?;
         }
-        let title = match get(Column::Title) {
-            Some((c, v)) => f.title(c, v)?,
-            None => None,
-        };
-        let women = match get(Column::WomenTitle) {
-            Some((c, v)) => f.title(c, v)?,
-            None => None,
-        };
+        let title = get(Column::Title).and_then(|(_, v)| f.fide_title(v));
+        let women = get(Column::WomenTitle).and_then(|(_, v)| f.fide_title(v));
         entry.title = better_title(title, women);
         if let Some((_, v)) = get(Column::OtherTitles) {
             entry.other_titles = Some(v.to_string()).filter(|v| !v.is_empty());

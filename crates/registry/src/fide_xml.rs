@@ -181,10 +181,7 @@ impl XmlReader {
         entry.name = f.name("name", get("name"))?;
         entry.federation = f.federation("country", get("country"))?;
         entry.sex = f.sex("sex", get("sex"))?;
-        entry.title = better_title(
-            f.title("title", get("title"))?,
-            f.title("w_title", get("w_title"))?,
-        );
+        entry.title = better_title(f.fide_title(get("title")), f.fide_title(get("w_title")));
         entry.other_titles = Some(get("o_title").to_string()).filter(|t| !t.is_empty());
         entry.birth_year = f.birth_year("birthday", get("birthday"))?;
         entry.inactive = get("flag").contains('i');

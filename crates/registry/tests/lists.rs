@@ -251,3 +251,23 @@ fn a_mapping_without_a_name_or_an_id_is_refused() {
     };
     assert!(m.check().unwrap_err().contains("'name'"));
 }
+
+#[test]
+fn fides_older_title_letters_are_read_and_an_unknown_title_does_not_refuse_the_list() {
+    let mut text = String::from(FIDE_TXT_HEADER);
+    for (id, tit, wtit) in [(1, "g", ""), (2, "", "wm"), (3, "AGM", ""), (4, "WGM", "")] {
+        let mut p = sample(id, 1).next().unwrap();
+        p.name = format!("Player, Number{id}");
+        p.title = None;
+        let mut line = fide_txt_line(&p);
+        let at = FIDE_TXT_HEADER.find("Tit").unwrap();
+        let wat = FIDE_TXT_HEADER.find("WTit").unwrap();
+        line.replace_range(at..at + tit.len(), tit);
+        line.replace_range(wat..wat + wtit.len(), wtit);
+        text.push('\n');
+        text.push_str(&line);
+    }
+    let list = read_txt(text.as_bytes(), RatingKind::Standard).unwrap();
+    let titles: Vec<Option<&str>> = list.iter().map(|e| e.title.as_deref()).collect();
+    assert_eq!(titles, [Some("GM"), Some("WIM"), None, Some("WGM")]);
+}
