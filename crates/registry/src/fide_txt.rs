@@ -36,6 +36,9 @@ enum Column {
 #[derive(Debug, Clone)]
 pub struct TxtLayout {
     columns: Vec<(Column, usize, &'static str)>,
+    /// The header's width: a line longer than it has a field that ran over
+    /// its column (FIDE's `OTit`, on a few lines of the real file).
+    width: usize,
 }
 
 fn is_month(word: &str) -> bool {
@@ -133,7 +136,10 @@ impl TxtLayout {
         if !columns.iter().any(|c| matches!(c.0, Column::Rating(_))) {
             return Err(ListError::line(1, "the header names no rating column"));
         }
-        Ok(TxtLayout { columns })
+        Ok(TxtLayout {
+            columns,
+            width: header.trim_end().chars().count(),
+        })
     }
 
     /// One player's line; a blank line is `None`.
@@ -153,9 +159,27 @@ impl TxtLayout {
         };
         let mut fields: Vec<(Column, &'static str, Cow<'_, str>)> =
             Vec::with_capacity(self.columns.len());
+        // A line wider than the header: its other titles ran over into the
+        // next columns (FIDE writes, e.g., `SI,FI,LSI,SLI,NAAFM` whole), so
+        // every column after them starts that much later.
+        let extra = len.saturating_sub(self.width);
+        let over = self
+            .columns
+            .iter()
+            .find(|c| c.0 == Column::OtherTitles)
+            .map_or(usize::MAX, |c| c.1);
+        let at = |start: usize| if start > over { start + extra } else { start };
         for (i, (column, start, name)) in self.columns.iter().enumerate() {
-            let end = self.columns.get(i + 1).map_or(len, |c| c.1).min(len);
-            let start = (*start).min(end);
+            // On such a line the other titles take the FOA column too.
+            let next = match self.columns.get(i + 1) {
+                Some(c) if extra > 0 && *column == Column::OtherTitles && c.0 == Column::Foa => {
+                    self.columns.get(i + 2)
+                }
+                Some(_) if extra > 0 && *column == Column::Foa => Some(&self.columns[i]),
+                other => other,
+            };
+            let end = next.map_or(len, |c| at(c.1)).min(len);
+            let start = at(*start).min(end);
             let value = if text.is_ascii() {
                 Cow::Borrowed(text[start..end].trim())
             } else {

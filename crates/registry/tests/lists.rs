@@ -271,3 +271,38 @@ fn fides_older_title_letters_are_read_and_an_unknown_title_does_not_refuse_the_l
     let titles: Vec<Option<&str>> = list.iter().map(|e| e.title.as_deref()).collect();
     assert_eq!(titles, [Some("GM"), Some("WIM"), None, Some("WGM")]);
 }
+
+#[test]
+fn other_titles_running_over_their_column_shift_the_rest_of_the_line() {
+    // FIDE's real file has a few 163-character lines: the other titles are
+    // written whole and every later column moves one place right.
+    let header = FIDE_TXT_HEADER;
+    let col = |w: &str| header.find(w).unwrap();
+    let mut line = vec![b' '; header.len() + 1];
+    let mut put =
+        |at: usize, text: &str| line[at..at + text.len()].copy_from_slice(text.as_bytes());
+    put(col("ID Number"), "12345678");
+    put(col("Name"), "Longtitles, Arbiter");
+    put(col("Fed"), "SLO");
+    put(col("Sex"), "M");
+    put(col("OTit"), "SI,FI,LSI,SLI,NAAFM");
+    // Right-aligned numbers, one place later than the header says.
+    put(col("SRtng") + 2, "1840");
+    put(col("SGm") + 3, "0");
+    put(col("SK") + 1, "40");
+    put(col("RRtng") + 2, "1836");
+    put(col("RGm") + 3, "0");
+    put(col("Rk") + 1, "20");
+    put(col("BRtng") + 2, "1860");
+    put(col("BGm") + 3, "0");
+    put(col("BK") + 1, "20");
+    put(col("B-day") + 1, "1974");
+    let text = format!("{header}\n{}", String::from_utf8(line).unwrap());
+    let list = read_txt(text.as_bytes(), RatingKind::Standard).unwrap();
+    let e = &list[0];
+    assert_eq!(e.other_titles.as_deref(), Some("SI,FI,LSI,SLI,NAAFM"));
+    assert_eq!(e.standard, cell(1840, 0, 40));
+    assert_eq!(e.rapid, cell(1836, 0, 20));
+    assert_eq!(e.blitz, cell(1860, 0, 20));
+    assert_eq!(e.birth_year, Some(1974));
+}
