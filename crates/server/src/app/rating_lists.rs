@@ -86,33 +86,43 @@ const MAX_LINE: usize = 64 * 1024;
 /// The most a list may weigh (FIDE's combined TXT list is about 150 MB).
 const MAX_BYTES: u64 = 2 << 30;
 
-fn check_spec(spec: &ImportSpec) -> Result<(), ApiError> {
-    let name_ok = !spec.name.is_empty()
-        && spec.name.len() <= 32
-        && spec
-            .name
+/// A list's name: 1 to 32 lower-case letters, digits or `-`.
+pub(crate) fn check_list_name(field: &str, name: &str) -> Result<(), ApiError> {
+    let ok = !name.is_empty()
+        && name.len() <= 32
+        && name
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if !name_ok {
-        return Err(ApiError::invalid_field(
-            "name",
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::invalid_field(
+            field,
             "a list's name is 1 to 32 lower-case letters, digits or '-' (e.g. fide, chn)",
-        ));
+        ))
     }
-    let month_ok = spec.month.len() == 7
-        && spec.month.as_bytes()[4] == b'-'
-        && spec.month[..4]
+}
+
+/// A list's month, `YYYY-MM`.
+pub(crate) fn check_month(field: &str, month: &str) -> Result<(), ApiError> {
+    let ok = month.len() == 7
+        && month.as_bytes()[4] == b'-'
+        && month[..4]
             .parse::<u16>()
             .is_ok_and(|y| (1970..=2200).contains(&y))
-        && spec.month[5..]
+        && month[5..]
             .parse::<u8>()
             .is_ok_and(|m| (1..=12).contains(&m));
-    if !month_ok {
-        return Err(ApiError::invalid_field(
-            "month",
-            "the list's month, YYYY-MM",
-        ));
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::invalid_field(field, "the list's month, YYYY-MM"))
     }
+}
+
+fn check_spec(spec: &ImportSpec) -> Result<(), ApiError> {
+    check_list_name("name", &spec.name)?;
+    check_month("month", &spec.month)?;
     if let Some(fed) = &spec.federation {
         crate::model::players::check_federation("federation", fed)?;
     }

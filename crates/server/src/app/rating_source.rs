@@ -83,6 +83,12 @@ pub(crate) async fn set(
     tournament_id: &str,
     source: Option<RatingSource>,
 ) -> Result<(Option<RatingSource>, usize), ApiError> {
+    if let Some(s) = &source {
+        crate::app::rating_lists::check_list_name("list", &s.list)?;
+        if let Some(m) = &s.month {
+            crate::app::rating_lists::check_month("month", m)?;
+        }
+    }
     let (_write, mut tx, mut t) =
         begin_change(state, actor, Permission::Manage, tournament_id).await?;
     if store::rounds::last_paired(&mut *tx, tournament_id).await? > 0 {

@@ -301,21 +301,6 @@ async fn choose_list(
 ) -> Result<Json<ChosenList>, ApiError> {
     let kind = RatingKind::parse(&body.kind)
         .ok_or_else(|| ApiError::invalid_field("kind", "standard, rapid or blitz"))?;
-    if body.list.is_empty() || body.list.len() > 32 {
-        return Err(ApiError::invalid_field(
-            "list",
-            "a list's name (fide, or a national list's)",
-        ));
-    }
-    if let Some(m) = &body.month
-        && !(m.len() == 7
-            && m.as_bytes()[4] == b'-'
-            && m.bytes()
-                .enumerate()
-                .all(|(i, b)| i == 4 || b.is_ascii_digit()))
-    {
-        return Err(ApiError::invalid_field("month", "YYYY-MM"));
-    }
     let source = RatingSource {
         list: body.list,
         kind,
