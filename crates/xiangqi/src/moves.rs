@@ -70,14 +70,6 @@ impl MoveList {
         }
     }
 
-    #[inline]
-    pub(crate) fn swap_remove(&mut self, i: usize) {
-        if i < self.len {
-            self.len -= 1;
-            self.moves.swap(i, self.len);
-        }
-    }
-
     /// The moves.
     #[must_use]
     pub fn as_slice(&self) -> &[Move] {

@@ -1,11 +1,12 @@
 //! `Position`: a legal position, validation from a [`Setup`], move
 //! generation, legality, making moves and outcomes.
 
-use crate::moves::{Move, MoveList};
+mod movegen;
+
+use crate::moves::Move;
 use crate::setup::{Setup, SetupError, SetupProblem};
 use crate::tables::{
-    ADVISOR, ELEPHANT, GENERAL, HORSE, HORSE_ATTACKERS, NONE, NORTH, RAYS, SENSITIVE, SOLDIER,
-    SOLDIER_ATTACKERS, SOUTH,
+    ADVISOR, ELEPHANT, GENERAL, HORSE_ATTACKERS, NONE, NORTH, RAYS, SOLDIER_ATTACKERS, SOUTH,
 };
 use crate::types::{Color, Piece, Role, SQUARES, Square};
 use crate::verdict::{DrawReason, IllegalMove, IllegalReason, Outcome, PositionError, WinReason};
@@ -100,6 +101,9 @@ pub struct Position {
     board: [u8; SQUARES],
     occupied: [u128; 2],
     generals: [Square; 2],
+    /// Horses, chariots, cannons and soldiers of both sides (see
+    /// `movegen::role_slot`).
+    roles: [u128; 4],
     hash: u64,
     turn: Color,
     halfmove_clock: u32,
@@ -207,6 +211,7 @@ impl Position {
                 Square::from_index_unchecked(4),
                 Square::from_index_unchecked(85),
             ],
+            roles: [0; 4],
             hash: 0,
             turn: Color::Red,
             halfmove_clock: 0,
@@ -268,6 +273,9 @@ impl Position {
             }
             if let Some(o) = pos.occupied.get_mut(c.index()) {
                 *o |= bit(sq.index() as u8);
+            }
+            if let Some(r) = movegen::role_slot(code).and_then(|i| pos.roles.get_mut(i)) {
+                *r |= bit(sq.index() as u8);
             }
             pos.hash ^= piece_key(code, sq);
         }
@@ -402,129 +410,7 @@ impl Position {
     /// Whether the side to move is in check.
     #[must_use]
     pub fn is_check(&self) -> bool {
-        exposure(&self.board, self.generals[self.turn.index()], self.turn).is_some()
-    }
-
-    /// The pseudo-legal moves: every move the pieces can make by their
-    /// movement rules, ignoring the safety of the own general.
-    #[must_use]
-    pub fn pseudo_legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.gen_pseudo(&mut list);
-        list
-    }
-
-    fn gen_pseudo(&self, list: &mut MoveList) {
-        let us = self.turn;
-        let own = color_bit(us);
-        let board = &self.board;
-        // A point a piece of `us` may go to: empty or enemy.
-        let free = |s: u8| {
-            let p = at(board, s);
-            p == 0 || (p & 8) != own
-        };
-        let mut bb = self.occupied[us.index()];
-        while bb != 0 {
-            let from = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            let fsq = Square::from_index_unchecked(from);
-            let mut push = |to: u8| list.push(Move::new(fsq, Square::from_index_unchecked(to)));
-            match at(board, from) & 7 {
-                GENERAL_CODE => {
-                    for &to in &GENERAL[usize::from(from)] {
-                        if to == NONE {
-                            break;
-                        }
-                        if free(to) {
-                            push(to);
-                        }
-                    }
-                }
-                ADVISOR_CODE => {
-                    for &to in &ADVISOR[usize::from(from)] {
-                        if to == NONE {
-                            break;
-                        }
-                        if free(to) {
-                            push(to);
-                        }
-                    }
-                }
-                ELEPHANT_CODE => {
-                    for &(eye, to) in &ELEPHANT[usize::from(from)] {
-                        if to == NONE {
-                            break;
-                        }
-                        if at(board, eye) == 0 && free(to) {
-                            push(to);
-                        }
-                    }
-                }
-                HORSE_CODE => {
-                    for &(leg, to) in &HORSE[usize::from(from)] {
-                        if to == NONE {
-                            break;
-                        }
-                        if at(board, leg) == 0 && free(to) {
-                            push(to);
-                        }
-                    }
-                }
-                CHARIOT_CODE => {
-                    for ray in &RAYS[usize::from(from)] {
-                        for &to in ray.squares.iter().take(usize::from(ray.len)) {
-                            let p = at(board, to);
-                            if p == 0 {
-                                push(to);
-                            } else {
-                                if (p & 8) != own {
-                                    push(to);
-                                }
-                                break;
-                            }
-                        }
-                    }
-                }
-                CANNON_CODE => {
-                    for ray in &RAYS[usize::from(from)] {
-                        let mut screen = false;
-                        for &to in ray.squares.iter().take(usize::from(ray.len)) {
-                            let p = at(board, to);
-                            if !screen {
-                                if p == 0 {
-                                    push(to);
-                                } else {
-                                    screen = true;
-                                }
-                            } else if p != 0 {
-                                if (p & 8) != own {
-                                    push(to);
-                                }
-                                break;
-                            }
-                        }
-                    }
-                }
-                SOLDIER_CODE => {
-                    for &to in &SOLDIER[us.index()][usize::from(from)] {
-                        if to == NONE {
-                            break;
-                        }
-                        if free(to) {
-                            push(to);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// Whether the pseudo-legal move `m` leaves the mover's general safe.
-    /// `board` is a scratch copy of `self.board`, restored on return.
-    #[inline]
-    fn leaves_general_safe(&self, board: &mut [u8; SQUARES], m: Move) -> bool {
-        self.exposure_after(board, m).is_none()
+        self.in_check_fast()
     }
 
     #[inline]
@@ -552,40 +438,6 @@ impl Position {
             *b = captured;
         }
         e
-    }
-
-    /// The legal moves.
-    #[must_use]
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.gen_pseudo(&mut list);
-        self.filter_legal(&mut list);
-        list
-    }
-
-    fn filter_legal(&self, list: &mut MoveList) {
-        let us = self.turn;
-        let g = self.generals[us.index()];
-        let in_check = exposure(&self.board, g, us).is_some();
-        let sensitive = SENSITIVE[g.index()];
-        let mut board = self.board;
-        let mut i = 0;
-        while let Some(&m) = list.get(i) {
-            let quiet = !in_check
-                && m.from != g
-                && sensitive & (bit(m.from.index() as u8) | bit(m.to.index() as u8)) == 0;
-            if quiet || self.leaves_general_safe(&mut board, m) {
-                i += 1;
-            } else {
-                list.swap_remove(i);
-            }
-        }
-    }
-
-    /// Whether the side to move has any legal move.
-    #[must_use]
-    pub fn has_legal_moves(&self) -> bool {
-        !self.legal_moves().is_empty()
     }
 
     /// Why `m` is illegal here, or `None` if it is legal.
@@ -732,12 +584,18 @@ impl Position {
             if let Some(o) = self.occupied.get_mut(usize::from(captured >> 3)) {
                 *o &= !bit(to as u8);
             }
+            if let Some(r) = movegen::role_slot(captured).and_then(|i| self.roles.get_mut(i)) {
+                *r &= !bit(to as u8);
+            }
             self.halfmove_clock = 0;
         } else {
             self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         }
         if let Some(o) = self.occupied.get_mut(us.index()) {
             *o ^= bit(from as u8) | bit(to as u8);
+        }
+        if let Some(r) = movegen::role_slot(moving).and_then(|i| self.roles.get_mut(i)) {
+            *r ^= bit(from as u8) | bit(to as u8);
         }
         if let Some(b) = self.board.get_mut(to) {
             *b = moving;

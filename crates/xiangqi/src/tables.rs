@@ -293,24 +293,64 @@ pub(crate) static SOLDIER_ATTACKERS: [[[u8; 3]; SQUARES]; 2] = {
     t
 };
 
-/// For each square, the squares on its rank or file or diagonally adjacent:
-/// the only squares where a move can change whether a general standing there
-/// is attacked by a chariot, cannon, horse or the opposing general.
-pub(crate) static SENSITIVE: [u128; SQUARES] = {
+/// `RAY_BB[sq][dir]`: the squares of `RAYS[sq][dir]` as a mask. North and
+/// east run towards higher indices, south and west towards lower ones.
+pub(crate) static RAY_BB: [[u128; 4]; SQUARES] = {
+    let mut t = [[0u128; 4]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut d = 0;
+        while d < 4 {
+            let ray = RAYS[s][d];
+            let mut k = 0;
+            while k < ray.len as usize {
+                t[s][d] |= 1u128 << ray.squares[k];
+                k += 1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// A fixed step table (targets `NONE`-terminated) as masks.
+const fn step_masks<const N: usize>(steps: &[[u8; N]; SQUARES]) -> [u128; SQUARES] {
     let mut t = [0u128; SQUARES];
     let mut s = 0;
     while s < SQUARES {
-        let f = (s % 9) as i32;
-        let r = (s / 9) as i32;
-        let mut x = 0;
-        while x < SQUARES {
-            let xf = (x % 9) as i32;
-            let xr = (x / 9) as i32;
-            let diag = (xf - f == 1 || f - xf == 1) && (xr - r == 1 || r - xr == 1);
-            if xf == f || xr == r || diag {
-                t[s] |= 1u128 << x;
-            }
-            x += 1;
+        let mut k = 0;
+        while k < N && steps[s][k] != NONE {
+            t[s] |= 1u128 << steps[s][k];
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// The general's moves from a square, as masks.
+pub(crate) static GENERAL_BB: [u128; SQUARES] = step_masks(&GENERAL);
+/// The advisor's moves from a square, as masks.
+pub(crate) static ADVISOR_BB: [u128; SQUARES] = step_masks(&ADVISOR);
+/// A soldier's moves from a square, by colour, as masks.
+pub(crate) static SOLDIER_BB: [[u128; SQUARES]; 2] =
+    [step_masks(&SOLDIER[0]), step_masks(&SOLDIER[1])];
+/// Squares from which a soldier of a colour attacks a square, as masks.
+pub(crate) static SOLDIER_ATTACKERS_BB: [[u128; SQUARES]; 2] = [
+    step_masks(&SOLDIER_ATTACKERS[0]),
+    step_masks(&SOLDIER_ATTACKERS[1]),
+];
+
+/// Squares from which a horse could attack a square (whatever its legs).
+pub(crate) static HORSE_ATTACKERS_BB: [u128; SQUARES] = {
+    let mut t = [0u128; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut k = 0;
+        while k < 8 && HORSE_ATTACKERS[s][k].0 != NONE {
+            t[s] |= 1u128 << HORSE_ATTACKERS[s][k].1;
+            k += 1;
         }
         s += 1;
     }

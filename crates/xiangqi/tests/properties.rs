@@ -90,6 +90,7 @@ proptest! {
         if let Ok(pos) = Position::from_setup(&setup) {
             let legal = sorted(pos.legal_moves().to_vec());
             prop_assert_eq!(&legal, &sorted(common::ref_legal(&setup)), "{}", pos.to_fen());
+            prop_assert_eq!(pos.count_legal_moves(), legal.len(), "{}", pos.to_fen());
             prop_assert_eq!(pos.hash(), pos.compute_hash());
             for &m in &legal {
                 let next = pos.play(m).expect("legal");
@@ -116,6 +117,8 @@ proptest! {
             let setup = pos.to_setup();
             let legal = sorted(pos.legal_moves().to_vec());
             prop_assert_eq!(&legal, &sorted(common::ref_legal(&setup)), "{}", pos.to_fen());
+            prop_assert_eq!(pos.count_legal_moves(), legal.len(), "{}", pos.to_fen());
+            prop_assert_eq!(pos.is_check(), !pos.attackers(pos.general(pos.turn()), pos.turn().opposite()).is_empty(), "{}", pos.to_fen());
             prop_assert!(pos.pseudo_legal_moves().len() <= xiangqi::MAX_MOVES);
             if legal.is_empty() {
                 prop_assert!(pos.outcome().is_some());
