@@ -17,6 +17,7 @@ use clap::Args;
 use server::{AppState, Config, Db};
 use tracing::{error, info, warn};
 use tracing_subscriber::EnvFilter;
+use tracing_subscriber::fmt::format::FmtSpan;
 
 /// The log filter when `RUST_LOG` is unset or blank: the server's own
 /// events (start-up, one line per request, shutdown) from `info`, the
@@ -33,8 +34,17 @@ fn init_logging() {
         },
         _ => (EnvFilter::new(DEFAULT_LOG), None),
     };
+    // ARBITER_LOG_SPANS=1: a line as each span closes, with the time it was
+    // busy and idle (the request, and with `server::move=debug` each phase
+    // of recording a move: docs/benchmarks.md, "Where a move's time goes").
+    let spans = if std::env::var("ARBITER_LOG_SPANS").is_ok_and(|v| v == "1") {
+        FmtSpan::CLOSE
+    } else {
+        FmtSpan::NONE
+    };
     let installed = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_span_events(spans)
         .with_writer(std::io::stderr)
         .try_init()
         .is_ok();

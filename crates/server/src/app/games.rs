@@ -25,6 +25,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::Any;
+use tracing::Instrument;
 use utoipa::ToSchema;
 
 use crate::app::game_rows::{fold, load_game};
@@ -136,6 +137,7 @@ async fn record_from_cache(
     };
     let before = (game.status(), game.result());
     let judged = if row.may_arbitrate(actor) {
+        let _judge = tracing::debug_span!(target: "server::move", "judge").entered();
         judge_in_place(&mut game, at_ms, event).ok()
     } else {
         None
@@ -163,13 +165,15 @@ async fn record_from_cache(
     // Not written (another writer moved the head) or the batch failed
     // (nothing of it committed; a commit whose outcome was lost shows as a
     // moved head): the transactional path answers, on its own.
-    if !state.group_commit().write(write).await {
+    let commit = tracing::debug_span!(target: "server::move", "commit");
+    if !state.group_commit().write(write).instrument(commit).await {
         return Ok(None);
     }
     let game_row = GameRow {
         seq: stored.seq,
         ..GameRow::clone(&row)
     };
+    let _answer = tracing::debug_span!(target: "server::move", "answer").entered();
     acknowledge(state, game_row, game, stored).map(Some)
 }
 
@@ -421,7 +425,10 @@ pub(crate) async fn record_event(
     if let Some(done) = record_from_cache(state, actor, id, at_ms, event, &mut stored).await? {
         return Ok(done);
     }
-    record_in_transaction(state, actor, id, at_ms, event, stored).await
+    let transaction = tracing::debug_span!(target: "server::move", "transaction");
+    record_in_transaction(state, actor, id, at_ms, event, stored)
+        .instrument(transaction)
+        .await
 }
 
 /// Records `event` (posted at `received`, happened `at`) in game `id` as
@@ -445,8 +452,12 @@ pub(crate) async fn post_event(
             .await?
             .map_or(GameKind::Chess, |row| row.game),
     };
-    let parsed = crate::engine::parse_event(game_kind, &event)?;
-    crate::engine::check_posted_event(&event, &parsed)?;
+    let parsed = {
+        let _parse = tracing::debug_span!(target: "server::move", "parse_event").entered();
+        let parsed = crate::engine::parse_event(game_kind, &event)?;
+        crate::engine::check_posted_event(&event, &parsed)?;
+        parsed
+    };
     let stored = StoredEvent {
         seq: expected_seq + 1,
         actor: actor.id.clone(),

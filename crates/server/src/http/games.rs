@@ -307,7 +307,10 @@ async fn post_event(
     ApiJson(body): ApiJson<Map<String, Value>>,
 ) -> Result<impl IntoResponse, ApiError> {
     let received = Utc::now();
-    let (expected_seq, at, event) = parse_event_request(body, received)?;
+    let (expected_seq, at, event) = {
+        let _parse = tracing::debug_span!(target: "server::move", "parse_request").entered();
+        parse_event_request(body, received)?
+    };
     let body = games::post_event(&state, &actor, &id, expected_seq, received, at, event).await?;
     Ok((
         StatusCode::CREATED,

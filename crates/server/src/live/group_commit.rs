@@ -27,6 +27,7 @@ use std::collections::HashSet;
 use sqlx::Any;
 use sqlx::pool::PoolConnection;
 use tokio::sync::{mpsc, oneshot};
+use tracing::Instrument;
 
 use crate::db::{Backend, Db};
 use crate::store;
@@ -85,7 +86,8 @@ async fn run(db: Db, mut rx: mpsc::Receiver<Job>) {
             }
         }
         let writes: Vec<&Write> = batch.iter().map(|(w, _)| w).collect();
-        let outcome = write_batch(&db, &mut conn, &writes).await;
+        let span = tracing::debug_span!(target: "server::move", "batch", writes = writes.len());
+        let outcome = write_batch(&db, &mut conn, &writes).instrument(span).await;
         if let Err(e) = &outcome {
             tracing::warn!(
                 "a batch of {} write(s) failed and is retried one by one: {e}",
