@@ -30,6 +30,18 @@ fn skip(input: &[u8], mut pos: usize, cr: bool) -> usize {
     pos
 }
 
+/// The bytes of a tag name: ASCII letters, digits and `_`.
+static NAME: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    t
+};
+
 /// Scans the tag pair whose `[` is at `open`. Blanks (spaces and tabs, and
 /// carriage returns before the closing `]`; before the value too when
 /// `cr_before_value`) may stand around the name and the value. In the value
@@ -46,10 +58,7 @@ pub fn scan_tag(
 ) -> Result<TagSpan, (usize, SyntaxError)> {
     let mut pos = skip(input, open + 1, cr_before_value);
     let name_start = pos;
-    while input
-        .get(pos)
-        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-    {
+    while input.get(pos).is_some_and(|&b| NAME[usize::from(b)]) {
         pos += 1;
     }
     if pos == name_start {
@@ -192,6 +201,31 @@ pub fn memchr3(a: u8, b: u8, c: u8, haystack: &[u8]) -> Option<usize> {
         .remainder()
         .iter()
         .position(|&x| x == a || x == b || x == c)
+        .map(|i| offset + i)
+}
+
+/// Position of the first byte equal to `a` or `b` in `haystack`, eight
+/// bytes at a time.
+#[inline]
+pub fn memchr2(a: u8, b: u8, haystack: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let (pa, pb) = (LO * u64::from(a), LO * u64::from(b));
+    let mut offset = 0;
+    while let Some(Ok(word)) = haystack.get(offset..offset + 8).map(<[u8; 8]>::try_from) {
+        let w = u64::from_le_bytes(word);
+        let (xa, xb) = (w ^ pa, w ^ pb);
+        // The lowest set bit of each marks that pattern's first match exactly.
+        let found = (xa.wrapping_sub(LO) & !xa | xb.wrapping_sub(LO) & !xb) & HI;
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    haystack
+        .get(offset..)?
+        .iter()
+        .position(|&x| x == a || x == b)
         .map(|i| offset + i)
 }
 

@@ -290,3 +290,22 @@ fn random_legal_games_survive_write_read_and_replay() {
     let expected: Vec<String> = all.iter().map(|(_, p)| p.to_fen()).collect();
     assert_eq!(finals, expected);
 }
+
+#[test]
+fn comments_and_nags_are_read_but_a_broken_one_is_still_an_error_where_it_stands() {
+    let game = replay_one(
+        "1. e4 {[%clk 0:03:00]} e5 $1 2. Nf3!? {two\nlines} Nc6 ; to the end\n3. Bb5 a6 *",
+    );
+    assert!(game.error.is_none(), "{:?}", game.error);
+    assert_eq!(game.plies, 6);
+
+    let game = replay_one("1. e4 e5 2. Nf3 {never closed");
+    let error = game.error.expect("unterminated comment");
+    assert_eq!((error.line, error.column), (1, 17));
+    assert_eq!(game.plies, 3);
+
+    let game = replay_one("1. e4 $999 e5 *");
+    let error = game.error.expect("a NAG above 255");
+    assert_eq!((error.line, error.column), (1, 7));
+    assert_eq!(game.plies, 1);
+}

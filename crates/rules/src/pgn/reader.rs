@@ -224,6 +224,8 @@ pub struct Reader<'a> {
     tok_start: usize,
     tok_line: u32,
     tok_line_start: usize,
+    /// Comments and NAGs are read (and checked) but not reported.
+    skip_annotations: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -245,7 +247,16 @@ impl<'a> Reader<'a> {
             tok_start: pos,
             tok_line: 1,
             tok_line_start: pos,
+            skip_annotations: false,
         }
+    }
+
+    /// This reader, reading comments and NAGs (and refusing malformed ones
+    /// as before) without reporting them as events: for a caller that only
+    /// plays the moves.
+    pub fn without_annotations(mut self) -> Reader<'a> {
+        self.skip_annotations = true;
+        self
     }
 
     /// Where the last event (or error) starts.
@@ -320,7 +331,7 @@ impl<'a> Reader<'a> {
     }
 
     /// `input[start..end]` as text; callers pass ASCII token boundaries.
-    #[inline]
+    #[inline(always)]
     fn token_str(&self, start: usize, end: usize) -> &'a str {
         match self.text {
             Some(text) => text.get(start..end).unwrap_or(""),
@@ -453,7 +464,7 @@ impl<'a> Reader<'a> {
                 }
                 b'%' if self.pos == self.line_start => self.skip_line(),
                 b'a'..=b'z' | b'A'..=b'Z' => {
-                    if input[self.pos..].starts_with(b"e.p.") {
+                    if b == b'e' && input[self.pos..].starts_with(b"e.p.") {
                         self.pos += 4;
                         continue;
                     }
@@ -501,7 +512,7 @@ impl<'a> Reader<'a> {
                     let close = loop {
                         let found = input
                             .get(scan..)
-                            .and_then(|rest| pgn_syntax::memchr3(b'}', b'\n', b'}', rest));
+                            .and_then(|rest| pgn_syntax::memchr2(b'}', b'\n', rest));
                         let Some(i) = found else {
                             return Err(self.error(SyntaxError::UnterminatedComment));
                         };
@@ -513,6 +524,9 @@ impl<'a> Reader<'a> {
                         scan = at + 1;
                     };
                     self.pos = close + 1;
+                    if self.skip_annotations {
+                        continue;
+                    }
                     return Ok(Event::Comment(Comment {
                         raw: &input[start..close],
                     }));
@@ -526,6 +540,9 @@ impl<'a> Reader<'a> {
                         raw = &raw[..raw.len() - 1];
                     }
                     self.pos = end;
+                    if self.skip_annotations {
+                        continue;
+                    }
                     return Ok(Event::Comment(Comment { raw }));
                 }
                 b'$' => {
@@ -533,6 +550,7 @@ impl<'a> Reader<'a> {
                     let (end, nag) = pgn_syntax::scan_nag(input, self.pos + 1);
                     self.pos = end;
                     return match nag {
+                        Some(_) if self.skip_annotations => continue,
                         Some(nag) => Ok(Event::Nag(nag)),
                         None => Err(self.error(SyntaxError::BadNag)),
                     };
@@ -552,6 +570,9 @@ impl<'a> Reader<'a> {
                         b"?!" => 6,
                         _ => return Err(self.error(SyntaxError::BadSuffix)),
                     };
+                    if self.skip_annotations {
+                        continue;
+                    }
                     return Ok(Event::Nag(nag));
                 }
                 b'(' => {

@@ -72,7 +72,7 @@ impl<'a> Replayer<'a> {
     /// A replayer over a PGN text (UTF-8 or ISO 8859-1).
     pub fn new(input: &'a [u8]) -> Replayer<'a> {
         Replayer {
-            reader: Reader::new(input),
+            reader: Reader::new(input).without_annotations(),
             startpos: Position::startpos(),
             games: 0,
             count_repetitions: false,
