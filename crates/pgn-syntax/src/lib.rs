@@ -20,7 +20,7 @@ mod write;
 
 pub use error::{Location, SyntaxError};
 pub use scan::{
-    TagSpan, brace_comment_end, column_of, line_end, memchr, memchr2, memchr3, scan_nag, scan_tag,
+    TagSpan, brace_comment_end, column_of, line_end, memchr, memchr3, scan_nag, scan_tag,
     unescape_tag_value,
 };
 pub use write::{LineWrapper, TagWhitespace, write_tag_pair};

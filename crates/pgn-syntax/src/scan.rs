@@ -204,31 +204,6 @@ pub fn memchr3(a: u8, b: u8, c: u8, haystack: &[u8]) -> Option<usize> {
         .map(|i| offset + i)
 }
 
-/// Position of the first byte equal to `a` or `b` in `haystack`, eight
-/// bytes at a time.
-#[inline]
-pub fn memchr2(a: u8, b: u8, haystack: &[u8]) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let (pa, pb) = (LO * u64::from(a), LO * u64::from(b));
-    let mut offset = 0;
-    while let Some(Ok(word)) = haystack.get(offset..offset + 8).map(<[u8; 8]>::try_from) {
-        let w = u64::from_le_bytes(word);
-        let (xa, xb) = (w ^ pa, w ^ pb);
-        // The lowest set bit of each marks that pattern's first match exactly.
-        let found = (xa.wrapping_sub(LO) & !xa | xb.wrapping_sub(LO) & !xb) & HI;
-        if found != 0 {
-            return Some(offset + (found.trailing_zeros() / 8) as usize);
-        }
-        offset += 8;
-    }
-    haystack
-        .get(offset..)?
-        .iter()
-        .position(|&x| x == a || x == b)
-        .map(|i| offset + i)
-}
-
 /// Position of the first `needle` in `haystack`, eight bytes at a time.
 #[inline]
 pub fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {

@@ -512,7 +512,7 @@ impl<'a> Reader<'a> {
                     let close = loop {
                         let found = input
                             .get(scan..)
-                            .and_then(|rest| pgn_syntax::memchr2(b'}', b'\n', rest));
+                            .and_then(|rest| pgn_syntax::memchr3(b'}', b'\n', b'}', rest));
                         let Some(i) = found else {
                             return Err(self.error(SyntaxError::UnterminatedComment));
                         };
