@@ -300,6 +300,10 @@ impl<'a> Reader<'a> {
     #[allow(clippy::should_implement_trait)]
     #[inline]
     pub fn next_event(&mut self) -> Option<Result<Event<'a>, PgnError>> {
+        // Movetext first, by a plain test: most calls are there.
+        if let State::Movetext = self.state {
+            return Some(self.movetext());
+        }
         match self.state {
             State::Done => None,
             State::BetweenGames => {
@@ -450,8 +454,31 @@ impl<'a> Reader<'a> {
                 self.state = State::BetweenGames;
                 return Ok(Event::EndGame);
             };
+            // A space and a SAN's first letter, the commonest bytes, are
+            // tested before the `match` (measured: its jump table's indirect
+            // branch alone costs 4 % of the time on lichess's movetext; more
+            // bytes tested this way cost more than they save).
+            if b == b' ' {
+                let mut end = self.pos + 1;
+                while matches!(input.get(end), Some(b' ' | b'\t' | b'\r')) {
+                    end += 1;
+                }
+                self.pos = end;
+                continue;
+            }
+            if b.is_ascii_alphabetic() {
+                if b == b'e' && input[self.pos..].starts_with(b"e.p.") {
+                    self.pos += 4;
+                    continue;
+                }
+                self.mark();
+                let start = self.pos;
+                let end = symbol_end(input, start + 1);
+                self.pos = end;
+                return Ok(Event::San(self.token_str(start, end)));
+            }
             match b {
-                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
+                b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
                     let mut end = self.pos + 1;
                     while matches!(input.get(end), Some(b' ' | b'\t' | b'\r')) {
                         end += 1;
@@ -463,17 +490,6 @@ impl<'a> Reader<'a> {
                     self.pos += 1;
                 }
                 b'%' if self.pos == self.line_start => self.skip_line(),
-                b'a'..=b'z' | b'A'..=b'Z' => {
-                    if b == b'e' && input[self.pos..].starts_with(b"e.p.") {
-                        self.pos += 4;
-                        continue;
-                    }
-                    self.mark();
-                    let start = self.pos;
-                    let end = symbol_end(input, start + 1);
-                    self.pos = end;
-                    return Ok(Event::San(self.token_str(start, end)));
-                }
                 b'0'..=b'9' => {
                     self.mark();
                     let start = self.pos;

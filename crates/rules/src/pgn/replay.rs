@@ -169,42 +169,45 @@ impl<'a> Iterator for Replayer<'a> {
         }
         // Movetext.
         loop {
-            match self.reader.next_event() {
-                Some(Ok(Event::San(san))) => {
-                    if self.reader.variation_depth() > 0 {
-                        continue;
-                    }
-                    let parsed = match super::san::resolve(&pos, san) {
-                        Some(m) => Ok(m),
-                        None => pos.parse_san(san),
-                    };
-                    match parsed {
-                        Ok(m) => {
-                            pos.play_unchecked(m);
-                            game.plies += 1;
-                            if self.count_repetitions {
-                                if pos.halfmove_clock() == 0 {
-                                    self.history.clear();
-                                }
-                                self.history.push(pos);
+            let event = self.reader.next_event();
+            // A move first, by a plain test (as in the reader).
+            if let Some(Ok(Event::San(san))) = event {
+                if self.reader.variation_depth() > 0 {
+                    continue;
+                }
+                let parsed = match super::san::resolve(&pos, san) {
+                    Some(m) => Ok(m),
+                    None => pos.parse_san(san),
+                };
+                match parsed {
+                    Ok(m) => {
+                        pos.play_unchecked(m);
+                        game.plies += 1;
+                        if self.count_repetitions {
+                            if pos.halfmove_clock() == 0 {
+                                self.history.clear();
                             }
+                            self.history.push(pos);
                         }
-                        Err(error) => {
-                            let location = self.reader.location();
-                            game.error = Some(PgnError::new(
-                                location,
-                                PgnErrorKind::Move {
-                                    ply: game.plies + 1,
-                                    number: pos.fullmove_number(),
-                                    black: pos.turn() == crate::Color::Black,
-                                    error,
-                                },
-                            ));
-                            self.reader.skip_game();
-                            break;
-                        }
+                    }
+                    Err(error) => {
+                        let location = self.reader.location();
+                        game.error = Some(PgnError::new(
+                            location,
+                            PgnErrorKind::Move {
+                                ply: game.plies + 1,
+                                number: pos.fullmove_number(),
+                                black: pos.turn() == crate::Color::Black,
+                                error,
+                            },
+                        ));
+                        self.reader.skip_game();
+                        break;
                     }
                 }
+                continue;
+            }
+            match event {
                 Some(Ok(Event::Result(result))) => game.result = Some(result),
                 Some(Ok(Event::EndGame)) | None => break,
                 Some(Ok(_)) => {}
