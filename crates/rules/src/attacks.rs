@@ -238,6 +238,12 @@ fn sliding() -> &'static [u64] {
 #[derive(Clone, Copy)]
 pub(crate) struct Sliders(&'static [u64]);
 
+impl std::fmt::Debug for Sliders {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Sliders({} entries)", self.0.len())
+    }
+}
+
 impl Sliders {
     #[inline(always)]
     pub(crate) fn get() -> Sliders {

@@ -120,6 +120,20 @@ impl Position {
     /// whose destination (the king's, for castling) is in `to_mask`.
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S, from_mask: Bitboard, to_mask: Bitboard) {
+        self.generate_with(Sliders::get(), sink, from_mask, to_mask);
+    }
+
+    /// [`Position::generate`] with the sliding-attack table already at hand
+    /// (a caller generating once per move, as the PGN replayer does, fetches
+    /// it once).
+    #[inline(always)]
+    pub(crate) fn generate_with<S: Sink>(
+        &self,
+        sl: Sliders,
+        sink: &mut S,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+    ) {
         let us = self.turn;
         let them = us.other();
         let ours = self.by_color[us.index()];
@@ -131,7 +145,6 @@ impl Position {
         let diag = (r[Role::Bishop.index()] | queens) & theirs;
         let orth = (r[Role::Rook.index()] | queens) & theirs;
 
-        let sl = Sliders::get();
         let checkers = (knight_attacks(king) & r[Role::Knight.index()]
             | pawn_attacks(us, king) & r[Role::Pawn.index()]
             | sl.rook(king, occ) & orth

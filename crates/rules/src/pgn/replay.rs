@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use crate::attacks::Sliders;
 use crate::{Position, Setup};
 
 use super::Location;
@@ -66,6 +67,7 @@ pub struct Replayer<'a> {
     games: usize,
     count_repetitions: bool,
     history: Vec<Position>,
+    sliders: Sliders,
 }
 
 impl<'a> Replayer<'a> {
@@ -77,6 +79,7 @@ impl<'a> Replayer<'a> {
             games: 0,
             count_repetitions: false,
             history: Vec::new(),
+            sliders: Sliders::get(),
         }
     }
 
@@ -175,7 +178,7 @@ impl<'a> Iterator for Replayer<'a> {
                 if self.reader.variation_depth() > 0 {
                     continue;
                 }
-                let parsed = match super::san::resolve(&pos, san) {
+                let parsed = match super::san::resolve(&pos, self.sliders, san) {
                     Some(m) => Ok(m),
                     None => pos.parse_san(san),
                 };

@@ -9,6 +9,7 @@
 //! wrong). The fast path never accepts a token `parse_san` would reject or
 //! resolve differently; the tests below check that on random games.
 
+use crate::attacks::Sliders;
 use crate::movegen::Sink;
 use crate::moves::{self, Move};
 use crate::{Bitboard, CastlingSide, Position, Role, Square};
@@ -71,7 +72,7 @@ impl Sink for Pick {
 
 /// The unique legal move a strict SAN token names, or `None` to fall back.
 #[inline]
-pub(crate) fn resolve(pos: &Position, san: &str) -> Option<Move> {
+pub(crate) fn resolve(pos: &Position, sl: Sliders, san: &str) -> Option<Move> {
     let mut b = san.as_bytes();
     while let [rest @ .., b'+' | b'#'] = b {
         b = rest;
@@ -131,7 +132,7 @@ pub(crate) fn resolve(pos: &Position, san: &str) -> Option<Move> {
         found: None,
         count: 0,
     };
-    pos.generate(&mut pick, from, Bitboard::from_square(to));
+    pos.generate_with(sl, &mut pick, from, Bitboard::from_square(to));
     if pick.count == 1 { pick.found } else { None }
 }
 
@@ -139,6 +140,7 @@ pub(crate) fn resolve(pos: &Position, san: &str) -> Option<Move> {
 mod tests {
     use super::resolve;
     use crate::Position;
+    use crate::attacks::Sliders;
 
     struct Rng(u64);
 
@@ -200,10 +202,15 @@ mod tests {
                 }
                 for &m in &legal {
                     let san = pos.san(m);
-                    assert_eq!(resolve(&pos, &san), Some(m), "{san} in {}", pos.to_fen());
+                    assert_eq!(
+                        resolve(&pos, Sliders::get(), &san),
+                        Some(m),
+                        "{san} in {}",
+                        pos.to_fen()
+                    );
                     resolved += 1;
                     for token in variants(&san) {
-                        if let Some(fast) = resolve(&pos, &token) {
+                        if let Some(fast) = resolve(&pos, Sliders::get(), &token) {
                             assert_eq!(
                                 pos.parse_san(&token),
                                 Ok(fast),
