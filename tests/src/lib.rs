@@ -82,6 +82,12 @@ impl Server {
     /// `arbiter serve` on 127.0.0.1, a free port, and a fresh SQLite file
     /// named after `name`.
     pub fn start(name: &str) -> Server {
+        Server::start_with_env(name, &[])
+    }
+
+    /// [`Server::start`] with more environment variables (`RUST_LOG` among
+    /// them overrides the harness's `info`).
+    pub fn start_with_env(name: &str, env: &[(&str, &str)]) -> Server {
         static STARTED: AtomicUsize = AtomicUsize::new(0);
         let db = std::env::temp_dir().join(format!(
             "arbiter-e2e-{name}-{}-{}.db",
@@ -92,16 +98,16 @@ impl Server {
             let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
         }
         let url = format!("sqlite:{}", db.display());
-        Server::launch(&url, Some(db))
+        Server::launch(&url, Some(db), env)
     }
 
     /// `arbiter serve` on 127.0.0.1, a free port, and `database_url` (e.g. a
     /// PostgreSQL database the test made; the test removes it).
     pub fn start_on(database_url: &str) -> Server {
-        Server::launch(database_url, None)
+        Server::launch(database_url, None, &[])
     }
 
-    fn launch(database_url: &str, db: Option<PathBuf>) -> Server {
+    fn launch(database_url: &str, db: Option<PathBuf>, env: &[(&str, &str)]) -> Server {
         let binary = arbiter();
         let mut child = Command::new(&binary)
             .args([
@@ -116,6 +122,8 @@ impl Server {
             .env("RUST_LOG", "info")
             .env_remove("DATABASE_URL")
             .env_remove("ARBITER_LISTEN")
+            .env_remove("ARBITER_LOG_SPANS")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

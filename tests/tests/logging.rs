@@ -6,7 +6,9 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
-use e2e::Server;
+use e2e::events::post_events;
+use e2e::{ADMIN, Server, expect};
+use serde_json::json;
 
 /// `GET path` with an optional `x-request-id`; (status line, the response's
 /// `x-request-id`).
@@ -64,6 +66,52 @@ fn each_request_is_logged_with_method_path_status_and_request_id() {
             }
             !found
         });
+        seen.push(line);
+    }
+}
+
+/// `ARBITER_LOG_SPANS=1` with `server::move=debug`: recording a move logs
+/// each of its phases as it closes, with the time it was busy and idle
+/// (README, "Configuration"; docs/benchmarks.md reads these lines).
+#[test]
+fn with_spans_logged_each_phase_of_recording_a_move_is_logged_with_its_time() {
+    let server = Server::start_with_env(
+        "logging-spans",
+        &[
+            ("ARBITER_LOG_SPANS", "1"),
+            ("RUST_LOG", "info,server::move=debug"),
+        ],
+    );
+    let game = expect(
+        &server,
+        201,
+        "POST",
+        "/api/v1/games",
+        Some(ADMIN),
+        Some(&json!({ "white": "A", "black": "B", "time_control": "5400+30" })),
+    );
+    let id = game["id"].as_str().expect("the game's id");
+    post_events(
+        &server,
+        ADMIN,
+        id,
+        0,
+        &[
+            json!({ "type": "start" }),
+            json!({ "type": "move", "san": "e4" }),
+            json!({ "type": "move", "san": "e5" }),
+            json!({ "type": "move", "san": "Nf3" }),
+        ],
+    );
+    let mut wanted = vec!["parse_request", "parse_event", "judge", "commit", "answer"];
+    let mut seen = Vec::new();
+    while !wanted.is_empty() {
+        let line = server
+            .log_line(Duration::from_secs(30))
+            .unwrap_or_else(|| panic!("no span line for {wanted:?}; seen: {seen:#?}"));
+        if line.contains("close time.busy=") && line.contains("time.idle=") {
+            wanted.retain(|span| !line.contains(&format!(":{span}: server::move: close")));
+        }
         seen.push(line);
     }
 }
