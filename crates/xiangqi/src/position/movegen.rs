@@ -107,6 +107,22 @@ fn cannon_targets(from: u8, occ: u128) -> u128 {
     t
 }
 
+/// The targets of (blocking point, target) steps whose blocking point is
+/// empty: an elephant's eye, a horse's leg.
+#[inline(always)]
+fn unblocked_steps(steps: &[(u8, u8)], occ: u128) -> u128 {
+    let mut t = 0;
+    for &(block, to) in steps {
+        if to == NONE {
+            break;
+        }
+        if occ & bit(block) == 0 {
+            t |= bit(to);
+        }
+    }
+    t
+}
+
 /// The enemy pieces that can attack a general, as masks.
 #[derive(Clone, Copy)]
 struct Attackers {
@@ -253,30 +269,8 @@ impl Position {
         let t = match at(&self.board, from) & 7 {
             GENERAL_CODE => GENERAL_BB[f],
             ADVISOR_CODE => ADVISOR_BB[f],
-            ELEPHANT_CODE => {
-                let mut t = 0;
-                for &(eye, to) in &ELEPHANT[f] {
-                    if to == NONE {
-                        break;
-                    }
-                    if occ & bit(eye) == 0 {
-                        t |= bit(to);
-                    }
-                }
-                t
-            }
-            HORSE_CODE => {
-                let mut t = 0;
-                for &(leg, to) in &HORSE[f] {
-                    if to == NONE {
-                        break;
-                    }
-                    if occ & bit(leg) == 0 {
-                        t |= bit(to);
-                    }
-                }
-                t
-            }
+            ELEPHANT_CODE => unblocked_steps(&ELEPHANT[f], occ),
+            HORSE_CODE => unblocked_steps(&HORSE[f], occ),
             CHARIOT_CODE => chariot_targets(from, occ),
             CANNON_CODE => cannon_targets(from, occ),
             SOLDIER_CODE => SOLDIER_BB[self.turn.index()][f],
