@@ -26,9 +26,21 @@ const fn color_bit(c: Color) -> u8 {
     (c as u8) << 3
 }
 
+/// `BITS[sq]`: the mask of one square (a load is cheaper than a 128-bit
+/// shift, which takes several instructions).
+static BITS: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut s = 0;
+    while s < 128 {
+        t[s] = 1u128 << s;
+        s += 1;
+    }
+    t
+};
+
 #[inline(always)]
-const fn bit(sq: u8) -> u128 {
-    1u128 << (sq as u32 & 127)
+fn bit(sq: u8) -> u128 {
+    BITS[usize::from(sq & 127)]
 }
 
 #[inline(always)]
