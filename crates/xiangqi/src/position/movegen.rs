@@ -107,6 +107,19 @@ fn cannon_targets(from: u8, occ: u128) -> u128 {
     t
 }
 
+/// Whether the ray `r` (in `dir`, from a general) holding an attacker
+/// brings it onto the general: its first piece is one of `direct` (a
+/// chariot, or on the file the other general), or its second is a cannon.
+#[inline(always)]
+fn ray_attacks(dir: usize, r: u128, occ: u128, direct: u128, cannons: u128) -> bool {
+    let first = nearest(dir, r & occ);
+    if bit(first) & direct != 0 {
+        return true;
+    }
+    let behind = ray(first, dir) & occ;
+    behind != 0 && bit(nearest(dir, behind)) & cannons != 0
+}
+
 /// The targets of (blocking point, target) steps whose blocking point is
 /// empty: an elephant's eye, a horse's leg.
 #[inline(always)]
@@ -171,15 +184,7 @@ impl Position {
             } else {
                 a.chariots
             };
-            if r & (direct | a.cannons) == 0 {
-                continue;
-            }
-            let first = nearest(dir, r & occ);
-            if bit(first) & direct != 0 {
-                return true;
-            }
-            let behind = ray(first, dir) & occ;
-            if behind != 0 && bit(nearest(dir, behind)) & a.cannons != 0 {
+            if r & (direct | a.cannons) != 0 && ray_attacks(dir, r, occ, direct, a.cannons) {
                 return true;
             }
         }
@@ -231,15 +236,7 @@ impl Position {
             }
             let last = farthest(dir, sliders);
             danger |= (r ^ ray(last, dir)) | bit(last);
-            let first = nearest(dir, r & occ);
-            if bit(first) & direct != 0 {
-                check = true;
-            } else {
-                let behind = ray(first, dir) & occ;
-                if behind != 0 && bit(nearest(dir, behind)) & a.cannons != 0 {
-                    check = true;
-                }
-            }
+            check |= ray_attacks(dir, r, occ, direct, a.cannons);
         }
         let gi = usize::from(g);
         if HORSE_ATTACKERS_BB[gi] & a.horses != 0 {
