@@ -103,10 +103,11 @@ pub use notation::NotationError;
 pub use perft::{perft, perft_bulk};
 pub use position::{Position, SquareSet};
 pub use prohibitions::{
-    CYCLE_LIMIT, Conduct, Cycle, CycleMove, Judgement, MoveKind, NATURAL_MOVE_LIMIT, Prohibition,
-    Refusal, RepetitionTracker, Verdict, counts_as_chase, natural_limit_reached,
+    CYCLE_LIMIT, Conduct, Cycle, CycleMove, Doubt, Judgement, MoveKind, NATURAL_MOVE_LIMIT,
+    Prohibition, Reading, Refusal, RepetitionTracker, Verdict, counts_as_chase,
+    natural_limit_reached,
 };
-pub use repetition::{MoveFacts, NewAttack};
+pub use repetition::{MATE_SEARCH_BUDGET, MATE_THREAT_MOVES, MoveFacts, NewAttack};
 pub use setup::{
     FenError, MAX_FEN_COUNTER, STARTING_FEN, Setup, SetupError, SetupProblem, is_advisor_point,
     is_elephant_point,

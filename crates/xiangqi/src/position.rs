@@ -582,6 +582,19 @@ impl Position {
         }
     }
 
+    /// The same position with the other side to move, as if the side to
+    /// move passed: what the repetition rules ask when they judge a threat
+    /// ("could it capture, or mate, on its next move?"). The side to move
+    /// must not be in check (a position where the other side's general is
+    /// attacked is not one a game can reach).
+    #[must_use]
+    pub(crate) fn passed(&self) -> Position {
+        let mut p = *self;
+        p.hash ^= KEYS.black_to_move;
+        p.turn = self.turn.opposite();
+        p
+    }
+
     /// Plays a move known to be legal (from [`Position::legal_moves`]) in
     /// place. An illegal move leaves a position that breaks the invariants
     /// but never panics.

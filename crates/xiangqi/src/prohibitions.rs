@@ -5,26 +5,37 @@
 //!
 //! The fragment of the competition rules only names the prohibitions; the
 //! repetition chapter (棋例) of the full rules is not in it. What is judged
-//! here is the core that the national rules and the engines that follow
-//! them apply (the project's digest of the laws, section "Xiangqi"). The
-//! facts each judgement rests on come from [`Position::move_facts`]; the
+//! here follows the Chinese Xiangqi Association's 棋例 as far as the
+//! project has its text (the terms of its chapter: 将, 杀, 捉, 闲, the
+//! forbidden moves 长将 长杀 长捉 一将一杀 一将一捉 一杀一捉, and its
+//! illustrated rulings), on the project's digest of the laws (section
+//! "Xiangqi"). The facts each judgement rests on come from
+//! [`Position::move_facts`] and [`Position::threatens_mate`]; the
 //! repetition identity is the position's Zobrist key, confirmed on the
 //! board itself.
 //!
 //! # What is modelled
 //! - **A cycle**: the position after a move (pieces and side to move)
-//!   equals an earlier one since the last capture. The cycle is the moves
-//!   between the latest earlier occurrence and now; its repetitions are how
-//!   many times the position has recurred (the position standing for the
-//!   `n + 1`-th time: the cycle has been played `n` times).
+//!   equals an earlier one since the last capture. Each earlier standing
+//!   marks a playing of the cycle (the moves from one standing to the
+//!   next); the latest playing is judged, and its repetitions are the
+//!   playings in a row, back from it, judged alike (forbidden to the same
+//!   side, or to neither) — a side that changed its conduct in between has
+//!   changed, and its count starts again.
 //! - **Each move of the cycle** is a check (将: it attacks the general), a
 //!   chase (捉: it newly creates a legal threat to capture an opposing
-//!   piece that counts, see below), or idle (闲: anything else — blocks,
-//!   offers of exchange, retreats, moves that attack nothing new). A move
-//!   that checks and chases at once is a check.
+//!   piece that counts, see below), a threat of mate (杀: were the opponent
+//!   to pass, the mover could mate by consecutive checks within
+//!   [`crate::MATE_THREAT_MOVES`] of its moves, which it could not before
+//!   the move), or idle (闲: anything else — blocks, following, offers of
+//!   exchange, retreats, moves that attack nothing new). A move that checks
+//!   is a check whatever else it does; one that chases and threatens mate
+//!   is a chase.
 //! - **What counts as a chase** ([`counts_as_chase`]): the attack of a
-//!   piece the move newly threatens, by the moved piece or a piece it
-//!   uncovers or gives a screen, where the capture would be legal; and
+//!   piece the move newly threatens — by the moved piece or a piece it
+//!   uncovers or gives a screen, or a standing attack whose target the move
+//!   took the protection from (断根: the protector blocked, pinned or drawn
+//!   off) — where the capture would be legal; and
 //!   - the attacker is not the general and not a soldier that has not
 //!     crossed the river (those may chase: exempt);
 //!   - the target is not a soldier that has not crossed the river;
@@ -32,28 +43,30 @@
 //!     kind that could take it back at once (兑);
 //!   - the target is unprotected (无根: its side could not legally
 //!     recapture), or it is a chariot attacked by a horse or a cannon (which
-//!     counts even when the chariot is protected).
-//! - **Each side's conduct** over its moves in the cycle
-//!   ([`Conduct`]): every move a check is perpetual check (长将); every move a
-//!   chase is perpetual chase (长捉, of one piece or turn by turn of several:
-//!   the piece named is the one chased most often, the first on ties); every
-//!   move a check or a chase with both present is one check one chase
-//!   (一将一捉), which counts as the checking side against a chase; anything
-//!   else is allowed.
+//!     counts even when the chariot is protected);
+//!   - the capture would not let the other side mate at once (a capture
+//!     that is mated on the next move wins nothing).
+//! - **Each side's conduct** over its moves in the cycle ([`Conduct`]): one
+//!   idle move makes it allowed; every move an attack (check, threat of
+//!   mate or chase) is forbidden, named by the kinds present: perpetual
+//!   check (长将), perpetual threat of mate (长杀), perpetual chase (长捉, of
+//!   one piece or turn by turn of several: the piece named is the one
+//!   chased most often, the first on ties), one check one threat of mate
+//!   (一将一杀), one check one chase (一将一捉), one threat of mate one chase
+//!   (一杀一捉). A cycle with a check among its attacks ranks as checking.
 //! - **The verdict** ([`Verdict`]): no cycle → [`Verdict::None`]; both
-//!   allowed, both checking (perpetual check or one check one chase on both
-//!   sides) or both perpetually chasing → [`Verdict::Draw`] (不变作和,
-//!   xq 4.2.3); one side forbidden and the other allowed, or one checking
-//!   and the other only chasing → [`Verdict::MustChange`] for the side that
-//!   checks (or alone chases): it must change, or it loses (xq 4.1.7).
-//!   Check outranking chase follows the digest ("perpetual check outranks
-//!   perpetual chase"); "both sides forbidden → draw" is read as both
-//!   forbidden alike.
+//!   allowed, both checking, or both forbidden without a check →
+//!   [`Verdict::Draw`] (不变作和, xq 4.2.3); one side forbidden and the
+//!   other allowed, or one checking and the other forbidden without a check
+//!   → [`Verdict::MustChange`] for the side that checks (or alone attacks):
+//!   it must change, or it loses (xq 4.1.7). Check outranking chase follows
+//!   the digest ("perpetual check outranks perpetual chase").
 //! - **The third time**: [`RepetitionTracker::refusal`] answers, before a
 //!   move is played, whether it would play a cycle that is forbidden for
-//!   the mover for the [`CYCLE_LIMIT`]-th (third) time; the game refuses it
-//!   with "must change" citing xq 4.1.7. [`Judgement::draw_due`] says when a
-//!   cycle that is a draw has been played the third time (xq 4.2.3).
+//!   the mover for the [`CYCLE_LIMIT`]-th (third) time in a row; the game
+//!   refuses it with "must change" citing xq 4.1.7.
+//!   [`Judgement::draw_due`] says when a cycle that is a draw has been
+//!   played the third time (xq 4.2.3).
 //! - **The natural move limit** ([`natural_limit_reached`]): a number of
 //!   moves (60 by default, [`NATURAL_MOVE_LIMIT`]; an event may set fewer)
 //!   with no capture by either side is a draw (xq 4.2.4); counted from the
@@ -62,29 +75,35 @@
 //!   [`Position::is_dead_position`] and [`Position::outcome`], not here.
 //!
 //! # What is not modelled
-//! The full rule book of the Asian Xiangqi Federation (and the Chinese
-//! national rules) has more cases, which an arbiter judges by hand:
-//! - a chase whose capture would lose the capturer at once (a capture that
-//!   leads to being mated, or that walks into a losing exchange) still counts
-//!   here; only captures that are illegal at once (exposing the own general)
-//!   are excluded;
+//! Cases the 棋例 rules by a judgement of value or intent, which the
+//! arbiter makes (the game's `annul_ruling`, `allow_cycle` and
+//! `declare_result` events carry it):
+//! - a threat of mate longer than [`crate::MATE_THREAT_MOVES`] moves of
+//!   consecutive checks, or beyond the search's
+//!   [`crate::MATE_SEARCH_BUDGET`]: not found, the move counts as idle;
+//! - a chase that wins material through checks or through a sequence of
+//!   exchanges (the 棋例 counts these as 捉); only the direct capture is
+//!   seen;
 //! - value-based chases other than horse or cannon against a chariot (for
-//!   instance a crossed soldier attacking a protected horse), and the
-//!   protection that does not count because the recapture itself is
-//!   forbidden or the protector is overloaded (假根, 根被牵制 beyond a pin on
-//!   the general);
-//! - the special cases of the rule book's examples: 一将一杀, 一捉一杀
-//!   (threats of mate), 长拦 / 长跟 (blocking and following), the chase
-//!   of a piece that is itself attacking (捉 against 解), pieces of the
-//!   same kind chasing each other when one is pinned, and the ranking of
-//!   several forbidden kinds beyond check over chase;
-//! - a cycle whose repetitions differ in kind: the latest cycle alone is
-//!   judged;
+//!   instance a crossed soldier attacking a protected horse, or a piece
+//!   with fewer protectors than attackers, 少根), and protection that does
+//!   not count because the protector is overloaded (假根 beyond a
+//!   protector pinned or cut off);
+//! - the special cases of the rule books' examples: a chariot pinned by a
+//!   horse, pieces of the same kind chasing each other when one cannot
+//!   take back, and the ranking of several forbidden kinds beyond "a cycle
+//!   with a check ranks as checking";
 //! - the natural limit's exceptions in some editions (checks not counted,
 //!   the limit raised when few pieces remain): the limit counts every move
 //!   without a capture.
+//!
+//! The Asian Xiangqi Federation's rules differ: a threat of mate is no
+//! forcing move there (长杀, 一将一杀 and 一将一捉 are allowed, AXF rules 9,
+//! 11, 12), and one piece chasing two in turn is allowed (rule 32).
+//! `docs/laws-coverage.md` lists the differences.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::moves::Move;
 use crate::position::Position;
@@ -109,11 +128,12 @@ pub const fn natural_limit_reached(plies_without_capture: u32, limit_moves: u32)
     plies_without_capture as u64 >= 2 * limit_moves as u64
 }
 
-/// Whether a new attack counts as a chase (捉) under the prohibitions; see
-/// the module documentation. `after` is the position after the move that
-/// made the attack (the attacked side to move).
-#[must_use]
-pub fn counts_as_chase(attack: &NewAttack, after: &Position) -> bool {
+/// Whether a new attack is outside the prohibitions whatever the
+/// protection: the general and soldiers that have not crossed the river
+/// may attack (exempt), the general and such soldiers are never chased,
+/// and a piece attacking one of its own kind that could take it back at
+/// once offers an exchange (兑).
+fn exempt(attack: &NewAttack, after: &Position) -> bool {
     let attacker = attack.attacker_piece;
     let target = attack.target_piece;
     let exempt_attacker = match attacker.role {
@@ -121,17 +141,64 @@ pub fn counts_as_chase(attack: &NewAttack, after: &Position) -> bool {
         Role::Soldier => attack.attacker.on_own_side(attacker.color),
         _ => false,
     };
-    if exempt_attacker || target.role == Role::General {
+    exempt_attacker
+        || target.role == Role::General
+        || (target.role == Role::Soldier && attack.target.on_own_side(target.color))
+        || (target.role == attacker.role
+            && after.is_legal(Move::new(attack.target, attack.attacker)))
+}
+
+/// Whether a new attack counts as a chase (捉) under the prohibitions; see
+/// the module documentation. `after` is the position after the move that
+/// made the attack (the attacked side to move).
+#[must_use]
+pub fn counts_as_chase(attack: &NewAttack, after: &Position) -> bool {
+    if exempt(attack, after) {
         return false;
     }
-    if target.role == Role::Soldier && attack.target.on_own_side(target.color) {
+    let attacker = attack.attacker_piece;
+    let target = attack.target_piece;
+    let counts = !attack.protected
+        || (target.role == Role::Chariot && matches!(attacker.role, Role::Horse | Role::Cannon));
+    counts && !capture_walks_into_mate(attack, after)
+}
+
+/// A rough worth of a piece where it stands, for the one question of value
+/// the judge asks: does a protected target outweigh its attacker?
+fn worth(piece: Piece, square: Square) -> u8 {
+    match piece.role {
+        Role::General => u8::MAX,
+        Role::Chariot => 9,
+        Role::Horse | Role::Cannon => 4,
+        Role::Advisor | Role::Elephant => 2,
+        Role::Soldier if square.on_own_side(piece.color) => 1,
+        Role::Soldier => 2,
+    }
+}
+
+/// Whether a new attack that does not count as a chase could count by
+/// value: a protected target worth more than its attacker (the 棋例 weighs
+/// such attacks by the pieces' value, 子力价值, which the judge does not;
+/// a horse or cannon on a chariot is the one case it rules itself).
+fn value_doubt(attack: &NewAttack, after: &Position) -> bool {
+    attack.protected
+        && !exempt(attack, after)
+        && !counts_as_chase(attack, after)
+        && worth(attack.attacker_piece, attack.attacker) < worth(attack.target_piece, attack.target)
+        && !capture_walks_into_mate(attack, after)
+}
+
+/// Whether taking the target would let its side mate at once (with its
+/// next move): such a capture wins nothing, and the threat of it is no
+/// chase.
+fn capture_walks_into_mate(attack: &NewAttack, after: &Position) -> bool {
+    let mut taken = after.passed();
+    let capture = Move::new(attack.attacker, attack.target);
+    if !taken.is_legal(capture) {
         return false;
     }
-    if target.role == attacker.role && after.is_legal(Move::new(attack.target, attack.attacker)) {
-        return false;
-    }
-    !attack.protected
-        || (target.role == Role::Chariot && matches!(attacker.role, Role::Horse | Role::Cannon))
+    taken.play_unchecked(capture);
+    taken.mates_by_checks(1)
 }
 
 /// What one move is, for the prohibitions.
@@ -139,8 +206,12 @@ pub fn counts_as_chase(attack: &NewAttack, after: &Position) -> bool {
 pub enum MoveKind {
     /// It gives check (将), whatever else it does.
     Check,
-    /// It chases (捉) these pieces (at least one), in board order.
+    /// It chases (捉) these pieces (at least one), in board order; it may
+    /// threaten mate as well.
     Chase(Vec<NewAttack>),
+    /// It threatens mate (杀: were the opponent to pass, the mover could
+    /// mate by consecutive checks) and neither checks nor chases.
+    MateThreat,
     /// Anything else (闲): an allowed move.
     Idle,
 }
@@ -165,30 +236,103 @@ impl fmt::Display for MoveKind {
                 }
                 Ok(())
             }
+            MoveKind::MateThreat => f.write_str("threat of mate"),
             MoveKind::Idle => f.write_str("idle"),
         }
     }
 }
 
+/// A question of a move that the rules leave to the arbiter's judgement.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Doubt {
+    /// The move newly attacks a protected piece worth more than its
+    /// attacker (a crossed soldier on a horse, an elephant on a cannon…):
+    /// the 棋例 may count it a chase by the pieces' value (子力价值).
+    ValueChase {
+        /// The attacking piece.
+        attacker: Piece,
+        /// The protected piece attacked.
+        target: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// The search for a threat of mate ran out of its bound
+    /// ([`crate::MATE_SEARCH_BUDGET`]) before it could say.
+    MateSearch,
+}
+
+impl fmt::Display for Doubt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Doubt::ValueChase {
+                attacker,
+                target,
+                square,
+            } => write!(
+                f,
+                "whether the {attacker}'s attack on the protected {target} on {square} is a chase by value"
+            ),
+            Doubt::MateSearch => f.write_str("whether a move threatens a mate too deep to search"),
+        }
+    }
+}
+
+/// What a move is for the prohibitions, and what it would be if the
+/// question the rules leave open were answered against its player.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Reading {
+    /// The move's kind as the judge rules it.
+    pub kind: MoveKind,
+    /// A question of value or depth, with the kind the move would have if
+    /// the arbiter answered it against the mover (an attack).
+    pub doubt: Option<(Doubt, MoveKind)>,
+}
+
 impl Position {
     /// What a move is for the prohibitions: check, chase (naming the
-    /// pieces) or idle. `None` if the move is illegal.
+    /// pieces), threat of mate or idle. `None` if the move is illegal.
     #[must_use]
     pub fn move_kind(&self, m: Move) -> Option<MoveKind> {
+        self.move_reading(m).map(|r| r.kind)
+    }
+
+    /// [`Position::move_kind`] with the question it leaves to the arbiter,
+    /// if any: an idle move that could be a chase by value or a threat of
+    /// mate the search could not decide. `None` if the move is illegal.
+    #[must_use]
+    pub fn move_reading(&self, m: Move) -> Option<Reading> {
         let facts = self.move_facts(m)?;
+        let plain = |kind| Some(Reading { kind, doubt: None });
         if facts.gives_check {
-            return Some(MoveKind::Check);
+            return plain(MoveKind::Check);
         }
         let after = self.play(m).ok()?;
-        let chased: Vec<NewAttack> = facts
+        let (chased, rest): (Vec<NewAttack>, Vec<NewAttack>) = facts
             .new_attacks
             .into_iter()
-            .filter(|a| counts_as_chase(a, &after))
-            .collect();
-        Some(if chased.is_empty() {
-            MoveKind::Idle
+            .partition(|a| counts_as_chase(a, &after));
+        if !chased.is_empty() {
+            return plain(MoveKind::Chase(chased));
+        }
+        let mate = self.mate_threat(m);
+        if mate == Some(true) {
+            return plain(MoveKind::MateThreat);
+        }
+        let doubt = if mate.is_none() {
+            Some((Doubt::MateSearch, MoveKind::MateThreat))
         } else {
-            MoveKind::Chase(chased)
+            rest.into_iter().find(|a| value_doubt(a, &after)).map(|a| {
+                let doubt = Doubt::ValueChase {
+                    attacker: a.attacker_piece,
+                    target: a.target_piece,
+                    square: a.target,
+                };
+                (doubt, MoveKind::Chase(vec![a]))
+            })
+        };
+        Some(Reading {
+            kind: MoveKind::Idle,
+            doubt,
         })
     }
 }
@@ -206,8 +350,21 @@ pub enum Prohibition {
         /// Where it stood when first chased in the cycle.
         square: Square,
     },
-    /// Every move a check or a chase, with both (一将一捉): ranks as checking.
+    /// Every move a check or a chase, with both (一将一捉; threats of mate
+    /// may be among them): ranks as checking.
     CheckAndChase {
+        /// The chased piece (as for perpetual chase).
+        piece: Piece,
+        /// Where it stood when first chased in the cycle.
+        square: Square,
+    },
+    /// Every move a threat of mate (长杀).
+    PerpetualMateThreat,
+    /// Every move a check or a threat of mate, with both (一将一杀): ranks
+    /// as checking.
+    CheckAndMateThreat,
+    /// Every move a threat of mate or a chase, with both (一杀一捉).
+    MateThreatAndChase {
         /// The chased piece (as for perpetual chase).
         piece: Piece,
         /// Where it stood when first chased in the cycle.
@@ -222,11 +379,16 @@ impl Prohibition {
         "4.1.7"
     }
 
-    /// Checking ranks above chasing.
+    /// Checking ranks above chasing and threatening mate: a cycle with a
+    /// check in every move's place ranks as checking.
     const fn rank(self) -> u8 {
         match self {
-            Prohibition::PerpetualChase { .. } => 1,
-            Prohibition::PerpetualCheck | Prohibition::CheckAndChase { .. } => 2,
+            Prohibition::PerpetualChase { .. }
+            | Prohibition::PerpetualMateThreat
+            | Prohibition::MateThreatAndChase { .. } => 1,
+            Prohibition::PerpetualCheck
+            | Prohibition::CheckAndChase { .. }
+            | Prohibition::CheckAndMateThreat => 2,
         }
     }
 }
@@ -240,6 +402,14 @@ impl fmt::Display for Prohibition {
             }
             Prohibition::CheckAndChase { piece, square } => {
                 write!(f, "one check one chase (of the {piece} on {square})")
+            }
+            Prohibition::PerpetualMateThreat => f.write_str("perpetual threat of mate"),
+            Prohibition::CheckAndMateThreat => f.write_str("one check one threat of mate"),
+            Prohibition::MateThreatAndChase { piece, square } => {
+                write!(
+                    f,
+                    "one threat of mate one chase (of the {piece} on {square})"
+                )
             }
         }
     }
@@ -255,16 +425,20 @@ pub enum Conduct {
 }
 
 impl Conduct {
-    /// Judges a side's moves (in the order played).
+    /// Judges a side's moves (in the order played): forbidden when every
+    /// one of them attacks — checks (将), threatens mate (杀) or chases
+    /// (捉) — named by the kinds present.
     #[must_use]
     pub fn of<'a>(kinds: impl IntoIterator<Item = &'a MoveKind>) -> Conduct {
         let mut checks = 0usize;
+        let mut threats = 0usize;
         let mut chases: Vec<&NewAttack> = Vec::new();
         let mut moves = 0usize;
         for kind in kinds {
             moves += 1;
             match kind {
                 MoveKind::Check => checks += 1,
+                MoveKind::MateThreat => threats += 1,
                 MoveKind::Chase(chased) => chases.extend(chased.iter()),
                 MoveKind::Idle => return Conduct::Allowed,
             }
@@ -274,6 +448,12 @@ impl Conduct {
         }
         if checks == moves {
             return Conduct::Forbidden(Prohibition::PerpetualCheck);
+        }
+        if threats == moves {
+            return Conduct::Forbidden(Prohibition::PerpetualMateThreat);
+        }
+        if checks + threats == moves {
+            return Conduct::Forbidden(Prohibition::CheckAndMateThreat);
         }
         // The piece chased most often; the first chased on ties.
         let mut best: Option<(&NewAttack, usize)> = None;
@@ -292,6 +472,8 @@ impl Conduct {
         let (piece, square) = (a.target_piece, a.target);
         Conduct::Forbidden(if checks > 0 {
             Prohibition::CheckAndChase { piece, square }
+        } else if threats > 0 {
+            Prohibition::MateThreatAndChase { piece, square }
         } else {
             Prohibition::PerpetualChase { piece, square }
         })
@@ -312,6 +494,17 @@ pub enum Verdict {
         side: Color,
         /// Why.
         reason: Prohibition,
+    },
+    /// A cycle whose verdict hangs on a question the rules leave to the
+    /// arbiter's judgement (a chase by value, a mate too deep to search):
+    /// answered against `side`, that side would be forbidden (xq 4.1.7);
+    /// answered for it, the verdict would be another. The program neither
+    /// refuses a move nor draws the game on it: the arbiter rules.
+    ArbiterDecides {
+        /// The side whose conduct the question decides.
+        side: Color,
+        /// The question.
+        doubt: Doubt,
     },
 }
 
@@ -343,7 +536,7 @@ impl Verdict {
         match self {
             Verdict::None => None,
             Verdict::Draw => Some("4.2.3"),
-            Verdict::MustChange { .. } => Some("4.1.7"),
+            Verdict::MustChange { .. } | Verdict::ArbiterDecides { .. } => Some("4.1.7"),
         }
     }
 }
@@ -356,6 +549,10 @@ impl fmt::Display for Verdict {
             Verdict::MustChange { side, reason } => {
                 write!(f, "{side} must change: {reason} (xq 4.1.7)")
             }
+            Verdict::ArbiterDecides { side, doubt } => write!(
+                f,
+                "the arbiter judges {doubt}: on it hangs whether {side} must change (xq 4.1.7)"
+            ),
         }
     }
 }
@@ -369,6 +566,9 @@ pub struct CycleMove {
     pub mv: Move,
     /// What it is.
     pub kind: MoveKind,
+    /// The question it leaves to the arbiter, and what it would be if
+    /// answered against its player ([`Reading::doubt`]).
+    pub doubt: Option<(Doubt, MoveKind)>,
 }
 
 /// A cycle of moves that brought back an earlier position.
@@ -379,8 +579,11 @@ pub struct Cycle {
     pub from_ply: usize,
     /// The moves since then, in order (at least four).
     pub moves: Vec<CycleMove>,
-    /// How many times the position has recurred since the last capture:
-    /// the number of times a cycle back to it has been played.
+    /// How many times in a row, back from this one, a cycle back to the
+    /// position has been played and judged alike (forbidden to the same
+    /// side, or to neither): the count the third time is reached on. A
+    /// playing judged otherwise (the forbidden side changed, then went
+    /// back) ends the count.
     pub repetitions: u32,
 }
 
@@ -399,10 +602,48 @@ impl Cycle {
         Conduct::of(self.kinds_of(side))
     }
 
-    /// The verdict on the cycle.
+    /// The verdict on the cycle, as the judge rules its moves (without
+    /// the questions left to the arbiter; see [`Judgement::verdict`]).
     #[must_use]
     pub fn verdict(&self) -> Verdict {
         Verdict::of(self.conduct(Color::Red), self.conduct(Color::Black))
+    }
+
+    /// `verdict` ([`Cycle::verdict`]), or [`Verdict::ArbiterDecides`] when
+    /// answering the moves' questions against their players would change a
+    /// side's conduct and so the verdict.
+    fn doubted(&self, verdict: Verdict) -> Verdict {
+        let against = |side: Color| {
+            Conduct::of(
+                self.moves
+                    .iter()
+                    .filter(|m| m.side == side)
+                    .map(|m| m.doubt.as_ref().map_or(&m.kind, |(_, attack)| attack)),
+            )
+        };
+        let (red, black) = (against(Color::Red), against(Color::Black));
+        if Verdict::of(red, black) == verdict {
+            return verdict;
+        }
+        let changed = [Color::Red, Color::Black]
+            .into_iter()
+            .find(|&side| {
+                let c = if side == Color::Red { red } else { black };
+                c != self.conduct(side)
+            })
+            .unwrap_or(Color::Red);
+        let doubt = self
+            .moves
+            .iter()
+            .filter(|m| m.side == changed)
+            .find_map(|m| m.doubt.as_ref().map(|(d, _)| *d));
+        match doubt {
+            Some(doubt) => Verdict::ArbiterDecides {
+                side: changed,
+                doubt,
+            },
+            None => verdict,
+        }
     }
 }
 
@@ -473,12 +714,26 @@ fn ordinal(n: u32) -> String {
     }
 }
 
-/// One half-move of the history.
+/// One half-move of the history. What the move is for the prohibitions is
+/// worked out only when a cycle needs it (most moves never stand in one),
+/// then kept.
 #[derive(Clone, Debug)]
 struct Ply {
     mv: Move,
-    kind: MoveKind,
+    reading: OnceLock<Reading>,
     after: Position,
+}
+
+impl Ply {
+    /// What the move is; `before` is the position it was played from.
+    fn reading(&self, before: &Position) -> &Reading {
+        self.reading.get_or_init(|| {
+            before.move_reading(self.mv).unwrap_or(Reading {
+                kind: MoveKind::Idle,
+                doubt: None,
+            })
+        })
+    }
 }
 
 /// A game's history as the prohibitions see it: fed move by move, it
@@ -562,10 +817,12 @@ impl RepetitionTracker {
     }
 
     fn ply(&self, m: Move) -> Result<Ply, IllegalMove> {
-        let before = self.position();
-        let after = before.play(m)?;
-        let kind = before.move_kind(m).unwrap_or(MoveKind::Idle);
-        Ok(Ply { mv: m, kind, after })
+        let after = self.position().play(m)?;
+        Ok(Ply {
+            mv: m,
+            reading: OnceLock::new(),
+            after,
+        })
     }
 }
 
@@ -575,8 +832,25 @@ fn same_position(a: &Position, b: &Position) -> bool {
     a.hash() == b.hash() && a.turn() == b.turn() && a.board_array() == b.board_array()
 }
 
+/// Whether two playings of a cycle are judged alike: both forbidden to the
+/// same side, or both forbidden to neither (or to both alike).
+fn alike(a: Verdict, b: Verdict) -> bool {
+    match (a, b) {
+        (Verdict::MustChange { side: x, .. }, Verdict::MustChange { side: y, .. }) => x == y,
+        (Verdict::MustChange { .. }, _) | (_, Verdict::MustChange { .. }) => false,
+        _ => true,
+    }
+}
+
 /// Judges the last position of `plies` (then `extra`, if given) against
 /// the history before it.
+///
+/// Every earlier time the position stood since the last capture marks a
+/// playing of the cycle: the moves from one standing to the next. The
+/// latest playing is judged; the repetitions counted are the playings in a
+/// row, back from the latest, judged alike — a side that was forbidden in
+/// one playing and changed its conduct in the one after has changed, and
+/// its count starts again.
 fn judge(start: &Position, plies: &[Ply], extra: Option<&Ply>) -> Judgement {
     let none = Judgement {
         cycle: None,
@@ -594,41 +868,58 @@ fn judge(start: &Position, plies: &[Ply], extra: Option<&Ply>) -> Judgement {
     let Some(now) = at(n) else {
         return none;
     };
+    let cycle_moves = |from: usize, to: usize| -> Vec<CycleMove> {
+        (from..to)
+            .filter_map(|k| {
+                let before = at(k)?;
+                let p = ply(k)?;
+                let reading = p.reading(before).clone();
+                Some(CycleMove {
+                    side: before.turn(),
+                    mv: p.mv,
+                    kind: reading.kind,
+                    doubt: reading.doubt,
+                })
+            })
+            .collect()
+    };
     // Only positions since the last capture can be equal.
     let window = usize::try_from(now.halfmove_clock()).map_or(n, |c| c.min(n));
-    let mut latest = None;
-    let mut repetitions = 0u32;
-    let mut back = 4;
-    while back <= window {
-        let i = n - back;
-        if at(i).is_some_and(|p| same_position(p, now)) {
-            latest.get_or_insert(i);
-            repetitions = repetitions.saturating_add(1);
+    let standings = (4..=window)
+        .step_by(2)
+        .map(|back| n - back)
+        .filter(|&i| at(i).is_some_and(|p| same_position(p, now)));
+    let mut latest: Option<Cycle> = None;
+    let mut verdict = Verdict::None;
+    let mut end = n;
+    for from in standings {
+        let moves = cycle_moves(from, end);
+        end = from;
+        let Some(cycle) = latest.as_mut() else {
+            let cycle = Cycle {
+                from_ply: from,
+                moves,
+                repetitions: 1,
+            };
+            verdict = cycle.verdict();
+            latest = Some(cycle);
+            continue;
+        };
+        let earlier = Cycle {
+            from_ply: from,
+            moves,
+            repetitions: 1,
+        };
+        if !alike(earlier.verdict(), verdict) {
+            break;
         }
-        back += 2;
+        cycle.repetitions = cycle.repetitions.saturating_add(1);
     }
-    let Some(from_ply) = latest else {
-        return none;
-    };
-    let moves = (from_ply..n)
-        .filter_map(|k| {
-            let side = at(k)?.turn();
-            let p = ply(k)?;
-            Some(CycleMove {
-                side,
-                mv: p.mv,
-                kind: p.kind.clone(),
-            })
-        })
-        .collect();
-    let cycle = Cycle {
-        from_ply,
-        moves,
-        repetitions,
-    };
-    let verdict = cycle.verdict();
-    Judgement {
-        cycle: Some(cycle),
-        verdict,
+    match latest {
+        None => none,
+        Some(cycle) => Judgement {
+            verdict: cycle.doubted(verdict),
+            cycle: Some(cycle),
+        },
     }
 }

@@ -9,17 +9,23 @@
 //! - `fen`: the start (validated by `Setup`); `moves`: ICCS, in order;
 //! - `verdict`: `none`, `draw`, `must-change <side> perpetual-check`,
 //!   `must-change <side> perpetual-chase <piece letter>`,
-//!   `must-change <side> check-and-chase <piece letter>`;
+//!   `must-change <side> check-and-chase <piece letter>`,
+//!   `must-change <side> perpetual-mate-threat`,
+//!   `must-change <side> check-and-mate-threat`,
+//!   `must-change <side> mate-threat-and-chase <piece letter>`,
+//!   `arbiter <side> value-chase <attacker letter><target letter>`,
+//!   `arbiter <side> mate-search` (the verdict hangs on a question the
+//!   rules leave to the arbiter);
 //! - optional: `repetitions` (times the cycle has been played), `red` and
 //!   `black` (the kinds of that side's moves in the cycle: `check`,
-//!   `chase:<letters>`, `idle`), `last` (the kind of the last move),
+//!   `chase:<letters>`, `mate-threat`, `idle`), `last` (the kind of the last move),
 //!   `refused` / `allowed` (a move the game must refuse with "must change",
 //!   or may accept, now), `draw-due` (`yes`/`no`), `natural-limit`
 //!   (`<moves> reached|not-reached`), `dead-position` (`yes`/`no`).
 
 use xiangqi::{
-    Color, Conduct, Judgement, Move, MoveKind, NATURAL_MOVE_LIMIT, NewAttack, Piece, Position,
-    Prohibition, RepetitionTracker, Role, Setup, Square, Verdict, natural_limit_reached,
+    Color, Conduct, Doubt, Judgement, Move, MoveKind, NATURAL_MOVE_LIMIT, NewAttack, Piece,
+    Position, Prohibition, RepetitionTracker, Role, Setup, Square, Verdict, natural_limit_reached,
 };
 
 const DATA: &str = include_str!("data/prohibitions.txt");
@@ -78,6 +84,7 @@ fn kind_text(kind: &MoveKind) -> String {
     match kind {
         MoveKind::Check => "check".to_owned(),
         MoveKind::Idle => "idle".to_owned(),
+        MoveKind::MateThreat => "mate-threat".to_owned(),
         MoveKind::Chase(chased) => {
             let letters: String = chased.iter().map(|a| a.target_piece.char()).collect();
             format!("chase:{letters}")
@@ -98,8 +105,22 @@ fn verdict_text(v: Verdict) -> String {
                 Prohibition::CheckAndChase { piece, .. } => {
                     format!("check-and-chase {}", piece.char())
                 }
+                Prohibition::PerpetualMateThreat => "perpetual-mate-threat".to_owned(),
+                Prohibition::CheckAndMateThreat => "check-and-mate-threat".to_owned(),
+                Prohibition::MateThreatAndChase { piece, .. } => {
+                    format!("mate-threat-and-chase {}", piece.char())
+                }
             };
             format!("must-change {} {why}", side.name().to_lowercase())
+        }
+        Verdict::ArbiterDecides { side, doubt } => {
+            let what = match doubt {
+                Doubt::ValueChase {
+                    attacker, target, ..
+                } => format!("value-chase {}{}", attacker.char(), target.char()),
+                Doubt::MateSearch => "mate-search".to_owned(),
+            };
+            format!("arbiter {} {what}", side.name().to_lowercase())
         }
     }
 }
@@ -246,6 +267,7 @@ fn chase(target: &str, piece: char) -> MoveKind {
         target: sq(target),
         target_piece,
         protected: false,
+        undermined: false,
     }])
 }
 
@@ -290,6 +312,75 @@ fn one_check_one_chase_ranks_as_checking_xq_4_1_7() {
         Verdict::MustChange {
             side: Color::Black,
             reason: Prohibition::PerpetualCheck
+        }
+    );
+}
+
+#[test]
+fn threats_of_mate_attack_like_checks_and_chases_and_rank_below_checking_xq_4_1_7() {
+    let kill = MoveKind::MateThreat;
+    assert_eq!(
+        conduct(&[kill.clone(), kill.clone()]),
+        Conduct::Forbidden(Prohibition::PerpetualMateThreat),
+        "长杀"
+    );
+    let check_kill = conduct(&[MoveKind::Check, kill.clone()]);
+    assert_eq!(
+        check_kill,
+        Conduct::Forbidden(Prohibition::CheckAndMateThreat),
+        "一将一杀"
+    );
+    let piece = Piece::from_char('n').expect("piece");
+    let kill_chase = conduct(&[kill.clone(), chase("c7", 'n')]);
+    assert_eq!(
+        kill_chase,
+        Conduct::Forbidden(Prohibition::MateThreatAndChase {
+            piece,
+            square: sq("c7")
+        }),
+        "一杀一捉"
+    );
+    assert_eq!(
+        conduct(&[MoveKind::Check, kill.clone(), chase("c7", 'n')]),
+        Conduct::Forbidden(Prohibition::CheckAndChase {
+            piece,
+            square: sq("c7")
+        }),
+        "a check among them ranks the cycle as checking"
+    );
+    assert_eq!(
+        conduct(&[kill.clone(), MoveKind::Idle]),
+        Conduct::Allowed,
+        "一杀一闲"
+    );
+    let long_kill = conduct(&[kill.clone(), kill]);
+    let check = conduct(&[MoveKind::Check, MoveKind::Check]);
+    assert_eq!(
+        Verdict::of(long_kill, check),
+        Verdict::MustChange {
+            side: Color::Black,
+            reason: Prohibition::PerpetualCheck
+        },
+        "perpetual check against perpetual threats of mate: the checking side changes"
+    );
+    assert_eq!(
+        Verdict::of(check_kill, long_kill),
+        Verdict::MustChange {
+            side: Color::Red,
+            reason: Prohibition::CheckAndMateThreat
+        },
+        "one check one threat of mate ranks as checking"
+    );
+    assert_eq!(
+        Verdict::of(long_kill, kill_chase),
+        Verdict::Draw,
+        "both forbidden alike"
+    );
+    assert_eq!(
+        Verdict::of(long_kill, Conduct::Allowed),
+        Verdict::MustChange {
+            side: Color::Red,
+            reason: Prohibition::PerpetualMateThreat
         }
     );
 }

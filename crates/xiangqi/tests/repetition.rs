@@ -132,3 +132,100 @@ fn an_illegal_move_has_no_facts() {
     assert_eq!(p.move_facts(mv("h2h7")), None);
     assert!(!p.gives_check(mv("h2h7")));
 }
+
+#[test]
+fn a_move_that_lets_its_side_mate_by_checks_next_threatens_mate() {
+    // The horse steps to e5: were Black to pass, the chariot and horse
+    // would mate by checks; the general's step to f9 parries it.
+    let p = pos("3a5/4ak3/5N3/9/9/9/9/6R2/9/4K4 w");
+    assert!(!p.mates_by_checks(xiangqi::MATE_THREAT_MOVES));
+    assert!(p.threatens_mate(mv("f7e5")));
+    let after = p.play(mv("f7e5")).expect("legal");
+    assert!(
+        !after.threatens_mate(mv("f8f9")),
+        "the parry threatens nothing"
+    );
+    assert!(
+        !p.threatens_mate(mv("g2g8")),
+        "a check is a check, not a threat"
+    );
+    assert!(
+        !p.threatens_mate(mv("e0e1")),
+        "a quiet move that opens no mate"
+    );
+    assert!(
+        !p.threatens_mate(mv("h2h7")),
+        "an illegal move threatens nothing"
+    );
+}
+
+#[test]
+fn a_mate_that_stood_before_the_move_is_no_new_threat() {
+    // Black does not parry (the guard steps down): Red can mate now, and a
+    // quiet move that keeps the mate threatens nothing new.
+    let p = pos("3a5/4ak3/5N3/9/9/9/9/6R2/9/4K4 w");
+    let standing = p
+        .play(mv("f7e5"))
+        .and_then(|q| q.play(mv("d9e8")).or_else(|_| q.play(mv("e8d7"))))
+        .expect("legal");
+    assert!(standing.mates_by_checks(xiangqi::MATE_THREAT_MOVES));
+    let quiet = standing
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| {
+            !standing.gives_check(m)
+                && standing
+                    .play(m)
+                    .is_ok_and(|q| q.legal_moves().iter().all(|&r| q.play(r).is_ok()))
+                && standing.play(m).is_ok_and(|q| {
+                    let mut passed = q.to_setup();
+                    passed.turn = passed.turn.opposite();
+                    Position::from_setup(&passed)
+                        .is_ok_and(|r| r.mates_by_checks(xiangqi::MATE_THREAT_MOVES))
+                })
+        })
+        .expect("a quiet move keeps the mate");
+    assert!(!standing.threatens_mate(quiet), "{quiet}");
+}
+
+#[test]
+fn mate_in_one_by_check_is_found_and_a_check_that_can_be_met_is_not() {
+    // The chariot to d0: the general cannot leave the d-file (e9 would face
+    // Red's general), so the check mates.
+    let p = pos("3k5/9/9/9/9/9/9/9/9/R3K4 w");
+    assert!(p.mates_by_checks(1));
+    let mated = p.play(mv("a0d0")).expect("legal");
+    assert!(mated.is_check() && mated.legal_moves().is_empty());
+    // With the general on e9 every check of the chariot can be met.
+    let q = pos("4k4/9/9/9/9/9/9/9/9/R2K5 w");
+    assert!(!q.mates_by_checks(1));
+    assert!(!q.mates_by_checks(0), "no moves, no mate");
+}
+
+#[test]
+fn a_move_that_blocks_the_protector_makes_the_standing_attack_new() {
+    // The chariot on a7 attacks the horse on c7, guarded by the chariot on
+    // c9; the horse stepping to c8 cuts the guard (断根).
+    let p = pos("2r6/5k3/R1n1N4/9/9/9/9/9/9/4K4 w");
+    let facts = p.move_facts(mv("e7c8")).expect("legal");
+    let a = facts
+        .new_attacks
+        .iter()
+        .find(|a| a.target.to_string() == "c7")
+        .expect("the attack on the horse is new");
+    assert_eq!(a.attacker.to_string(), "a7");
+    assert!(a.undermined && !a.protected);
+    let back = p
+        .play(mv("e7c8"))
+        .and_then(|q| q.play(mv("f8f7")))
+        .expect("legal");
+    let facts = back.move_facts(mv("c8e7")).expect("legal");
+    assert!(
+        facts
+            .new_attacks
+            .iter()
+            .all(|a| a.target.to_string() != "c7"),
+        "the guard restored: nothing new on the horse"
+    );
+}

@@ -286,6 +286,16 @@ impl XiangqiGame {
                                 side_name(w)
                             ),
                         ),
+                        Verdict::ArbiterDecides { side, doubt } if side == p => cite(
+                            Code::NotChangingLoses,
+                            "xq 4.1.7",
+                            format!(
+                                "the arbiter rules {doubt} against {}: {} violates the prohibitions and will not change: {} wins",
+                                side_name(p),
+                                side_name(p),
+                                side_name(w)
+                            ),
+                        ),
                         v => {
                             return reject(
                                 Code::ResultDoesNotFitGrounds,

@@ -162,6 +162,20 @@ pub enum RepetitionVerdict {
     Draw,
     /// Forbidden to one side, which must change (xq 4.1.7).
     MustChange,
+    /// The verdict hangs on a question the rules leave to the arbiter
+    /// (`question`): nothing is refused or drawn on it; the arbiter rules
+    /// (`declare_loss` with `not_changing`, `declare_result`, or play on).
+    ArbiterDecides,
+}
+
+/// A question of the repetition rules the arbiter answers (xq 4.1.7).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ArbiterQuestion {
+    /// The side that must change if the question is answered against it.
+    pub side: Side,
+    /// The question (`whether the soldier's attack on the protected horse on
+    /// c7 is a chase by value`, …).
+    pub question: String,
 }
 
 /// The repetition status when the position has stood before since the
@@ -181,6 +195,8 @@ pub struct Repetition {
     pub article: Option<String>,
     /// The cycle played the third time draws now.
     pub draw_due: bool,
+    /// With `arbiter_decides`: the question and the side it decides.
+    pub question: Option<ArbiterQuestion>,
 }
 
 /// A game with a scheduled start: the lateness rule (xq 4.1.5).
@@ -224,6 +240,7 @@ pub struct XiangqiView {
 /// has not stood before since the last capture.
 fn repetition(judgement: &Judgement) -> Option<Repetition> {
     let cycle = judgement.cycle.as_ref()?;
+    let mut question = None;
     let (verdict, must_change, prohibition, article) = match &judgement.verdict {
         Verdict::None => (RepetitionVerdict::None, None, None, None),
         Verdict::Draw => (RepetitionVerdict::Draw, None, None, Some("xq 4.2.3".into())),
@@ -233,6 +250,18 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
             Some(reason.to_string()),
             Some(format!("xq {}", reason.article())),
         ),
+        Verdict::ArbiterDecides { side, doubt } => {
+            question = Some(ArbiterQuestion {
+                side: Side::from(*side),
+                question: doubt.to_string(),
+            });
+            (
+                RepetitionVerdict::ArbiterDecides,
+                None,
+                None,
+                Some("xq 4.1.7".into()),
+            )
+        }
     };
     Some(Repetition {
         repetitions: cycle.repetitions,
@@ -242,6 +271,7 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
         prohibition,
         article,
         draw_due: judgement.draw_due(),
+        question,
     })
 }
 

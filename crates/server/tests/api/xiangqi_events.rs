@@ -388,6 +388,82 @@ async fn xq_4_1_7_a_perpetual_check_that_is_not_changed_loses(app: TestApp) {
     );
 }
 
+/// xq 4.1.7 and the repetition chapter's 长杀: a horse that threatens mate
+/// on every move of the cycle (the general steps aside each time) must
+/// change like a perpetual check; the third time is refused.
+async fn xq_4_1_7_a_perpetual_threat_of_mate_must_change(app: TestApp) {
+    let mut play = xq_game(&app, json!({ "fen": "3a5/4ak3/5N3/9/9/9/9/6R2/9/4K4 w" })).await;
+    play.start().await;
+    let t = play_moves(
+        &mut play,
+        10,
+        &[
+            "f7e5", "f8f9", "e5f7", "f9f8", "f7e5", "f8f9", "e5f7", "f9f8", "f7e5", "f8f9", "e5f7",
+            "f9f8",
+        ],
+    )
+    .await;
+    let state = play.state().await;
+    let repetition = &state["repetition"];
+    assert_eq!(repetition["verdict"], "must_change", "{state}");
+    assert_eq!(repetition["must_change"], "red");
+    assert_eq!(repetition["prohibition"], "perpetual threat of mate");
+    assert_eq!(repetition["article"], "xq 4.1.7");
+    assert_eq!(repetition["repetitions"], 3);
+    play.refused(
+        t,
+        json!({ "type": "move", "move": "f7e5" }),
+        "must_change",
+        "xq 4.1.7",
+    )
+    .await;
+    let r = play
+        .ok(t + 10, json!({ "type": "move", "move": "g2g8" }))
+        .await;
+    assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
+}
+
+/// xq 4.1.7: where the verdict hangs on a question the rules leave to the
+/// arbiter (a crossed soldier attacking protected pieces: a chase by
+/// value?), the game neither draws nor refuses on the third time; the state
+/// asks the arbiter, who rules the loss of the side that will not change.
+async fn xq_4_1_7_a_cycle_the_rules_leave_to_the_arbiter_is_not_decided_by_the_program(
+    app: TestApp,
+) {
+    let mut play = xq_game(&app, json!({ "fen": "2r2k3/4a4/2nc5/2P6/9/9/9/9/9/4K4 w" })).await;
+    play.start().await;
+    let t = play_moves(
+        &mut play,
+        10,
+        &[
+            "c6d6", "f9f8", "d6c6", "f8f9", "c6d6", "f9f8", "d6c6", "f8f9", "c6d6", "f9f8", "d6c6",
+            "f8f9",
+        ],
+    )
+    .await;
+    let state = play.state().await;
+    assert_eq!(state["status"], "in_progress", "no automatic draw: {state}");
+    let repetition = &state["repetition"];
+    assert_eq!(repetition["verdict"], "arbiter_decides", "{state}");
+    assert_eq!(repetition["repetitions"], 3);
+    assert_eq!(repetition["draw_due"], false);
+    assert_eq!(repetition["article"], "xq 4.1.7");
+    assert_eq!(repetition["question"]["side"], "red");
+    let question = repetition["question"]["question"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(question.contains("chase by value"), "{question}");
+    let r = play.ok(t, json!({ "type": "move", "move": "c6d6" })).await;
+    assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
+    let r = play
+        .ok(
+            t + 30,
+            json!({ "type": "declare_loss", "player": "red", "grounds": "not_changing" }),
+        )
+        .await;
+    assert_ended(&r, "0-1", "not_changing_loses", "xq 4.1.7");
+}
+
 /// xq 4.2.4: sixty moves without a capture by either side draw.
 async fn xq_4_2_4_sixty_moves_without_a_capture_are_a_draw(app: TestApp) {
     let mut play = xq_game(
@@ -836,6 +912,8 @@ crate::both_databases!(
     xq_4_1_7_the_arbiter_lets_a_refused_cycle_stand_for_one_move,
     the_game_page_writes_xiangqi_moves_in_the_readers_notation,
     xq_4_1_7_a_perpetual_check_that_is_not_changed_loses,
+    xq_4_1_7_a_perpetual_threat_of_mate_must_change,
+    xq_4_1_7_a_cycle_the_rules_leave_to_the_arbiter_is_not_decided_by_the_program,
     xq_4_2_4_sixty_moves_without_a_capture_are_a_draw,
     xq_4_1_3_a_stalemated_side_loses,
     xq_5_2_a_touched_opposing_piece_must_be_captured,
