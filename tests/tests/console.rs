@@ -438,6 +438,100 @@ fn an_arbiter_annuls_a_xiangqi_repetition_draw_and_declares_a_result_from_the_co
     browser.screenshot(&screenshot_dir().join("console-xiangqi-overrule-en.png"));
 }
 
+/// Plays a Xiangqi cycle three times through the API from `fen` and opens
+/// the game in the console in `lang`; the pending line's text.
+fn xiangqi_cycle_in_console(
+    name: &str,
+    lang: &str,
+    fen: &str,
+    cycle: [&str; 4],
+) -> (Server, Browser, String) {
+    let server = Server::start(name);
+    let (status, game) = call(
+        &server,
+        "POST",
+        "/api/v1/games",
+        Some(ADMIN),
+        Some(
+            &json!({ "white": "Red", "black": "Black", "game": "xiangqi", "time_control": "-", "fen": fen }),
+        ),
+    );
+    assert_eq!(status, 201, "{game}");
+    let game = game["id"].as_str().unwrap().to_owned();
+    let mut events = vec![json!({ "type": "start" })];
+    events.extend(
+        cycle
+            .iter()
+            .cycle()
+            .take(12)
+            .map(|m| json!({ "type": "move", "move": m })),
+    );
+    for (seq, mut event) in (0..).zip(events) {
+        event["expected_seq"] = json!(seq);
+        let (status, r) = call(
+            &server,
+            "POST",
+            &format!("/api/v1/games/{game}/events"),
+            Some(ADMIN),
+            Some(&event),
+        );
+        assert_eq!(status, 201, "{event}: {r}");
+    }
+    let browser = Browser::open().expect("checked by the caller");
+    use_token(&browser, &server, lang, ADMIN);
+    open_game(&browser, &server, &game);
+    let line = browser.run(
+        "return document.getElementById('pending-line').hidden ? '' : document.getElementById('pending-line').textContent;",
+        &[],
+    );
+    let line = line.as_str().unwrap_or_default().to_owned();
+    (server, browser, line)
+}
+
+/// The repetition chapter (棋例) in the console: a perpetual threat of mate
+/// (长杀) names the side that must change and what it does; where the
+/// verdict hangs on a question the rules leave to the arbiter (a crossed
+/// soldier's attacks on protected pieces: chases by value?), the console
+/// asks the arbiter in the reader's language, in English and in Chinese.
+#[test]
+fn the_console_says_who_must_change_and_asks_the_arbiter_what_the_rules_leave_to_them() {
+    if Browser::open().is_none() {
+        return;
+    }
+    let (_server, browser, line) = xiangqi_cycle_in_console(
+        "console-xq-long-kill",
+        "en",
+        "3a5/4ak3/5N3/9/9/9/9/6R2/9/4K4 w",
+        ["f7e5", "f8f9", "e5f7", "f9f8"],
+    );
+    assert!(
+        line.contains("Red must change: perpetual threat of mate (3×)") && line.contains("4.1.7"),
+        "{line}"
+    );
+    browser.screenshot(&screenshot_dir().join("console-xiangqi-must-change-en.png"));
+    let (_server, browser, line) = xiangqi_cycle_in_console(
+        "console-xq-question",
+        "zh",
+        "2r2k3/4a4/2nc5/2P6/9/9/9/9/9/4K4 w",
+        ["c6d6", "f9f8", "d6c6", "f8f9"],
+    );
+    assert!(
+        line.contains("由裁判裁决：兵攻击 d7 的有根炮") && line.contains("红方必须变着"),
+        "{line}"
+    );
+    browser.screenshot(&screenshot_dir().join("console-xiangqi-question-zh.png"));
+    let (_server, _browser, line) = xiangqi_cycle_in_console(
+        "console-xq-question-en",
+        "en",
+        "2r2k3/4a4/2nc5/2P6/9/9/9/9/9/4K4 w",
+        ["c6d6", "f9f8", "d6c6", "f8f9"],
+    );
+    assert!(
+        line.contains("The arbiter decides: is the soldier's attack on the protected cannon on d7 a chase by value? If so, Red must change (3×)"),
+        "{line}"
+    );
+}
+
 /// The console by keyboard alone: the start button by Enter, the board
 /// reached as one tab stop, the arrow keys walking from square to square,
 /// each square naming what stands on it, Enter choosing the piece and then

@@ -261,6 +261,17 @@ pub enum Doubt {
     MateSearch,
 }
 
+impl Doubt {
+    /// A stable code for programs: `value_chase` or `mate_search`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Doubt::ValueChase { .. } => "value_chase",
+            Doubt::MateSearch => "mate_search",
+        }
+    }
+}
+
 impl fmt::Display for Doubt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -377,6 +388,21 @@ impl Prohibition {
     #[must_use]
     pub const fn article(self) -> &'static str {
         "4.1.7"
+    }
+
+    /// A stable code for programs (`perpetual_check`, `perpetual_chase`,
+    /// `check_and_chase`, `perpetual_mate_threat`, `check_and_mate_threat`,
+    /// `mate_threat_and_chase`).
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Prohibition::PerpetualCheck => "perpetual_check",
+            Prohibition::PerpetualChase { .. } => "perpetual_chase",
+            Prohibition::CheckAndChase { .. } => "check_and_chase",
+            Prohibition::PerpetualMateThreat => "perpetual_mate_threat",
+            Prohibition::CheckAndMateThreat => "check_and_mate_threat",
+            Prohibition::MateThreatAndChase { .. } => "mate_threat_and_chase",
+        }
     }
 
     /// Checking ranks above chasing and threatening mate: a cycle with a

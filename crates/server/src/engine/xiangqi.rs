@@ -11,7 +11,7 @@ use regulations::{
 };
 use serde::Serialize;
 use utoipa::ToSchema;
-use xiangqi::{Color, Judgement, Verdict};
+use xiangqi::{Color, Doubt, Judgement, Verdict};
 
 use super::{Due, GameSetup, Rejection, ms_text};
 
@@ -173,8 +173,18 @@ pub enum RepetitionVerdict {
 pub struct ArbiterQuestion {
     /// The side that must change if the question is answered against it.
     pub side: Side,
-    /// The question (`whether the soldier's attack on the protected horse on
-    /// c7 is a chase by value`, …).
+    /// `value_chase` (is an attack on a protected piece worth more than
+    /// its attacker a chase by value?) or `mate_search` (does a move
+    /// threaten a mate deeper than the program searches?).
+    pub kind: &'static str,
+    /// With `value_chase`: the attacking piece's role (`soldier`, …).
+    pub attacker: Option<&'static str>,
+    /// With `value_chase`: the protected piece's role.
+    pub target: Option<&'static str>,
+    /// With `value_chase`: where the protected piece stands (ICCS).
+    pub square: Option<String>,
+    /// The question in words (`whether the red soldier's attack on the
+    /// protected black horse on c7 is a chase by value`).
     pub question: String,
 }
 
@@ -189,8 +199,13 @@ pub struct Repetition {
     pub verdict: RepetitionVerdict,
     /// The side that must change.
     pub must_change: Option<Side>,
-    /// What it does (`perpetual check`, `perpetual chase`, …).
+    /// What it does (`perpetual check`, `perpetual chase of the black
+    /// horse on c7`, …).
     pub prohibition: Option<String>,
+    /// The same as a code: `perpetual_check`, `perpetual_chase`,
+    /// `check_and_chase`, `perpetual_mate_threat`, `check_and_mate_threat`,
+    /// `mate_threat_and_chase`.
+    pub prohibition_code: Option<&'static str>,
     /// `xq 4.1.7` or `xq 4.2.3`.
     pub article: Option<String>,
     /// The cycle played the third time draws now.
@@ -241,6 +256,10 @@ pub struct XiangqiView {
 fn repetition(judgement: &Judgement) -> Option<Repetition> {
     let cycle = judgement.cycle.as_ref()?;
     let mut question = None;
+    let prohibition_code = match judgement.verdict {
+        Verdict::MustChange { reason, .. } => Some(reason.code()),
+        _ => None,
+    };
     let (verdict, must_change, prohibition, article) = match &judgement.verdict {
         Verdict::None => (RepetitionVerdict::None, None, None, None),
         Verdict::Draw => (RepetitionVerdict::Draw, None, None, Some("xq 4.2.3".into())),
@@ -251,8 +270,20 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
             Some(format!("xq {}", reason.article())),
         ),
         Verdict::ArbiterDecides { side, doubt } => {
+            let piece = match doubt {
+                Doubt::ValueChase {
+                    attacker,
+                    target,
+                    square,
+                } => Some((attacker.role.name(), target.role.name(), square.to_string())),
+                Doubt::MateSearch => None,
+            };
             question = Some(ArbiterQuestion {
                 side: Side::from(*side),
+                kind: doubt.code(),
+                attacker: piece.as_ref().map(|p| p.0),
+                target: piece.as_ref().map(|p| p.1),
+                square: piece.map(|p| p.2),
                 question: doubt.to_string(),
             });
             (
@@ -269,6 +300,7 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
         verdict,
         must_change,
         prohibition,
+        prohibition_code,
         article,
         draw_due: judgement.draw_due(),
         question,

@@ -95,8 +95,36 @@ function renderStatus() {
   }
   if (p.unpressed) items.push(t('console-unpressed', { side: t(`colour-${p.unpressed}`) }));
   if (p.sealed_move_present) items.push(t('console-sealed'));
+  items.push(...repetitionItems(state.repetition));
   pending.textContent = items.join(' · ');
   pending.hidden = items.length === 0;
+}
+
+// A Xiangqi cycle the prohibitions forbid, or one whose verdict the rules
+// leave to the arbiter (xq 4.1.7): said in the reader's language.
+function repetitionItems(rep) {
+  if (!rep) return [];
+  const article = rep.article ? ` (${t('console-article', { article: rep.article })})` : '';
+  if (rep.verdict === 'must_change') {
+    const what = t(`console-xq-prohibition-${rep.prohibition_code}`, {}, rep.prohibition);
+    return [`${t('console-xq-must-change', { side: t(`colour-${rep.must_change}`), what, times: rep.repetitions })}${article}`];
+  }
+  if (rep.verdict === 'arbiter_decides' && rep.question) {
+    const q = rep.question;
+    const side = t(`colour-${q.side}`);
+    const other = q.side === 'red' ? 'black' : 'red';
+    const text = q.kind === 'value_chase'
+      ? t('console-xq-question-value-chase', {
+        side,
+        attacker: t(`console-xq-role-${q.side}-${q.attacker}`, {}, q.attacker),
+        target: t(`console-xq-role-${other}-${q.target}`, {}, q.target),
+        square: q.square,
+        times: rep.repetitions,
+      })
+      : t('console-xq-question-mate-search', { side, times: rep.repetitions });
+    return [`${text}${article}`];
+  }
+  return [];
 }
 
 function renderSelection() {
