@@ -42,8 +42,9 @@
 //!   - it is not an offer of exchange: a piece attacking a piece of its own
 //!     kind that could take it back at once (兑);
 //!   - the target is unprotected (无根: its side could not legally
-//!     recapture), or it is a chariot attacked by a horse or a cannon (which
-//!     counts even when the chariot is protected);
+//!     recapture, or every recapture would be mated at once — 假根), or
+//!     it is a chariot attacked by a horse or a cannon (which counts even
+//!     when the chariot is protected);
 //!   - the capture would not let the other side mate at once (a capture
 //!     that is mated on the next move wins nothing).
 //! - **Each side's conduct** over its moves in the cycle ([`Conduct`]): one
@@ -87,8 +88,8 @@
 //! - value-based chases other than horse or cannon against a chariot (for
 //!   instance a crossed soldier attacking a protected horse, or a piece
 //!   with fewer protectors than attackers, 少根), and protection that does
-//!   not count because the protector is overloaded (假根 beyond a
-//!   protector pinned or cut off);
+//!   not count because the protector is overloaded (false protection
+//!   beyond a protector pinned, cut off or mated for its recapture);
 //! - the special cases of the rule books' examples: a chariot pinned by a
 //!   horse, pieces of the same kind chasing each other when one cannot
 //!   take back, and the ranking of several forbidden kinds beyond "a cycle

@@ -41,7 +41,8 @@ pub struct NewAttack {
     /// What it is.
     pub target_piece: Piece,
     /// Whether its side could legally recapture on `target` after the
-    /// attacker took it (有根).
+    /// attacker took it (有根) — and not be mated at once for it (a
+    /// recapture mated on the spot is a false protection, 假根).
     pub protected: bool,
     /// The attack stood before the move, on the target then protected; the
     /// move took the protection away (断根). `protected` is then `false`.
@@ -105,6 +106,25 @@ fn is_protected(
     attackers_on(&taken, target, them)
         .iter()
         .any(|r| capture_is_legal(&taken, r, target, them, their_general))
+}
+
+/// Whether, with `ours` to move, taking on `target` with the piece on
+/// `attacker` could be answered by a recapture that is not mated at once: a
+/// protector whose recapture loses the game on the spot protects nothing
+/// (假根). `true` when the capture itself is not legal (nothing to refine).
+fn recapture_holds(ours: &Position, attacker: Square, target: Square) -> bool {
+    let Ok(taken) = ours.play(Move::new(attacker, target)) else {
+        return true;
+    };
+    taken
+        .legal_moves()
+        .iter()
+        .filter(|r| r.to == target)
+        .any(|&r| {
+            let mut back = taken;
+            back.play_unchecked(r);
+            !back.mates_by_checks(1)
+        })
 }
 
 impl Position {
@@ -223,14 +243,16 @@ impl Position {
                 let Some(attacker_piece) = piece_at(board, attacker) else {
                     continue;
                 };
-                let protected = is_protected(board, attacker, target, them, their_general);
+                let protected = is_protected(board, attacker, target, them, their_general)
+                    && recapture_holds(&after.passed(), attacker, target);
                 // An attack that stood before is new only when the move took
                 // away the protection of a target it could take before.
                 let undermined = stood
                     && !protected
                     && old_square == attacker
                     && capture_is_legal(before_board, attacker, target, us, self.general(us))
-                    && is_protected(before_board, attacker, target, them, their_general);
+                    && is_protected(before_board, attacker, target, them, their_general)
+                    && recapture_holds(self, attacker, target);
                 if stood && !undermined {
                     continue;
                 }
