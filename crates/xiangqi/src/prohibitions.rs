@@ -75,6 +75,15 @@
 //! - The dead position (neither side has an attacking piece, xq 4.2.1) is
 //!   [`Position::is_dead_position`] and [`Position::outcome`], not here.
 //!
+//! - **What the rules leave to the arbiter** ([`Doubt`]): an idle move
+//!   that newly attacks a protected piece worth more than its attacker (a
+//!   chase by value, 子力价值?), or a protected piece attacked by more
+//!   pieces than can take back (少根?), or whose threat of mate the search
+//!   could not decide. When answering such a question against a side would
+//!   change the verdict, the verdict is [`Verdict::ArbiterDecides`]: the
+//!   program neither refuses a move nor draws the game on it, and says
+//!   what the arbiter is asked.
+//!
 //! # What is not modelled
 //! Cases the 棋例 rules by a judgement of value or intent, which the
 //! arbiter makes (the game's `annul_ruling`, `allow_cycle` and
@@ -85,11 +94,10 @@
 //! - a chase that wins material through checks or through a sequence of
 //!   exchanges (the 棋例 counts these as 捉); only the direct capture is
 //!   seen;
-//! - value-based chases other than horse or cannon against a chariot (for
-//!   instance a crossed soldier attacking a protected horse, or a piece
-//!   with fewer protectors than attackers, 少根), and protection that does
-//!   not count because the protector is overloaded (false protection
-//!   beyond a protector pinned, cut off or mated for its recapture);
+//! - value-based chases and under-protected pieces are asked, not ruled
+//!   (above); a protector overloaded in some other way (false protection
+//!   beyond a protector pinned, cut off or mated for its recapture) is not
+//!   seen;
 //! - the special cases of the rule books' examples: a chariot pinned by a
 //!   horse, pieces of the same kind chasing each other when one cannot
 //!   take back, and the ranking of several forbidden kinds beyond "a cycle
@@ -189,6 +197,33 @@ fn value_doubt(attack: &NewAttack, after: &Position) -> bool {
         && !capture_walks_into_mate(attack, after)
 }
 
+/// Whether a new attack on a protected target that does not count as a
+/// chase leaves the target attacked by more of the mover's pieces than its
+/// side has to take back (少根): the 棋例 may count such a piece as
+/// insufficiently protected — an exchange on it could win it — which the
+/// judge does not reckon.
+fn outnumbered(attack: &NewAttack, after: &Position) -> bool {
+    if !attack.protected || exempt(attack, after) || counts_as_chase(attack, after) {
+        return false;
+    }
+    let ours = after.passed();
+    let takers = |p: &Position| {
+        let mut from: Vec<Square> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| m.to == attack.target)
+            .map(|m| m.from)
+            .collect();
+        from.dedup();
+        from.len()
+    };
+    let attackers = takers(&ours);
+    let Ok(taken) = ours.play(Move::new(attack.attacker, attack.target)) else {
+        return false;
+    };
+    attackers > takers(&taken) && !capture_walks_into_mate(attack, after)
+}
+
 /// Whether taking the target would let its side mate at once (with its
 /// next move): such a capture wins nothing, and the threat of it is no
 /// chase.
@@ -257,17 +292,30 @@ pub enum Doubt {
         /// Where it stands.
         square: Square,
     },
+    /// The move newly attacks a protected piece that more of the mover's
+    /// pieces attack than its side has to take back (少根): the 棋例 may
+    /// count it insufficiently protected, and the attack a chase.
+    Outnumbered {
+        /// The attacking piece.
+        attacker: Piece,
+        /// The protected piece attacked.
+        target: Piece,
+        /// Where it stands.
+        square: Square,
+    },
     /// The search for a threat of mate ran out of its bound
     /// ([`crate::MATE_SEARCH_BUDGET`]) before it could say.
     MateSearch,
 }
 
 impl Doubt {
-    /// A stable code for programs: `value_chase` or `mate_search`.
+    /// A stable code for programs: `value_chase`, `outnumbered` or
+    /// `mate_search`.
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
             Doubt::ValueChase { .. } => "value_chase",
+            Doubt::Outnumbered { .. } => "outnumbered",
             Doubt::MateSearch => "mate_search",
         }
     }
@@ -283,6 +331,14 @@ impl fmt::Display for Doubt {
             } => write!(
                 f,
                 "whether the {attacker}'s attack on the protected {target} on {square} is a chase by value"
+            ),
+            Doubt::Outnumbered {
+                attacker,
+                target,
+                square,
+            } => write!(
+                f,
+                "whether the {attacker}'s attack on the {target} on {square}, attacked by more pieces than can take back, is a chase"
             ),
             Doubt::MateSearch => f.write_str("whether a move threatens a mate too deep to search"),
         }
@@ -333,13 +389,24 @@ impl Position {
         let doubt = if mate.is_none() {
             Some((Doubt::MateSearch, MoveKind::MateThreat))
         } else {
-            rest.into_iter().find(|a| value_doubt(a, &after)).map(|a| {
-                let doubt = Doubt::ValueChase {
-                    attacker: a.attacker_piece,
-                    target: a.target_piece,
-                    square: a.target,
+            rest.into_iter().find_map(|a| {
+                let (attacker, target, square) = (a.attacker_piece, a.target_piece, a.target);
+                let doubt = if value_doubt(&a, &after) {
+                    Doubt::ValueChase {
+                        attacker,
+                        target,
+                        square,
+                    }
+                } else if outnumbered(&a, &after) {
+                    Doubt::Outnumbered {
+                        attacker,
+                        target,
+                        square,
+                    }
+                } else {
+                    return None;
                 };
-                (doubt, MoveKind::Chase(vec![a]))
+                Some((doubt, MoveKind::Chase(vec![a])))
             })
         };
         Some(Reading {

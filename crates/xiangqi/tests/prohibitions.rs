@@ -14,6 +14,7 @@
 //!   `must-change <side> check-and-mate-threat`,
 //!   `must-change <side> mate-threat-and-chase <piece letter>`,
 //!   `arbiter <side> value-chase <attacker letter><target letter>`,
+//!   `arbiter <side> outnumbered <attacker letter><target letter>`,
 //!   `arbiter <side> mate-search` (the verdict hangs on a question the
 //!   rules leave to the arbiter);
 //! - optional: `repetitions` (times the cycle has been played), `red` and
@@ -118,6 +119,9 @@ fn verdict_text(v: Verdict) -> String {
                 Doubt::ValueChase {
                     attacker, target, ..
                 } => format!("value-chase {}{}", attacker.char(), target.char()),
+                Doubt::Outnumbered {
+                    attacker, target, ..
+                } => format!("outnumbered {}{}", attacker.char(), target.char()),
                 Doubt::MateSearch => "mate-search".to_owned(),
             };
             format!("arbiter {} {what}", side.name().to_lowercase())
@@ -508,4 +512,39 @@ fn along_playouts_that_shuffle_back_and_forth_every_judgement_is_consistent() {
         }
     }
     assert!(cycles > 100, "only {cycles} cycles met");
+}
+
+#[test]
+fn a_protected_piece_attacked_by_more_pieces_than_can_take_back_is_a_question_for_the_arbiter() {
+    // The chariot on a7 stands on the horse on c7, guarded once by the
+    // chariot on c9; the cannon's step to c3 attacks it a second time (少根).
+    let p = Position::from_fen("2r2k3/9/R1n6/9/2P6/9/C8/9/9/4K4 w").expect("fen");
+    let m = Move::from_iccs("a3c3").expect("coordinates");
+    let reading = p.move_reading(m).expect("legal");
+    assert_eq!(
+        reading.kind,
+        MoveKind::Idle,
+        "protected: no chase by itself"
+    );
+    let (doubt, attack) = reading.doubt.expect("a question for the arbiter");
+    assert_eq!(
+        doubt,
+        Doubt::Outnumbered {
+            attacker: Piece::new(Color::Red, Role::Cannon),
+            target: Piece::new(Color::Black, Role::Horse),
+            square: sq("c7"),
+        }
+    );
+    assert!(matches!(attack, MoveKind::Chase(_)));
+    assert_eq!(doubt.code(), "outnumbered");
+    // Guarded twice (the horse on e8 as well), it is not outnumbered.
+    let guarded = Position::from_fen("2r2k3/4n4/R1n6/9/2P6/9/C8/9/9/4K4 w").expect("fen");
+    let reading = guarded.move_reading(m).expect("legal");
+    assert_eq!(
+        reading,
+        xiangqi::Reading {
+            kind: MoveKind::Idle,
+            doubt: None
+        }
+    );
 }

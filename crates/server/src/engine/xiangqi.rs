@@ -174,14 +174,18 @@ pub struct ArbiterQuestion {
     /// The side that must change if the question is answered against it.
     pub side: Side,
     /// `value_chase` (is an attack on a protected piece worth more than
-    /// its attacker a chase by value?) or `mate_search` (does a move
-    /// threaten a mate deeper than the program searches?).
+    /// its attacker a chase by value?), `outnumbered` (is a protected piece
+    /// attacked by more pieces than can take back chased, 少根?) or
+    /// `mate_search` (does a move threaten a mate deeper than the program
+    /// searches?).
     pub kind: &'static str,
-    /// With `value_chase`: the attacking piece's role (`soldier`, …).
+    /// With `value_chase` or `outnumbered`: the attacking piece's role
+    /// (`soldier`, …).
     pub attacker: Option<&'static str>,
-    /// With `value_chase`: the protected piece's role.
+    /// With `value_chase` or `outnumbered`: the protected piece's role.
     pub target: Option<&'static str>,
-    /// With `value_chase`: where the protected piece stands (ICCS).
+    /// With `value_chase` or `outnumbered`: where the protected piece
+    /// stands (ICCS).
     pub square: Option<String>,
     /// The question in words (`whether the red soldier's attack on the
     /// protected black horse on c7 is a chase by value`).
@@ -272,6 +276,11 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
         Verdict::ArbiterDecides { side, doubt } => {
             let piece = match doubt {
                 Doubt::ValueChase {
+                    attacker,
+                    target,
+                    square,
+                }
+                | Doubt::Outnumbered {
                     attacker,
                     target,
                     square,

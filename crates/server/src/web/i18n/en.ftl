@@ -273,6 +273,7 @@ console-xq-prohibition-perpetual_mate_threat = perpetual threat of mate
 console-xq-prohibition-check_and_mate_threat = one check one threat of mate
 console-xq-prohibition-mate_threat_and_chase = one threat of mate one chase
 console-xq-question-value-chase = The arbiter decides: is the {attacker}'s attack on the protected {target} on {square} a chase by value? If so, {side} must change ({times}×)
+console-xq-question-outnumbered = The arbiter decides: is the {target} on {square}, attacked by more pieces than can take back, chased by the {attacker}? If so, {side} must change ({times}×)
 console-xq-question-mate-search = The arbiter decides: does {side} threaten a mate too deep for the program to search? If so, {side} must change ({times}×)
 console-xq-role-red-general = general
 console-xq-role-red-advisor = advisor

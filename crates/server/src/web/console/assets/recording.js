@@ -113,8 +113,8 @@ function repetitionItems(rep) {
     const q = rep.question;
     const side = t(`colour-${q.side}`);
     const other = q.side === 'red' ? 'black' : 'red';
-    const text = q.kind === 'value_chase'
-      ? t('console-xq-question-value-chase', {
+    const text = q.kind === 'value_chase' || q.kind === 'outnumbered'
+      ? t(`console-xq-question-${q.kind.replace('_', '-')}`, {
         side,
         attacker: t(`console-xq-role-${q.side}-${q.attacker}`, {}, q.attacker),
         target: t(`console-xq-role-${other}-${q.target}`, {}, q.target),
