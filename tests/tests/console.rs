@@ -516,7 +516,8 @@ fn the_console_says_who_must_change_and_asks_the_arbiter_what_the_rules_leave_to
         ["c6d6", "f9f8", "d6c6", "f8f9"],
     );
     assert!(
-        line.contains("由裁判裁决：兵攻击 d7 的有根炮") && line.contains("红方必须变着"),
+        line.contains("由裁判裁决：兵攻击 d7 的有根炮")
+            && line.contains("若算，红方必须变着；若不算，循环三次作和"),
         "{line}"
     );
     browser.screenshot(&screenshot_dir().join("console-xiangqi-question-zh.png"));
@@ -527,7 +528,7 @@ fn the_console_says_who_must_change_and_asks_the_arbiter_what_the_rules_leave_to
         ["c6d6", "f9f8", "d6c6", "f8f9"],
     );
     assert!(
-        line.contains("The arbiter decides: is the soldier's attack on the protected cannon on d7 a chase by value? If so, Red must change (3×)"),
+        line.contains("The arbiter decides: is the soldier's attack on the protected cannon on d7 a chase by value? If so, Red must change; if not, a draw when played three times (3×)"),
         "{line}"
     );
 }

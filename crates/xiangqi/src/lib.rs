@@ -104,7 +104,7 @@ pub use perft::{perft, perft_bulk};
 pub use position::{Position, SquareSet};
 pub use prohibitions::{
     CYCLE_LIMIT, Conduct, Cycle, CycleMove, Doubt, Judgement, MoveKind, NATURAL_MOVE_LIMIT,
-    Prohibition, Reading, Refusal, RepetitionTracker, Verdict, counts_as_chase,
+    Prohibition, Reading, Refusal, RepetitionTracker, Ruling, Verdict, counts_as_chase,
     natural_limit_reached,
 };
 pub use repetition::{MATE_SEARCH_BUDGET, MATE_THREAT_MOVES, MoveFacts, NewAttack};

@@ -89,8 +89,8 @@
 //! arbiter makes (the game's `annul_ruling`, `allow_cycle` and
 //! `declare_result` events carry it):
 //! - a threat of mate longer than [`crate::MATE_THREAT_MOVES`] moves of
-//!   consecutive checks, or beyond the search's
-//!   [`crate::MATE_SEARCH_BUDGET`]: not found, the move counts as idle;
+//!   consecutive checks: not found, the move counts as idle (one the
+//!   search's [`crate::MATE_SEARCH_BUDGET`] cuts off is asked, above);
 //! - a chase that wins material through checks or through a sequence of
 //!   exchanges (the 棋例 counts these as 捉); only the direct capture is
 //!   seen;
@@ -253,7 +253,7 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
-    /// Whether the move attacks (check or chase).
+    /// Whether the move attacks (check, threat of mate or chase).
     #[must_use]
     pub fn is_attack(&self) -> bool {
         !matches!(self, MoveKind::Idle)
@@ -369,12 +369,12 @@ impl Position {
     /// mate the search could not decide. `None` if the move is illegal.
     #[must_use]
     pub fn move_reading(&self, m: Move) -> Option<Reading> {
-        let facts = self.move_facts(m)?;
+        let after = self.play(m).ok()?;
         let plain = |kind| Some(Reading { kind, doubt: None });
-        if facts.gives_check {
+        if after.is_check() {
             return plain(MoveKind::Check);
         }
-        let after = self.play(m).ok()?;
+        let facts = self.move_facts(m)?;
         let (chased, rest): (Vec<NewAttack>, Vec<NewAttack>) = facts
             .new_attacks
             .into_iter()
@@ -512,7 +512,8 @@ impl fmt::Display for Prohibition {
 /// One side's conduct over its moves in a cycle.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Conduct {
-    /// At least one move neither checks nor chases: allowed.
+    /// At least one move neither checks, threatens mate nor chases:
+    /// allowed.
     Allowed,
     /// Forbidden.
     Forbidden(Prohibition),
@@ -590,16 +591,69 @@ pub enum Verdict {
         reason: Prohibition,
     },
     /// A cycle whose verdict hangs on a question the rules leave to the
-    /// arbiter's judgement (a chase by value, a mate too deep to search):
-    /// answered against `side`, that side would be forbidden (xq 4.1.7);
-    /// answered for it, the verdict would be another. The program neither
-    /// refuses a move nor draws the game on it: the arbiter rules.
+    /// arbiter's judgement (a chase by value, an outnumbered protection, a
+    /// mate too deep to search), asked of `side`'s moves: answered for
+    /// that side, the verdict is `if_for` (the judge's own); answered
+    /// against it, `if_against`. The program neither refuses a move nor
+    /// draws the game on it: the arbiter rules.
     ArbiterDecides {
-        /// The side whose conduct the question decides.
+        /// The side whose moves carry the question.
         side: Color,
         /// The question.
         doubt: Doubt,
+        /// The verdict if the question is answered for `side`.
+        if_for: Ruling,
+        /// The verdict if it is answered against `side`.
+        if_against: Ruling,
     },
+}
+
+/// A verdict on a cycle once the arbiter's question is answered.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Ruling {
+    /// Allowed to both sides (or forbidden to both alike): a draw when
+    /// played the third time (xq 4.2.3).
+    Draw,
+    /// Forbidden to `side`: it must change, or it loses (xq 4.1.7).
+    MustChange {
+        /// The side that must change.
+        side: Color,
+        /// Why.
+        reason: Prohibition,
+    },
+}
+
+impl Ruling {
+    /// The ruling a verdict on a cycle gives (`None` for no cycle or a
+    /// question).
+    #[must_use]
+    pub const fn of(verdict: Verdict) -> Option<Ruling> {
+        match verdict {
+            Verdict::Draw => Some(Ruling::Draw),
+            Verdict::MustChange { side, reason } => Some(Ruling::MustChange { side, reason }),
+            Verdict::None | Verdict::ArbiterDecides { .. } => None,
+        }
+    }
+
+    /// The side that must change under it, if any.
+    #[must_use]
+    pub const fn must_change(self) -> Option<Color> {
+        match self {
+            Ruling::Draw => None,
+            Ruling::MustChange { side, .. } => Some(side),
+        }
+    }
+}
+
+impl fmt::Display for Ruling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ruling::Draw => f.write_str("a draw when played the third time (xq 4.2.3)"),
+            Ruling::MustChange { side, reason } => {
+                write!(f, "{side} must change: {reason} (xq 4.1.7)")
+            }
+        }
+    }
 }
 
 impl Verdict {
@@ -643,9 +697,14 @@ impl fmt::Display for Verdict {
             Verdict::MustChange { side, reason } => {
                 write!(f, "{side} must change: {reason} (xq 4.1.7)")
             }
-            Verdict::ArbiterDecides { side, doubt } => write!(
+            Verdict::ArbiterDecides {
+                doubt,
+                if_for,
+                if_against,
+                ..
+            } => write!(
                 f,
-                "the arbiter judges {doubt}: on it hangs whether {side} must change (xq 4.1.7)"
+                "the arbiter judges {doubt}: if so, {if_against}; if not, {if_for}"
             ),
         }
     }
@@ -703,10 +762,22 @@ impl Cycle {
         Verdict::of(self.conduct(Color::Red), self.conduct(Color::Black))
     }
 
+    /// The verdict with the questions the rules leave to the arbiter:
+    /// [`Cycle::verdict`], or [`Verdict::ArbiterDecides`] when a side's
+    /// questions, answered against it, would give another verdict.
+    #[must_use]
+    pub fn verdict_with_questions(&self) -> Verdict {
+        self.doubted(self.verdict())
+    }
+
     /// `verdict` ([`Cycle::verdict`]), or [`Verdict::ArbiterDecides`] when
-    /// answering the moves' questions against their players would change a
-    /// side's conduct and so the verdict.
+    /// answering one side's questions against it (the other side's moves
+    /// as the judge reads them) would give another verdict. Red's questions
+    /// are asked first when both sides have one that matters.
     fn doubted(&self, verdict: Verdict) -> Verdict {
+        let Some(if_for) = Ruling::of(verdict) else {
+            return verdict;
+        };
         let against = |side: Color| {
             Conduct::of(
                 self.moves
@@ -715,29 +786,32 @@ impl Cycle {
                     .map(|m| m.doubt.as_ref().map_or(&m.kind, |(_, attack)| attack)),
             )
         };
-        let (red, black) = (against(Color::Red), against(Color::Black));
-        if Verdict::of(red, black) == verdict {
-            return verdict;
+        for side in [Color::Red, Color::Black] {
+            let Some(doubt) = self
+                .moves
+                .iter()
+                .filter(|m| m.side == side)
+                .find_map(|m| m.doubt.as_ref().map(|(d, _)| *d))
+            else {
+                continue;
+            };
+            let (red, black) = match side {
+                Color::Red => (against(Color::Red), self.conduct(Color::Black)),
+                Color::Black => (self.conduct(Color::Red), against(Color::Black)),
+            };
+            let Some(if_against) = Ruling::of(Verdict::of(red, black)) else {
+                continue;
+            };
+            if if_against.must_change() != if_for.must_change() {
+                return Verdict::ArbiterDecides {
+                    side,
+                    doubt,
+                    if_for,
+                    if_against,
+                };
+            }
         }
-        let changed = [Color::Red, Color::Black]
-            .into_iter()
-            .find(|&side| {
-                let c = if side == Color::Red { red } else { black };
-                c != self.conduct(side)
-            })
-            .unwrap_or(Color::Red);
-        let doubt = self
-            .moves
-            .iter()
-            .filter(|m| m.side == changed)
-            .find_map(|m| m.doubt.as_ref().map(|(d, _)| *d));
-        match doubt {
-            Some(doubt) => Verdict::ArbiterDecides {
-                side: changed,
-                doubt,
-            },
-            None => verdict,
-        }
+        verdict
     }
 }
 

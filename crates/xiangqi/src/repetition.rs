@@ -21,14 +21,37 @@ pub const MATE_THREAT_MOVES: u8 = 3;
 
 /// The most positions one search for a mate by checks looks at (a few
 /// milliseconds): a bound on the work a move of a repeated cycle can cost,
-/// whatever the position.
+/// whatever the position (reading one move makes two such searches, and a
+/// few one-move ones for its captures and recaptures).
 pub const MATE_SEARCH_BUDGET: u32 = 50_000;
+
+/// What is left of a search's budget of positions, and whether it ran out
+/// with work left undone (a search that finished exactly on its budget is
+/// complete).
+struct Budget {
+    left: u32,
+    ran_out: bool,
+}
+
+impl Budget {
+    /// Spends one position; `false` (and marks the search cut off) when
+    /// none is left.
+    fn take(&mut self) -> bool {
+        if self.left == 0 {
+            self.ran_out = true;
+            return false;
+        }
+        self.left -= 1;
+        true
+    }
+}
 
 /// One new threat created by a move: `attacker` could capture `target` on
 /// the next move (legally — the capture would not expose the attacker's own
 /// general), and could not before the move — or could, but `target` was
 /// protected then and the move took its protection away (断根: the move
-/// blocked, pinned or drew off its last protector; `undermined`).
+/// blocked its last protector, pinned it, or made its recapture one that is
+/// mated at once; `undermined`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct NewAttack {
     /// Where the attacking piece stands after the move (the moved piece's
@@ -111,11 +134,16 @@ fn is_protected(
 /// Whether, with `ours` to move, taking on `target` with the piece on
 /// `attacker` could be answered by a recapture that is not mated at once: a
 /// protector whose recapture loses the game on the spot protects nothing
-/// (假根). `true` when the capture itself is not legal (nothing to refine).
+/// (假根). `true` when the capture itself is not legal (nothing to refine),
+/// and when `ours` could mate at once anyway: then the mate is no fault of
+/// the recapture, and the threat of it is judged as a threat of mate.
 fn recapture_holds(ours: &Position, attacker: Square, target: Square) -> bool {
     let Ok(taken) = ours.play(Move::new(attacker, target)) else {
         return true;
     };
+    if ours.mates_by_checks(1) {
+        return true;
+    }
     taken
         .legal_moves()
         .iter()
@@ -148,24 +176,26 @@ impl Position {
     /// [`Position::mates_by_checks`], or `None` when the search ran out of
     /// its budget without finding a mate.
     fn mate_search(&self, moves: u8, budget: u32) -> Option<bool> {
-        let mut budget = budget;
+        let mut budget = Budget {
+            left: budget,
+            ran_out: false,
+        };
         let found = self.mates_within(moves, &mut budget);
-        if found || budget > 0 {
+        if found || !budget.ran_out {
             Some(found)
         } else {
             None
         }
     }
 
-    fn mates_within(&self, moves: u8, budget: &mut u32) -> bool {
+    fn mates_within(&self, moves: u8, budget: &mut Budget) -> bool {
         if moves == 0 {
             return false;
         }
         self.legal_moves().iter().any(|&m| {
-            if *budget == 0 {
+            if !budget.take() {
                 return false;
             }
-            *budget -= 1;
             let mut checked = *self;
             checked.play_unchecked(m);
             if !checked.is_check() {
@@ -177,7 +207,7 @@ impl Position {
                     && replies.iter().all(|&r| {
                         let mut next = checked;
                         next.play_unchecked(r);
-                        *budget > 0 && next.mates_within(moves - 1, budget)
+                        next.mates_within(moves - 1, budget)
                     }))
         })
     }
@@ -243,16 +273,19 @@ impl Position {
                 let Some(attacker_piece) = piece_at(board, attacker) else {
                     continue;
                 };
+                // An attack that stood before is new only when the move took
+                // away the protection of a target it could take before (the
+                // cheap tests first: the searches below cost more).
+                if stood
+                    && !(old_square == attacker
+                        && capture_is_legal(before_board, attacker, target, us, self.general(us))
+                        && is_protected(before_board, attacker, target, them, their_general))
+                {
+                    continue;
+                }
                 let protected = is_protected(board, attacker, target, them, their_general)
                     && recapture_holds(&after.passed(), attacker, target);
-                // An attack that stood before is new only when the move took
-                // away the protection of a target it could take before.
-                let undermined = stood
-                    && !protected
-                    && old_square == attacker
-                    && capture_is_legal(before_board, attacker, target, us, self.general(us))
-                    && is_protected(before_board, attacker, target, them, their_general)
-                    && recapture_holds(self, attacker, target);
+                let undermined = stood && !protected && recapture_holds(self, attacker, target);
                 if stood && !undermined {
                     continue;
                 }

@@ -13,10 +13,12 @@
 //!   `must-change <side> perpetual-mate-threat`,
 //!   `must-change <side> check-and-mate-threat`,
 //!   `must-change <side> mate-threat-and-chase <piece letter>`,
-//!   `arbiter <side> value-chase <attacker letter><target letter>`,
-//!   `arbiter <side> outnumbered <attacker letter><target letter>`,
-//!   `arbiter <side> mate-search` (the verdict hangs on a question the
-//!   rules leave to the arbiter);
+//!   `arbiter <side> value-chase <attacker letter><target letter> …`,
+//!   `arbiter <side> outnumbered <attacker letter><target letter> …`,
+//!   `arbiter <side> mate-search …` (the verdict hangs on a question the
+//!   rules leave to the arbiter about that side's moves; `…` is
+//!   `against:<red|black|draw> for:<red|black|draw>`, who must change if
+//!   it is answered against that side, and if for it);
 //! - optional: `repetitions` (times the cycle has been played), `red` and
 //!   `black` (the kinds of that side's moves in the cycle: `check`,
 //!   `chase:<letters>`, `mate-threat`, `idle`), `last` (the kind of the last move),
@@ -25,8 +27,9 @@
 //!   (`<moves> reached|not-reached`), `dead-position` (`yes`/`no`).
 
 use xiangqi::{
-    Color, Conduct, Doubt, Judgement, Move, MoveKind, NATURAL_MOVE_LIMIT, NewAttack, Piece,
-    Position, Prohibition, RepetitionTracker, Role, Setup, Square, Verdict, natural_limit_reached,
+    Color, Conduct, Cycle, CycleMove, Doubt, Judgement, Move, MoveKind, NATURAL_MOVE_LIMIT,
+    NewAttack, Piece, Position, Prohibition, RepetitionTracker, Role, Ruling, Setup, Square,
+    Verdict, natural_limit_reached,
 };
 
 const DATA: &str = include_str!("data/prohibitions.txt");
@@ -114,7 +117,16 @@ fn verdict_text(v: Verdict) -> String {
             };
             format!("must-change {} {why}", side.name().to_lowercase())
         }
-        Verdict::ArbiterDecides { side, doubt } => {
+        Verdict::ArbiterDecides {
+            side,
+            doubt,
+            if_for,
+            if_against,
+        } => {
+            let ruling = |r: Ruling| {
+                r.must_change()
+                    .map_or_else(|| "draw".to_owned(), |c| c.name().to_lowercase())
+            };
             let what = match doubt {
                 Doubt::ValueChase {
                     attacker, target, ..
@@ -124,7 +136,12 @@ fn verdict_text(v: Verdict) -> String {
                 } => format!("outnumbered {}{}", attacker.char(), target.char()),
                 Doubt::MateSearch => "mate-search".to_owned(),
             };
-            format!("arbiter {} {what}", side.name().to_lowercase())
+            format!(
+                "arbiter {} {what} against:{} for:{}",
+                side.name().to_lowercase(),
+                ruling(if_against),
+                ruling(if_for)
+            )
         }
     }
 }
@@ -547,4 +564,64 @@ fn a_protected_piece_attacked_by_more_pieces_than_can_take_back_is_a_question_fo
             doubt: None
         }
     );
+}
+
+fn cycle_move(side: Color, kind: MoveKind, doubt: Option<(Doubt, MoveKind)>) -> CycleMove {
+    CycleMove {
+        side,
+        mv: Move::from_iccs("a0a1").expect("coordinates"),
+        kind,
+        doubt,
+    }
+}
+
+#[test]
+fn a_question_on_the_side_that_is_not_forbidden_can_undo_the_other_sides_must_change() {
+    // Red chases on every move; Black's quiet moves might each be chases by
+    // value. Answered for Black, Red must change; against Black, both
+    // chase and the cycle draws: the arbiter is asked about Black's moves.
+    let value = Doubt::ValueChase {
+        attacker: Piece::new(Color::Black, Role::Soldier),
+        target: Piece::new(Color::Red, Role::Horse),
+        square: sq("c3"),
+    };
+    let cycle = Cycle {
+        from_ply: 0,
+        moves: vec![
+            cycle_move(Color::Red, chase("c7", 'n'), None),
+            cycle_move(
+                Color::Black,
+                MoveKind::Idle,
+                Some((value, chase("c3", 'N'))),
+            ),
+            cycle_move(Color::Red, chase("c7", 'n'), None),
+            cycle_move(
+                Color::Black,
+                MoveKind::Idle,
+                Some((value, chase("c3", 'N'))),
+            ),
+        ],
+        repetitions: 1,
+    };
+    let forbidden = Ruling::of(cycle.verdict()).expect("a ruling");
+    assert_eq!(forbidden.must_change(), Some(Color::Red));
+    match cycle.verdict_with_questions() {
+        Verdict::ArbiterDecides {
+            side,
+            doubt,
+            if_for,
+            if_against,
+        } => {
+            assert_eq!(side, Color::Black);
+            assert_eq!(doubt, value);
+            assert_eq!(if_for, forbidden);
+            assert_eq!(if_against, Ruling::Draw);
+        }
+        v => panic!("the arbiter must be asked: {v}"),
+    }
+    // A question that changes nothing is not asked.
+    let mut quiet = cycle.clone();
+    quiet.moves[0] = cycle_move(Color::Red, MoveKind::Idle, None);
+    quiet.moves[1] = cycle_move(Color::Black, MoveKind::Idle, Some((value, MoveKind::Idle)));
+    assert_eq!(quiet.verdict_with_questions(), Verdict::Draw);
 }

@@ -286,16 +286,24 @@ impl XiangqiGame {
                                 side_name(w)
                             ),
                         ),
-                        Verdict::ArbiterDecides { side, doubt } if side == p => cite(
-                            Code::NotChangingLoses,
-                            "xq 4.1.7",
-                            format!(
-                                "the arbiter rules {doubt} against {}: {} violates the prohibitions and will not change: {} wins",
-                                side_name(p),
-                                side_name(p),
-                                side_name(w)
-                            ),
-                        ),
+                        Verdict::ArbiterDecides {
+                            doubt,
+                            if_for,
+                            if_against,
+                            ..
+                        } if if_for.must_change() == Some(p)
+                            || if_against.must_change() == Some(p) =>
+                        {
+                            cite(
+                                Code::NotChangingLoses,
+                                "xq 4.1.7",
+                                format!(
+                                    "the arbiter, judging {doubt}, rules that {} violates the prohibitions and will not change: {} wins",
+                                    side_name(p),
+                                    side_name(w)
+                                ),
+                            )
+                        }
                         v => {
                             return reject(
                                 Code::ResultDoesNotFitGrounds,

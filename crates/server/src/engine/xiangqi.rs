@@ -168,11 +168,45 @@ pub enum RepetitionVerdict {
     ArbiterDecides,
 }
 
+/// What the cycle's verdict is once the arbiter answers the question.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct QuestionRuling {
+    /// The side that must change (xq 4.1.7); `null`: a draw when played
+    /// the third time (xq 4.2.3).
+    pub must_change: Option<Side>,
+    /// What that side does (`perpetual chase of …`).
+    pub prohibition: Option<String>,
+    /// The same as a code (as `Repetition::prohibition_code`).
+    pub prohibition_code: Option<&'static str>,
+}
+
+impl From<xiangqi::Ruling> for QuestionRuling {
+    fn from(r: xiangqi::Ruling) -> QuestionRuling {
+        match r {
+            xiangqi::Ruling::Draw => QuestionRuling {
+                must_change: None,
+                prohibition: None,
+                prohibition_code: None,
+            },
+            xiangqi::Ruling::MustChange { side, reason } => QuestionRuling {
+                must_change: Some(Side::from(side)),
+                prohibition: Some(reason.to_string()),
+                prohibition_code: Some(reason.code()),
+            },
+        }
+    }
+}
+
 /// A question of the repetition rules the arbiter answers (xq 4.1.7).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ArbiterQuestion {
-    /// The side that must change if the question is answered against it.
+    /// The side whose moves carry the question.
     pub side: Side,
+    /// The verdict if the question is answered against `side` (its moves
+    /// are the attacks asked about).
+    pub if_so: QuestionRuling,
+    /// The verdict if it is answered for `side` (the judge's own).
+    pub if_not: QuestionRuling,
     /// `value_chase` (is an attack on a protected piece worth more than
     /// its attacker a chase by value?), `outnumbered` (is a protected piece
     /// attacked by more pieces than can take back chased, 少根?) or
@@ -273,7 +307,12 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
             Some(reason.to_string()),
             Some(format!("xq {}", reason.article())),
         ),
-        Verdict::ArbiterDecides { side, doubt } => {
+        Verdict::ArbiterDecides {
+            side,
+            doubt,
+            if_for,
+            if_against,
+        } => {
             let piece = match doubt {
                 Doubt::ValueChase {
                     attacker,
@@ -289,6 +328,8 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
             };
             question = Some(ArbiterQuestion {
                 side: Side::from(*side),
+                if_so: QuestionRuling::from(*if_against),
+                if_not: QuestionRuling::from(*if_for),
                 kind: doubt.code(),
                 attacker: piece.as_ref().map(|p| p.0),
                 target: piece.as_ref().map(|p| p.1),

@@ -449,6 +449,12 @@ async fn xq_4_1_7_a_cycle_the_rules_leave_to_the_arbiter_is_not_decided_by_the_p
     assert_eq!(repetition["draw_due"], false);
     assert_eq!(repetition["article"], "xq 4.1.7");
     assert_eq!(repetition["question"]["side"], "red");
+    assert_eq!(repetition["question"]["if_so"]["must_change"], "red");
+    assert_eq!(
+        repetition["question"]["if_so"]["prohibition_code"],
+        "perpetual_chase"
+    );
+    assert_eq!(repetition["question"]["if_not"]["must_change"], Value::Null);
     let question = repetition["question"]["question"]
         .as_str()
         .unwrap_or_default();

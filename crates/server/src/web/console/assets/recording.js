@@ -111,17 +111,19 @@ function repetitionItems(rep) {
   }
   if (rep.verdict === 'arbiter_decides' && rep.question) {
     const q = rep.question;
-    const side = t(`colour-${q.side}`);
     const other = q.side === 'red' ? 'black' : 'red';
+    const outcome = (r) => (r.must_change
+      ? t('console-xq-outcome-must-change', { side: t(`colour-${r.must_change}`) })
+      : t('console-xq-outcome-draw'));
+    const args = { side: t(`colour-${q.side}`), times: rep.repetitions, if_so: outcome(q.if_so), if_not: outcome(q.if_not) };
     const text = q.kind === 'value_chase' || q.kind === 'outnumbered'
       ? t(`console-xq-question-${q.kind.replace('_', '-')}`, {
-        side,
+        ...args,
         attacker: t(`console-xq-role-${q.side}-${q.attacker}`, {}, q.attacker),
         target: t(`console-xq-role-${other}-${q.target}`, {}, q.target),
         square: q.square,
-        times: rep.repetitions,
       })
-      : t('console-xq-question-mate-search', { side, times: rep.repetitions });
+      : t('console-xq-question-mate-search', args);
     return [`${text}${article}`];
   }
   return [];
