@@ -78,8 +78,9 @@
 //! - **What the rules leave to the arbiter** ([`Doubt`]): an idle move
 //!   that newly attacks a protected piece worth more than its attacker (a
 //!   chase by value, 子力价值?), or a protected piece attacked by more
-//!   pieces than can take back (少根?), or whose threat of mate the search
-//!   could not decide. When answering such a question against a side would
+//!   pieces than can take back (少根?), or that threatens to win a piece
+//!   through a check (the 棋例 counts it 捉, the Asian rules do not), or
+//!   whose threat of mate the search could not decide. When answering such a question against a side would
 //!   change the verdict, the verdict is [`Verdict::ArbiterDecides`]: the
 //!   program neither refuses a move nor draws the game on it, and says
 //!   what the arbiter is asked.
@@ -91,9 +92,9 @@
 //! - a threat of mate longer than [`crate::MATE_THREAT_MOVES`] moves of
 //!   consecutive checks: not found, the move counts as idle (one the
 //!   search's [`crate::MATE_SEARCH_BUDGET`] cuts off is asked, above);
-//! - a chase that wins material through checks or through a sequence of
-//!   exchanges (the 棋例 counts these as 捉); only the direct capture is
-//!   seen;
+//! - a chase that wins material through more than one check or through a
+//!   sequence of exchanges (the 棋例 counts these as 捉); the direct
+//!   capture is judged and a win through one check is asked (above);
 //! - value-based chases and under-protected pieces are asked, not ruled
 //!   (above); a protector overloaded in some other way (false protection
 //!   beyond a protector pinned, cut off or mated for its recapture) is not
@@ -224,6 +225,86 @@ fn outnumbered(attack: &NewAttack, after: &Position) -> bool {
     attackers > takers(&taken) && !capture_walks_into_mate(attack, after)
 }
 
+/// The most positions one search for a win by check looks at.
+const WIN_BY_CHECK_BUDGET: u32 = 20_000;
+
+/// A piece the side to move could win by giving check (the 棋例 counts a
+/// threat to win material through a check as 捉; the Asian rules do not):
+/// a check, not mate, after which, whatever the reply, a piece of the
+/// checked side can be taken that counts — one with no legal recapture, or
+/// a chariot taken by a horse or a cannon — by a piece other than the
+/// general or a soldier that has not crossed the river, and other than a
+/// soldier that has not crossed it. The capture, as a [`NewAttack`] after
+/// the first reply; `None` when there is none, or when the search runs
+/// out of its bound.
+fn win_by_check(pos: &Position) -> Option<NewAttack> {
+    let mut left = WIN_BY_CHECK_BUDGET;
+    let mut spend = |n: usize| {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        left = left.checked_sub(n)?;
+        Some(())
+    };
+    let us = pos.turn();
+    for &check in pos.legal_moves().iter() {
+        spend(1)?;
+        let mut checked = *pos;
+        checked.play_unchecked(check);
+        if !checked.is_check() {
+            continue;
+        }
+        let replies = checked.legal_moves();
+        if replies.is_empty() {
+            continue;
+        }
+        let mut first = None;
+        let mut every_reply = true;
+        for &reply in replies.iter() {
+            let mut answered = checked;
+            answered.play_unchecked(reply);
+            let captures = answered.legal_moves();
+            spend(captures.len())?;
+            let won = captures.iter().find_map(|&take| {
+                let attacker_piece = answered.piece_at(take.from)?;
+                let target_piece = answered.piece_at(take.to)?;
+                let exempt = attacker_piece.role == Role::General
+                    || target_piece.role == Role::General
+                    || (attacker_piece.role == Role::Soldier && take.from.on_own_side(us))
+                    || (target_piece.role == Role::Soldier && take.to.on_own_side(us.opposite()));
+                if exempt {
+                    return None;
+                }
+                let mut taken = answered;
+                taken.play_unchecked(take);
+                let recaptured = taken.legal_moves().iter().any(|r| r.to == take.to);
+                let counts = !recaptured
+                    || (target_piece.role == Role::Chariot
+                        && matches!(attacker_piece.role, Role::Horse | Role::Cannon));
+                counts.then_some(NewAttack {
+                    attacker: take.from,
+                    attacker_piece,
+                    target: take.to,
+                    target_piece,
+                    protected: recaptured,
+                    undermined: false,
+                })
+            });
+            match won {
+                Some(a) => {
+                    first.get_or_insert(a);
+                }
+                None => {
+                    every_reply = false;
+                    break;
+                }
+            }
+        }
+        if every_reply && first.is_some() {
+            return first;
+        }
+    }
+    None
+}
+
 /// Whether taking the target would let its side mate at once (with its
 /// next move): such a capture wins nothing, and the threat of it is no
 /// chase.
@@ -303,19 +384,29 @@ pub enum Doubt {
         /// Where it stands.
         square: Square,
     },
+    /// The move threatens to win a piece through a check (a check after
+    /// which, whatever the reply, the piece falls): the 棋例 counts it a
+    /// chase (捉), the Asian rules do not.
+    WinByCheck {
+        /// The piece that would fall (after the first reply).
+        target: Piece,
+        /// Where it stands then.
+        square: Square,
+    },
     /// The search for a threat of mate ran out of its bound
     /// ([`crate::MATE_SEARCH_BUDGET`]) before it could say.
     MateSearch,
 }
 
 impl Doubt {
-    /// A stable code for programs: `value_chase`, `outnumbered` or
-    /// `mate_search`.
+    /// A stable code for programs: `value_chase`, `outnumbered`,
+    /// `win_by_check` or `mate_search`.
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
             Doubt::ValueChase { .. } => "value_chase",
             Doubt::Outnumbered { .. } => "outnumbered",
+            Doubt::WinByCheck { .. } => "win_by_check",
             Doubt::MateSearch => "mate_search",
         }
     }
@@ -339,6 +430,10 @@ impl fmt::Display for Doubt {
             } => write!(
                 f,
                 "whether the {attacker}'s attack on the {target} on {square}, attacked by more pieces than can take back, is a chase"
+            ),
+            Doubt::WinByCheck { target, square } => write!(
+                f,
+                "whether the threat to win the {target} on {square} through a check is a chase"
             ),
             Doubt::MateSearch => f.write_str("whether a move threatens a mate too deep to search"),
         }
@@ -389,25 +484,38 @@ impl Position {
         let doubt = if mate.is_none() {
             Some((Doubt::MateSearch, MoveKind::MateThreat))
         } else {
-            rest.into_iter().find_map(|a| {
-                let (attacker, target, square) = (a.attacker_piece, a.target_piece, a.target);
-                let doubt = if value_doubt(&a, &after) {
-                    Doubt::ValueChase {
-                        attacker,
-                        target,
-                        square,
+            rest.into_iter()
+                .find_map(|a| {
+                    let (attacker, target, square) = (a.attacker_piece, a.target_piece, a.target);
+                    let doubt = if value_doubt(&a, &after) {
+                        Doubt::ValueChase {
+                            attacker,
+                            target,
+                            square,
+                        }
+                    } else if outnumbered(&a, &after) {
+                        Doubt::Outnumbered {
+                            attacker,
+                            target,
+                            square,
+                        }
+                    } else {
+                        return None;
+                    };
+                    Some((doubt, MoveKind::Chase(vec![a])))
+                })
+                .or_else(|| {
+                    // A threat to win through a check, new with the move.
+                    let win = win_by_check(&after.passed())?;
+                    if win_by_check(self).is_some() {
+                        return None;
                     }
-                } else if outnumbered(&a, &after) {
-                    Doubt::Outnumbered {
-                        attacker,
-                        target,
-                        square,
-                    }
-                } else {
-                    return None;
-                };
-                Some((doubt, MoveKind::Chase(vec![a])))
-            })
+                    let doubt = Doubt::WinByCheck {
+                        target: win.target_piece,
+                        square: win.target,
+                    };
+                    Some((doubt, MoveKind::Chase(vec![win])))
+                })
         };
         Some(Reading {
             kind: MoveKind::Idle,

@@ -15,6 +15,7 @@
 //!   `must-change <side> mate-threat-and-chase <piece letter>`,
 //!   `arbiter <side> value-chase <attacker letter><target letter> …`,
 //!   `arbiter <side> outnumbered <attacker letter><target letter> …`,
+//!   `arbiter <side> win-by-check <target letter> …`,
 //!   `arbiter <side> mate-search …` (the verdict hangs on a question the
 //!   rules leave to the arbiter about that side's moves; `…` is
 //!   `against:<red|black|draw> for:<red|black|draw>`, who must change if
@@ -134,6 +135,7 @@ fn verdict_text(v: Verdict) -> String {
                 Doubt::Outnumbered {
                     attacker, target, ..
                 } => format!("outnumbered {}{}", attacker.char(), target.char()),
+                Doubt::WinByCheck { target, .. } => format!("win-by-check {}", target.char()),
                 Doubt::MateSearch => "mate-search".to_owned(),
             };
             format!(
@@ -513,7 +515,7 @@ fn along_playouts_that_shuffle_back_and_forth_every_judgement_is_consistent() {
                     assert!(c.moves.len() >= 4 && c.moves.len() % 2 == 0);
                     assert!(c.repetitions >= 1);
                     assert_eq!(c.from_ply + c.moves.len(), tracker.plies());
-                    assert_eq!(c.verdict(), j.verdict);
+                    assert_eq!(c.verdict_with_questions(), j.verdict);
                 }
             }
             if let Some(r) = refusal {
@@ -624,4 +626,30 @@ fn a_question_on_the_side_that_is_not_forbidden_can_undo_the_other_sides_must_ch
     quiet.moves[0] = cycle_move(Color::Red, MoveKind::Idle, None);
     quiet.moves[1] = cycle_move(Color::Black, MoveKind::Idle, Some((value, MoveKind::Idle)));
     assert_eq!(quiet.verdict_with_questions(), Verdict::Draw);
+}
+
+#[test]
+fn a_threat_to_win_a_piece_through_a_check_is_a_question_for_the_arbiter() {
+    // The chariot's step to c4 prepares a check after which, whatever the
+    // reply, Black's chariot on b4 falls: the 棋例 counts such a threat a
+    // chase (捉), the Asian rules do not; the judge asks.
+    let p = Position::from_fen("8c/3k5/3ab4/6n2/C8/1r7/9/5K3/2R6/2N6 w").expect("fen");
+    let m = Move::from_iccs("c1c4").expect("coordinates");
+    let reading = p.move_reading(m).expect("legal");
+    assert_eq!(reading.kind, MoveKind::Idle, "no direct chase");
+    let (doubt, attack) = reading.doubt.expect("a question for the arbiter");
+    assert_eq!(
+        doubt,
+        Doubt::WinByCheck {
+            target: Piece::new(Color::Black, Role::Chariot),
+            square: sq("b4"),
+        }
+    );
+    assert_eq!(doubt.code(), "win_by_check");
+    assert!(matches!(attack, MoveKind::Chase(_)));
+    // From the start no check wins anything.
+    let start = Position::startpos();
+    for &m in start.legal_moves().iter() {
+        assert_eq!(start.move_reading(m).and_then(|r| r.doubt), None, "{m}");
+    }
 }

@@ -209,17 +209,19 @@ pub struct ArbiterQuestion {
     pub if_not: QuestionRuling,
     /// `value_chase` (is an attack on a protected piece worth more than
     /// its attacker a chase by value?), `outnumbered` (is a protected piece
-    /// attacked by more pieces than can take back chased, 少根?) or
-    /// `mate_search` (does a move threaten a mate deeper than the program
-    /// searches?).
+    /// attacked by more pieces than can take back chased, 少根?),
+    /// `win_by_check` (is a threat to win a piece through a check a chase?)
+    /// or `mate_search` (does a move threaten a mate deeper than the
+    /// program searches?).
     pub kind: &'static str,
     /// With `value_chase` or `outnumbered`: the attacking piece's role
     /// (`soldier`, …).
     pub attacker: Option<&'static str>,
-    /// With `value_chase` or `outnumbered`: the protected piece's role.
+    /// With `value_chase`, `outnumbered` or `win_by_check`: the attacked
+    /// piece's role.
     pub target: Option<&'static str>,
-    /// With `value_chase` or `outnumbered`: where the protected piece
-    /// stands (ICCS).
+    /// With `value_chase`, `outnumbered` or `win_by_check`: where the
+    /// attacked piece stands (ICCS).
     pub square: Option<String>,
     /// The question in words (`whether the red soldier's attack on the
     /// protected black horse on c7 is a chase by value`).
@@ -323,7 +325,14 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
                     attacker,
                     target,
                     square,
-                } => Some((attacker.role.name(), target.role.name(), square.to_string())),
+                } => Some((
+                    Some(attacker.role.name()),
+                    target.role.name(),
+                    square.to_string(),
+                )),
+                Doubt::WinByCheck { target, square } => {
+                    Some((None, target.role.name(), square.to_string()))
+                }
                 Doubt::MateSearch => None,
             };
             question = Some(ArbiterQuestion {
@@ -331,7 +340,7 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
                 if_so: QuestionRuling::from(*if_against),
                 if_not: QuestionRuling::from(*if_for),
                 kind: doubt.code(),
-                attacker: piece.as_ref().map(|p| p.0),
+                attacker: piece.as_ref().and_then(|p| p.0),
                 target: piece.as_ref().map(|p| p.1),
                 square: piece.map(|p| p.2),
                 question: doubt.to_string(),

@@ -274,6 +274,7 @@ console-xq-prohibition-check_and_mate_threat = one check one threat of mate
 console-xq-prohibition-mate_threat_and_chase = one threat of mate one chase
 console-xq-question-value-chase = The arbiter decides: is the {attacker}'s attack on the protected {target} on {square} a chase by value? If so, {if_so}; if not, {if_not} ({times}×)
 console-xq-question-outnumbered = The arbiter decides: is the {target} on {square}, attacked by more pieces than can take back, chased by the {attacker}? If so, {if_so}; if not, {if_not} ({times}×)
+console-xq-question-win-by-check = The arbiter decides: is {side}'s threat to win the {target} on {square} through a check a chase? If so, {if_so}; if not, {if_not} ({times}×)
 console-xq-question-mate-search = The arbiter decides: does {side} threaten a mate too deep for the program to search? If so, {if_so}; if not, {if_not} ({times}×)
 console-xq-outcome-must-change = {side} must change
 console-xq-outcome-draw = a draw when played three times

@@ -274,6 +274,7 @@ console-xq-prohibition-check_and_mate_threat = 一将一杀
 console-xq-prohibition-mate_threat_and_chase = 一杀一捉
 console-xq-question-value-chase = 由裁判裁决：{attacker}攻击 {square} 的有根{target}，按子力价值是否算捉？若算，{if_so}；若不算，{if_not}（{times} 次）
 console-xq-question-outnumbered = 由裁判裁决：{square} 的{target}受攻击的子多于保护的子（少根），{attacker}是否算捉？若算，{if_so}；若不算，{if_not}（{times} 次）
+console-xq-question-win-by-check = 由裁判裁决：{side}借将军得 {square} 的{target}的威胁是否算捉？若算，{if_so}；若不算，{if_not}（{times} 次）
 console-xq-question-mate-search = 由裁判裁决：{side}是否构成程序未能算尽的杀着？若是，{if_so}；若否，{if_not}（{times} 次）
 console-xq-outcome-must-change = {side}必须变着
 console-xq-outcome-draw = 循环三次作和

@@ -123,7 +123,13 @@ function repetitionItems(rep) {
         target: t(`console-xq-role-${other}-${q.target}`, {}, q.target),
         square: q.square,
       })
-      : t('console-xq-question-mate-search', args);
+      : q.kind === 'win_by_check'
+        ? t('console-xq-question-win-by-check', {
+          ...args,
+          target: t(`console-xq-role-${other}-${q.target}`, {}, q.target),
+          square: q.square,
+        })
+        : t('console-xq-question-mate-search', args);
     return [`${text}${article}`];
   }
   return [];
