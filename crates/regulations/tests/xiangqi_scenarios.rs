@@ -34,7 +34,8 @@
 //! expect clock red 1:29:55
 //! expect fouls red 1
 //! expect points 4 0
-//! expect repetition must_change red   # or draw, none
+//! expect repetition must_change red   # or draw, none, arbiter red (the
+//!                                      # verdict hangs on a question for the arbiter)
 //! expect obligation b2b3 b2b4  # the moves the touches allow (sorted ICCS), or free, none
 //! expect present black no      # xq 4.1.5
 //! expect warnings red 1        # xq 4.1.7 warnings
@@ -515,7 +516,8 @@ fn check(game: &XiangqiGame, last: &mut Last, args: &[&str]) -> Result<(), Strin
             let v = game.repetition().verdict;
             let ok = match (rest.first().copied(), v) {
                 (Some("none"), Verdict::None) | (Some("draw"), Verdict::Draw) => true,
-                (Some("must_change"), Verdict::MustChange { side: s, .. }) => {
+                (Some("must_change"), Verdict::MustChange { side: s, .. })
+                | (Some("arbiter"), Verdict::ArbiterDecides { side: s, .. }) => {
                     rest.get(1).copied().and_then(side) == Some(s)
                 }
                 _ => false,
