@@ -64,8 +64,9 @@ pub struct NewAttack {
     /// What it is.
     pub target_piece: Piece,
     /// Whether its side could legally recapture on `target` after the
-    /// attacker took it (有根) — and not be mated at once for it (a
-    /// recapture mated on the spot is a false protection, 假根).
+    /// attacker took it (有根) — and, unless the move gives check, not be
+    /// mated at once for it (a recapture mated on the spot is a false
+    /// protection, 假根).
     pub protected: bool,
     /// The attack stood before the move, on the target then protected; the
     /// move took the protection away (断根). `protected` is then `false`.
@@ -255,6 +256,7 @@ impl Position {
         let board = after.board_array();
         let our_general = after.general(us);
         let their_general = after.general(them);
+        let gives_check = after.is_check();
         let mut new_attacks = Vec::new();
         for target in after.occupied_by(them).iter() {
             let Some(target_piece) = piece_at(board, target) else {
@@ -283,8 +285,10 @@ impl Position {
                 {
                     continue;
                 }
+                // After a check the opponent cannot pass: the protection is
+                // the board's (the move is judged as a check anyway).
                 let protected = is_protected(board, attacker, target, them, their_general)
-                    && recapture_holds(&after.passed(), attacker, target);
+                    && (gives_check || recapture_holds(&after.passed(), attacker, target));
                 let undermined = stood && !protected && recapture_holds(self, attacker, target);
                 if stood && !undermined {
                     continue;
@@ -301,7 +305,7 @@ impl Position {
         }
         Some(MoveFacts {
             mv: m,
-            gives_check: after.is_check(),
+            gives_check,
             new_attacks,
         })
     }

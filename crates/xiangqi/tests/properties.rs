@@ -192,7 +192,7 @@ proptest! {
     /// Each new attack reported is a capture the reference generator allows
     /// on the next move, and "protected" means the reference generator then
     /// allows a recapture on that point that is not mated at once (or the
-    /// capturer's side could mate at once anyway).
+    /// capturer's side could mate at once anyway, or the move gives check).
     #[test]
     fn reported_attacks_and_protection_agree_with_the_reference_generator(
         start in 0..STARTS.len(),
@@ -221,11 +221,15 @@ proptest! {
                 // A recapture counts when the capturer's side cannot mate at
                 // once after it (a recapture mated on the spot is 假根) —
                 // unless that side could mate at once anyway.
+                // After a check, any legal recapture (the opponent cannot
+                // pass, so nothing is refined).
                 let recaptures = common::ref_legal(&taken)
                     .into_iter()
                     .filter(|r| r.to == a.target)
                     .any(|r| {
-                        ref_mates_in_one(&again) || !ref_mates_in_one(&common::ref_apply(&taken, r))
+                        facts.gives_check
+                            || ref_mates_in_one(&again)
+                            || !ref_mates_in_one(&common::ref_apply(&taken, r))
                     });
                 prop_assert_eq!(a.protected, recaptures, "{} {}", after.to_fen(), capture);
             }
