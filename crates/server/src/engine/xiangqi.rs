@@ -11,7 +11,7 @@ use regulations::{
 };
 use serde::Serialize;
 use utoipa::ToSchema;
-use xiangqi::{Color, Doubt, Judgement, Verdict};
+use xiangqi::{Color, Judgement, Verdict};
 
 use super::{Due, GameSetup, Rejection, ms_text};
 
@@ -315,34 +315,14 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
             if_for,
             if_against,
         } => {
-            let piece = match doubt {
-                Doubt::ValueChase {
-                    attacker,
-                    target,
-                    square,
-                }
-                | Doubt::Outnumbered {
-                    attacker,
-                    target,
-                    square,
-                } => Some((
-                    Some(attacker.role.name()),
-                    target.role.name(),
-                    square.to_string(),
-                )),
-                Doubt::WinByCheck { target, square } => {
-                    Some((None, target.role.name(), square.to_string()))
-                }
-                Doubt::MateSearch => None,
-            };
             question = Some(ArbiterQuestion {
                 side: Side::from(*side),
                 if_so: QuestionRuling::from(*if_against),
                 if_not: QuestionRuling::from(*if_for),
                 kind: doubt.code(),
-                attacker: piece.as_ref().and_then(|p| p.0),
-                target: piece.as_ref().map(|p| p.1),
-                square: piece.map(|p| p.2),
+                attacker: doubt.attacker().map(|p| p.role.name()),
+                target: doubt.target().map(|(p, _)| p.role.name()),
+                square: doubt.target().map(|(_, sq)| sq.to_string()),
                 question: doubt.to_string(),
             });
             (
