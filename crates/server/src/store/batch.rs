@@ -42,6 +42,13 @@ fn input(appends: &[&Append]) -> String {
 /// PostgreSQL: one statement (autocommit makes it one transaction, one round
 /// trip and one commit for the whole batch). The ids of the games whose
 /// compare-and-swap succeeded.
+///
+/// The games are found through their primary key (`id = ANY (..)`), not by
+/// joining the input: the planner cannot know how many rows the JSON holds
+/// (it guesses 100), and while `games` is small it hashed the input and
+/// scanned every row of `games`, dead versions included, once a batch
+/// (12.9 million rows read in a 20 s run of 100 games). The lookup keeps a
+/// batch's reads to its own games whatever the table's size and statistics.
 pub async fn append_postgres(
     conn: &mut AnyConnection,
     appends: &[&Append],
@@ -50,8 +57,10 @@ pub async fn append_postgres(
         "WITH input AS (SELECT * FROM json_to_recordset($1::json) AS i \
            (id text, expected bigint, actor text, received_at text, at text, \
             body text, rulings text)), \
-         cas AS (UPDATE games g SET seq = g.seq + 1 FROM input i \
-           WHERE g.id = i.id AND g.seq = i.expected RETURNING g.id, g.seq) \
+         cas AS (UPDATE games g SET seq = g.seq + 1 \
+           WHERE g.id = ANY (ARRAY(SELECT id FROM input)) \
+             AND g.seq = (SELECT expected FROM input i WHERE i.id = g.id) \
+           RETURNING g.id, g.seq) \
          INSERT INTO game_events (game_id, seq, actor, received_at, at, body, rulings) \
          SELECT c.id, c.seq, i.actor, i.received_at, i.at, i.body, i.rulings \
          FROM cas c JOIN input i ON i.id = c.id \
