@@ -11,7 +11,10 @@
 # game every 80 plies), then pgbench again. With SPANS=1 one more Arbiter
 # run per round logs every span of the move path and bench/move_spans.py
 # summarises it (logging costs time: those runs are not the throughput
-# figures).
+# figures). Each line ends with the CPU seconds the client (and, for
+# Arbiter, the server) used and the machine's busy and idle seconds (all
+# cores) over the run: divided by the moves or inserts, what one costs the
+# machine and who pays.
 set -euo pipefail
 ROUNDS=${1:-3}
 SECONDS_PER_RUN=${2:-20}
@@ -27,8 +30,22 @@ here=$(cd "$(dirname "$0")" && pwd)
 pgbench_run() {
   $PSQL -c 'DROP DATABASE IF EXISTS bench' -c 'CREATE DATABASE bench' 2>/dev/null
   $PSQL -d bench -f "$here/pgbench_setup.sql" 2>/dev/null
-  pgbench -h 127.0.0.1 -U postgres -n -c 100 -j 2 -T "$SECONDS_PER_RUN" \
-    -f "$here/pgbench_insert.sql" bench 2>/dev/null | awk '/^tps/ {printf "pgbench c=100 tps=%.0f\n", $3}'
+  local before after
+  before=$(head -1 /proc/stat)
+  /usr/bin/time -f "client_cpu_s=%U+%S" -o "/tmp/move_load_client.$$" \
+    pgbench -h 127.0.0.1 -U postgres -n -c 100 -j 2 -T "$SECONDS_PER_RUN" \
+    -f "$here/pgbench_insert.sql" bench 2>/dev/null | awk '/^tps/ {printf "pgbench c=100 tps=%.0f ", $3}'
+  after=$(head -1 /proc/stat)
+  machine_cpu "$before" "$after"
+}
+
+machine_cpu() { # /proc/stat's first line before and after: the client's CPU and the machine's
+  tr '\n' ' ' < "/tmp/move_load_client.$$"
+  rm -f "/tmp/move_load_client.$$"
+  echo "$1 $2" | awk '{
+    busy = ($13 + $14 + $15 + $18 + $19) - ($2 + $3 + $4 + $7 + $8)
+    idle = ($16 + $17) - ($5 + $6)
+    printf "machine_busy_s=%.1f machine_idle_s=%.1f\n", busy / 100, idle / 100 }'
 }
 
 arbiter_run() { # games [log]
@@ -40,9 +57,17 @@ arbiter_run() { # games [log]
     curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break
     sleep 0.1
   done
-  "$BIN/examples/record_moves" --addr "127.0.0.1:$PORT" --games "$games" \
+  # The machine's busy and idle time over the run (/proc/stat, all CPUs,
+  # in clock ticks) and the client's own CPU time: with the server's, what
+  # a move costs the machine and who spends it.
+  local before after
+  before=$(head -1 /proc/stat)
+  /usr/bin/time -f "client_cpu_s=%U+%S" -o "/tmp/move_load_client.$$" \
+    "$BIN/examples/record_moves" --addr "127.0.0.1:$PORT" --games "$games" \
     --seconds "$SECONDS_PER_RUN" --plies 80 | tr '\n' ' '
-  awk '{printf "server_cpu_s=%.1f\n", ($14 + $15) / 100}' "/proc/$server/stat"
+  after=$(head -1 /proc/stat)
+  awk '{printf "server_cpu_s=%.1f ", ($14 + $15) / 100}' "/proc/$server/stat"
+  machine_cpu "$before" "$after"
   kill "$server"
   wait "$server" 2>/dev/null || true
 }
