@@ -616,7 +616,7 @@ impl XiangqiGame {
                         "{} repeats {} for the {} time: the arbiter warns {} to change (warning {n} of {warnings})",
                         side_name(mover),
                         r.reason,
-                        ordinal(r.repetitions),
+                        r.ordinal(),
                         side_name(mover)
                     ),
                 );
@@ -634,7 +634,7 @@ impl XiangqiGame {
                             "{} repeats {} for the {} time after {warnings} warning(s) and has not changed: {} wins",
                             side_name(mover),
                             r.reason,
-                            ordinal(r.repetitions),
+                            r.ordinal(),
                             side_name(w)
                         ),
                     ),
@@ -818,15 +818,6 @@ fn piece_at(st: &XqState, sq: Square) -> Result<xiangqi::Piece, Rejection> {
 
 fn describe(p: xiangqi::Piece, sq: Square) -> String {
     format!("the {p} on {sq}")
-}
-
-fn ordinal(n: u32) -> String {
-    match n {
-        1 => "first".to_owned(),
-        2 => "second".to_owned(),
-        3 => "third".to_owned(),
-        _ => format!("{n}th"),
-    }
 }
 
 fn require_not_over(st: &XqState) -> Result<(), Rejection> {

@@ -453,6 +453,17 @@ impl Refusal {
     pub const fn article(self) -> &'static str {
         "4.1.7"
     }
+
+    /// The time the cycle would be played, in words: "third", "4th".
+    #[must_use]
+    pub fn ordinal(self) -> String {
+        match self.repetitions {
+            1 => "first".to_owned(),
+            2 => "second".to_owned(),
+            3 => "third".to_owned(),
+            n => format!("{n}th"),
+        }
+    }
 }
 
 impl fmt::Display for Refusal {
@@ -462,16 +473,7 @@ impl fmt::Display for Refusal {
             "must change: {} would repeat {} for the {} time (xq 4.1.7)",
             self.mv,
             self.reason,
-            ordinal(self.repetitions)
+            self.ordinal()
         )
-    }
-}
-
-fn ordinal(n: u32) -> String {
-    match n {
-        1 => "first".to_owned(),
-        2 => "second".to_owned(),
-        3 => "third".to_owned(),
-        _ => format!("{n}th"),
     }
 }
