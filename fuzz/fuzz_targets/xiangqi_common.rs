@@ -152,8 +152,12 @@ pub fn iccs_target(data: &[u8]) {
         let syntax = Move::from_iccs(token);
         let parsed = pos.parse_iccs(token);
         let Ok(m) = syntax else {
+            assert_eq!(parsed, syntax, "{token}: the syntax's refusal");
             assert!(
-                matches!(parsed, Err(IccsError::Malformed(_))),
+                matches!(
+                    parsed,
+                    Err(IccsError::Malformed(_) | IccsError::SamePoint(_))
+                ),
                 "{token}: {parsed:?}"
             );
             continue;
@@ -173,7 +177,7 @@ pub fn iccs_target(data: &[u8]) {
                 assert_eq!(pos.why_illegal(m), Some(reason), "{token}");
                 assert!(!pos.legal_moves().contains(&m), "{token} is illegal");
             }
-            Err(IccsError::Malformed(_)) => {
+            Err(IccsError::Malformed(_) | IccsError::SamePoint(_)) => {
                 panic!("{token}: read by from_iccs, refused by parse_iccs")
             }
         }

@@ -12,6 +12,9 @@ pub enum IccsError {
     /// Not of the form file, rank, file, rank (`h2e2`; `h2-e2`, upper case
     /// and full-width characters are read too). Holds the text.
     Malformed(String),
+    /// Names the same point twice (`e1e1`): no piece moves, so it is a
+    /// slip of recording, not a move a player could make. Holds the text.
+    SamePoint(String),
     /// Well-formed but not legal in the position, with the rule it breaks.
     Illegal {
         /// The move.
@@ -27,6 +30,10 @@ impl fmt::Display for IccsError {
             IccsError::Malformed(s) => write!(
                 f,
                 "malformed coordinate move '{s}': expected file a-i, rank 0-9, file, rank (h2e2)"
+            ),
+            IccsError::SamePoint(s) => write!(
+                f,
+                "'{s}' names the same point twice: a move takes a piece from one point to another"
             ),
             IccsError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
         }
@@ -77,6 +84,9 @@ impl Move {
             [a, b, c, d] if a.is_ascii_uppercase() == c.is_ascii_uppercase() => {
                 let from = square(a.to_ascii_lowercase(), *b).ok_or_else(malformed)?;
                 let to = square(c.to_ascii_lowercase(), *d).ok_or_else(malformed)?;
+                if from == to {
+                    return Err(IccsError::SamePoint(text.to_string()));
+                }
                 Ok(Move::new(from, to))
             }
             _ => Err(malformed()),

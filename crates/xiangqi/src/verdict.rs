@@ -62,7 +62,15 @@ impl fmt::Display for IllegalReason {
             IllegalReason::NotYourPiece(sq) => {
                 write!(f, "the piece on {sq} belongs to the opponent")
             }
-            IllegalReason::CannotMoveThere(role) => write!(f, "a {role} does not move that way"),
+            IllegalReason::CannotMoveThere(role) => {
+                let name = role.to_string();
+                let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                write!(f, "{article} {name} does not move that way")
+            }
             IllegalReason::LeavesPalace(role) => write!(f, "the {role} may not leave the palace"),
             IllegalReason::ElephantCrossesRiver => {
                 f.write_str("an elephant may not cross the river")

@@ -37,6 +37,21 @@ fn malformed_coordinate_moves_are_refused_as_malformed() {
 }
 
 #[test]
+fn a_coordinate_move_naming_one_point_twice_is_a_slip_not_a_move() {
+    for text in ["e1e1", "H2H2", "e0-e0"] {
+        assert_eq!(
+            Move::from_iccs(text),
+            Err(IccsError::SamePoint(text.to_string())),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        Position::startpos().parse_iccs("h2h2"),
+        Err(IccsError::SamePoint("h2h2".to_string()))
+    );
+}
+
+#[test]
 fn an_illegal_coordinate_move_says_which_rule_it_breaks() {
     let p = Position::startpos();
     let cases = [
@@ -61,6 +76,11 @@ fn an_illegal_coordinate_move_says_which_rule_it_breaks() {
             other => panic!("{text}: {other:?}"),
         }
     }
+    let e = p.parse_iccs("d0d1").expect_err("illegal");
+    assert_eq!(
+        e.to_string(),
+        "illegal move d0d1: an advisor does not move that way (xq 4.1.6)"
+    );
     let e = p.parse_iccs("h2h7").expect_err("illegal");
     assert_eq!(
         e.to_string(),

@@ -161,6 +161,9 @@ struct XqState {
     termination: Option<Termination>,
     offer: Option<Color>,
     fouls: [u32; 2],
+    /// The fouls given by the event that ended the game at the foul limit
+    /// (xq 4.1.8): an annulment of that ruling takes them back.
+    fouls_that_ended: Option<(Color, u32)>,
     attendance: Attendance,
     touches: Vec<XqTouched>,
     touch_group: u32,
@@ -233,6 +236,7 @@ impl XiangqiGame {
             termination: None,
             offer: None,
             fouls: [0, 0],
+            fouls_that_ended: None,
             attendance: Attendance::new(setup.scheduled_start_ms),
             touches: Vec::new(),
             touch_group: 0,

@@ -159,6 +159,17 @@ impl XiangqiGame {
             }
             XqEventKind::Unrecorded { player, moves } => {
                 require_in_progress(st)?;
+                let made = st.plies.iter().filter(|p| p.side == *player).count();
+                if *moves == 0 || usize::try_from(*moves).is_ok_and(|m| m > made) {
+                    return reject(
+                        Code::MalformedEvent,
+                        "xq 7.1",
+                        format!(
+                            "{moves} moves unrecorded: {} has made {made} move(s) in this game, so between 1 and {made} can be missing from the scoresheet",
+                            side_name(*player)
+                        ),
+                    );
+                }
                 let per = self.profile.unrecorded_moves_per_foul.max(1);
                 let n = moves / per;
                 if n == 0 {
@@ -405,6 +416,13 @@ impl XiangqiGame {
         let mut pieces = Vec::with_capacity(squares.len());
         for s in squares {
             let sq = parse_square(s)?;
+            if pieces.iter().any(|&(other, _)| other == sq) {
+                return reject(
+                    Code::MalformedEvent,
+                    "xq 5",
+                    format!("the point {s} is named twice among the pieces touched together"),
+                );
+            }
             pieces.push((sq, piece_at(st, sq)?));
         }
         let names: Vec<String> = pieces.iter().map(|(sq, p)| describe(*p, *sq)).collect();
@@ -477,6 +495,7 @@ impl XiangqiGame {
             ),
         );
         if total >= self.profile.foul_limit {
+            st.fouls_that_ended = Some((player, n));
             let w = player.opposite();
             finish(
                 st,
@@ -729,7 +748,7 @@ fn parse_move(
     notation: Option<Notation>,
 ) -> Result<Move, ParseFailure> {
     let notation = notation.unwrap_or_else(|| {
-        if Move::from_iccs(text).is_ok() {
+        if matches!(Move::from_iccs(text), Ok(_) | Err(IccsError::SamePoint(_))) {
             Notation::Iccs
         } else if text.is_ascii() {
             Notation::Wxf
@@ -739,7 +758,7 @@ fn parse_move(
     });
     match notation {
         Notation::Iccs => pos.parse_iccs(text).map_err(|e| match e {
-            IccsError::Malformed(_) => (
+            IccsError::Malformed(_) | IccsError::SamePoint(_) => (
                 Rejection::of(Code::MalformedMove, "xq 7.1", e.to_string()),
                 None,
             ),
@@ -876,7 +895,10 @@ fn annullable(code: Option<Code>) -> bool {
 
 /// The arbiter annuls the ruling that ended the game: the game is in
 /// progress again where it stood, the side to move's clock running from
-/// now (the time between the ruling and its annulment is no one's).
+/// now (the time between the ruling and its annulment is no one's). A
+/// cycle's repetitions or the natural limit's moves count again from here,
+/// and the fouls that reached the foul limit are taken back, so the same
+/// ruling does not fall again at the next move.
 fn annul_ruling(
     st: &mut XqState,
     out: &mut Step,
@@ -908,6 +930,28 @@ fn annul_ruling(
     let annulled = term.reason.clone();
     st.status = Status::InProgress;
     st.termination = None;
+    // The ruling on a cycle or on the limit is annulled: they count again
+    // from here, or the next move of the same cycle would rule it again.
+    match Code::parse(&annulled.code) {
+        Some(Code::RepetitionDraw | Code::NotChangingLoses) => {
+            st.tracker.count_cycles_again();
+            st.judgement = st.tracker.judge();
+        }
+        Some(Code::NaturalMoveLimit) => st.tracker.count_natural_limit_again(),
+        _ => {}
+    }
+    let taken_back = match Code::parse(&annulled.code) {
+        Some(Code::FoulsLimitLose) => st.fouls_that_ended.take().map(|(player, n)| {
+            let f = &mut st.fouls[player.index()];
+            *f = f.saturating_sub(n);
+            format!(
+                "; the {n} foul(s) that ended it are taken back, {} has {}",
+                side_name(player),
+                *f
+            )
+        }),
+        _ => None,
+    };
     let side = st.tracker.position().turn();
     if live {
         st.clocks.resume(t, seat(side));
@@ -916,9 +960,10 @@ fn annul_ruling(
         Code::RulingAnnulled,
         &annulled.article,
         format!(
-            "the arbiter annulled the ruling '{}'{}: the game goes on, {} to move",
+            "the arbiter annulled the ruling '{}'{}{}: the game goes on, {} to move",
             annulled.message,
             because(reason),
+            taken_back.unwrap_or_default(),
             side_name(side)
         ),
     );

@@ -14,6 +14,7 @@ pub mod xiangqi;
 
 use regulations::{
     Event, EventKind, Game, GameResult, Mode, Penalty, TimeControl, XiangqiGame, XqEvent,
+    XqEventKind,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -316,13 +317,57 @@ impl AnyEvent {
 fn parse_as<T: serde::de::DeserializeOwned>(event: &Map<String, Value>) -> Result<T, ApiError> {
     let text = Value::Object(event.clone()).to_string();
     crate::error::parse_json::<T>(text.as_bytes()).map_err(|e| match e {
-        ApiError::BadRequest { message, at, .. } => ApiError::BadRequest {
-            code: "invalid_event",
-            message,
-            at,
-        },
+        ApiError::BadRequest { message, at, .. } => {
+            let at = match at.as_deref() {
+                None | Some("" | ".") => faulty_field::<T>(event, &message).or(at),
+                _ => at,
+            };
+            ApiError::BadRequest {
+                code: "invalid_event",
+                message,
+                at,
+            }
+        }
         other => other,
     })
+}
+
+/// The field an event's error is about, where serde could not say (inside
+/// a tagged event it reports no path): the one it names as missing, else
+/// the one holding the value the error quotes (`invalid type: integer
+/// `1234``, `unknown variant `teleport``), else the first whose removal
+/// lifts the error. At most the first 32 fields are tried.
+fn faulty_field<T: serde::de::DeserializeOwned>(
+    event: &Map<String, Value>,
+    message: &str,
+) -> Option<String> {
+    if let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next())
+    {
+        return Some(field.to_string());
+    }
+    let quoted = |value: &Value| match value {
+        Value::String(s) => ["`", "\"", "'"]
+            .iter()
+            .any(|q| message.contains(&format!("{q}{s}{q}"))),
+        Value::Number(n) => message.contains(&format!("`{n}`")),
+        Value::Bool(b) => message.contains(&format!("boolean `{b}`")),
+        Value::Null => message.starts_with("invalid type: null"),
+        Value::Array(_) => message.starts_with("invalid type: sequence"),
+        Value::Object(_) => message.starts_with("invalid type: map"),
+    };
+    let keys = || event.keys().take(32);
+    if let Some(key) = keys().find(|k| quoted(&event[k.as_str()])) {
+        return Some(key.clone());
+    }
+    keys()
+        .find(|key| {
+            let mut probe = event.clone();
+            probe.remove(key.as_str());
+            serde_json::from_value::<T>(Value::Object(probe)).is_ok()
+        })
+        .cloned()
 }
 
 /// Parses a stored or posted event (with `at_ms`) of a game of `game`
@@ -373,8 +418,16 @@ pub fn check_posted_event(body: &Map<String, Value>, parsed: &AnyEvent) -> Resul
             });
         }
     }
-    let AnyEvent::Chess(parsed) = parsed else {
-        return Ok(());
+    let parsed = match parsed {
+        AnyEvent::Chess(parsed) => parsed,
+        AnyEvent::Xiangqi(parsed) => {
+            return match &parsed.kind {
+                XqEventKind::Move {
+                    clock_ms: Some(ms), ..
+                } => check_ms("clock_ms", u64::try_from(*ms).ok()),
+                _ => Ok(()),
+            };
+        }
     };
     match &parsed.kind {
         EventKind::Move {

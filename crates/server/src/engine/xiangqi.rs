@@ -239,8 +239,9 @@ pub struct Repetition {
     pub verdict: RepetitionVerdict,
     /// The side that must change.
     pub must_change: Option<Side>,
-    /// What it does (`perpetual check`, `perpetual chase of the black
-    /// horse on c7`, …).
+    /// What it does (`perpetual check`, `perpetual chase of the Black
+    /// horse (first chased on c7)`, …): a chased piece is named with the
+    /// point it stood on when first chased in the cycle.
     pub prohibition: Option<String>,
     /// The same as a code: `perpetual_check`, `perpetual_chase`,
     /// `check_and_chase`, `perpetual_mate_threat`, `check_and_mate_threat`,

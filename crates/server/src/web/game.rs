@@ -137,7 +137,7 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
                     @if let Some(reason) = reason {
                         p.termination {
                             strong { (lang.t("game-termination")) ": " }
-                            (reason.get("message").and_then(Value::as_str).unwrap_or(""))
+                            (termination_text(lang, reason))
                             @if let Some(a) = reason.get("article").and_then(Value::as_str) {
                                 " (" (lang.tr("game-article", &[("article", &a)])) ")"
                             }
@@ -219,8 +219,42 @@ pub(crate) async fn fragment(State(state): State<AppState>, ctx: Ctx, path: One)
     }
 }
 
+/// The reason a game ended, in the reader's language: the ruling's own
+/// message in English; elsewhere its code's text, which the catalogue holds
+/// for every ruling (the message, naming who, is English only).
+fn termination_text(lang: Lang, reason: &Value) -> String {
+    let message = reason.get("message").and_then(Value::as_str).unwrap_or("");
+    if lang == Lang::En {
+        return message.to_string();
+    }
+    let code = reason.get("code").and_then(Value::as_str).unwrap_or("");
+    match lang.t(&format!("code-{code}")) {
+        "" => message.to_string(),
+        text => text.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
+    use super::{Lang, termination_text};
+
+    #[test]
+    fn the_reason_a_game_ended_reads_in_the_readers_language() {
+        let reason = json!({ "code": "resignation", "message": "black resigns: red wins", "article": "xq 4.1.9" });
+        assert_eq!(
+            termination_text(Lang::En, &reason),
+            "black resigns: red wins"
+        );
+        assert_eq!(termination_text(Lang::Zh, &reason), "认输");
+        let unknown = json!({ "code": "no_such_code", "message": "as the arbiter wrote it" });
+        assert_eq!(
+            termination_text(Lang::Zh, &unknown),
+            "as the arbiter wrote it"
+        );
+    }
+
     #[test]
     fn clocks_read_as_a_person_reads_them() {
         assert_eq!(super::clock_text(5_400_000), "1:30:00");

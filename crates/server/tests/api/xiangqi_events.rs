@@ -537,6 +537,25 @@ async fn xq_5_2_a_touched_opposing_piece_must_be_captured(app: TestApp) {
 async fn xq_7_1_unrecorded_moves_are_recording_fouls_and_the_third_foul_loses(app: TestApp) {
     let mut play = xq_game(&app, json!({})).await;
     play.start().await;
+    // No more moves can be missing than the player has made, and none is
+    // no finding: refused, naming the field, and no foul is given.
+    for moves in [json!(1), json!(0), json!(4_294_967_295_u64)] {
+        let r = play
+            .post(
+                2,
+                json!({ "type": "unrecorded", "player": "red", "moves": moves }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+        assert_eq!(r.body["error"], "malformed_event", "{r:?}");
+        assert_eq!(r.body["article"], "xq 7.1", "{r:?}");
+    }
+    let moves = [
+        "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9a8", "a0a1", "a8d8", "a1d1",
+        "h9h8", "h0h4", "c6c5", "c3c4", "g6g5",
+    ];
+    play_moves(&mut play, 3, &moves).await;
+    assert_eq!(play.state().await["fouls"]["red"], 0);
     let r = play
         .ok(
             60,
@@ -908,7 +927,90 @@ async fn a_xiangqi_swiss_is_paired_by_the_dutch_engine_with_red_first(app: TestA
     assert_eq!(trf.status, StatusCode::OK, "{trf:?}");
 }
 
+/// Hostile or mistaken Xiangqi events are refused naming what is wrong and
+/// change nothing: a field of the wrong type or an unknown value names the
+/// field (`where`), a coordinate move naming one point twice is a slip
+/// (`malformed_move`, xq 7.1) that does not lose even where an illegal move
+/// would (xq 4.1.6), a scoresheet clock outside 0–24 h is refused, and a
+/// point named twice among touched pieces is refused (xq 5).
+async fn a_mistaken_xiangqi_event_is_refused_naming_its_field_and_changes_nothing(app: TestApp) {
+    let mut play = xq_game(&app, json!({ "laws": { "illegal_move_loses": true } })).await;
+    play.start().await;
+    for (event, field) in [
+        (json!({ "type": "move", "move": 1234 }), "move"),
+        (json!({ "type": "resign", "player": "white" }), "player"),
+        (
+            json!({ "type": "declare_result", "result": "1-0", "grounds": "teleport" }),
+            "grounds",
+        ),
+        (
+            json!({ "type": "declare_result", "result": "1-0" }),
+            "grounds",
+        ),
+        (json!({ "type": "teleport" }), "type"),
+    ] {
+        let r = play.post(1, event.clone()).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{event}: {r:?}");
+        assert_eq!(r.body["error"], "invalid_event", "{event}: {r:?}");
+        assert_eq!(r.body["where"], field, "{event}: {r:?}");
+    }
+    for slip in ["e0e0", "h2h2"] {
+        let r = play.post(2, json!({ "type": "move", "move": slip })).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+        assert_eq!(r.body["error"], "malformed_move", "{r:?}");
+    }
+    let r = play
+        .post(
+            3,
+            json!({ "type": "touch", "player": "red", "square": "b2", "together_with": ["b2"] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "malformed_event", "{r:?}");
+    let state = play.state().await;
+    assert_eq!(state["status"], "in_progress", "{state}");
+    assert_eq!(state["plies"], json!([]), "{state}");
+    assert_eq!(state["pending"]["touch"], Value::Null, "{state}");
+
+    let mut sheet = xq_game(&app, json!({ "mode": "scoresheet", "time_control": "600" })).await;
+    for ms in [json!(-1), json!(99_999_999_999_u64)] {
+        let r = sheet
+            .post(0, json!({ "type": "move", "move": "h2e2", "clock_ms": ms }))
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+        assert_eq!(r.body["where"], "clock_ms", "{r:?}");
+    }
+    assert_eq!(sheet.state().await["plies"], json!([]));
+}
+
+/// xq 4.2.3: a draw by repetition the arbiter annuls does not fall again
+/// at the next move of the same cycle: the cycle is counted again from the
+/// position the game stood at, and a third playing from there draws.
+async fn xq_4_2_3_after_an_annulled_repetition_draw_the_cycle_is_counted_again(app: TestApp) {
+    let mut play = xq_game(&app, json!({ "fen": "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1" })).await;
+    play.start().await;
+    let cycle = ["a0a1", "d9d8", "a1a0", "d8d9"];
+    let three: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+    let t = play_moves(&mut play, 1, &three[..11]).await;
+    let r = play.ok(t, json!({ "type": "move", "move": "d8d9" })).await;
+    assert_ended(&r, "1/2-1/2", "repetition_draw", "xq 4.2.3");
+    let r = play
+        .ok(
+            t + 10,
+            json!({ "type": "annul_ruling", "reason": "a new exchange was offered" }),
+        )
+        .await;
+    assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
+    assert_eq!(r.body["state"]["repetition"], Value::Null, "{}", r.body);
+    let t = play_moves(&mut play, t + 20, &three[..11]).await;
+    assert_eq!(play.state().await["status"], "in_progress");
+    let r = play.ok(t, json!({ "type": "move", "move": "d8d9" })).await;
+    assert_ended(&r, "1/2-1/2", "repetition_draw", "xq 4.2.3");
+}
+
 crate::both_databases!(
+    a_mistaken_xiangqi_event_is_refused_naming_its_field_and_changes_nothing,
+    xq_4_2_3_after_an_annulled_repetition_draw_the_cycle_is_counted_again,
     what_a_xiangqi_event_has_no_place_for_is_refused_naming_it,
     a_xiangqi_game_is_entered_from_its_scoresheet_and_judged_move_by_move,
     xq_7_1_moves_in_any_of_the_three_notations_are_recorded_in_all_three,

@@ -780,7 +780,7 @@ fn parse_move_in(
 
 fn from_iccs(r: Result<Move, IccsError>) -> Result<Move, MoveError> {
     r.map_err(|e| match e {
-        IccsError::Malformed(_) => MoveError::Malformed,
+        IccsError::Malformed(_) | IccsError::SamePoint(_) => MoveError::Malformed,
         IccsError::Illegal { mv, reason } => MoveError::Illegal {
             notation: Notation::Iccs,
             mv,

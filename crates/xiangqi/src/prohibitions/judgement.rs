@@ -86,17 +86,23 @@ impl fmt::Display for Prohibition {
         match self {
             Prohibition::PerpetualCheck => f.write_str("perpetual check"),
             Prohibition::PerpetualChase { piece, square } => {
-                write!(f, "perpetual chase of the {piece} on {square}")
+                write!(
+                    f,
+                    "perpetual chase of the {piece} (first chased on {square})"
+                )
             }
             Prohibition::CheckAndChase { piece, square } => {
-                write!(f, "one check one chase (of the {piece} on {square})")
+                write!(
+                    f,
+                    "one check one chase (of the {piece}, first chased on {square})"
+                )
             }
             Prohibition::PerpetualMateThreat => f.write_str("perpetual threat of mate"),
             Prohibition::CheckAndMateThreat => f.write_str("one check one threat of mate"),
             Prohibition::MateThreatAndChase { piece, square } => {
                 write!(
                     f,
-                    "one threat of mate one chase (of the {piece} on {square})"
+                    "one threat of mate one chase (of the {piece}, first chased on {square})"
                 )
             }
         }

@@ -40,6 +40,14 @@ impl Ply {
 pub struct RepetitionTracker {
     start: Position,
     plies: Vec<Ply>,
+    /// The ply from which positions stand as playings of a cycle (an
+    /// arbiter's annulment starts the count again: [`Self::count_cycles_again`]).
+    cycles_from: usize,
+    /// The ply from which moves count toward the natural move limit, once
+    /// the arbiter started its count again
+    /// ([`Self::count_natural_limit_again`]); before that, the position's
+    /// half-move clock counts (a set-up position brings its own).
+    limit_from: Option<usize>,
 }
 
 impl RepetitionTracker {
@@ -49,6 +57,8 @@ impl RepetitionTracker {
         RepetitionTracker {
             start,
             plies: Vec::new(),
+            cycles_from: 0,
+            limit_from: None,
         }
     }
 
@@ -69,19 +79,24 @@ impl RepetitionTracker {
     pub fn play(&mut self, m: Move) -> Result<Judgement, IllegalMove> {
         let ply = self.ply(m)?;
         self.plies.push(ply);
-        Ok(judge(&self.start, &self.plies, None))
+        Ok(judge(&self.start, &self.plies, self.cycles_from, None))
     }
 
     /// Judges the position now.
     #[must_use]
     pub fn judge(&self) -> Judgement {
-        judge(&self.start, &self.plies, None)
+        judge(&self.start, &self.plies, self.cycles_from, None)
     }
 
     /// Judges the position a move would reach, without playing it.
     pub fn judge_move(&self, m: Move) -> Result<Judgement, IllegalMove> {
         let ply = self.ply(m)?;
-        Ok(judge(&self.start, &self.plies, Some(&ply)))
+        Ok(judge(
+            &self.start,
+            &self.plies,
+            self.cycles_from,
+            Some(&ply),
+        ))
     }
 
     /// Whether a move must be refused because it would play, for the
@@ -110,7 +125,26 @@ impl RepetitionTracker {
     /// capture is reached now (xq 4.2.4; [`crate::NATURAL_MOVE_LIMIT`] by default).
     #[must_use]
     pub fn natural_limit_reached(&self, limit_moves: u32) -> bool {
-        natural_limit_reached(self.position().halfmove_clock(), limit_moves)
+        let clock = self.position().halfmove_clock();
+        let clock = self.limit_from.map_or(clock, |from| {
+            clock.min(u32::try_from(self.plies.len() - from).unwrap_or(u32::MAX))
+        });
+        natural_limit_reached(clock, limit_moves)
+    }
+
+    /// Starts the count of repetitions again from the position now: the
+    /// positions before it no longer stand as earlier playings of a cycle.
+    /// The arbiter annulled a ruling on a cycle (a draw by repetition, a
+    /// loss for not changing): the cycle played so far is judged, and is
+    /// not judged again the next time it is played.
+    pub fn count_cycles_again(&mut self) {
+        self.cycles_from = self.plies.len();
+    }
+
+    /// Starts the count of the natural move limit again from the position
+    /// now (the arbiter annulled a draw by the limit).
+    pub fn count_natural_limit_again(&mut self) {
+        self.limit_from = Some(self.plies.len());
     }
 
     fn ply(&self, m: Move) -> Result<Ply, IllegalMove> {
@@ -148,7 +182,8 @@ fn alike(a: Verdict, b: Verdict) -> bool {
 /// row, back from the latest, judged alike — a side that was forbidden in
 /// one playing and changed its conduct in the one after has changed, and
 /// its count starts again.
-fn judge(start: &Position, plies: &[Ply], extra: Option<&Ply>) -> Judgement {
+/// Only positions from ply `from` on stand as earlier playings.
+fn judge(start: &Position, plies: &[Ply], from: usize, extra: Option<&Ply>) -> Judgement {
     let none = Judgement {
         cycle: None,
         verdict: Verdict::None,
@@ -180,8 +215,9 @@ fn judge(start: &Position, plies: &[Ply], extra: Option<&Ply>) -> Judgement {
             })
             .collect()
     };
-    // Only positions since the last capture can be equal.
-    let window = usize::try_from(now.halfmove_clock()).map_or(n, |c| c.min(n));
+    // Only positions since the last capture can be equal; only those since
+    // the count last started again stand as playings.
+    let window = usize::try_from(now.halfmove_clock()).map_or(n, |c| c.min(n - from.min(n)));
     let standings = (4..=window)
         .step_by(2)
         .map(|back| n - back)
