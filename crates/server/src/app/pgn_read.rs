@@ -94,6 +94,19 @@ impl PgnGame {
         }
     }
 
+    /// The `Result` tag and the termination marker when both state a
+    /// result (not `*`) and they differ: the record contradicts itself.
+    fn contradiction(&self) -> Option<(&str, &'static str)> {
+        let marker = match self {
+            PgnGame::Chess(game) => game.result.as_str(),
+            PgnGame::Xiangqi(read) => read.game.result?.as_str(),
+        };
+        let tag = self.tag("Result")?.trim();
+        let same = |token: &str| token.replace('½', "1/2");
+        (tag != "*" && marker != "*" && !tag.is_empty() && same(tag) != same(marker))
+            .then_some((tag, marker))
+    }
+
     /// The result the PGN states.
     pub(crate) fn result(&self) -> Stated {
         use rules::pgn::GameResult as Chess;
@@ -146,6 +159,14 @@ fn invalid_pgn(message: String, at: Option<String>) -> ApiError {
 
 /// Adds game `number` unless it or the file is too long.
 fn admit(games: &mut Vec<PgnGame>, number: usize, game: PgnGame) -> Result<(), ApiError> {
+    if let Some((tag, marker)) = game.contradiction() {
+        return Err(invalid_pgn(
+            format!(
+                "game {number}: its Result tag says {tag} but its moves end with {marker}; correct one of them"
+            ),
+            Some(format!("game {number}, Result")),
+        ));
+    }
     if game.plies() > MAX_PLIES {
         return Err(invalid_pgn(
             format!(

@@ -306,6 +306,37 @@ async fn a_notation_the_reader_does_not_take_is_refused_naming_it(app: TestApp) 
     assert_eq!(seq(&app, &game).await, 0);
 }
 
+/// A record whose `Result` tag and closing marker disagree is refused
+/// (400 `invalid_pgn` at the game's `Result`), chess or Xiangqi: which
+/// result stands is for the arbiter to say, not for the reader to guess.
+async fn a_result_tag_that_contradicts_the_moves_result_is_refused_and_nothing_is_written(
+    app: TestApp,
+) {
+    let game = xq_game(&app, "A, One", "B, Two", json!({})).await;
+    let text = "[Event \"?\"]\n[White \"A, One\"]\n[Black \"B, Two\"]\n[Result \"1-0\"]\n[Variant \"xiangqi\"]\n\n1. h2e2 h9g7 0-1\n";
+    let r = upload(&app, &game, ADMIN, text).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_pgn", "{r:?}");
+    assert_eq!(r.body["where"], "game 1, Result", "{r:?}");
+    assert_eq!(seq(&app, &game).await, 0);
+    // The same moves with an agreeing tag are recorded.
+    let r = upload(&app, &game, ADMIN, &text.replace("\"1-0\"", "\"0-1\"")).await;
+    assert!(r.status.is_success(), "{r:?}");
+    let r = app
+        .post(
+            "/api/v1/games",
+            Some(ADMIN),
+            json!({ "white": "C", "black": "D", "time_control": "5400+30" }),
+        )
+        .await;
+    let chess = r.body["id"].as_str().unwrap().to_owned();
+    let text = "[Event \"?\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n";
+    let r = upload(&app, &chess, ADMIN, text).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "game 1, Result", "{r:?}");
+    assert_eq!(seq(&app, &chess).await, 0);
+}
+
 async fn a_chess_pgn_is_not_for_a_xiangqi_game_nor_a_xiangqi_pgn_for_a_chess_game(app: TestApp) {
     let chess_pgn =
         "[White \"A, One\"]\n[Black \"B, Two\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n";
@@ -428,4 +459,5 @@ crate::both_databases!(
     a_rounds_xiangqi_file_is_matched_to_its_boards_by_the_players_names,
     a_gbk_scoresheet_as_chinese_databases_export_it_is_decoded_and_recorded,
     a_notation_the_reader_does_not_take_is_refused_naming_it,
+    a_result_tag_that_contradicts_the_moves_result_is_refused_and_nothing_is_written,
 );
