@@ -21,7 +21,9 @@
 //!   next); the latest playing is judged, and its repetitions are the
 //!   playings in a row, back from it, judged alike (forbidden to the same
 //!   side, or to neither) — a side that changed its conduct in between has
-//!   changed, and its count starts again.
+//!   changed, and its count starts again. An arbiter's annulment of a
+//!   ruling on a cycle starts the count again from the position it stands
+//!   at ([`RepetitionTracker::count_cycles_again`]).
 //! - **Each move of the cycle** is a check (将: it attacks the general), a
 //!   chase (捉: it newly creates a legal threat to capture an opposing
 //!   piece that counts, see below), a threat of mate (杀: were the opponent
