@@ -160,7 +160,8 @@ impl XiangqiGame {
             XqEventKind::Unrecorded { player, moves } => {
                 require_in_progress(st)?;
                 let made = st.plies.iter().filter(|p| p.side == *player).count();
-                if *moves == 0 || usize::try_from(*moves).is_ok_and(|m| m > made) {
+                let made = u32::try_from(made).unwrap_or(u32::MAX);
+                if *moves == 0 || *moves > made {
                     return reject(
                         Code::MalformedEvent,
                         "xq 7.1",
@@ -930,28 +931,28 @@ fn annul_ruling(
     let annulled = term.reason.clone();
     st.status = Status::InProgress;
     st.termination = None;
-    // The ruling on a cycle or on the limit is annulled: they count again
-    // from here, or the next move of the same cycle would rule it again.
+    // What the annulled ruling counted counts again from here, or the next
+    // move (or foul) would rule it again.
+    let mut taken_back = None;
     match Code::parse(&annulled.code) {
         Some(Code::RepetitionDraw | Code::NotChangingLoses) => {
             st.tracker.count_cycles_again();
             st.judgement = st.tracker.judge();
         }
         Some(Code::NaturalMoveLimit) => st.tracker.count_natural_limit_again(),
+        Some(Code::FoulsLimitLose) => {
+            if let Some((player, n)) = st.fouls_that_ended.take() {
+                let f = &mut st.fouls[player.index()];
+                *f = f.saturating_sub(n);
+                taken_back = Some(format!(
+                    "; the {n} foul(s) that ended it are taken back, {} has {}",
+                    side_name(player),
+                    *f
+                ));
+            }
+        }
         _ => {}
     }
-    let taken_back = match Code::parse(&annulled.code) {
-        Some(Code::FoulsLimitLose) => st.fouls_that_ended.take().map(|(player, n)| {
-            let f = &mut st.fouls[player.index()];
-            *f = f.saturating_sub(n);
-            format!(
-                "; the {n} foul(s) that ended it are taken back, {} has {}",
-                side_name(player),
-                *f
-            )
-        }),
-        _ => None,
-    };
     let side = st.tracker.position().turn();
     if live {
         st.clocks.resume(t, seat(side));

@@ -322,15 +322,8 @@ async fn a_result_tag_that_contradicts_the_moves_result_is_refused_and_nothing_i
     // The same moves with an agreeing tag are recorded.
     let r = upload(&app, &game, ADMIN, &text.replace("\"1-0\"", "\"0-1\"")).await;
     assert!(r.status.is_success(), "{r:?}");
-    let r = app
-        .post(
-            "/api/v1/games",
-            Some(ADMIN),
-            json!({ "white": "C", "black": "D", "time_control": "5400+30" }),
-        )
-        .await;
-    let chess = r.body["id"].as_str().unwrap().to_owned();
-    let text = "[Event \"?\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n";
+    let chess = app.free_game().await;
+    let text = "[Event \"?\"]\n[White \"Anand, Viswanathan\"]\n[Black \"Carlsen, Magnus\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n";
     let r = upload(&app, &chess, ADMIN, text).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
     assert_eq!(r.body["where"], "game 1, Result", "{r:?}");
