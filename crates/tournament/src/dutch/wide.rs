@@ -107,6 +107,24 @@ impl<const L: usize> Wide<L> {
         self
     }
 
+    /// `a + b − 2·w`, wrapping: the slack of an edge of weight `w` between
+    /// vertices of duals `a` and `b` (in the doubled scale), in one pass
+    /// over the limbs rather than three.
+    #[inline(always)]
+    #[must_use]
+    pub fn slack(a: Self, b: Self, w: Self) -> Self {
+        let mut r = Self::ZERO;
+        // Each limb's sum lies in (−2^65, 2^65 + 2^64); its carry into the
+        // next in {−2, −1, 0, 1}.
+        let mut carry: i128 = 0;
+        for i in 0..L {
+            let acc = i128::from(a.0[i]) + i128::from(b.0[i]) - 2 * i128::from(w.0[i]) + carry;
+            r.0[i] = acc as u64;
+            carry = acc >> 64;
+        }
+        r
+    }
+
     /// Wrapping addition of a small value.
     #[inline]
     #[must_use]
@@ -256,6 +274,11 @@ mod tests {
             );
             assert_eq!(to_u128(wa.shifted(s)), if s >= 128 { 0 } else { a << s });
             assert_eq!(to_u128(wa.half()), a >> 1);
+            let c = a.rotate_right(11) ^ b;
+            assert_eq!(
+                to_u128(Wide::slack(wa, wb, from_u128(c))),
+                a.wrapping_add(b).wrapping_sub(c).wrapping_sub(c)
+            );
             assert_eq!(
                 to_u128(wa.shifted_right(s)),
                 if s >= 128 { 0 } else { a >> s }

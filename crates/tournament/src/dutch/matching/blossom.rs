@@ -10,6 +10,7 @@ use crate::dutch::wide::Wide;
 impl<const L: usize> Matcher<L> {
     /// Bring the matching to a maximum-weight matching of the current graph.
     pub fn solve(&mut self) {
+        self.duals_changed();
         let dirty = std::mem::take(&mut self.dirty_list);
         for &u in &dirty {
             self.release(u);
@@ -172,6 +173,7 @@ impl<const L: usize> Matcher<L> {
         for v in self.leaves_of(b) {
             self.dual[v as usize] = self.dual[v as usize].plus(z);
         }
+        self.duals_changed();
         let base = self.blossombase[bu];
         if !z.is_zero() {
             let m = self.mate[base as usize];
@@ -207,6 +209,7 @@ impl<const L: usize> Matcher<L> {
             }
         }
         self.dual[ui] = y;
+        self.duals_changed();
     }
 
     /// The weight stored at `idx` of the dense matrix.
@@ -242,15 +245,38 @@ impl<const L: usize> Matcher<L> {
             .map_or(Wide::ZERO, |e| e.1)
     }
 
-    /// The slack of `bestedge[x]` (not nil), by its stored weight.
+    /// The slack of `bestedge[x]` (not nil), by its stored weight: from
+    /// `slack_of` when no vertex dual has changed since it was worked out.
     #[inline(always)]
-    pub(super) fn best_slack(&self, x: usize) -> Wide<L> {
+    pub(super) fn best_slack(&mut self, x: usize) -> Wide<L> {
+        if self.slack_at[x] == self.epoch {
+            return self.slack_of[x];
+        }
         let e = self.bestedge[x];
-        let w = self.bestwt[x];
-        self.dual[e.from as usize]
-            .plus(self.dual[e.to as usize])
-            .minus(w)
-            .minus(w)
+        let k = Wide::slack(
+            self.dual[e.from as usize],
+            self.dual[e.to as usize],
+            self.bestwt[x],
+        );
+        self.slack_of[x] = k;
+        self.slack_at[x] = self.epoch;
+        k
+    }
+
+    /// Make `e`, of weight `w` and slack `slack` under the current duals,
+    /// the least-slack edge of `x`.
+    #[inline(always)]
+    pub(super) fn set_best(&mut self, x: usize, e: Ep, w: Wide<L>, slack: Wide<L>) {
+        self.bestedge[x] = e;
+        self.bestwt[x] = w;
+        self.slack_of[x] = slack;
+        self.slack_at[x] = self.epoch;
+    }
+
+    /// Some vertex dual changed: every cached slack is stale.
+    #[inline]
+    pub(super) fn duals_changed(&mut self) {
+        self.epoch += 1;
     }
 
     pub(super) fn leaves(&self, b: u32, out: &mut Vec<u32>) {
@@ -412,8 +438,11 @@ impl<const L: usize> Matcher<L> {
             }
             self.bestedge[si] = Ep::NIL;
         }
-        self.bestedge[bu] = if stale { Ep::NIL } else { best };
-        self.bestwt[bu] = best_w;
+        if stale || best.is_nil() {
+            self.bestedge[bu] = Ep::NIL;
+        } else {
+            self.set_best(bu, best, best_w, best_slack);
+        }
         self.best_stale[bu] = stale;
     }
 
@@ -442,7 +471,7 @@ impl<const L: usize> Matcher<L> {
                 if !wanted {
                     continue;
                 }
-                let k = dx.plus(m.dual[j as usize]).minus(wt).minus(wt);
+                let k = Wide::slack(dx, m.dual[j as usize], wt);
                 if best.is_nil() || k < best_slack {
                     // Oriented from the blossom's vertex to the other end.
                     best = if inside {
@@ -467,8 +496,11 @@ impl<const L: usize> Matcher<L> {
                 }
             }
         }
-        self.bestedge[b as usize] = best;
-        self.bestwt[b as usize] = best_w;
+        if best.is_nil() {
+            self.bestedge[b as usize] = Ep::NIL;
+        } else {
+            self.set_best(b as usize, best, best_w, best_slack);
+        }
         self.best_stale[b as usize] = false;
     }
 
@@ -664,7 +696,7 @@ impl<const L: usize> Matcher<L> {
         let total = dense + self.side[vi].len();
         let row = vi * self.core;
         let mut bv = self.top(vi as u32);
-        let best_of = |m: &Self, b: u32| {
+        let best_of = |m: &mut Self, b: u32| {
             let e = m.bestedge[b as usize];
             (!e.is_nil()).then(|| m.best_slack(b as usize))
         };
@@ -704,7 +736,7 @@ impl<const L: usize> Matcher<L> {
                 continue;
             }
             let wt = side_wt.unwrap_or_else(|| self.dense_w(idx));
-            let kslack = dv.plus(self.dual[wi]).minus(wt).minus(wt);
+            let kslack = Wide::slack(dv, self.dual[wi], wt);
             let p = Ep { from: v, to: w };
             if kslack.is_zero() {
                 if lbw == 0 {
@@ -730,15 +762,13 @@ impl<const L: usize> Matcher<L> {
                 }
             } else if lbw == 1 {
                 if best.is_none_or(|b| kslack < b) {
-                    self.bestedge[bv as usize] = p;
-                    self.bestwt[bv as usize] = wt;
+                    self.set_best(bv as usize, p, wt, kslack);
                     best = Some(kslack);
                 }
             } else if self.label[wi] == 0 {
                 let be = self.bestedge[wi];
                 if be.is_nil() || kslack < self.best_slack(wi) {
-                    self.bestedge[wi] = p;
-                    self.bestwt[wi] = wt;
+                    self.set_best(wi, p, wt, kslack);
                 }
             }
         }
@@ -880,6 +910,7 @@ impl<const L: usize> Matcher<L> {
                     _ => {}
                 }
             }
+            self.duals_changed();
             for b in n..2 * n {
                 if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                     match self.label[b] {

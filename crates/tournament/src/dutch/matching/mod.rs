@@ -130,6 +130,15 @@ pub(crate) struct Matcher<const L: usize> {
     /// slack is worked out from the two duals without reading the matrix
     /// at a random place ([`Matcher::best_slack`]).
     bestwt: Vec<Wide<L>>,
+    /// The slack of `bestedge` as last worked out, valid while `slack_at`
+    /// equals `epoch` (no vertex dual has changed since): a row scan
+    /// compares each edge to an unlabelled vertex with that vertex's
+    /// least slack so far, which it would otherwise recompute per edge.
+    slack_of: Vec<Wide<L>>,
+    slack_at: Vec<u64>,
+    /// Counts the changes of vertex duals (never 0: a `slack_at` of 0 is
+    /// never valid).
+    epoch: u64,
     /// By blossom: its `bestedge` is not yet known (see `refresh_best`).
     best_stale: Vec<bool>,
     /// By vertex: scanned as a root's in a stage that then augmented
@@ -176,6 +185,9 @@ impl<const L: usize> Matcher<L> {
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![Ep::NIL; 2 * n],
             bestwt: vec![Wide::ZERO; 2 * n],
+            slack_of: vec![Wide::ZERO; 2 * n],
+            slack_at: vec![0; 2 * n],
+            epoch: 1,
             best_stale: vec![false; 2 * n],
             stuck: vec![false; n],
             unusedblossoms: (n as u32..2 * n as u32).rev().collect(),
@@ -406,6 +418,7 @@ impl<const L: usize> Matcher<L> {
             self.mates_out[v] = m;
             self.dual[v] = duals[v];
         }
+        self.duals_changed();
     }
 
     /// Release `u` at the next [`Matcher::solve`] (for a vertex installed
