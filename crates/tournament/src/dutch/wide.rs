@@ -114,15 +114,30 @@ impl<const L: usize> Wide<L> {
     #[must_use]
     pub fn slack(a: Self, b: Self, w: Self) -> Self {
         let mut r = Self::ZERO;
-        // Each limb's sum lies in (−2^65, 2^65 + 2^64); its carry into the
-        // next in {−2, −1, 0, 1}.
-        let mut carry: i128 = 0;
+        // One carry chain for `a + b` and one borrow chain for `2·w`, whose
+        // limbs are `w`'s shifted left by one.
+        let (mut carry, mut borrow) = (false, false);
+        let mut below = 0;
         for i in 0..L {
-            let acc = i128::from(a.0[i]) + i128::from(b.0[i]) - 2 * i128::from(w.0[i]) + carry;
-            r.0[i] = acc as u64;
-            carry = acc >> 64;
+            let twice = (w.0[i] << 1) | (below >> 63);
+            below = w.0[i];
+            let (s1, c1) = a.0[i].overflowing_add(b.0[i]);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            carry = c1 | c2;
+            let (d1, b1) = s2.overflowing_sub(twice);
+            let (d2, b2) = d1.overflowing_sub(u64::from(borrow));
+            borrow = b1 | b2;
+            r.0[i] = d2;
         }
         r
+    }
+
+    /// Whether `a + b = 2·w` (a zero [`Wide::slack`]): the lowest limbs
+    /// first, which rule out nearly every edge that is not tight.
+    #[inline(always)]
+    #[must_use]
+    pub fn tight(a: Self, b: Self, w: Self) -> bool {
+        (L == 0 || a.0[0].wrapping_add(b.0[0]) == w.0[0] << 1) && Self::slack(a, b, w).is_zero()
     }
 
     /// Wrapping addition of a small value.
@@ -278,6 +293,15 @@ mod tests {
             assert_eq!(
                 to_u128(Wide::slack(wa, wb, from_u128(c))),
                 a.wrapping_add(b).wrapping_sub(c).wrapping_sub(c)
+            );
+            assert_eq!(
+                Wide::tight(wa, wb, from_u128(c)),
+                a.wrapping_add(b) == c.wrapping_add(c)
+            );
+            let half = a.wrapping_add(b) >> 1;
+            assert_eq!(
+                Wide::tight(wa, wb, from_u128(half)),
+                a.wrapping_add(b) == half.wrapping_add(half)
             );
             assert_eq!(
                 to_u128(wa.shifted_right(s)),

@@ -73,7 +73,7 @@ impl<const L: usize> Matcher<L> {
             }
             let dr = self.dual[r];
             let tight = |m: &Self, w: u32, wt: Wide<L>| {
-                !wt.is_zero() && dr.plus(m.dual[w as usize]) == wt.plus(wt)
+                !wt.is_zero() && Wide::tight(dr, m.dual[w as usize], wt)
             };
             let mut partner = None;
             if r < self.core {
@@ -107,8 +107,10 @@ impl<const L: usize> Matcher<L> {
         let vi = v as usize;
         let dense = if vi < self.core { self.core } else { 0 };
         (0..dense)
-            .filter(move |&i| i != vi && self.dense_edge(self.at(vi, i)))
-            .map(move |i| (i as u32, self.dense_w(self.at(vi, i))))
+            .filter_map(move |i| {
+                let idx = self.at(vi, i);
+                (i != vi && self.dense_edge(idx)).then(|| (i as u32, self.dense_w(idx)))
+            })
             .chain(self.side[vi].iter().copied().filter(|e| !e.1.is_zero()))
     }
 
@@ -778,9 +780,29 @@ impl<const L: usize> Matcher<L> {
     /// The number of tight edges at `v`.
     pub(super) fn tight_degree(&self, v: u32) -> usize {
         let dv = self.dual[v as usize];
-        self.edges(v)
-            .filter(|&(w, wt)| dv.plus(self.dual[w as usize]) == wt.plus(wt))
-            .count()
+        let tight = |w: u32, wt: Wide<L>| Wide::tight(dv, self.dual[w as usize], wt);
+        let vi = v as usize;
+        let mut count = 0;
+        if vi < self.core {
+            for i in 0..self.core {
+                let idx = self.at(vi, i);
+                // The lowest limbs first, before the high part is looked up.
+                let low_tight =
+                    L == 0 || dv.0[0].wrapping_add(self.dual[i].0[0]) == self.wlo[idx] << 1;
+                if low_tight
+                    && i != vi
+                    && self.dense_edge(idx)
+                    && tight(i as u32, self.dense_w(idx))
+                {
+                    count += 1;
+                }
+            }
+        }
+        count
+            + self.side[vi]
+                .iter()
+                .filter(|&&(w, wt)| !wt.is_zero() && tight(w, wt))
+                .count()
     }
 
     /// Grow alternating trees from the free vertices `roots` (whose duals
@@ -805,7 +827,7 @@ impl<const L: usize> Matcher<L> {
                 self.assign_label(root, 1, Ep::NIL);
             }
         }
-        if self.queue.len() <= 8 {
+        if (2..=8).contains(&self.queue.len()) {
             // A few roots (a re-solve after one player's weights changed):
             // grow first from the one with the fewest tight edges (the
             // changed player, typically), whose tree is forced along them,
