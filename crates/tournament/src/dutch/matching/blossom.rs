@@ -77,10 +77,16 @@ impl<const L: usize> Matcher<L> {
             };
             let mut partner = None;
             if r < self.core {
+                // The lowest limbs first, before the pair's high part is
+                // looked up.
+                let low = if L == 0 { 0 } else { dr.0[0] };
                 partner = free_core.iter().copied().find(|&w| {
-                    w as usize != r
-                        && free(self, w as usize)
-                        && tight(self, w, self.wt(r as u32, w))
+                    let wi = w as usize;
+                    let idx = self.at(r, wi);
+                    (L == 0 || low.wrapping_add(self.dual[wi].0[0]) == self.wlo[idx] << 1)
+                        && wi != r
+                        && free(self, wi)
+                        && tight(self, w, self.dense_w(idx))
                 });
             }
             if partner.is_none() {
@@ -200,14 +206,27 @@ impl<const L: usize> Matcher<L> {
     pub(super) fn raise_to_feasible(&mut self, u: u32) {
         let ui = u as usize;
         let mut y = Wide::ZERO;
-        for (v, w) in self.edges(u) {
-            let v = v as usize;
+        let mut cover = |v: usize, w: Wide<L>| {
             let need = w.plus(w);
             if need > self.dual[v] {
                 let d = need.minus(self.dual[v]);
                 if d > y {
                     y = d;
                 }
+            }
+        };
+        // The dense row read in place (as `scan` does), then the side list.
+        if ui < self.core {
+            for i in 0..self.core {
+                let idx = self.at(ui, i);
+                if i != ui && self.dense_edge(idx) {
+                    cover(i, self.dense_w(idx));
+                }
+            }
+        }
+        for &(v, w) in &self.side[ui] {
+            if !w.is_zero() {
+                cover(v as usize, w);
             }
         }
         self.dual[ui] = y;
