@@ -713,84 +713,105 @@ impl<const L: usize> Matcher<L> {
     pub(super) fn scan(&mut self, v: u32) -> bool {
         let vi = v as usize;
         let dv = self.dual[vi];
-        let dense = if vi < self.core { self.core } else { 0 };
-        let total = dense + self.side[vi].len();
         let row = vi * self.core;
-        let mut bv = self.top(vi as u32);
-        let best_of = |m: &mut Self, b: u32| {
-            let e = m.bestedge[b as usize];
-            (!e.is_nil()).then(|| m.best_slack(b as usize))
+        let mut at = ScanAt {
+            v,
+            dv,
+            bv: self.top(v),
+            best: None,
         };
-        let mut best = best_of(self, bv);
-        // A live vertex reads an isolated vertex's weight from that
-        // vertex's row (see `isolated`).
-        let own_row = dense == 0 || self.isolated[vi];
-        let mut idx = 0;
-        for i in 0..total {
-            let (w, side_wt) = if i < dense {
-                idx = if !own_row && self.isolated[i] {
+        at.best = self.best_of(at.bv);
+        if vi < self.core {
+            // A live vertex reads an isolated vertex's weight from that
+            // vertex's row (see `isolated`).
+            let own_row = self.isolated[vi];
+            for i in 0..self.core {
+                let idx = if !own_row && self.isolated[i] {
                     i * self.core + vi
                 } else {
                     row + i
                 };
-                if !self.dense_edge(idx) {
+                if !self.dense_edge(idx) || i == vi {
                     continue;
                 }
-                (i as u32, None)
-            } else {
-                let (w, wt) = self.side[vi][i - dense];
-                if wt.is_zero() {
-                    continue;
+                if self.scan_edge(&mut at, i as u32, |m| m.dense_w(idx)) {
+                    return true;
                 }
-                (w, Some(wt))
-            };
-            if w == v {
+            }
+        }
+        for j in 0..self.side[vi].len() {
+            let (w, wt) = self.side[vi][j];
+            if wt.is_zero() || w == v {
                 continue;
             }
-            let wi = w as usize;
-            let bw = self.top(wi as u32);
-            if bw == bv {
-                continue;
+            if self.scan_edge(&mut at, w, |_| wt) {
+                return true;
             }
-            let lbw = self.label[bw as usize];
-            if lbw == 2 && self.label[wi] != 0 {
-                continue;
-            }
-            let wt = side_wt.unwrap_or_else(|| self.dense_w(idx));
-            let kslack = Wide::slack(dv, self.dual[wi], wt);
-            let p = Ep { from: v, to: w };
-            if kslack.is_zero() {
-                if lbw == 0 {
-                    let base = self.blossombase[bw as usize];
-                    if self.mate[base as usize].is_nil() {
-                        self.augment_to_free(p);
-                        return true;
-                    }
-                    self.assign_label(w, 2, p.flip());
-                } else if lbw == 1 {
-                    let base = self.scan_blossom(v, w);
-                    if base == NONE {
-                        // Two trees meet: augment through both roots.
-                        self.augment_between(v, w);
-                        return true;
-                    }
-                    self.add_blossom(base, p);
-                    bv = self.top(vi as u32);
-                    best = best_of(self, bv);
-                } else {
-                    self.label[wi] = 2;
-                    self.labelend[wi] = p.flip();
+        }
+        false
+    }
+
+    /// The least slack of S-blossom (or vertex) `b`'s edges to other
+    /// S-blossoms, if it has one.
+    #[inline(always)]
+    fn best_of(&mut self, b: u32) -> Option<Wide<L>> {
+        let e = self.bestedge[b as usize];
+        (!e.is_nil()).then(|| self.best_slack(b as usize))
+    }
+
+    /// One edge `{at.v, w}` of [`Matcher::scan`], its weight read by
+    /// `weight` only when it is needed. Returns whether it augmented.
+    #[inline(always)]
+    fn scan_edge(
+        &mut self,
+        at: &mut ScanAt<L>,
+        w: u32,
+        weight: impl FnOnce(&Self) -> Wide<L>,
+    ) -> bool {
+        let v = at.v;
+        let wi = w as usize;
+        let bw = self.top(w);
+        if bw == at.bv {
+            return false;
+        }
+        let lbw = self.label[bw as usize];
+        if lbw == 2 && self.label[wi] != 0 {
+            return false;
+        }
+        let wt = weight(self);
+        let kslack = Wide::slack(at.dv, self.dual[wi], wt);
+        let p = Ep { from: v, to: w };
+        if kslack.is_zero() {
+            if lbw == 0 {
+                let base = self.blossombase[bw as usize];
+                if self.mate[base as usize].is_nil() {
+                    self.augment_to_free(p);
+                    return true;
                 }
+                self.assign_label(w, 2, p.flip());
             } else if lbw == 1 {
-                if best.is_none_or(|b| kslack < b) {
-                    self.set_best(bv as usize, p, wt, kslack);
-                    best = Some(kslack);
+                let base = self.scan_blossom(v, w);
+                if base == NONE {
+                    // Two trees meet: augment through both roots.
+                    self.augment_between(v, w);
+                    return true;
                 }
-            } else if self.label[wi] == 0 {
-                let be = self.bestedge[wi];
-                if be.is_nil() || kslack < self.best_slack(wi) {
-                    self.set_best(wi, p, wt, kslack);
-                }
+                self.add_blossom(base, p);
+                at.bv = self.top(v);
+                at.best = self.best_of(at.bv);
+            } else {
+                self.label[wi] = 2;
+                self.labelend[wi] = p.flip();
+            }
+        } else if lbw == 1 {
+            if at.best.is_none_or(|b| kslack < b) {
+                self.set_best(at.bv as usize, p, wt, kslack);
+                at.best = Some(kslack);
+            }
+        } else if self.label[wi] == 0 {
+            let be = self.bestedge[wi];
+            if be.is_nil() || kslack < self.best_slack(wi) {
+                self.set_best(wi, p, wt, kslack);
             }
         }
         false
@@ -999,4 +1020,14 @@ impl<const L: usize> Matcher<L> {
         }
         adjusted
     }
+}
+
+/// The S-vertex a [`Matcher::scan`] reads the edges of: its dual, its
+/// top-level blossom and that blossom's least slack to another S-blossom
+/// so far (both change when the scan makes a blossom).
+struct ScanAt<const L: usize> {
+    v: u32,
+    dv: Wide<L>,
+    bv: u32,
+    best: Option<Wide<L>>,
 }
