@@ -104,7 +104,7 @@ pub fn pair_round_whole_field(t: &Swiss) -> Result<Vec<Pairing>, DutchError> {
 macro_rules! with_limbs {
     ($bits:expr, $f:ident($t:expr), $none:expr) => {{
         let bits = $bits;
-        with_limbs!(@ bits, $f, $t, $none; 1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 48, 64, 96, 128)
+        with_limbs!(@ bits, $f, $t, $none; 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 20, 24, 32, 48, 64, 96, 128)
     }};
     (@ $bits:ident, $f:ident, $t:expr, $none:expr; $($l:literal),*) => {
         $(if $bits <= 64 * $l { engine::$f::<$l>($t) } else)* { $none }
