@@ -77,16 +77,9 @@ impl<const L: usize> Matcher<L> {
             };
             let mut partner = None;
             if r < self.core {
-                // The lowest limbs first, before the pair's high part is
-                // looked up.
-                let low = if L == 0 { 0 } else { dr.0[0] };
                 partner = free_core.iter().copied().find(|&w| {
                     let wi = w as usize;
-                    let idx = self.at(r, wi);
-                    (L == 0 || low.wrapping_add(self.dual[wi].0[0]) == self.wlo[idx] << 1)
-                        && wi != r
-                        && free(self, wi)
-                        && tight(self, w, self.dense_w(idx))
+                    wi != r && self.dense_tight(dr, wi, self.at(r, wi)) && free(self, wi)
                 });
             }
             if partner.is_none() {
@@ -241,6 +234,17 @@ impl<const L: usize> Matcher<L> {
             w.0[0] = self.wlo[idx];
         }
         w
+    }
+
+    /// Whether the dense matrix holds an edge at `idx`, to core vertex `w`,
+    /// tight for an end of dual `dv`: the lowest limbs are compared first,
+    /// before the weight's high part is looked up.
+    #[inline(always)]
+    pub(super) fn dense_tight(&self, dv: Wide<L>, w: usize, idx: usize) -> bool {
+        let dw = self.dual[w];
+        (L == 0 || dv.0[0].wrapping_add(dw.0[0]) == self.wlo[idx] << 1)
+            && self.dense_edge(idx)
+            && Wide::tight(dv, dw, self.dense_w(idx))
     }
 
     /// Whether the dense matrix holds an edge at `idx`.
@@ -702,146 +706,17 @@ impl<const L: usize> Matcher<L> {
         self.flip_path(p.from, p);
     }
 
-    /// Scan the edges of S-vertex `v` (Van Rantwijk's inner loop): label
-    /// what a tight edge reaches, form blossoms, augment when a tight edge
-    /// leads to a free vertex or to another tree, and keep each unlabelled
-    /// vertex's and each S-blossom's least-slack edge for the dual
-    /// adjustment. Returns whether it augmented. The dense row is read in
-    /// place; a T-vertex's edges are skipped before any slack is computed,
-    /// and the S-blossom's least slack so far is kept rather than
-    /// recomputed per edge.
-    pub(super) fn scan(&mut self, v: u32) -> bool {
-        let vi = v as usize;
-        let dv = self.dual[vi];
-        let row = vi * self.core;
-        let mut at = ScanAt {
-            v,
-            dv,
-            bv: self.top(v),
-            best: None,
-        };
-        at.best = self.best_of(at.bv);
-        if vi < self.core {
-            // A live vertex reads an isolated vertex's weight from that
-            // vertex's row (see `isolated`).
-            let own_row = self.isolated[vi];
-            for i in 0..self.core {
-                let idx = if !own_row && self.isolated[i] {
-                    i * self.core + vi
-                } else {
-                    row + i
-                };
-                if !self.dense_edge(idx) || i == vi {
-                    continue;
-                }
-                if self.scan_edge(&mut at, i as u32, |m| m.dense_w(idx)) {
-                    return true;
-                }
-            }
-        }
-        for j in 0..self.side[vi].len() {
-            let (w, wt) = self.side[vi][j];
-            if wt.is_zero() || w == v {
-                continue;
-            }
-            if self.scan_edge(&mut at, w, |_| wt) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The least slack of S-blossom (or vertex) `b`'s edges to other
-    /// S-blossoms, if it has one.
-    #[inline(always)]
-    fn best_of(&mut self, b: u32) -> Option<Wide<L>> {
-        let e = self.bestedge[b as usize];
-        (!e.is_nil()).then(|| self.best_slack(b as usize))
-    }
-
-    /// One edge `{at.v, w}` of [`Matcher::scan`], its weight read by
-    /// `weight` only when it is needed. Returns whether it augmented.
-    #[inline(always)]
-    fn scan_edge(
-        &mut self,
-        at: &mut ScanAt<L>,
-        w: u32,
-        weight: impl FnOnce(&Self) -> Wide<L>,
-    ) -> bool {
-        let v = at.v;
-        let wi = w as usize;
-        let bw = self.top(w);
-        if bw == at.bv {
-            return false;
-        }
-        let lbw = self.label[bw as usize];
-        if lbw == 2 && self.label[wi] != 0 {
-            return false;
-        }
-        let wt = weight(self);
-        let kslack = Wide::slack(at.dv, self.dual[wi], wt);
-        let p = Ep { from: v, to: w };
-        if kslack.is_zero() {
-            if lbw == 0 {
-                let base = self.blossombase[bw as usize];
-                if self.mate[base as usize].is_nil() {
-                    self.augment_to_free(p);
-                    return true;
-                }
-                self.assign_label(w, 2, p.flip());
-            } else if lbw == 1 {
-                let base = self.scan_blossom(v, w);
-                if base == NONE {
-                    // Two trees meet: augment through both roots.
-                    self.augment_between(v, w);
-                    return true;
-                }
-                self.add_blossom(base, p);
-                at.bv = self.top(v);
-                at.best = self.best_of(at.bv);
-            } else {
-                self.label[wi] = 2;
-                self.labelend[wi] = p.flip();
-            }
-        } else if lbw == 1 {
-            if at.best.is_none_or(|b| kslack < b) {
-                self.set_best(at.bv as usize, p, wt, kslack);
-                at.best = Some(kslack);
-            }
-        } else if self.label[wi] == 0 {
-            let be = self.bestedge[wi];
-            if be.is_nil() || kslack < self.best_slack(wi) {
-                self.set_best(wi, p, wt, kslack);
-            }
-        }
-        false
-    }
-
     /// The number of tight edges at `v`.
     pub(super) fn tight_degree(&self, v: u32) -> usize {
         let dv = self.dual[v as usize];
-        let tight = |w: u32, wt: Wide<L>| Wide::tight(dv, self.dual[w as usize], wt);
         let vi = v as usize;
-        let mut count = 0;
-        if vi < self.core {
-            for i in 0..self.core {
-                let idx = self.at(vi, i);
-                // The lowest limbs first, before the high part is looked up.
-                let low_tight =
-                    L == 0 || dv.0[0].wrapping_add(self.dual[i].0[0]) == self.wlo[idx] << 1;
-                if low_tight
-                    && i != vi
-                    && self.dense_edge(idx)
-                    && tight(i as u32, self.dense_w(idx))
-                {
-                    count += 1;
-                }
-            }
-        }
-        count
+        let dense = if vi < self.core { self.core } else { 0 };
+        (0..dense)
+            .filter(|&i| i != vi && self.dense_tight(dv, i, self.at(vi, i)))
+            .count()
             + self.side[vi]
                 .iter()
-                .filter(|&&(w, wt)| !wt.is_zero() && tight(w, wt))
+                .filter(|&&(w, wt)| !wt.is_zero() && Wide::tight(dv, self.dual[w as usize], wt))
                 .count()
     }
 
@@ -1020,14 +895,4 @@ impl<const L: usize> Matcher<L> {
         }
         adjusted
     }
-}
-
-/// The S-vertex a [`Matcher::scan`] reads the edges of: its dual, its
-/// top-level blossom and that blossom's least slack to another S-blossom
-/// so far (both change when the scan makes a blossom).
-struct ScanAt<const L: usize> {
-    v: u32,
-    dv: Wide<L>,
-    bv: u32,
-    best: Option<Wide<L>>,
 }

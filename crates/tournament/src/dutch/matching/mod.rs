@@ -24,7 +24,8 @@
 //! arithmetic is exact. The weights must leave three spare high bits.
 //!
 //! This module holds the graph (dense core, side lists, interned high
-//! limbs) and the public calls; `blossom` the stages of the algorithm;
+//! limbs) and the public calls; `blossom` the stages of the algorithm,
+//! `scan` their row scan;
 //! `tests` checks it against exhaustive search.
 
 use std::collections::HashMap;
@@ -529,6 +530,7 @@ impl<const L: usize> Matcher<L> {
 }
 
 mod blossom;
+mod scan;
 
 #[cfg(test)]
 mod tests;
