@@ -225,15 +225,18 @@ impl<const L: usize> Contracted<'_, '_, L> {
             let bs = base[u].plus(base[v]);
             (!w.is_zero() && two(w) > bs).then(|| two(w).minus(bs))
         };
+        // Each pair's gain is worked out once, for both players (a pair's
+        // gain is the same from either side).
         let mut d = vec![Wide::<L>::ZERO; k];
-        for (u, du) in d.iter_mut().enumerate() {
-            for v in 0..k {
-                if v != u
-                    && let Some(e) = gain(&self.matcher, u, v)
-                {
+        for u in 1..k {
+            for v in 0..u {
+                if let Some(e) = gain(&self.matcher, u, v) {
                     let e = e.half();
-                    if e > *du {
-                        *du = e;
+                    if e > d[u] {
+                        d[u] = e;
+                    }
+                    if e > d[v] {
+                        d[v] = e;
                     }
                 }
             }
@@ -465,7 +468,7 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         Ok(())
     }
 
-    fn load(&mut self, members: &[usize], from: usize, w: impl Fn(usize, usize) -> Wide<L>) {
+    fn load(&mut self, members: &[usize], from: usize, w: impl Fn(usize, usize) -> Wide<L> + Sync) {
         debug_assert_eq!(members, self.members, "the bracket of `begin`");
         // Which players `fill` releases does not matter here: the first
         // solve installs the tight start (which forgets pending releases),

@@ -63,7 +63,7 @@ pub(super) trait Graph<const L: usize> {
     /// Set the weight of every pair `members[j]`–`members[i]`, `j < i`,
     /// `i ≥ from`, of the bracket `members` given to [`Graph::begin`] to
     /// `w(j, i)`.
-    fn load(&mut self, members: &[usize], from: usize, w: impl Fn(usize, usize) -> Wide<L>) {
+    fn load(&mut self, members: &[usize], from: usize, w: impl Fn(usize, usize) -> Wide<L> + Sync) {
         for i in from..members.len() {
             for j in 0..i {
                 self.set_weight(members[i], members[j], w(j, i));

@@ -30,6 +30,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::mpsc;
 
 use super::wide::Wide;
 
@@ -62,6 +63,28 @@ impl Hasher for WordHasher {
 type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 const NONE: u32 = u32::MAX;
+
+/// The side of [`Matcher::fill`]'s square tiles.
+const TILE: usize = 32;
+
+/// The fewest pairs a [`Matcher::fill`] shares with a second thread (a
+/// bracket of about 725 players): below it, starting the thread costs more
+/// than it saves.
+const FILL_SHARED_PAIRS: usize = 1 << 18;
+
+/// The pairs `j < i` of the band of rows `i0..i1` in the order
+/// [`Matcher::fill`] writes them: tile by tile of `TILE` columns, row by row
+/// in a tile.
+fn for_each_in_band(band: (usize, usize), mut f: impl FnMut(usize, usize)) {
+    let (i0, i1) = band;
+    for j0 in (0..i1).step_by(TILE) {
+        for i in i0..i1 {
+            for j in j0..(j0 + TILE).min(i) {
+                f(j, i);
+            }
+        }
+    }
+}
 
 /// A directed edge end: the edge `{from, to}` seen from `from`, naming `to`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -339,30 +362,99 @@ impl<const L: usize> Matcher<L> {
     /// order) at the next [`Matcher::solve`], rather than only those whose
     /// edges broke the optimum as [`Matcher::set_weight`] does: for a
     /// caller that installs a new start or has released every vertex
-    /// anyway, without the per-pair checks. In square tiles, so that both
-    /// halves of the symmetric matrix are written a cache line at a time
-    /// (row by row, the mirrored half would take a cache miss per pair).
-    pub fn fill(&mut self, from: usize, to: usize, w: impl Fn(usize, usize) -> Wide<L>) {
-        const TILE: usize = 32;
+    /// anyway, without the per-pair checks. In bands of rows, each written
+    /// in square tiles, so that both halves of the symmetric matrix are
+    /// written a cache line at a time (row by row, the mirrored half would
+    /// take a cache miss per pair). A large fill works out two bands in
+    /// three on a second thread while this one works out the third and
+    /// writes them all, in order: the matrix and the interned high parts
+    /// come out the same either way.
+    pub fn fill(&mut self, from: usize, to: usize, w: impl Fn(usize, usize) -> Wide<L> + Sync) {
+        self.fill_with(from, to, &w, FILL_SHARED_PAIRS);
+    }
+
+    /// [`Matcher::fill`], the weights worked out on a second thread when
+    /// there are at least `shared_from` pairs.
+    pub(super) fn fill_with<F>(&mut self, from: usize, to: usize, w: &F, shared_from: usize)
+    where
+        F: Fn(usize, usize) -> Wide<L> + Sync,
+    {
         let to = to.min(self.core);
-        let core = self.core;
-        for i0 in (from..to).step_by(TILE) {
-            let i1 = (i0 + TILE).min(to);
-            for j0 in (0..i1).step_by(TILE) {
-                for i in i0..i1 {
-                    for j in j0..(j0 + TILE).min(i) {
-                        let (lo, id) = self.intern(w(j, i));
-                        for idx in [i * core + j, j * core + i] {
-                            self.wlo[idx] = lo;
-                            self.wid[idx] = id;
+        let from = from.min(to);
+        let pairs = (to * to.saturating_sub(1) - from * from.saturating_sub(1)) / 2;
+        let bands: Vec<(usize, usize)> = (from..to)
+            .step_by(TILE)
+            .map(|i0| (i0, (i0 + TILE).min(to)))
+            .collect();
+        let work_out = |band: (usize, usize), out: &mut Vec<Wide<L>>| {
+            out.clear();
+            for_each_in_band(band, |j, i| out.push(w(j, i)));
+        };
+        if pairs < shared_from {
+            let mut weights = Vec::new();
+            for &band in &bands {
+                work_out(band, &mut weights);
+                self.write_band(band, &weights);
+            }
+        } else {
+            let second = |b: usize| !b.is_multiple_of(3);
+            std::thread::scope(|s| {
+                // At most two bands wait to be written; written bands'
+                // buffers go back to be filled again.
+                let (done, ready) = mpsc::sync_channel::<Vec<Wide<L>>>(2);
+                let (recycle, spare) = mpsc::channel::<Vec<Wide<L>>>();
+                let theirs: Vec<(usize, usize)> = (0..bands.len())
+                    .filter(|&b| second(b))
+                    .map(|b| bands[b])
+                    .collect();
+                let work_out = &work_out;
+                s.spawn(move || {
+                    for band in theirs {
+                        let mut weights = spare.try_recv().unwrap_or_default();
+                        work_out(band, &mut weights);
+                        if done.send(weights).is_err() {
+                            return;
+                        }
+                    }
+                });
+                let mut own = Vec::new();
+                for (b, &band) in bands.iter().enumerate() {
+                    match second(b).then(|| ready.recv()) {
+                        Some(Ok(weights)) => {
+                            self.write_band(band, &weights);
+                            // The helper may be done: a buffer it no longer
+                            // takes is dropped.
+                            let _ = recycle.send(weights);
+                        }
+                        // Ours, or the helper gone (it cannot be, short of a
+                        // panic, which the scope passes on): worked out here.
+                        _ => {
+                            work_out(band, &mut own);
+                            self.write_band(band, &own);
                         }
                     }
                 }
-            }
+            });
         }
         for i in from..to {
             self.mark(i);
         }
+    }
+
+    /// Write the band of rows `i0..i1` (see [`Matcher::fill`]): `weights`
+    /// in the order of [`for_each_in_band`].
+    fn write_band(&mut self, band: (usize, usize), weights: &[Wide<L>]) {
+        let core = self.core;
+        let mut next = weights.iter();
+        for_each_in_band(band, |j, i| {
+            let w = next.next().copied().unwrap_or(Wide::ZERO);
+            let (lo, id) = self.intern(w);
+            for idx in [i * core + j, j * core + i] {
+                self.wlo[idx] = lo;
+                self.wid[idx] = id;
+            }
+        });
+        debug_assert!(next.next().is_none(), "a band's weights, all written");
     }
 
     fn set_side(&mut self, u: usize, v: usize, w: Wide<L>) {

@@ -110,6 +110,37 @@ fn a_tiled_fill_stores_every_weight_set_pair_by_pair() {
     }
 }
 
+/// A fill shared with a second thread writes the same matrix, high parts
+/// interned in the same order, as one worked out on one thread, whatever
+/// the number of bands (the second thread takes two in three).
+#[test]
+fn a_fill_shared_with_a_second_thread_writes_the_same_matrix() {
+    let mut next = xorshift(0x5EED_F111_0000_0002);
+    for (n, core, from) in [
+        (200, 200, 0),
+        (130, 97, 40),
+        (33, 33, 1),
+        (64, 64, 63),
+        (5, 5, 0),
+    ] {
+        let w: Vec<u64> = (0..n * n).map(|_| next()).collect();
+        let wt = |j: usize, i: usize| {
+            let x = w[i.max(j) * n + i.min(j)];
+            let mut v = Wide::<2>::from_u64(x % 1000);
+            v.0[1] = x % 5;
+            v
+        };
+        let mut alone = Matcher::<2>::with_core(n, core);
+        let mut shared = Matcher::<2>::with_core(n, core);
+        alone.fill_with(from, n, &wt, usize::MAX);
+        shared.fill_with(from, n, &wt, 0);
+        assert_eq!(alone.wlo, shared.wlo, "{n} {core} {from}: low limbs");
+        assert_eq!(alone.wid, shared.wid, "{n} {core} {from}: high parts");
+        assert_eq!(alone.hi, shared.hi, "{n} {core} {from}: interned order");
+        assert_eq!(alone.dirty_list, shared.dirty_list, "{n} {core} {from}");
+    }
+}
+
 #[test]
 fn blossom_matching_stays_optimal_under_random_weight_changes() {
     let mut next = xorshift(0x1234_5678_9ABC_DEF1);
