@@ -382,32 +382,32 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
                 {
                     base.cut(remainder[later], remainder[earlier]);
                 }
-                // The pair holds its base weight plus the exchange
-                // preference of `earlier` (zero when cut or no edge): take
-                // the preference off rather than work the weight out again.
-                let held = g.weight(player_vertex, opponent_vertex);
-                let weight = if held.is_zero() || base.is_cut(remainder[later], remainder[earlier])
+                // A cut pair goes; the others keep their exchange
+                // preference (see below).
+                if base.is_cut(remainder[later], remainder[earlier])
+                    && !g.weight(player_vertex, opponent_vertex).is_zero()
                 {
-                    Wide::ZERO
-                } else {
-                    held.minus(exchange_addend(earlier, remainder_pairs))
-                };
-                debug_assert!(
-                    weight == base.get(remainder[later], remainder[earlier]),
-                    "a remainder pair holds its exchange preference"
-                );
-                g.set_weight(player_vertex, opponent_vertex, weight);
+                    g.set_weight(player_vertex, opponent_vertex, Wide::ZERO);
+                }
             }
         }
+        // Every pair of the remainder left joins a player paired upward in
+        // S1's place (earlier) with one that is not (later), each
+        // S1-placed player in exactly one pair of every optimum (the number
+        // of pairs is fixed, each takes one): the exchange preferences the
+        // pairs still hold add the same to every optimum and change none,
+        // so they stay, and the optimum stays optimal (taking them off
+        // would change every pair's weight and release every player).
+        g.solve(&mut stable)?;
 
         // Each S1 player's opponent, highest first. The re-solve is skipped
         // when the player's partner is already its first candidate whose
         // pair is tight under the duals (no other candidate is in any
         // optimal matching then); that holds only while the duals are the
         // last solve's, here from this step's first re-solve on.
-        let mut duals_current = false;
+        let mut duals_current = true;
         let mut candidates: Vec<usize> = Vec::new();
-        for &player in &remainder.clone() {
+        for (position, &player) in remainder.clone().iter().enumerate() {
             let player_vertex = members[player];
             let player_mate = mate_of(&stable, player_vertex);
             if player_mate > player_vertex && player_mate < next_group_first_vertex {
@@ -462,7 +462,11 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
                     if opponent <= player || matched[opponent_vertex] {
                         continue;
                     }
-                    let weight = base.get(opponent, player);
+                    let weight = with_exchange_preference(
+                        base.get(opponent, player),
+                        position,
+                        remainder_pairs,
+                    );
                     if !weight.is_zero() {
                         g.set_weight(player_vertex, opponent_vertex, weight.add_u64(addend));
                     }

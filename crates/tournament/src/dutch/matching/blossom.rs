@@ -10,6 +10,7 @@ use crate::dutch::wide::Wide;
 impl<const L: usize> Matcher<L> {
     /// Bring the matching to a maximum-weight matching of the current graph.
     pub fn solve(&mut self) {
+        self.structural_valid = false;
         self.duals_changed();
         let dirty = std::mem::take(&mut self.dirty_list);
         for &u in &dirty {

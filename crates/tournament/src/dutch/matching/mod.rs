@@ -169,6 +169,12 @@ pub(crate) struct Matcher<const L: usize> {
     /// elsewhere, without a dual adjustment (see `stage`).
     stuck: Vec<bool>,
     unusedblossoms: Vec<u32>,
+    /// By vertex: the other ends of its edges that hold a blossom together
+    /// (the edges between a blossom's children), while `structural_valid`
+    /// (worked out when first asked after a solve; see
+    /// [`Matcher::set_weight`]).
+    structural: Vec<Vec<u32>>,
+    structural_valid: bool,
     dual: Vec<Wide<L>>,
     queue: Vec<u32>,
     dirty: Vec<bool>,
@@ -215,6 +221,8 @@ impl<const L: usize> Matcher<L> {
             best_stale: vec![false; 2 * n],
             stuck: vec![false; n],
             unusedblossoms: (n as u32..2 * n as u32).rev().collect(),
+            structural: vec![Vec::new(); n],
+            structural_valid: false,
             dual: vec![Wide::ZERO; 2 * n],
             queue: Vec::new(),
             dirty: vec![false; n],
@@ -247,11 +255,37 @@ impl<const L: usize> Matcher<L> {
             self.set_side(v, u, w);
         }
         let matched = self.mate[u].to as usize == v;
-        let same_blossom = self.top(u as u32) == self.top(v as u32);
+        // An edge removed inside a blossom that is neither matched nor
+        // one holding a blossom together leaves the optimum as it is: the
+        // duals stay feasible (a missing edge has no slack to keep), and the
+        // matching and every blossom keep what they stand on.
+        let same_blossom = self.top(u as u32) == self.top(v as u32)
+            && !(w.is_zero() && !matched && !self.holds_blossom(u, v));
         let infeasible = self.dual[u].plus(self.dual[v]) < w.plus(w);
         if matched || same_blossom || infeasible {
             self.mark(u);
         }
+    }
+
+    /// Whether the edge `{u, v}` joins two children of a blossom (one of
+    /// the edges a blossom is made of), by the blossoms as they stand.
+    fn holds_blossom(&mut self, u: usize, v: usize) -> bool {
+        if !self.structural_valid {
+            for list in &mut self.structural {
+                list.clear();
+            }
+            for b in self.n..2 * self.n {
+                if self.blossombase[b] == NONE {
+                    continue;
+                }
+                for e in &self.blossomendps[b] {
+                    self.structural[e.from as usize].push(e.to);
+                    self.structural[e.to as usize].push(e.from);
+                }
+            }
+            self.structural_valid = true;
+        }
+        self.structural[u].contains(&(v as u32))
     }
 
     /// `w` as stored in the dense matrix: its lowest limb and the index of
@@ -494,6 +528,7 @@ impl<const L: usize> Matcher<L> {
     /// zero duals at unmatched vertices); no blossoms are set up. Pending
     /// weight changes are forgotten, as the duals already account for them.
     pub fn install(&mut self, mates: &[u32], duals: &[Wide<L>]) {
+        self.structural_valid = false;
         for &u in &self.dirty_list {
             self.dirty[u as usize] = false;
         }
