@@ -270,6 +270,12 @@ impl<const L: usize> Matcher<L> {
     /// Whether the edge `{u, v}` joins two children of a blossom (one of
     /// the edges a blossom is made of), by the blossoms as they stand.
     fn holds_blossom(&mut self, u: usize, v: usize) -> bool {
+        self.structural_of(u).contains(&(v as u32))
+    }
+
+    /// The other ends of `u`'s edges that hold a blossom together (see
+    /// [`Matcher::holds_blossom`]).
+    fn structural_of(&mut self, u: usize) -> &[u32] {
         if !self.structural_valid {
             for list in &mut self.structural {
                 list.clear();
@@ -285,7 +291,7 @@ impl<const L: usize> Matcher<L> {
             }
             self.structural_valid = true;
         }
-        self.structural[u].contains(&(v as u32))
+        &self.structural[u]
     }
 
     /// `w` as stored in the dense matrix: its lowest limb and the index of
@@ -329,50 +335,66 @@ impl<const L: usize> Matcher<L> {
         }
         let (fixed_lo, fixed_id) = self.intern(fixed);
         let core = self.core;
-        for u in 0..self.n {
+        // Only the fixed edge, a matched edge or an edge holding a blossom
+        // together can release `a` or `b` (see `set_weight`), and only an
+        // edge outside the core needs its side lists changed: those are
+        // looked at one by one, in rising order, as `set_weight` pair by pair
+        // would; every other entry of the two rows is cleared at once.
+        let mut watch: Vec<usize> = vec![a, b];
+        for x in [a, b] {
+            if !self.mate[x].is_nil() {
+                watch.push(self.mate[x].to as usize);
+            }
+            if self.top(x as u32) != x as u32 {
+                watch.extend(self.structural_of(x).iter().map(|&u| u as usize));
+            }
+            watch.extend(self.side[x].iter().map(|&(u, _)| u as usize));
+        }
+        watch.sort_unstable();
+        watch.dedup();
+        for u in watch {
             for (x, y) in [(a, b), (b, a)] {
                 if u == x {
                     continue;
                 }
                 let w = if u == y { fixed } else { Wide::ZERO };
+                let old = self.wt(x as u32, u as u32);
                 if u >= core {
-                    let old = self.wt(x as u32, u as u32);
                     if old == w {
                         continue;
                     }
                     self.set_side(x, u, w);
                     self.set_side(u, x, w);
-                    let matched = self.mate[x].to as usize == u;
-                    let same_blossom = self.top(x as u32) == self.top(u as u32);
-                    let infeasible = self.dual[x].plus(self.dual[u]) < w.plus(w);
-                    if matched || same_blossom || infeasible {
-                        self.mark(x);
+                } else {
+                    let (lo, id) = if u == y { (fixed_lo, fixed_id) } else { (0, 0) };
+                    self.wlo[x * core + u] = lo;
+                    self.wid[x * core + u] = id;
+                    if u == y {
+                        self.wlo[u * core + x] = lo;
+                        self.wid[u * core + x] = id;
                     }
-                    continue;
+                    if old == w {
+                        continue;
+                    }
                 }
-                // Only a matched edge, an edge inside a blossom or the fixed
-                // edge can release `x` (a removed edge is never infeasible):
-                // the old weight is read for those alone, before the write.
                 let matched = self.mate[x].to as usize == u;
-                let same_blossom = self.top(x as u32) == self.top(u as u32);
-                let changed =
-                    (matched || same_blossom || u == y) && self.wt(x as u32, u as u32) != w;
-                // The row is written whatever the old weight (it may have
-                // been read from `u`'s row), as it becomes the truth.
-                let (lo, id) = if u == y { (fixed_lo, fixed_id) } else { (0, 0) };
-                self.wlo[x * core + u] = lo;
-                self.wid[x * core + u] = id;
-                if u == y {
-                    self.wlo[u * core + x] = lo;
-                    self.wid[u * core + x] = id;
-                }
-                if changed {
-                    let infeasible = self.dual[x].plus(self.dual[u]) < w.plus(w);
-                    if matched || same_blossom || infeasible {
-                        self.mark(x);
-                    }
+                let same_blossom = self.top(x as u32) == self.top(u as u32)
+                    && !(w.is_zero() && !matched && !self.holds_blossom(x, u));
+                let infeasible = self.dual[x].plus(self.dual[u]) < w.plus(w);
+                if matched || same_blossom || infeasible {
+                    self.mark(x);
                 }
             }
+        }
+        // The rest of both rows: no edge (the row is the truth from here on,
+        // whatever its entries held, which may have been read from the
+        // other end's row).
+        for (x, y) in [(a, b), (b, a)] {
+            let row = x * core..(x + 1) * core;
+            self.wlo[row.clone()].fill(0);
+            self.wid[row].fill(0);
+            self.wlo[x * core + y] = fixed_lo;
+            self.wid[x * core + y] = fixed_id;
         }
         // Both rows are whole now: from here on `wt` reads the pair's
         // entries through them.
