@@ -245,20 +245,26 @@ impl<const L: usize> Contracted<'_, '_, L> {
         // feasible against the others' current shares (one pass, in order):
         // weights with a part additive per player (floats, colours) then
         // still leave every player a tight pair, its best one.
+        // A pair raises `u`'s need when its gain less `v`'s share exceeds
+        // it, that is when `2·w > base(u) + need + (base(v) + d(v))`: one
+        // sum a pair against the current `base(u) + need` (`floor`).
+        let mut covered: Vec<Wide<L>> = (0..k).map(|v| base[v].plus(d[v])).collect();
         for u in 0..k {
             let mut need = Wide::<L>::ZERO;
-            for (v, &dv) in d.iter().enumerate() {
-                if v != u
-                    && let Some(e) = gain(&self.matcher, u, v)
-                    && e > dv
-                {
-                    let x = e.minus(dv);
-                    if x > need {
-                        need = x;
-                    }
+            let mut floor = base[u];
+            for (v, &cv) in covered.iter().enumerate() {
+                let w = self.matcher.weight(u, v);
+                if v == u || w.is_zero() {
+                    continue;
+                }
+                let (twice, bar) = (two(w), cv.plus(floor));
+                if twice > bar {
+                    need = need.plus(twice.minus(bar));
+                    floor = base[u].plus(need);
                 }
             }
             d[u] = need;
+            covered[u] = floor;
         }
         let mut mates: Vec<u32> = (0..size as u32).collect();
         let mut duals = vec![Wide::<L>::ZERO; size];
