@@ -125,17 +125,39 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
         // smaller)`, by position in `members`), worked out when read.
         let mut base = {
             let (members, layout) = (&members, &layout);
+            let by_profile = ctx.profile_weights::<L>(
+                layout,
+                members,
+                next_group_start,
+                bye_score,
+                single_downfloat_bye,
+                unplayed_ranks,
+            );
             BaseWeights::new(len, move |smaller, larger| {
-                ctx.weight(
-                    layout,
-                    members[smaller],
-                    members[larger],
-                    larger < next_group_start,
-                    larger >= next_group_start,
-                    bye_score,
-                    single_downfloat_bye,
-                    unplayed_ranks,
-                )
+                let computed = || {
+                    ctx.weight(
+                        layout,
+                        members[smaller],
+                        members[larger],
+                        larger < next_group_start,
+                        larger >= next_group_start,
+                        bye_score,
+                        single_downfloat_bye,
+                        unplayed_ranks,
+                    )
+                };
+                match &by_profile {
+                    Some(table) => {
+                        let w = if ctx.compatible(members[smaller], members[larger]) {
+                            table.get(smaller, larger, larger >= next_group_start)
+                        } else {
+                            Wide::ZERO
+                        };
+                        debug_assert!(w == computed(), "a weight by profile as worked out");
+                        w
+                    }
+                    None => computed(),
+                }
             })
         };
         g.load(&members, moved_down, |smaller, larger| {

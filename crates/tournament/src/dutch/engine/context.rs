@@ -45,7 +45,7 @@ impl Facts {
 /// A player's float in an earlier round (C.04.3 A.4: a downfloater was
 /// paired with a lower score or got a point without playing, an upfloater
 /// with a higher score).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) enum Float {
     Down,
     Up,

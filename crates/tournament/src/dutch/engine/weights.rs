@@ -100,6 +100,32 @@ impl RoundContext<'_> {
         if !self.compatible(higher, lower) {
             return Wide::ZERO;
         }
+        self.profile_weight(
+            layout,
+            higher,
+            lower,
+            in_current,
+            in_next,
+            bye_score,
+            single_downfloat_bye,
+            unplayed_ranks,
+        )
+    }
+
+    /// [`RoundContext::weight`] of a pair that may meet: it reads no more of
+    /// either player than its [`Profile`].
+    #[allow(clippy::too_many_arguments)]
+    fn profile_weight<const L: usize>(
+        &self,
+        layout: &Layout,
+        higher: usize,
+        lower: usize,
+        in_current: bool,
+        in_next: bool,
+        bye_score: u32,
+        single_downfloat_bye: bool,
+        unplayed_ranks: &HashMap<u32, u64>,
+    ) -> Wide<L> {
         let (count_bits, block_bits) = (self.count_bits, layout.block_bits);
         let (higher_player, lower_player) = (&self.facts[higher], &self.facts[lower]);
         let (higher_score, lower_score) = (self.score(higher), self.score(lower));
@@ -232,6 +258,135 @@ impl RoundContext<'_> {
         }
         debug_assert_eq!(at, 3 * count_bits + 1, "the fields fill the weight");
         weight
+    }
+}
+
+/// What [`RoundContext::weight`] reads of a player besides whom it may
+/// meet: players with the same profile have the same weights with every
+/// player they may meet.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Profile {
+    score: u32,
+    bye_eligible: bool,
+    colour_imbalance: u32,
+    colour_preference: Option<Colour>,
+    repeated_colour: Option<Colour>,
+    strong_preference: bool,
+    /// Only where the bye's unplayed games are ranked (C.9), else 0.
+    played_games: u32,
+    floats: [Float; 2],
+}
+
+/// A bracket's pair weights by the players' profiles ([`Profile`]): the
+/// weight of every pair that may meet, worked out once per two profiles
+/// rather than once per pair (a wide bracket holds a few hundred profiles
+/// for millions of pairs).
+pub(super) struct ProfileWeights<const L: usize> {
+    /// By position in the bracket: its profile's index.
+    profile: Vec<u32>,
+    /// The number of profiles.
+    count: usize,
+    /// `[(in_next · count + higher) · count + lower]`.
+    table: Vec<Wide<L>>,
+}
+
+impl<const L: usize> ProfileWeights<L> {
+    /// The weight of the pair at positions `higher < lower` that may meet,
+    /// `in_next` when `lower` is in the next score group (else the pair is
+    /// in the current bracket).
+    pub(super) fn get(&self, higher: usize, lower: usize, in_next: bool) -> Wide<L> {
+        let (h, l) = (self.profile[higher] as usize, self.profile[lower] as usize);
+        self.table[(usize::from(in_next) * self.count + h) * self.count + l]
+    }
+}
+
+/// The most entries a [`ProfileWeights`] table may hold.
+const PROFILE_TABLE_LIMIT: usize = 1 << 20;
+
+impl RoundContext<'_> {
+    fn profile(&self, v: usize, bye_score: u32, single_downfloat_bye: bool) -> Profile {
+        let facts = &self.facts[v];
+        let score = self.score(v);
+        Profile {
+            score,
+            bye_eligible: self.bye_candidate(v, bye_score),
+            colour_imbalance: facts.colour_imbalance,
+            colour_preference: facts.colour_preference,
+            repeated_colour: facts.repeated_colour,
+            strong_preference: facts.strong_preference,
+            played_games: if single_downfloat_bye && score == bye_score {
+                facts.played_games
+            } else {
+                0
+            },
+            floats: self.floats[v],
+        }
+    }
+
+    /// The pair weights of the bracket `members` (its next score group from
+    /// position `next_group_start` on) by profile, or `None` when there are
+    /// too many profiles for the table to pay (more entries than a quarter
+    /// of the bracket's pairs, or than [`PROFILE_TABLE_LIMIT`]; debug builds
+    /// take the table whenever it fits).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn profile_weights<const L: usize>(
+        &self,
+        layout: &Layout,
+        members: &[usize],
+        next_group_start: usize,
+        bye_score: u32,
+        single_downfloat_bye: bool,
+        unplayed_ranks: &HashMap<u32, u64>,
+    ) -> Option<ProfileWeights<L>> {
+        // lookup only: order never reaches a result (indices in first-seen order)
+        let mut index: HashMap<Profile, u32> = HashMap::new();
+        let mut first: Vec<usize> = Vec::new();
+        let profile: Vec<u32> = members
+            .iter()
+            .map(|&v| {
+                *index
+                    .entry(self.profile(v, bye_score, single_downfloat_bye))
+                    .or_insert_with(|| {
+                        first.push(v);
+                        (first.len() - 1) as u32
+                    })
+            })
+            .collect();
+        let count = first.len();
+        let pairs = members.len() * members.len().saturating_sub(1) / 2;
+        let entries = 2 * count * count;
+        // Debug builds use the table whenever it fits, so that every test's
+        // brackets check it against the weights worked out pair by pair.
+        if entries > PROFILE_TABLE_LIMIT || (!cfg!(debug_assertions) && entries > pairs / 4) {
+            return None;
+        }
+        let in_next_needed = next_group_start < members.len();
+        let mut table = Vec::with_capacity(entries);
+        for in_next in [false, true] {
+            for &h in &first {
+                for &l in &first {
+                    table.push(if in_next && !in_next_needed {
+                        Wide::ZERO
+                    } else {
+                        self.profile_weight(
+                            layout,
+                            h,
+                            l,
+                            !in_next,
+                            in_next,
+                            bye_score,
+                            single_downfloat_bye,
+                            unplayed_ranks,
+                        )
+                    });
+                }
+            }
+        }
+        Some(ProfileWeights {
+            profile,
+            count,
+            table,
+        })
     }
 }
 
