@@ -262,7 +262,24 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
                 remainder_pairs += 1;
             }
         }
+        // The exchange preferences put first the optima that pair every
+        // player of S1 with one of S2 (all such add the same to a weight:
+        // the preference of each S1 player, once). When the optimum in hand
+        // is one of them, it stays optimal under the preferences and every
+        // optimum under them is one too (no exchange is made): setting them
+        // and re-solving would change nothing, and is skipped.
+        let natural = match remainder.get(remainder_pairs) {
+            Some(&first_lower) => remainder[..remainder_pairs].iter().all(|&player| {
+                let mate = mate_of(&stable, members[player]);
+                mate >= members[first_lower] && mate < next_group_first_vertex
+            }),
+            None => remainder_pairs == 0,
+        };
+        let preferences_held = !natural;
         for (opponent_position, &opponent) in remainder.iter().enumerate() {
+            if natural {
+                break;
+            }
             let opponent_vertex = members[opponent];
             for (position, &player) in remainder.iter().enumerate().take(opponent_position) {
                 // Pairs of the remainder still have their base weights as
@@ -280,7 +297,9 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
                 );
             }
         }
-        g.solve(&mut stable)?;
+        if !natural {
+            g.solve(&mut stable)?;
+        }
 
         let mut exchange_count = 0usize;
         if let Some(&first_lower) = remainder.get(remainder_pairs) {
@@ -419,7 +438,8 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
         // of pairs is fixed, each takes one): the exchange preferences the
         // pairs still hold add the same to every optimum and change none,
         // so they stay, and the optimum stays optimal (taking them off
-        // would change every pair's weight and release every player).
+        // would change every pair's weight and release every player). (When
+        // no exchange was needed they were never set.)
         g.solve(&mut stable)?;
 
         // Each S1 player's opponent, highest first. The re-solve is skipped
@@ -484,11 +504,12 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
                     if opponent <= player || matched[opponent_vertex] {
                         continue;
                     }
-                    let weight = with_exchange_preference(
-                        base.get(opponent, player),
-                        position,
-                        remainder_pairs,
-                    );
+                    let weight = base.get(opponent, player);
+                    let weight = if preferences_held {
+                        with_exchange_preference(weight, position, remainder_pairs)
+                    } else {
+                        weight
+                    };
                     if !weight.is_zero() {
                         g.set_weight(player_vertex, opponent_vertex, weight.add_u64(addend));
                     }
