@@ -138,6 +138,10 @@ impl<'c, 'a, const L: usize> Contracted<'c, 'a, L> {
     }
 }
 
+/// The fewest players of a bracket whose tight start shares its first pass
+/// with a second thread (about 2.9 million pairs).
+const SHARED_TIGHT_START: usize = 2_400;
+
 impl<const L: usize> Contracted<'_, '_, L> {
     /// Debug builds, small fields: the incremental solve is optimal for the
     /// contracted graph, and (the players below placed) its value is the
@@ -226,21 +230,55 @@ impl<const L: usize> Contracted<'_, '_, L> {
             (!w.is_zero() && two(w) > bs).then(|| two(w).minus(bs))
         };
         // Each pair's gain is worked out once, for both players (a pair's
-        // gain is the same from either side).
-        let mut d = vec![Wide::<L>::ZERO; k];
-        for u in 1..k {
-            for v in 0..u {
-                if let Some(e) = gain(&self.matcher, u, v) {
-                    let e = e.half();
-                    if e > d[u] {
-                        d[u] = e;
-                    }
-                    if e > d[v] {
-                        d[v] = e;
+        // gain is the same from either side); a wide bracket's rows are
+        // shared with a second thread (the halves of the triangle by area),
+        // each keeping its own maxima, then merged: a maximum is the same
+        // whichever thread saw it.
+        let best_halves = |rows: std::ops::Range<usize>| {
+            let mut d = vec![Wide::<L>::ZERO; k];
+            for u in rows {
+                for v in 0..u {
+                    if let Some(e) = gain(&self.matcher, u, v) {
+                        let e = e.half();
+                        if e > d[u] {
+                            d[u] = e;
+                        }
+                        if e > d[v] {
+                            d[v] = e;
+                        }
                     }
                 }
             }
-        }
+            d
+        };
+        // Debug builds share from a few players on, so that the tests run
+        // the shared pass.
+        let shared_from = if cfg!(debug_assertions) {
+            16
+        } else {
+            SHARED_TIGHT_START
+        };
+        let mut d = if k >= shared_from {
+            let split = (k as f64 / std::f64::consts::SQRT_2) as usize;
+            let (mut d, theirs) = std::thread::scope(|s| {
+                let helper = s.spawn(|| best_halves(split..k));
+                let ours = best_halves(1..split);
+                (ours, helper.join())
+            });
+            match theirs {
+                Ok(theirs) => {
+                    for (x, y) in d.iter_mut().zip(theirs) {
+                        if y > *x {
+                            *x = y;
+                        }
+                    }
+                }
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+            d
+        } else {
+            best_halves(1..k)
+        };
         // Each player's share lowered to the least that keeps its pairs
         // feasible against the others' current shares (one pass, in order):
         // weights with a part additive per player (floats, colours) then
@@ -275,9 +313,14 @@ impl<const L: usize> Contracted<'_, '_, L> {
             if mates[u] as usize != u || d[u].is_zero() {
                 continue;
             }
+            // Tight: `gain = d(u) + d(v)`, that is `2·w = covered(u) +
+            // covered(v)` (`covered` is `base + d` after the second pass).
             let tight = (u + 1..k).find(|&v| {
-                mates[v] as usize == v
-                    && gain(&self.matcher, u, v).is_some_and(|e| e == d[u].plus(d[v]))
+                if mates[v] as usize != v {
+                    return false;
+                }
+                let w = self.matcher.weight(u, v);
+                !w.is_zero() && two(w) == covered[u].plus(covered[v])
             });
             if let Some(v) = tight {
                 mates[u] = v as u32;
