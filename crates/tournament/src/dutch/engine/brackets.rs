@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::context::RoundContext;
 use super::graph::{Abort, Graph};
-use super::weights::Layout;
+use super::weights::{BracketWeights, Layout};
 use crate::dutch::wide::Wide;
 
 /// A bracket's pair weights before any preference is added, by position in
@@ -123,43 +123,16 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
         g.begin(&members, moved_down, next, &layout)?;
         // The pairs' weights before any preference (`base.get(larger,
         // smaller)`, by position in `members`), worked out when read.
-        let mut base = {
-            let (members, layout) = (&members, &layout);
-            let by_profile = ctx.profile_weights::<L>(
-                layout,
-                members,
-                next_group_start,
-                bye_score,
-                single_downfloat_bye,
-                unplayed_ranks,
-            );
-            BaseWeights::new(len, move |smaller, larger| {
-                let computed = || {
-                    ctx.weight(
-                        layout,
-                        members[smaller],
-                        members[larger],
-                        larger < next_group_start,
-                        larger >= next_group_start,
-                        bye_score,
-                        single_downfloat_bye,
-                        unplayed_ranks,
-                    )
-                };
-                match &by_profile {
-                    Some(table) => {
-                        let w = if ctx.compatible(members[smaller], members[larger]) {
-                            table.get(smaller, larger, larger >= next_group_start)
-                        } else {
-                            Wide::ZERO
-                        };
-                        debug_assert!(w == computed(), "a weight by profile as worked out");
-                        w
-                    }
-                    None => computed(),
-                }
-            })
-        };
+        let weights = BracketWeights::<L>::new(
+            ctx,
+            &layout,
+            &members,
+            next_group_start,
+            bye_score,
+            single_downfloat_bye,
+            unplayed_ranks,
+        );
+        let mut base = BaseWeights::new(len, |smaller, larger| weights.get(smaller, larger));
         g.load(&members, moved_down, |smaller, larger| {
             base.get(larger, smaller)
         });
@@ -275,7 +248,6 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
             }),
             None => remainder_pairs == 0,
         };
-        let preferences_held = !natural;
         for (opponent_position, &opponent) in remainder.iter().enumerate() {
             if natural {
                 break;
@@ -446,56 +418,55 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
         // when the player's partner is already its first candidate whose
         // pair is tight under the duals (no other candidate is in any
         // optimal matching then); that holds only while the duals are the
-        // last solve's, here from this step's first re-solve on.
-        let mut duals_current = true;
+        // last solve's: the step starts right after one, and each re-solve
+        // below keeps them so (fixing a pair of the optimum does not change
+        // them).
         let mut candidates: Vec<usize> = Vec::new();
         for (position, &player) in remainder.clone().iter().enumerate() {
             let player_vertex = members[player];
             let player_mate = mate_of(&stable, player_vertex);
             if player_mate > player_vertex && player_mate < next_group_first_vertex {
-                if duals_current {
-                    candidates.clear();
-                    candidates.extend(
-                        remainder
-                            .iter()
-                            .filter(|&&opponent| {
-                                // `base.get(opponent, player)` is not zero:
-                                // the pair is not cut and may meet.
-                                opponent > player
-                                    && !matched[members[opponent]]
-                                    && !base.is_cut(opponent, player)
-                                    && ctx.compatible(members[player], members[opponent])
-                            })
-                            .map(|&opponent| members[opponent]),
-                    );
-                    let first = g
-                        .first_tight(player_vertex, &candidates)
-                        .map(|i| candidates[i]);
-                    if first == Some(player_mate) {
+                candidates.clear();
+                candidates.extend(
+                    remainder
+                        .iter()
+                        .filter(|&&opponent| {
+                            // `base.get(opponent, player)` is not zero:
+                            // the pair is not cut and may meet.
+                            opponent > player
+                                && !matched[members[opponent]]
+                                && !base.is_cut(opponent, player)
+                                && ctx.compatible(members[player], members[opponent])
+                        })
+                        .map(|&opponent| members[opponent]),
+                );
+                let first = g
+                    .first_tight(player_vertex, &candidates)
+                    .map(|i| candidates[i]);
+                if first == Some(player_mate) {
+                    matched[player_vertex] = true;
+                    matched[player_mate] = true;
+                    g.finalize(player_vertex, player_mate, fixed_pair_weight);
+                    continue;
+                }
+                // Or another optimum gives current that candidate by
+                // exchanging two pairs: then current is the player's best.
+                if let Some(j) = first {
+                    let k = mate_of(&stable, j);
+                    if k < n
+                        && k != j
+                        && k != player_vertex
+                        && k != player_mate
+                        && g.can_exchange(player_vertex, player_mate, j, k)
+                    {
+                        stable[player_vertex] = j as u32;
+                        stable[j] = player_vertex as u32;
+                        stable[k] = player_mate as u32;
+                        stable[player_mate] = k as u32;
                         matched[player_vertex] = true;
-                        matched[player_mate] = true;
-                        g.finalize(player_vertex, player_mate, fixed_pair_weight);
+                        matched[j] = true;
+                        g.finalize(player_vertex, j, fixed_pair_weight);
                         continue;
-                    }
-                    // Or another optimum gives current that candidate by
-                    // exchanging two pairs: then current is the player's best.
-                    if let Some(j) = first {
-                        let k = mate_of(&stable, j);
-                        if k < n
-                            && k != j
-                            && k != player_vertex
-                            && k != player_mate
-                            && g.can_exchange(player_vertex, player_mate, j, k)
-                        {
-                            stable[player_vertex] = j as u32;
-                            stable[j] = player_vertex as u32;
-                            stable[k] = player_mate as u32;
-                            stable[player_mate] = k as u32;
-                            matched[player_vertex] = true;
-                            matched[j] = true;
-                            g.finalize(player_vertex, j, fixed_pair_weight);
-                            continue;
-                        }
                     }
                 }
                 let mut addend = 0u64;
@@ -505,7 +476,7 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
                         continue;
                     }
                     let weight = base.get(opponent, player);
-                    let weight = if preferences_held {
+                    let weight = if !natural {
                         with_exchange_preference(weight, position, remainder_pairs)
                     } else {
                         weight
@@ -516,7 +487,6 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
                     addend += 1;
                 }
                 g.solve(&mut stable)?;
-                duals_current = true;
                 let mate = mate_of(&stable, player_vertex);
                 matched[player_vertex] = true;
                 matched[mate] = true;

@@ -329,7 +329,7 @@ impl RoundContext<'_> {
     /// of the bracket's pairs, or than [`PROFILE_TABLE_LIMIT`]; debug builds
     /// take the table whenever it fits).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn profile_weights<const L: usize>(
+    fn profile_weights<const L: usize>(
         &self,
         layout: &Layout,
         members: &[usize],
@@ -387,6 +387,80 @@ impl RoundContext<'_> {
             count,
             table,
         })
+    }
+}
+
+/// One bracket's pair weights before any preference, by position in the
+/// bracket (`members`: moved-down players, residents, then the next score
+/// group from `next_group_start` on): read from the [`ProfileWeights`]
+/// table when the bracket has one, else worked out pair by pair.
+pub(super) struct BracketWeights<'c, 'a, const L: usize> {
+    ctx: &'c RoundContext<'a>,
+    layout: &'c Layout,
+    members: &'c [usize],
+    next_group_start: usize,
+    bye_score: u32,
+    single_downfloat_bye: bool,
+    unplayed_ranks: &'c HashMap<u32, u64>,
+    by_profile: Option<ProfileWeights<L>>,
+}
+
+impl<'c, 'a, const L: usize> BracketWeights<'c, 'a, L> {
+    pub(super) fn new(
+        ctx: &'c RoundContext<'a>,
+        layout: &'c Layout,
+        members: &'c [usize],
+        next_group_start: usize,
+        bye_score: u32,
+        single_downfloat_bye: bool,
+        unplayed_ranks: &'c HashMap<u32, u64>,
+    ) -> Self {
+        let by_profile = ctx.profile_weights(
+            layout,
+            members,
+            next_group_start,
+            bye_score,
+            single_downfloat_bye,
+            unplayed_ranks,
+        );
+        BracketWeights {
+            ctx,
+            layout,
+            members,
+            next_group_start,
+            bye_score,
+            single_downfloat_bye,
+            unplayed_ranks,
+            by_profile,
+        }
+    }
+
+    /// The weight of the pair at positions `smaller < larger`.
+    pub(super) fn get(&self, smaller: usize, larger: usize) -> Wide<L> {
+        let (higher, lower) = (self.members[smaller], self.members[larger]);
+        let in_next = larger >= self.next_group_start;
+        let computed = || {
+            self.ctx.weight(
+                self.layout,
+                higher,
+                lower,
+                !in_next,
+                in_next,
+                self.bye_score,
+                self.single_downfloat_bye,
+                self.unplayed_ranks,
+            )
+        };
+        let Some(table) = &self.by_profile else {
+            return computed();
+        };
+        let w = if self.ctx.compatible(higher, lower) {
+            table.get(smaller, larger, in_next)
+        } else {
+            Wide::ZERO
+        };
+        debug_assert!(w == computed(), "a weight by profile as worked out");
+        w
     }
 }
 
