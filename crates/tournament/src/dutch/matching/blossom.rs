@@ -321,6 +321,18 @@ impl<const L: usize> Matcher<L> {
         v
     }
 
+    /// Record `t` as the label of the top-level blossom of each vertex of
+    /// `b` (see `vlab`).
+    fn set_vlab(&mut self, b: u32, t: u8) {
+        if (b as usize) < self.n {
+            self.vlab[b as usize] = t;
+        } else {
+            for v in self.leaves_of(b) {
+                self.vlab[v as usize] = t;
+            }
+        }
+    }
+
     pub(super) fn assign_label(&mut self, w: u32, t: u8, p: Ep) {
         let b = self.top(w);
         self.label[w as usize] = t;
@@ -331,8 +343,12 @@ impl<const L: usize> Matcher<L> {
         self.bestedge[b as usize] = Ep::NIL;
         if t == 1 {
             let l = self.leaves_of(b);
+            for &v in &l {
+                self.vlab[v as usize] = 1;
+            }
             self.queue.extend(l);
         } else if t == 2 {
+            self.set_vlab(b, 2);
             let base = self.blossombase[b as usize];
             let m = self.mate[base as usize];
             self.assign_label(m.to, 1, m.flip());
@@ -421,12 +437,16 @@ impl<const L: usize> Matcher<L> {
                 self.gfree.push(gc);
                 for lv in self.leaves_of(c) {
                     self.grp[lv as usize] = g;
+                    self.vlab[lv as usize] = 1;
                     if t {
                         self.queue.push(lv);
                     }
                 }
             } else if t {
                 let l = self.leaves_of(c);
+                for &v in &l {
+                    self.vlab[v as usize] = 1;
+                }
                 self.queue.extend(l);
             }
         }
@@ -478,9 +498,7 @@ impl<const L: usize> Matcher<L> {
     /// S-vertices outside it, whichever are fewer.
     pub(super) fn refresh_best(&mut self, b: u32) {
         let leaves = self.leaves_of(b);
-        let s_total = (0..self.n)
-            .filter(|&v| self.label[self.top(v as u32) as usize] == 1)
-            .count();
+        let s_total = (0..self.n).filter(|&v| self.vlab[v] == 1).count();
         let outside = s_total - leaves.len();
         let mut best = Ep::NIL;
         let mut best_w = Wide::ZERO;
@@ -542,6 +560,8 @@ impl<const L: usize> Matcher<L> {
             }
         }
         if !endstage && self.label[bu] == 2 {
+            // Its children are unlabelled, but for those relabelled below.
+            self.set_vlab(b, 0);
             let len = childs.len() as isize;
             let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
             let entrychild = self.top(self.labelend[bu].flip().to);
@@ -569,6 +589,7 @@ impl<const L: usize> Matcher<L> {
             let q = p.flip().to;
             self.label[q as usize] = 2;
             self.label[bv as usize] = 2;
+            self.set_vlab(bv, 2);
             self.labelend[q as usize] = p;
             self.labelend[bv as usize] = p;
             self.bestedge[bv as usize] = Ep::NIL;
@@ -743,6 +764,7 @@ impl<const L: usize> Matcher<L> {
         let mut adjusted = false;
         let n = self.n;
         self.label.iter_mut().for_each(|x| *x = 0);
+        self.vlab.iter_mut().for_each(|x| *x = 0);
         self.bestedge.iter_mut().for_each(|x| *x = Ep::NIL);
         for b in n..2 * n {
             self.best_stale[b] = false;
@@ -797,6 +819,10 @@ impl<const L: usize> Matcher<L> {
             }
             // Dual adjustment.
             adjusted = true;
+            debug_assert!(
+                (0..n).all(|v| self.vlab[v] == self.label[self.top(v as u32) as usize]),
+                "each vertex's copy of its top-level label is current"
+            );
             for b in n..2 * n {
                 if self.best_stale[b]
                     && self.blossomparent[b] == NONE
@@ -809,9 +835,7 @@ impl<const L: usize> Matcher<L> {
             let mut deltatype = 1u8;
             let mut delta: Option<Wide<L>> = None;
             for v in 0..n {
-                if self.label[self.top(v as u32) as usize] == 1
-                    && delta.is_none_or(|d| self.dual[v] < d)
-                {
+                if self.vlab[v] == 1 && delta.is_none_or(|d| self.dual[v] < d) {
                     delta = Some(self.dual[v]);
                 }
             }
@@ -820,7 +844,7 @@ impl<const L: usize> Matcher<L> {
             let mut deltablossom = NONE;
             for v in 0..n {
                 let be = self.bestedge[v];
-                if self.label[self.top(v as u32) as usize] == 0 && !be.is_nil() {
+                if self.vlab[v] == 0 && !be.is_nil() {
                     let d = self.best_slack(v);
                     if d < delta {
                         delta = d;
@@ -852,7 +876,7 @@ impl<const L: usize> Matcher<L> {
                 }
             }
             for v in 0..n {
-                match self.label[self.top(v as u32) as usize] {
+                match self.vlab[v] {
                     1 => self.dual[v] = self.dual[v].minus(delta),
                     2 => self.dual[v] = self.dual[v].plus(delta),
                     _ => {}
@@ -902,9 +926,7 @@ impl<const L: usize> Matcher<L> {
                     // Some S-vertex's dual reached zero: unless it is a root
                     // (free), it becomes its tree's free vertex.
                     let zero: Vec<usize> = (0..n)
-                        .filter(|&v| {
-                            self.label[self.top(v as u32) as usize] == 1 && self.dual[v].is_zero()
-                        })
+                        .filter(|&v| self.vlab[v] == 1 && self.dual[v].is_zero())
                         .collect();
                     if !zero.iter().any(|&v| self.mate[v].is_nil())
                         && let Some(&u) = zero.first()

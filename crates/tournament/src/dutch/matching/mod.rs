@@ -137,6 +137,10 @@ pub(crate) struct Matcher<const L: usize> {
     isolated: Vec<bool>,
     mate: Vec<Ep>,
     label: Vec<u8>,
+    /// By vertex, during a stage: the label of its top-level blossom
+    /// (`label[top(v)]`), kept alongside so that a row scan reads it in
+    /// order instead of through `grp`, `gtop` and `label` at random.
+    vlab: Vec<u8>,
     labelend: Vec<Ep>,
     /// By vertex: its group; by group: the top-level blossom (or vertex)
     /// whose vertices it holds (see `top`, `split`).
@@ -204,6 +208,7 @@ impl<const L: usize> Matcher<L> {
             isolated: vec![false; core],
             mate: vec![Ep::NIL; n],
             label: vec![0; 2 * n],
+            vlab: vec![0; n],
             labelend: vec![Ep::NIL; 2 * n],
             grp: (0..n as u32).collect(),
             gtop: (0..n as u32).chain(std::iter::repeat_n(NONE, n)).collect(),

@@ -22,6 +22,7 @@ impl<const L: usize> Matcher<L> {
             v,
             dv,
             bv: self.top(v),
+            group: self.grp[vi],
             best: None,
         };
         at.best = self.best_of(at.bv);
@@ -74,11 +75,20 @@ impl<const L: usize> Matcher<L> {
     ) -> bool {
         let v = at.v;
         let wi = w as usize;
-        let bw = self.top(w);
-        if bw == at.bv {
+        // The vertices of a top-level blossom share its group, and no other
+        // vertex has it: `w` is in `v`'s blossom when it has `v`'s group.
+        // Both this and `w`'s label are read in the row's order, not
+        // through `top` (see `vlab`).
+        debug_assert_eq!(
+            self.grp[wi] == at.group,
+            self.top(w) == at.bv,
+            "a top-level blossom's vertices are its group's"
+        );
+        if self.grp[wi] == at.group {
             return false;
         }
-        let lbw = self.label[bw as usize];
+        let lbw = self.vlab[wi];
+        debug_assert_eq!(lbw, self.label[self.top(w) as usize], "`vlab` is current");
         if lbw == 2 && self.label[wi] != 0 {
             return false;
         }
@@ -86,6 +96,7 @@ impl<const L: usize> Matcher<L> {
         let kslack = Wide::slack(at.dv, self.dual[wi], wt);
         let p = Ep { from: v, to: w };
         if kslack.is_zero() {
+            let bw = self.top(w);
             if lbw == 0 {
                 let base = self.blossombase[bw as usize];
                 if self.mate[base as usize].is_nil() {
@@ -102,6 +113,7 @@ impl<const L: usize> Matcher<L> {
                 }
                 self.add_blossom(base, p);
                 at.bv = self.top(v);
+                at.group = self.grp[v as usize];
                 at.best = self.best_of(at.bv);
             } else {
                 self.label[wi] = 2;
@@ -129,5 +141,7 @@ struct ScanAt<const L: usize> {
     v: u32,
     dv: Wide<L>,
     bv: u32,
+    /// The group of `v`'s vertices (see [`Matcher::top`]).
+    group: u32,
     best: Option<Wide<L>>,
 }
