@@ -232,18 +232,18 @@ impl<const L: usize> Matcher<L> {
     pub(super) fn dense_w(&self, idx: usize) -> Wide<L> {
         let mut w = self.hi[self.wid[idx] as usize];
         if L > 0 {
-            w.0[0] = self.wlo[idx];
+            w.0[0] |= u64::from(self.wlo[idx]);
         }
         w
     }
 
     /// Whether the dense matrix holds an edge at `idx`, to core vertex `w`,
-    /// tight for an end of dual `dv`: the lowest limbs are compared first,
+    /// tight for an end of dual `dv`: the lowest 32 bits are compared first,
     /// before the weight's high part is looked up.
     #[inline(always)]
     pub(super) fn dense_tight(&self, dv: Wide<L>, w: usize, idx: usize) -> bool {
         let dw = self.dual[w];
-        (L == 0 || dv.0[0].wrapping_add(dw.0[0]) == self.wlo[idx] << 1)
+        (L == 0 || dv.0[0].wrapping_add(dw.0[0]) as u32 == self.wlo[idx] << 1)
             && self.dense_edge(idx)
             && Wide::tight(dv, dw, self.dense_w(idx))
     }

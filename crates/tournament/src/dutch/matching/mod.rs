@@ -64,6 +64,9 @@ type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 const NONE: u32 = u32::MAX;
 
+/// The bits of a dense weight kept in `Matcher::wlo`.
+const LOW_MASK: u64 = 0xffff_ffff;
+
 /// The side of [`Matcher::fill`]'s square tiles.
 const TILE: usize = 32;
 
@@ -115,13 +118,15 @@ impl Ep {
 pub(crate) struct Matcher<const L: usize> {
     n: usize,
     core: usize,
-    /// The weights among the core vertices, split: the lowest limb here,
-    /// the higher limbs as an index into `hi` (weights of one bracket share
-    /// few distinct high parts; a scan then reads 12 bytes per pair, not
-    /// `8·L`).
-    wlo: Vec<u64>,
+    /// The weights among the core vertices, split: the lowest 32 bits
+    /// here, the rest as an index into `hi` (weights of one bracket share
+    /// few distinct high parts, and the small addends the bracket steps
+    /// put on pairs stay in the low bits; a scan then reads 8 bytes per
+    /// pair, not `8·L`: the matrix is read from memory, not cache, and a
+    /// row scan is paced by its bytes).
+    wlo: Vec<u32>,
     wid: Vec<u32>,
-    /// Distinct high parts (lowest limb zero); entry 0 is zero.
+    /// Distinct high parts (lowest 32 bits zero); entry 0 is zero.
     hi: Vec<Wide<L>>,
     // lookup only: order never reaches a result
     hi_index: WordMap<Wide<L>, u32>,
@@ -299,12 +304,12 @@ impl<const L: usize> Matcher<L> {
         &self.structural[u]
     }
 
-    /// `w` as stored in the dense matrix: its lowest limb and the index of
-    /// its higher limbs in `hi`.
-    fn intern(&mut self, w: Wide<L>) -> (u64, u32) {
+    /// `w` as stored in the dense matrix: its lowest 32 bits and the index
+    /// of the rest in `hi`.
+    fn intern(&mut self, w: Wide<L>) -> (u32, u32) {
         let mut h = w;
         if L > 0 {
-            h.0[0] = 0;
+            h.0[0] &= !LOW_MASK;
         }
         let id = if h == self.hi_last.0 {
             self.hi_last.1
@@ -317,7 +322,7 @@ impl<const L: usize> Matcher<L> {
             self.hi_last = (h, id);
             id
         };
-        (if L > 0 { w.0[0] } else { 0 }, id)
+        (if L > 0 { w.0[0] as u32 } else { 0 }, id)
     }
 
     /// Fix the pair `a`–`b`: its edge gets weight `fixed`, every other edge
