@@ -333,6 +333,16 @@ impl<const L: usize> Matcher<L> {
         }
     }
 
+    /// The vertices of `b`, now in an S-blossom: labelled so (`vlab`) and
+    /// queued to be scanned.
+    fn queue_as_s(&mut self, b: u32) {
+        let l = self.leaves_of(b);
+        for &v in &l {
+            self.vlab[v as usize] = 1;
+        }
+        self.queue.extend(l);
+    }
+
     pub(super) fn assign_label(&mut self, w: u32, t: u8, p: Ep) {
         let b = self.top(w);
         self.label[w as usize] = t;
@@ -342,11 +352,7 @@ impl<const L: usize> Matcher<L> {
         self.bestedge[w as usize] = Ep::NIL;
         self.bestedge[b as usize] = Ep::NIL;
         if t == 1 {
-            let l = self.leaves_of(b);
-            for &v in &l {
-                self.vlab[v as usize] = 1;
-            }
-            self.queue.extend(l);
+            self.queue_as_s(b);
         } else if t == 2 {
             self.set_vlab(b, 2);
             let base = self.blossombase[b as usize];
@@ -443,11 +449,7 @@ impl<const L: usize> Matcher<L> {
                     }
                 }
             } else if t {
-                let l = self.leaves_of(c);
-                for &v in &l {
-                    self.vlab[v as usize] = 1;
-                }
-                self.queue.extend(l);
+                self.queue_as_s(c);
             }
         }
         self.bsize[bu] = size;
@@ -841,7 +843,6 @@ impl<const L: usize> Matcher<L> {
             }
             let mut delta = delta.unwrap_or(Wide::ZERO);
             let mut deltaedge = Ep::NIL;
-            let mut deltablossom = NONE;
             for v in 0..n {
                 let be = self.bestedge[v];
                 if self.vlab[v] == 0 && !be.is_nil() {
@@ -872,7 +873,6 @@ impl<const L: usize> Matcher<L> {
                 {
                     delta = self.dual[b];
                     deltatype = 4;
-                    deltablossom = b as u32;
                 }
             }
             for v in 0..n {
@@ -908,11 +908,11 @@ impl<const L: usize> Matcher<L> {
                     // than one an adjustment (each further adjustment, of
                     // zero, would cost a pass over every vertex: a bracket
                     // of round 2 took 1,742 of them in one stage).
+                    // (The blossom that set `delta` is one of them.)
                     let mut expand: Vec<u32> = (n..2 * n)
                         .filter(|&b| self.is_zero_t_blossom(b))
                         .map(|b| b as u32)
                         .collect();
-                    expand.push(deltablossom);
                     while let Some(b) = expand.pop() {
                         if !self.is_zero_t_blossom(b as usize) {
                             continue;
