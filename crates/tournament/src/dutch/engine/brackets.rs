@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use super::context::RoundContext;
 use super::graph::{Abort, Graph};
 use super::weights::{BracketWeights, Layout};
+use crate::dutch::matching::PairOrder;
 use crate::dutch::wide::Wide;
 
 /// A bracket's pair weights before any preference is added, by position in
@@ -248,26 +249,21 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
             }),
             None => remainder_pairs == 0,
         };
-        for (opponent_position, &opponent) in remainder.iter().enumerate() {
-            if natural {
-                break;
-            }
-            let opponent_vertex = members[opponent];
-            for (position, &player) in remainder.iter().enumerate().take(opponent_position) {
-                // Pairs of the remainder still have their base weights as
-                // loaded (the steps above change only pairs with moved-down
-                // players): read them rather than work them out again.
-                let r = g.weight(members[player], opponent_vertex);
+        let remainder_players: Vec<usize> = remainder.iter().map(|&p| members[p]).collect();
+        if !natural {
+            let addends: Vec<Wide<L>> = (0..remainder.len())
+                .map(|position| exchange_addend(position, remainder_pairs))
+                .collect();
+            // Pairs of the remainder still have their base weights as
+            // loaded (the steps above change only pairs with moved-down
+            // players): read them rather than work them out again.
+            g.rewrite_pairs(&remainder_players, PairOrder::LaterFirst, |p, q, r| {
                 debug_assert!(
-                    r == base.get(opponent, player),
+                    r == base.get(remainder[q], remainder[p]),
                     "a remainder pair as loaded"
                 );
-                g.set_weight(
-                    members[player],
-                    opponent_vertex,
-                    with_exchange_preference(r, position, remainder_pairs),
-                );
-            }
+                if r.is_zero() { r } else { r.plus(addends[p]) }
+            });
         }
         if !natural {
             g.solve(&mut stable)?;
@@ -381,29 +377,31 @@ pub(super) fn brackets<const L: usize, G: Graph<L>>(
         }
 
         // Fix which players are exchanged.
-        for earlier in 0..remainder.len() {
-            let player_vertex = members[remainder[earlier]];
-            for later in earlier + 1..remainder.len() {
-                let opponent_vertex = members[remainder[later]];
-                let (player_mate, opponent_mate) = (
-                    mate_of(&stable, player_vertex),
-                    mate_of(&stable, opponent_vertex),
-                );
-                if player_mate <= player_vertex
-                    || player_mate >= next_group_first_vertex
-                    || (opponent_mate > opponent_vertex && opponent_mate < next_group_first_vertex)
-                {
+        // A pair stays only when it joins a player paired upward in S1's
+        // place (earlier) with one that is not (later).
+        let upward: Vec<bool> = remainder_players
+            .iter()
+            .map(|&v| {
+                let mate = mate_of(&stable, v);
+                mate > v && mate < next_group_first_vertex
+            })
+            .collect();
+        for later in 0..remainder.len() {
+            for earlier in 0..later {
+                if !upward[earlier] || upward[later] {
                     base.cut(remainder[later], remainder[earlier]);
-                }
-                // A cut pair goes; the others keep their exchange
-                // preference (see below).
-                if base.is_cut(remainder[later], remainder[earlier])
-                    && !g.weight(player_vertex, opponent_vertex).is_zero()
-                {
-                    g.set_weight(player_vertex, opponent_vertex, Wide::ZERO);
                 }
             }
         }
+        // A cut pair goes; the others keep their exchange preference (see
+        // below).
+        g.rewrite_pairs(&remainder_players, PairOrder::EarlierFirst, |p, q, w| {
+            if base.is_cut(remainder[q], remainder[p]) {
+                Wide::ZERO
+            } else {
+                w
+            }
+        });
         // Every pair of the remainder left joins a player paired upward in
         // S1's place (earlier) with one that is not (later), each
         // S1-placed player in exactly one pair of every optimum (the number

@@ -8,7 +8,7 @@ use super::FREE;
 use super::context::RoundContext;
 use super::graph::{Abort, Graph, give_up, matrix_fits};
 use super::weights::Layout;
-use crate::dutch::matching::Matcher;
+use crate::dutch::matching::{Matcher, PairOrder};
 use crate::dutch::wide::Wide;
 
 /// One bracket with the players below it contracted. Every weight outside
@@ -539,17 +539,20 @@ impl<const L: usize> Graph<L> for Contracted<'_, '_, L> {
         }
     }
 
-    fn weight(&self, u: usize, v: usize) -> Wide<L> {
-        let at = |v: usize| self.local_index.get(v).copied().unwrap_or(FREE);
-        let (local_u, local_v) = (at(u), at(v));
-        debug_assert!(
-            local_u != FREE && local_v != FREE,
-            "both players in the bracket"
-        );
-        if local_u == FREE || local_v == FREE {
-            return Wide::ZERO;
+    fn rewrite_pairs(
+        &mut self,
+        players: &[usize],
+        order: PairOrder,
+        f: impl Fn(usize, usize, Wide<L>) -> Wide<L>,
+    ) {
+        let local: Vec<u32> = players
+            .iter()
+            .map(|&v| self.local_index.get(v).copied().unwrap_or(FREE))
+            .collect();
+        debug_assert!(!local.contains(&FREE), "players in the bracket");
+        if !local.contains(&FREE) {
+            self.matcher.rewrite_pairs(&local, order, f);
         }
-        self.matcher.weight(local_u as usize, local_v as usize)
     }
 
     fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort> {

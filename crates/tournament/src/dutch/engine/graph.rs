@@ -2,7 +2,7 @@
 //! [`Dense`] matcher, or one bracket at a time ([`super::contracted`]).
 
 use super::weights::Layout;
-use crate::dutch::matching::Matcher;
+use crate::dutch::matching::{Matcher, PairOrder};
 use crate::dutch::wide::Wide;
 
 /// The matcher's partners of the `n` players, the dummy vertex (index `n`,
@@ -58,8 +58,6 @@ pub(super) trait Graph<const L: usize> {
     fn per_bracket(&self) -> bool;
     /// Set the weight of a pair of the bracket.
     fn set_weight(&mut self, u: usize, v: usize, w: Wide<L>);
-    /// The weight of a pair of the bracket, as last set.
-    fn weight(&self, u: usize, v: usize) -> Wide<L>;
     /// Set the weight of every pair `members[j]`–`members[i]`, `j < i`,
     /// `i ≥ from`, of the bracket `members` given to [`Graph::begin`] to
     /// `w(j, i)`.
@@ -70,6 +68,15 @@ pub(super) trait Graph<const L: usize> {
             }
         }
     }
+    /// Rewrite the weight of every pair `players[p]`–`players[q]`, `p < q`,
+    /// of the bracket: `w ↦ f(p, q, w)`, as [`Graph::set_weight`] pair by
+    /// pair in `order` would (see [`Matcher::rewrite_pairs`]).
+    fn rewrite_pairs(
+        &mut self,
+        players: &[usize],
+        order: PairOrder,
+        f: impl Fn(usize, usize, Wide<L>) -> Wide<L>,
+    );
     /// Re-solve; `stable[v]` becomes the partner of each bracket player
     /// `v`: itself when unpaired (or given the bye), `n` when paired with a
     /// player below the bracket.
@@ -102,8 +109,14 @@ impl<const L: usize> Graph<L> for Dense<L> {
     fn set_weight(&mut self, u: usize, v: usize, w: Wide<L>) {
         self.matcher.set_weight(u, v, w);
     }
-    fn weight(&self, u: usize, v: usize) -> Wide<L> {
-        self.matcher.weight(u, v)
+    fn rewrite_pairs(
+        &mut self,
+        players: &[usize],
+        order: PairOrder,
+        f: impl Fn(usize, usize, Wide<L>) -> Wide<L>,
+    ) {
+        let verts: Vec<u32> = players.iter().map(|&v| v as u32).collect();
+        self.matcher.rewrite_pairs(&verts, order, f);
     }
     fn solve(&mut self, stable: &mut [u32]) -> Result<(), Abort> {
         self.matcher.solve();

@@ -116,12 +116,37 @@ impl<const L: usize> Matcher<L> {
 
     /// Dissolve every blossom containing `u` and unmatch it.
     pub(super) fn release(&mut self, u: u32) {
-        while self.top(u) != u {
-            let mut b = self.top(u);
-            while self.blossomparent[b as usize] != NONE {
-                b = self.blossomparent[b as usize];
+        // The blossoms holding `u`, outermost first, each dissolved in turn,
+        // its dual moved into its vertices. Those of a child not holding `u`
+        // get the duals of every blossom dissolved so far at once, and `u`
+        // all of them: a vertex's dual is touched once, not once for each
+        // blossom around it (a release inside a blossom nested thousands
+        // deep read its leaves at every level).
+        let mut chain = Vec::new();
+        let mut b = self.blossomparent[u as usize];
+        while b != NONE {
+            chain.push(b);
+            b = self.blossomparent[b as usize];
+        }
+        let mut z = Wide::<L>::ZERO;
+        while let Some(b) = chain.pop() {
+            let inner = chain.last().copied().unwrap_or(u);
+            z = z.plus(self.dual[b as usize]);
+            for c in self.dissolve(b) {
+                if c != inner {
+                    let mut leaves = std::mem::take(&mut self.scratch);
+                    leaves.clear();
+                    self.leaves(c, &mut leaves);
+                    for &v in &leaves {
+                        self.dual[v as usize] = self.dual[v as usize].plus(z);
+                    }
+                    self.scratch = leaves;
+                }
             }
-            self.dissolve(b);
+        }
+        if !z.is_zero() {
+            self.dual[u as usize] = self.dual[u as usize].plus(z);
+            self.duals_changed();
         }
         let m = self.mate[u as usize];
         if !m.is_nil() {
@@ -168,14 +193,11 @@ impl<const L: usize> Matcher<L> {
         }
     }
 
-    /// Remove top-level blossom `b`, moving its dual into its vertices.
-    pub(super) fn dissolve(&mut self, b: u32) {
+    /// Remove top-level blossom `b`, its children made top-level (returned);
+    /// its dual is the caller's to move into its vertices.
+    pub(super) fn dissolve(&mut self, b: u32) -> Vec<u32> {
         let bu = b as usize;
         let z = self.dual[bu];
-        for v in self.leaves_of(b) {
-            self.dual[v as usize] = self.dual[v as usize].plus(z);
-        }
-        self.duals_changed();
         let base = self.blossombase[bu];
         if !z.is_zero() {
             let m = self.mate[base as usize];
@@ -194,6 +216,7 @@ impl<const L: usize> Matcher<L> {
         self.best_stale[bu] = false;
         self.bestedge[bu] = Ep::NIL;
         self.unusedblossoms.push(b);
+        childs
     }
 
     /// Set `y_u` to the least value keeping every edge at `u` feasible.

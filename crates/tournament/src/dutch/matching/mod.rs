@@ -11,9 +11,9 @@
 //! matrix) and sparse beyond them: an edge with an end outside the core is
 //! kept in both ends' side lists, for vertices with a handful of edges (the
 //! pendants of a contracted bracket). `set_weight(u, v, w)` with `w = 0`
-//! means "no edge". A dense weight is stored as its lowest limb plus an
-//! index into a table of distinct higher limbs (a bracket's weights share a
-//! few dozen), so a row scan reads 12 bytes per pair.
+//! means "no edge". A dense weight is stored as its lowest 32 bits plus an
+//! index into a table of distinct higher parts (a bracket's weights share a
+//! few dozen), so a row scan reads 8 bytes per pair.
 //! Stages grow a forest from every root of one dual parity, pair roots
 //! joined by a tight edge directly after a dual adjustment, and find a new
 //! blossom's least-slack edge from its children's (re-reading edges only
@@ -67,7 +67,17 @@ const NONE: u32 = u32::MAX;
 /// The bits of a dense weight kept in `Matcher::wlo`.
 const LOW_MASK: u64 = 0xffff_ffff;
 
-/// The side of [`Matcher::fill`]'s square tiles.
+/// The order in which [`Matcher::rewrite_pairs`] stands for setting the
+/// pairs `p < q` of its vertices one by one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PairOrder {
+    /// `q` rising, and for each `p` rising.
+    LaterFirst,
+    /// `p` rising, and for each `q` rising.
+    EarlierFirst,
+}
+
+/// The side of [`Matcher::fill`]'s and [`Matcher::rewrite_pairs`]' square tiles.
 const TILE: usize = 32;
 
 /// The fewest pairs a [`Matcher::fill`] shares with a second thread (a
@@ -186,6 +196,8 @@ pub(crate) struct Matcher<const L: usize> {
     structural_valid: bool,
     dual: Vec<Wide<L>>,
     queue: Vec<u32>,
+    /// A buffer for a blossom's vertices (see `release`).
+    scratch: Vec<u32>,
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
     mates_out: Vec<u32>,
@@ -235,6 +247,7 @@ impl<const L: usize> Matcher<L> {
             structural_valid: false,
             dual: vec![Wide::ZERO; 2 * n],
             queue: Vec::new(),
+            scratch: Vec::new(),
             dirty: vec![false; n],
             dirty_list: Vec::new(),
             mates_out: (0..n as u32).collect(),
@@ -264,17 +277,106 @@ impl<const L: usize> Matcher<L> {
             self.set_side(u, v, w);
             self.set_side(v, u, w);
         }
+        if self.top(u as u32) == self.top(v as u32) {
+            // `releases` reads the lists `holds_blossom` keeps.
+            self.structural_of(u);
+        }
+        if self.releases(u, v, w) {
+            self.mark(u);
+        }
+    }
+
+    /// Rewrite the weight of every pair `verts[p]`–`verts[q]`, `p < q`:
+    /// `w ↦ f(p, q, w)`. The same as [`Matcher::set_weight`]`(verts[p],
+    /// verts[q], f(p, q, w))` pair by pair in the order `order` names (the
+    /// same weights, the same vertices released in the same order), but
+    /// both halves of the symmetric matrix are written tile by tile: pair
+    /// by pair, one half is written down a column, a cache miss a pair.
+    /// `verts` must be distinct core vertices.
+    pub fn rewrite_pairs(
+        &mut self,
+        verts: &[u32],
+        order: PairOrder,
+        f: impl Fn(usize, usize, Wide<L>) -> Wide<L>,
+    ) {
+        let m = verts.len();
+        let in_core = verts.iter().all(|&v| (v as usize) < self.core);
+        if !in_core || verts.iter().any(|&v| self.isolated[v as usize]) {
+            // Pairs read through an isolated vertex's row, or in side
+            // lists: one by one.
+            let mut each = |p: usize, q: usize| {
+                let (u, v) = (verts[p] as usize, verts[q] as usize);
+                let w = f(p, q, self.weight(u, v));
+                self.set_weight(u, v, w);
+            };
+            match order {
+                PairOrder::LaterFirst => (1..m).for_each(|q| (0..q).for_each(|p| each(p, q))),
+                PairOrder::EarlierFirst => {
+                    (0..m).for_each(|p| (p + 1..m).for_each(|q| each(p, q)));
+                }
+            }
+            return;
+        }
+        if m > 0 {
+            // `holds_blossom` reads the lists below as they stand.
+            self.structural_of(0);
+        }
+        // By position: the place in `order` of the first pair that releases
+        // `verts[p]` (`u64::MAX`: none).
+        let mut first = vec![u64::MAX; m];
+        let key = |p: usize, q: usize| match order {
+            PairOrder::LaterFirst => (q * m + p) as u64,
+            PairOrder::EarlierFirst => (p * m + q) as u64,
+        };
+        let core = self.core;
+        for p0 in (0..m).step_by(TILE) {
+            for q0 in (p0..m).step_by(TILE) {
+                for p in p0..(p0 + TILE).min(m) {
+                    let u = verts[p] as usize;
+                    let q1 = (q0 + TILE).min(m);
+                    for (q, &v) in verts.iter().enumerate().take(q1).skip(q0.max(p + 1)) {
+                        let v = v as usize;
+                        let (uv, vu) = (u * core + v, v * core + u);
+                        let old = self.dense_w(uv);
+                        let w = f(p, q, old);
+                        if w == old {
+                            continue;
+                        }
+                        let (lo, id) = self.intern(w);
+                        self.wlo[uv] = lo;
+                        self.wid[uv] = id;
+                        self.wlo[vu] = lo;
+                        self.wid[vu] = id;
+                        let k = key(p, q);
+                        if k < first[p] && self.releases(u, v, w) {
+                            first[p] = k;
+                        }
+                    }
+                }
+            }
+        }
+        let mut released: Vec<(u64, u32)> = (0..m)
+            .filter(|&p| first[p] != u64::MAX)
+            .map(|p| (first[p], verts[p]))
+            .collect();
+        released.sort_unstable();
+        for (_, u) in released {
+            self.mark(u as usize);
+        }
+    }
+
+    /// Whether giving the edge `{u, v}` the new weight `w` breaks the
+    /// optimum at hand, so that `u` is released (see
+    /// [`Matcher::set_weight`]). `holds_blossom`'s lists must be valid.
+    fn releases(&self, u: usize, v: usize, w: Wide<L>) -> bool {
         let matched = self.mate[u].to as usize == v;
         // An edge removed inside a blossom that is neither matched nor
         // one holding a blossom together leaves the optimum as it is: the
         // duals stay feasible (a missing edge has no slack to keep), and the
         // matching and every blossom keep what they stand on.
         let same_blossom = self.top(u as u32) == self.top(v as u32)
-            && !(w.is_zero() && !matched && !self.holds_blossom(u, v));
-        let infeasible = self.dual[u].plus(self.dual[v]) < w.plus(w);
-        if matched || same_blossom || infeasible {
-            self.mark(u);
-        }
+            && !(w.is_zero() && !matched && !self.structural[u].contains(&(v as u32)));
+        matched || same_blossom || self.dual[u].plus(self.dual[v]) < w.plus(w)
     }
 
     /// Whether the edge `{u, v}` joins two children of a blossom (one of

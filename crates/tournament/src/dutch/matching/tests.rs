@@ -473,3 +473,82 @@ fn incremental_re_solves_of_tied_graphs_equal_a_fresh_solve() {
         }
     }
 }
+
+/// `rewrite_pairs` (tile by tile) leaves what `set_weight` pair by pair in
+/// its order leaves: the same weights, the same vertices released in the
+/// same order, and so the same matching after the next solve, on tied
+/// graphs with nested blossoms, wider than a tile, with vertices of the
+/// rewritten set isolated (the pair-by-pair path) or not.
+#[test]
+fn rewriting_pairs_in_tiles_equals_setting_them_one_by_one() {
+    let mut next = xorshift(0x5EED_CAFE_F00D_BEEF);
+    for case in 0..400 {
+        let n = 2 + (next() % if case % 4 == 0 { 90 } else { 20 }) as usize;
+        let mut m = Matcher::<2>::new(n);
+        for i in 0..n {
+            for j in 0..i {
+                if next() % 10 < 8 {
+                    let hi = Wide::<2>::from_u64(next() % 3).shifted(40);
+                    m.set_weight(i, j, hi.add_u64(4 + next() % 2));
+                }
+            }
+        }
+        m.solve();
+        if case % 5 == 0 && n >= 4 {
+            let (a, b) = (0, 1 + (next() % (n as u64 - 1)) as usize);
+            m.isolate(a, b, Wide::from_u64(1 << 20));
+            m.solve();
+        }
+        // Some vertices, in rising order (as the bracket's remainder is).
+        let verts: Vec<u32> = (0..n as u32)
+            .filter(|_| !next().is_multiple_of(4))
+            .collect();
+        let order = if next().is_multiple_of(2) {
+            PairOrder::LaterFirst
+        } else {
+            PairOrder::EarlierFirst
+        };
+        let salt = next();
+        let f = |p: usize, q: usize, w: Wide<2>| {
+            let h = (p as u64 * 31 + q as u64).wrapping_mul(salt) >> 59;
+            match h % 4 {
+                _ if w.is_zero() => w,
+                0 => Wide::ZERO,
+                1 => w.add_u64(p as u64 * 2 + 1),
+                2 => w.minus(Wide::from_u64(3)),
+                _ => w,
+            }
+        };
+        let mut tiled = m.clone();
+        tiled.rewrite_pairs(&verts, order, f);
+        let mut one_by_one = m.clone();
+        let k = verts.len();
+        let mut set = |p: usize, q: usize| {
+            let (u, v) = (verts[p] as usize, verts[q] as usize);
+            let w = f(p, q, one_by_one.weight(u, v));
+            one_by_one.set_weight(u, v, w);
+        };
+        match order {
+            PairOrder::LaterFirst => (1..k).for_each(|q| (0..q).for_each(|p| set(p, q))),
+            PairOrder::EarlierFirst => (0..k).for_each(|p| (p + 1..k).for_each(|q| set(p, q))),
+        }
+        for u in 0..n {
+            for v in 0..n {
+                if u != v {
+                    assert_eq!(
+                        tiled.weight(u, v),
+                        one_by_one.weight(u, v),
+                        "case {case}: weight {u}-{v}"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            tiled.dirty_list, one_by_one.dirty_list,
+            "case {case}: the same vertices released, in the same order"
+        );
+        tiled.solve();
+        one_by_one.solve();
+        assert_eq!(tiled.mates(), one_by_one.mates(), "case {case}: matching");
+    }
+}
