@@ -99,6 +99,50 @@ fn for_each_in_band(band: (usize, usize), mut f: impl FnMut(usize, usize)) {
     }
 }
 
+/// A band of weights as a worker of [`Matcher::fill`] hands it over: each
+/// weight's lowest 32 bits and the index of the rest in the worker's
+/// [`HighParts`], with the parts the band added there. 8 bytes a pair pass
+/// between the threads rather than the whole weight: a band of a wide
+/// bracket (megabytes) is written to memory by one thread and read back by
+/// the other, which paced the fill.
+#[derive(Default)]
+struct Band<const L: usize> {
+    lo: Vec<u32>,
+    id: Vec<u32>,
+    new_parts: Vec<Wide<L>>,
+}
+
+/// A worker's own index of the high parts (lowest 32 bits zero) it has
+/// met, numbered in the order met.
+#[derive(Default)]
+struct HighParts<const L: usize> {
+    // lookup only: order never reaches a result
+    index: WordMap<Wide<L>, u32>,
+    last: Option<(Wide<L>, u32)>,
+}
+
+impl<const L: usize> HighParts<L> {
+    /// The index of `w`'s high part, a new one appended to `new_parts`.
+    fn index_of(&mut self, w: Wide<L>, new_parts: &mut Vec<Wide<L>>) -> u32 {
+        let mut h = w;
+        if L > 0 {
+            h.0[0] &= !LOW_MASK;
+        }
+        if let Some((last, id)) = self.last
+            && last == h
+        {
+            return id;
+        }
+        let next = self.index.len() as u32;
+        let id = *self.index.entry(h).or_insert(next);
+        if id == next {
+            new_parts.push(h);
+        }
+        self.last = Some((h, id));
+        id
+    }
+}
+
 /// A directed edge end: the edge `{from, to}` seen from `from`, naming `to`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Ep {
@@ -554,51 +598,63 @@ impl<const L: usize> Matcher<L> {
             .step_by(TILE)
             .map(|i0| (i0, (i0 + TILE).min(to)))
             .collect();
-        let work_out = |band: (usize, usize), out: &mut Vec<Wide<L>>| {
-            out.clear();
-            for_each_in_band(band, |j, i| out.push(w(j, i)));
+        let work_out = |local: &mut HighParts<L>, band: (usize, usize), out: &mut Band<L>| {
+            out.lo.clear();
+            out.id.clear();
+            out.new_parts.clear();
+            for_each_in_band(band, |j, i| {
+                let x = w(j, i);
+                out.lo.push(if L > 0 { x.0[0] as u32 } else { 0 });
+                out.id.push(local.index_of(x, &mut out.new_parts));
+            });
         };
         if pairs < shared_from {
-            let mut weights = Vec::new();
+            let (mut local, mut map, mut buffer) = Default::default();
             for &band in &bands {
-                work_out(band, &mut weights);
-                self.write_band(band, &weights);
+                work_out(&mut local, band, &mut buffer);
+                self.write_band(band, &buffer, &mut map);
             }
         } else {
             let second = |b: usize| !b.is_multiple_of(3);
             std::thread::scope(|s| {
                 // At most two bands wait to be written; written bands'
                 // buffers go back to be filled again.
-                let (done, ready) = mpsc::sync_channel::<Vec<Wide<L>>>(2);
-                let (recycle, spare) = mpsc::channel::<Vec<Wide<L>>>();
+                let (done, ready) = mpsc::sync_channel::<Band<L>>(2);
+                let (recycle, spare) = mpsc::channel::<Band<L>>();
                 let theirs: Vec<(usize, usize)> = (0..bands.len())
                     .filter(|&b| second(b))
                     .map(|b| bands[b])
                     .collect();
                 let work_out = &work_out;
                 s.spawn(move || {
+                    let mut local = HighParts::default();
                     for band in theirs {
                         let mut weights = spare.try_recv().unwrap_or_default();
-                        work_out(band, &mut weights);
+                        work_out(&mut local, band, &mut weights);
                         if done.send(weights).is_err() {
                             return;
                         }
                     }
                 });
-                let mut own = Vec::new();
+                // Each thread's high parts by its own index, and their
+                // indices here.
+                let (mut our_parts, mut our_map, mut their_map) = Default::default();
+                let mut own = Band::default();
                 for (b, &band) in bands.iter().enumerate() {
                     match second(b).then(|| ready.recv()) {
                         Some(Ok(weights)) => {
-                            self.write_band(band, &weights);
+                            self.write_band(band, &weights, &mut their_map);
                             // The helper may be done: a buffer it no longer
                             // takes is dropped.
                             let _ = recycle.send(weights);
                         }
                         // Ours, or the helper gone (it cannot be, short of a
                         // panic, which the scope passes on): worked out here.
+                        // (Bands of the helper's are then written with ours'
+                        // indices, consistently: it sends nothing more.)
                         _ => {
-                            work_out(band, &mut own);
-                            self.write_band(band, &own);
+                            work_out(&mut our_parts, band, &mut own);
+                            self.write_band(band, &own, &mut our_map);
                         }
                     }
                 }
@@ -609,20 +665,25 @@ impl<const L: usize> Matcher<L> {
         }
     }
 
-    /// Write the band of rows `i0..i1` (see [`Matcher::fill`]): `weights`
-    /// in the order of [`for_each_in_band`].
-    fn write_band(&mut self, band: (usize, usize), weights: &[Wide<L>]) {
+    /// Write the band of rows `i0..i1` (see [`Matcher::fill`]), its pairs
+    /// in the order of [`for_each_in_band`]; `map` takes the worker's
+    /// high-part indices to `hi`'s, and grows by the parts new in the band.
+    fn write_band(&mut self, band: (usize, usize), weights: &Band<L>, map: &mut Vec<u32>) {
+        for &h in &weights.new_parts {
+            let id = self.intern(h).1;
+            map.push(id);
+        }
         let core = self.core;
-        let mut next = weights.iter();
+        let mut k = 0;
         for_each_in_band(band, |j, i| {
-            let w = next.next().copied().unwrap_or(Wide::ZERO);
-            let (lo, id) = self.intern(w);
+            let (lo, id) = (weights.lo[k], map[weights.id[k] as usize]);
+            k += 1;
             for idx in [i * core + j, j * core + i] {
                 self.wlo[idx] = lo;
                 self.wid[idx] = id;
             }
         });
-        debug_assert!(next.next().is_none(), "a band's weights, all written");
+        debug_assert_eq!(k, weights.lo.len(), "a band's weights, all written");
     }
 
     fn set_side(&mut self, u: usize, v: usize, w: Wide<L>) {
