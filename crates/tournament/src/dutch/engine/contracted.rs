@@ -138,6 +138,10 @@ impl<'c, 'a, const L: usize> Contracted<'c, 'a, L> {
     }
 }
 
+/// The most tight pairs with earlier players the tight start's second pass
+/// notes of a player (a player with more is read again).
+const TIGHT_NOTED: usize = 16;
+
 /// The fewest players of a bracket whose tight start shares its first pass
 /// with a second thread (about 2.9 million pairs).
 const SHARED_TIGHT_START: usize = 2_400;
@@ -286,10 +290,25 @@ impl<const L: usize> Contracted<'_, '_, L> {
         // A pair raises `u`'s need when its gain less `v`'s share exceeds
         // it, that is when `2·w > base(u) + need + (base(v) + d(v))`: one
         // sum a pair against the current `base(u) + need` (`floor`).
+        // Each row also notes its tight pairs with the rows before it (whose
+        // shares are final by then): those that set its final floor, `2·w
+        // − covered(v) = floor`, up to `TIGHT_NOTED` of them (a row with
+        // more is read again below).
+        // (Debug builds note two, so that the tests read rows again.)
+        let noted_most = if cfg!(debug_assertions) {
+            2
+        } else {
+            TIGHT_NOTED
+        };
         let mut covered: Vec<Wide<L>> = (0..k).map(|v| base[v].plus(d[v])).collect();
+        let mut noted: Vec<(u32, u32)> = Vec::new();
+        let mut reread: Vec<usize> = Vec::new();
+        let mut row: Vec<u32> = Vec::new();
         for u in 0..k {
             let mut need = Wide::<L>::ZERO;
             let mut floor = base[u];
+            let mut more = false;
+            row.clear();
             for (v, &cv) in covered.iter().enumerate() {
                 let w = self.matcher.weight(u, v);
                 if v == u || w.is_zero() {
@@ -299,29 +318,86 @@ impl<const L: usize> Contracted<'_, '_, L> {
                 if twice > bar {
                     need = need.plus(twice.minus(bar));
                     floor = base[u].plus(need);
+                    row.clear();
+                    more = false;
+                    if v < u {
+                        row.push(v as u32);
+                    }
+                } else if twice == bar && v < u {
+                    if row.len() < noted_most {
+                        row.push(v as u32);
+                    } else {
+                        more = true;
+                    }
                 }
             }
             d[u] = need;
             covered[u] = floor;
+            if more {
+                reread.push(u);
+            } else {
+                noted.extend(row.iter().map(|&v| (v, u as u32)));
+            }
         }
         let mut mates: Vec<u32> = (0..size as u32).collect();
         let mut duals = vec![Wide::<L>::ZERO; size];
         for u in 0..k {
             duals[u] = base[u].plus(d[u]);
         }
+        // Pairs left tight matched greedily: each player with a share, in
+        // order, with the first later player still free whose pair is
+        // tight, `gain = d(u) + d(v)`, that is `2·w = covered(u) +
+        // covered(v)` (`covered` is `base + d` after the second pass): from
+        // the pairs noted, and the rows read again.
+        noted.sort_unstable();
+        let mut next_noted = 0;
         for u in 0..k {
+            let start = next_noted;
+            while next_noted < noted.len() && noted[next_noted].0 as usize == u {
+                next_noted += 1;
+            }
             if mates[u] as usize != u || d[u].is_zero() {
                 continue;
             }
-            // Tight: `gain = d(u) + d(v)`, that is `2·w = covered(u) +
-            // covered(v)` (`covered` is `base + d` after the second pass).
-            let tight = (u + 1..k).find(|&v| {
-                if mates[v] as usize != v {
-                    return false;
+            let mut from_noted = noted[start..next_noted]
+                .iter()
+                .map(|&(_, v)| v as usize)
+                .peekable();
+            let first_reread = reread.partition_point(|&v| v <= u);
+            let mut from_reread = reread[first_reread..].iter().copied().peekable();
+            let tight = loop {
+                let take_noted = match (from_noted.peek(), from_reread.peek()) {
+                    (None, None) => break None,
+                    (Some(&a), Some(&b)) => a < b,
+                    (Some(_), None) => true,
+                    (None, Some(_)) => false,
+                };
+                let (v, known_tight) = if take_noted {
+                    (from_noted.next(), true)
+                } else {
+                    (from_reread.next(), false)
+                };
+                let Some(v) = v else { break None };
+                if mates[v] as usize == v
+                    && (known_tight || {
+                        let w = self.matcher.weight(u, v);
+                        !w.is_zero() && two(w) == covered[u].plus(covered[v])
+                    })
+                {
+                    break Some(v);
                 }
-                let w = self.matcher.weight(u, v);
-                !w.is_zero() && two(w) == covered[u].plus(covered[v])
-            });
+            };
+            #[cfg(debug_assertions)]
+            {
+                let by_row = (u + 1..k).find(|&v| {
+                    if mates[v] as usize != v {
+                        return false;
+                    }
+                    let w = self.matcher.weight(u, v);
+                    !w.is_zero() && two(w) == covered[u].plus(covered[v])
+                });
+                assert_eq!(tight, by_row, "the noted tight pairs are the row's");
+            }
             if let Some(v) = tight {
                 mates[u] = v as u32;
                 mates[v] = u as u32;
