@@ -29,8 +29,10 @@ pub(crate) enum Abort {
 /// The most memory a matcher's dense weight matrix may take (1.5 GiB).
 const MATRIX_BUDGET: usize = 3 << 29;
 
-/// Whether a matcher with `size` dense vertices fits: it stores 12 bytes
-/// per pair whatever the width of the weights (`matching::Matcher`).
+/// Whether a matcher with `size` dense vertices fits: counted at 12 bytes
+/// a pair whatever the width of the weights, the matrix's 8
+/// (`matching::Matcher`) and a margin for the rest of the matcher and the
+/// fill's buffers.
 pub(super) fn matrix_fits(size: usize) -> bool {
     size.saturating_mul(size).saturating_mul(12) <= MATRIX_BUDGET
 }
