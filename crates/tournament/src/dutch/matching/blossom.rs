@@ -134,13 +134,9 @@ impl<const L: usize> Matcher<L> {
             z = z.plus(self.dual[b as usize]);
             for c in self.dissolve(b) {
                 if c != inner {
-                    let mut leaves = std::mem::take(&mut self.scratch);
-                    leaves.clear();
-                    self.leaves(c, &mut leaves);
-                    for &v in &leaves {
+                    for v in self.leaves_of(c) {
                         self.dual[v as usize] = self.dual[v as usize].plus(z);
                     }
-                    self.scratch = leaves;
                 }
             }
         }

@@ -240,8 +240,6 @@ pub(crate) struct Matcher<const L: usize> {
     structural_valid: bool,
     dual: Vec<Wide<L>>,
     queue: Vec<u32>,
-    /// A buffer for a blossom's vertices (see `release`).
-    scratch: Vec<u32>,
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
     mates_out: Vec<u32>,
@@ -291,7 +289,6 @@ impl<const L: usize> Matcher<L> {
             structural_valid: false,
             dual: vec![Wide::ZERO; 2 * n],
             queue: Vec::new(),
-            scratch: Vec::new(),
             dirty: vec![false; n],
             dirty_list: Vec::new(),
             mates_out: (0..n as u32).collect(),
@@ -348,17 +345,7 @@ impl<const L: usize> Matcher<L> {
         if !in_core || verts.iter().any(|&v| self.isolated[v as usize]) {
             // Pairs read through an isolated vertex's row, or in side
             // lists: one by one.
-            let mut each = |p: usize, q: usize| {
-                let (u, v) = (verts[p] as usize, verts[q] as usize);
-                let w = f(p, q, self.weight(u, v));
-                self.set_weight(u, v, w);
-            };
-            match order {
-                PairOrder::LaterFirst => (1..m).for_each(|q| (0..q).for_each(|p| each(p, q))),
-                PairOrder::EarlierFirst => {
-                    (0..m).for_each(|p| (p + 1..m).for_each(|q| each(p, q)));
-                }
-            }
+            self.rewrite_pairs_one_by_one(verts, order, f);
             return;
         }
         if m > 0 {
@@ -406,6 +393,26 @@ impl<const L: usize> Matcher<L> {
         released.sort_unstable();
         for (_, u) in released {
             self.mark(u as usize);
+        }
+    }
+
+    /// [`Matcher::rewrite_pairs`] as it stands for: `set_weight` pair by
+    /// pair in `order`.
+    fn rewrite_pairs_one_by_one(
+        &mut self,
+        verts: &[u32],
+        order: PairOrder,
+        f: impl Fn(usize, usize, Wide<L>) -> Wide<L>,
+    ) {
+        let m = verts.len();
+        let mut each = |p: usize, q: usize| {
+            let (u, v) = (verts[p] as usize, verts[q] as usize);
+            let w = f(p, q, self.weight(u, v));
+            self.set_weight(u, v, w);
+        };
+        match order {
+            PairOrder::LaterFirst => (1..m).for_each(|q| (0..q).for_each(|p| each(p, q))),
+            PairOrder::EarlierFirst => (0..m).for_each(|p| (p + 1..m).for_each(|q| each(p, q))),
         }
     }
 

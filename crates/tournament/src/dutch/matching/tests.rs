@@ -522,16 +522,7 @@ fn rewriting_pairs_in_tiles_equals_setting_them_one_by_one() {
         let mut tiled = m.clone();
         tiled.rewrite_pairs(&verts, order, f);
         let mut one_by_one = m.clone();
-        let k = verts.len();
-        let mut set = |p: usize, q: usize| {
-            let (u, v) = (verts[p] as usize, verts[q] as usize);
-            let w = f(p, q, one_by_one.weight(u, v));
-            one_by_one.set_weight(u, v, w);
-        };
-        match order {
-            PairOrder::LaterFirst => (1..k).for_each(|q| (0..q).for_each(|p| set(p, q))),
-            PairOrder::EarlierFirst => (0..k).for_each(|p| (p + 1..k).for_each(|q| set(p, q))),
-        }
+        one_by_one.rewrite_pairs_one_by_one(&verts, order, f);
         for u in 0..n {
             for v in 0..n {
                 if u != v {
