@@ -120,8 +120,8 @@ pub(crate) fn judge_in_place(
 /// transaction on SQLite). The database's
 /// compare-and-swap still decides: the cache only saves reads. Anything but
 /// plain success (no entry, forbidden, refused, stale, a status change)
-/// returns `None` and the transactional path answers exactly as it would have
-/// without the cache.
+/// is answered by the transactional path exactly as it would have been
+/// without the cache; a status change hands it the state already judged.
 async fn record_from_cache(
     state: &AppState,
     actor: &Actor,
@@ -129,11 +129,11 @@ async fn record_from_cache(
     at_ms: i64,
     event: &AnyEvent,
     stored: &mut StoredEvent,
-) -> Result<Option<Vec<u8>>, ApiError> {
+) -> Result<FromCache, ApiError> {
     let expected_seq = stored.seq - 1;
     let cache = state.games_cache();
     let Some((row, mut game)) = cache.take_head(id, expected_seq) else {
-        return Ok(None);
+        return Ok(FromCache::Declined(None));
     };
     let before = (game.status(), game.result());
     let judged = if row.may_arbitrate(actor) {
@@ -146,11 +146,18 @@ async fn record_from_cache(
         // Refused or forbidden: the state is unchanged (the Laws apply an
         // event atomically); the transactional path answers.
         cache.put(row, Arc::new(game));
-        return Ok(None);
+        return Ok(FromCache::Declined(None));
     };
     if (game.status(), game.result()) != before {
-        // The transactional path refolds this game from its log.
-        return Ok(None);
+        // The transactional path writes the new status and what follows
+        // from it, with the Laws' answer given here: it need not read and
+        // fold the game's log again.
+        return Ok(FromCache::Declined(Some(Judged {
+            seq: expected_seq,
+            before,
+            after: game,
+            rulings,
+        })));
     }
     stored.rulings = serde_json::to_value(&rulings)?;
     let write = crate::live::group_commit::Write {
@@ -167,14 +174,33 @@ async fn record_from_cache(
     // moved head): the transactional path answers, on its own.
     let commit = tracing::debug_span!(target: "server::move", "commit");
     if !state.group_commit().write(write).instrument(commit).await {
-        return Ok(None);
+        return Ok(FromCache::Declined(None));
     }
     let game_row = GameRow {
         seq: stored.seq,
         ..GameRow::clone(&row)
     };
     let _answer = tracing::debug_span!(target: "server::move", "answer").entered();
-    acknowledge(state, game_row, game, stored).map(Some)
+    acknowledge(state, game_row, game, stored).map(FromCache::Recorded)
+}
+
+/// What [`record_from_cache`] did.
+enum FromCache {
+    /// Recorded: the answer.
+    Recorded(Vec<u8>),
+    /// Left to the transactional path, with the Laws' answer when it was
+    /// judged on the cached head (and changes the status or the result).
+    Declined(Option<Judged>),
+}
+
+/// An event judged on the state at `seq`: valid for a write that extends
+/// `seq`, since the state there is a function of the log up to `seq`.
+struct Judged {
+    seq: i64,
+    /// The status and result before the event.
+    before: (&'static str, Option<&'static str>),
+    after: GameState,
+    rulings: Vec<Ruling>,
 }
 
 /// [`record_event`] in one transaction: the game row, the compare-and-swap,
@@ -185,12 +211,21 @@ async fn record_in_transaction(
     actor: &Actor,
     id: &str,
     at_ms: i64,
-    event: &AnyEvent,
+    event: Option<&AnyEvent>,
     mut stored: StoredEvent,
+    judged: Option<Judged>,
 ) -> Result<Vec<u8>, ApiError> {
     let expected_seq = stored.seq - 1;
     let (_write, mut tx) = state.db().begin().await?;
     let game = load_game(&mut *tx, id).await?;
+    let read;
+    let event = match event {
+        Some(event) => event,
+        None => {
+            read = read_event(game.game, &stored.body)?;
+            &read
+        }
+    };
     if !game.may_arbitrate(actor) {
         if actor.tablet.is_some() {
             return Err(crate::auth::tablet_refusal());
@@ -207,8 +242,20 @@ async fn record_in_transaction(
             format!("expected_seq {expected_seq} is not the game's current seq {current}"),
         ));
     }
-    let before = current_state(state, &mut *tx, &game).await?;
-    let (after, rulings) = judge(&before, at_ms, event)?;
+    // The head is `expected_seq` now (the row may have been read before
+    // another writer's commit moved it there).
+    let game = GameRow {
+        seq: expected_seq,
+        ..game
+    };
+    let (before, after, rulings) = match judged.filter(|j| j.seq == expected_seq) {
+        Some(judged) => (judged.before, judged.after, judged.rulings),
+        None => {
+            let before = current_state(state, &mut *tx, &game).await?;
+            let (after, rulings) = judge(&before, at_ms, event)?;
+            ((before.status(), before.result()), after, rulings)
+        }
+    };
     let seq = stored.seq;
     stored.rulings = serde_json::to_value(&rulings)?;
     let body = serde_json::to_string(&stored.body)?;
@@ -216,7 +263,7 @@ async fn record_in_transaction(
     let status = after.status();
     let result = after.result();
     let mut replay_game_id = game.replay_game_id.clone();
-    let ended_or_annulled = status != before.status() || result != before.result();
+    let ended_or_annulled = (status, result) != before;
     if ended_or_annulled {
         store::games::set_outcome(&mut tx, id, status, result).await?;
         if let (Some(t), Some(round), Some(board)) = (&game.tournament_id, game.round, game.board) {
@@ -229,7 +276,7 @@ async fn record_in_transaction(
                 }
                 // In progress again: the arbiter annulled the ruling that
                 // ended it (Xiangqi's `annul_ruling`).
-                None if before.result().is_some() => {
+                None if before.1.is_some() => {
                     crate::app::results::reopen_game_result(&mut tx, actor, t, round, board)
                         .await?;
                 }
@@ -318,7 +365,7 @@ pub(crate) async fn record_due(
         rulings: Value::Null,
     };
     let system = Actor::administrator(SYSTEM_ACTOR);
-    match record_in_transaction(state, &system, id, at_ms, &observation, stored).await {
+    match record_in_transaction(state, &system, id, at_ms, Some(&observation), stored, None).await {
         Ok(_) => Ok(Swept::Recorded),
         Err(ApiError::Conflict { .. }) => Ok(Swept::Pending(None)),
         Err(e) => Err(e),
@@ -397,6 +444,10 @@ where
     if let Some(cached) = state.games_cache().get(&game.id, game.seq) {
         return Ok(cached);
     }
+    if game.seq == 0 {
+        // No event yet: the state is the setup's.
+        return Ok(Arc::new(fold(&game.setup(), &[])?));
+    }
     let events = load_events(executor, &game.id, 0).await?;
     let folded = Arc::new(fold(&game.setup(), &events)?);
     let head = events.last().map_or(0, |e| e.seq);
@@ -410,31 +461,47 @@ where
     Ok(folded)
 }
 
-/// Records `stored` (event `event` at `at_ms`, by `actor`) in game `id`:
-/// in memory and one write when this process's cache allows it, else in one
+/// Records `stored` (posted at `at_ms`, by `actor`) in game `id`: in memory
+/// and one write when this process's cache allows it, else in one
 /// transaction. Answers the recorded event, its rulings and the state after
 /// it, as JSON.
-pub(crate) async fn record_event(
+///
+/// The event (`stored.body`) is read as an event of the game's game: of a
+/// cached game at once, else once the transaction has read the game's row.
+async fn record_event(
     state: &AppState,
     actor: &Actor,
     id: &str,
     at_ms: i64,
-    event: &AnyEvent,
     mut stored: StoredEvent,
 ) -> Result<Vec<u8>, ApiError> {
-    if let Some(done) = record_from_cache(state, actor, id, at_ms, event, &mut stored).await? {
-        return Ok(done);
+    let mut read = None;
+    let mut judged = None;
+    if let Some(kind) = state.games_cache().kind(id) {
+        let event = read_event(kind, &stored.body)?;
+        match record_from_cache(state, actor, id, at_ms, &event, &mut stored).await? {
+            FromCache::Recorded(done) => return Ok(done),
+            FromCache::Declined(handed) => judged = handed,
+        }
+        read = Some(event);
     }
     let transaction = tracing::debug_span!(target: "server::move", "transaction");
-    record_in_transaction(state, actor, id, at_ms, event, stored)
+    record_in_transaction(state, actor, id, at_ms, read.as_ref(), stored, judged)
         .instrument(transaction)
         .await
 }
 
+/// `event` read as an event of a `kind` game, every key of it known.
+fn read_event(kind: GameKind, event: &Map<String, Value>) -> Result<AnyEvent, ApiError> {
+    let _parse = tracing::debug_span!(target: "server::move", "parse_event").entered();
+    let parsed = crate::engine::parse_event(kind, event)?;
+    crate::engine::check_posted_event(event, &parsed)?;
+    Ok(parsed)
+}
+
 /// Records `event` (posted at `received`, happened `at`) in game `id` as
-/// the extension of `expected_seq`: read as an event of the game's game,
-/// then [`record_event`]. Answers the recorded event, its rulings and the
-/// state after it, as JSON.
+/// the extension of `expected_seq` ([`record_event`]). Answers the recorded
+/// event, its rulings and the state after it, as JSON.
 pub(crate) async fn post_event(
     state: &AppState,
     actor: &Actor,
@@ -444,20 +511,6 @@ pub(crate) async fn post_event(
     at: DateTime<Utc>,
     event: Map<String, Value>,
 ) -> Result<Vec<u8>, ApiError> {
-    // The event is read as an event of the game's game; a game that does
-    // not exist is read as chess and answered 404 by the transactional path.
-    let game_kind = match state.games_cache().kind(id) {
-        Some(kind) => kind,
-        None => store::games::load(state.db().pool(), id)
-            .await?
-            .map_or(GameKind::Chess, |row| row.game),
-    };
-    let parsed = {
-        let _parse = tracing::debug_span!(target: "server::move", "parse_event").entered();
-        let parsed = crate::engine::parse_event(game_kind, &event)?;
-        crate::engine::check_posted_event(&event, &parsed)?;
-        parsed
-    };
     let stored = StoredEvent {
         seq: expected_seq + 1,
         actor: actor.id.clone(),
@@ -466,8 +519,7 @@ pub(crate) async fn post_event(
         body: event,
         rulings: Value::Null,
     };
-    let at_ms = at.timestamp_millis();
-    record_event(state, actor, id, at_ms, &parsed, stored).await
+    record_event(state, actor, id, at.timestamp_millis(), stored).await
 }
 
 /// Game `id` (or 404) and its whole log.

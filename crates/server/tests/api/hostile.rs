@@ -120,6 +120,19 @@ async fn unknown_ids_and_routes_are_404(app: TestApp) {
         assert_eq!(r.status, StatusCode::NOT_FOUND, "{path}");
         assert_eq!(r.body["error"], "not_found");
     }
+    // An event for a game that does not exist is 404 whatever it says: it
+    // is not read as a chess or a Xiangqi event first.
+    for event in [
+        json!({ "expected_seq": 0, "type": "start" }),
+        json!({ "expected_seq": 0, "type": "teleport" }),
+        json!({ "expected_seq": 3, "type": "move", "san": "C2.5" }),
+    ] {
+        let r = app
+            .post("/api/v1/games/nope/events", Some(ADMIN), event)
+            .await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "{r:?}");
+        assert_eq!(r.body["error"], "not_found");
+    }
     let organiser = app.organiser().await;
     let t = app
         .tournament(
