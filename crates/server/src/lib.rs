@@ -185,16 +185,16 @@ pub fn app(state: AppState) -> Router {
     // binary does.
     let request_log = TraceLayer::new_for_http()
         .make_span_with(|request: &Request<axum::body::Body>| {
-            let id = request
-                .headers()
-                .get(&REQUEST_ID)
-                .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
-                .unwrap_or_default();
+            // The fields are only read when the span is enabled.
             tracing::info_span!(
                 "request",
                 method = %request.method(),
                 path = %request.uri().path(),
-                request_id = %id,
+                request_id = %request
+                    .headers()
+                    .get(&REQUEST_ID)
+                    .map(|v| String::from_utf8_lossy(v.as_bytes()))
+                    .unwrap_or_default(),
             )
         })
         .on_request(())
