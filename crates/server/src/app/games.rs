@@ -16,8 +16,11 @@
 //! `expected_seq`, a move that changes neither status nor result is judged in
 //! memory and written with one compare-and-swap-and-insert (one statement
 //! on PostgreSQL): the database still decides who extends each seq, the
-//! cache only saves the reads (see `record_from_cache`). The due sweeper
-//! (`live::due`) is handed [`record_due`].
+//! cache only saves the reads (see `record_from_cache`). An event that
+//! changes the status (a start, an end) is judged there too and handed to
+//! the transactional path, which writes what follows from it without
+//! reading the log again. The due sweeper (`live::due`) is handed
+//! [`record_due`].
 
 use std::sync::Arc;
 
