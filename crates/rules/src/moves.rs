@@ -140,7 +140,17 @@ impl Move {
     /// The move in UCI notation: `e2e4`, `e7e8q`, `e1g1`.
     #[must_use]
     pub fn to_uci(self) -> String {
-        self.to_string()
+        // Written directly: a position's legal moves are listed with every
+        // answer, and the formatting machinery costs more than the move.
+        let mut uci = String::with_capacity(5);
+        for square in [self.from(), self.to()] {
+            uci.push(square.file_char());
+            uci.push(square.rank_char());
+        }
+        if let Some(role) = self.promotion() {
+            uci.push(role.lower_char());
+        }
+        uci
     }
 }
 

@@ -271,6 +271,7 @@ fn check_position(pos: &Position) {
         let san = pos.san(m);
         assert_eq!(pos.parse_san(&san), Ok(m), "SAN {san} in {pos:?}");
         assert_eq!(pos.parse_uci(&m.to_uci()), Ok(m), "UCI {m} in {pos:?}");
+        assert_eq!(m.to_uci(), m.to_string(), "UCI written two ways");
     }
     // FEN: write then read is the identity.
     let fen = pos.to_fen();
