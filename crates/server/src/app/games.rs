@@ -197,7 +197,10 @@ enum FromCache {
 }
 
 /// An event judged on the state at `seq`: valid for a write that extends
-/// `seq`, since the state there is a function of the log up to `seq`.
+/// `seq`, since the state there is a function of the log up to `seq`. The
+/// cache's head was taken to judge it; the transactional path puts the new
+/// head back when it records the event (on a refusal or an error the game
+/// is folded from its log at its next event).
 struct Judged {
     seq: i64,
     /// The status and result before the event.
@@ -206,9 +209,10 @@ struct Judged {
     rulings: Vec<Ruling>,
 }
 
-/// [`record_event`] in one transaction: the game row, the compare-and-swap,
-/// the state (cache or log), the Laws, the insert, the status and the
-/// tournament result, the notification, the commit.
+/// [`record_event`] in one transaction: the compare-and-swap, the game row,
+/// the state (handed over, cached or folded from the log), the Laws, the
+/// insert, the status and the tournament result, the notification, the
+/// commit.
 async fn record_in_transaction(
     state: &AppState,
     actor: &Actor,
@@ -220,6 +224,12 @@ async fn record_in_transaction(
 ) -> Result<Vec<u8>, ApiError> {
     let expected_seq = stored.seq - 1;
     let (_write, mut tx) = state.db().begin().await?;
+    // Compare-and-swap on the head first: exactly one writer extends each
+    // seq, and the row read after it is the one the event extends (a
+    // board's setup changed by a commit before the swap is read; none can
+    // change after it, a board's change taking the row's lock and then
+    // finding the game recorded). Refused below, the swap is rolled back.
+    let swapped = store::games::swap_head(&mut tx, id, expected_seq).await?;
     let game = load_game(&mut *tx, id).await?;
     let read;
     let event = match event {
@@ -237,22 +247,25 @@ async fn record_in_transaction(
             "this token may not record events in this game".into(),
         ));
     }
-    // Compare-and-swap on the head: exactly one writer extends each seq.
-    if !store::games::swap_head(&mut tx, id, expected_seq).await? {
-        let current = store::games::seq(&mut *tx, id).await?;
+    if !swapped {
         return Err(ApiError::conflict(
             "stale_seq",
-            format!("expected_seq {expected_seq} is not the game's current seq {current}"),
+            format!(
+                "expected_seq {expected_seq} is not the game's current seq {}",
+                game.seq
+            ),
         ));
     }
-    // The head is `expected_seq` now (the row may have been read before
-    // another writer's commit moved it there).
+    // The row shows this transaction's swap: the event extends `expected_seq`.
     let game = GameRow {
         seq: expected_seq,
         ..game
     };
-    let (before, after, rulings) = match judged.filter(|j| j.seq == expected_seq) {
-        Some(judged) => (judged.before, judged.after, judged.rulings),
+    let (before, after, rulings) = match judged {
+        Some(judged) => {
+            debug_assert_eq!(judged.seq, expected_seq, "judged on another head");
+            (judged.before, judged.after, judged.rulings)
+        }
         None => {
             let before = current_state(state, &mut *tx, &game).await?;
             let (after, rulings) = judge(&before, at_ms, event)?;

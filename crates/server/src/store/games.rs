@@ -295,17 +295,6 @@ pub async fn advance_head(
     Ok(swapped == 1)
 }
 
-/// A game's current head.
-pub async fn seq<'e, E>(executor: E, game_id: &str) -> Result<i64, Error>
-where
-    E: Executor<'e, Database = Any>,
-{
-    Ok(sqlx::query_scalar("SELECT seq FROM games WHERE id = $1")
-        .bind(game_id)
-        .fetch_one(executor)
-        .await?)
-}
-
 /// Inserts event `stored.seq` of a game (`body` and `rulings` as JSON text).
 pub async fn insert_event(
     conn: &mut AnyConnection,
