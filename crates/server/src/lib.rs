@@ -65,6 +65,7 @@ mod config;
 pub mod db;
 mod engine;
 pub mod error;
+mod hex;
 mod http;
 mod live;
 mod model;

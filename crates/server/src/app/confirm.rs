@@ -119,7 +119,7 @@ fn token(change: &Change<'_>, step: u8) -> String {
     ]);
     hasher.update(material.to_string().as_bytes());
     let digest = hasher.finalize();
-    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+    crate::hex::hex(&digest[..16])
 }
 
 /// Whether `change` may go ahead despite `warnings`: `Ok` with the warnings

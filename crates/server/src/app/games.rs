@@ -156,7 +156,6 @@ async fn record_from_cache(
         // from it, with the Laws' answer given here: it need not read and
         // fold the game's log again.
         return Ok(FromCache::Declined(Some(Judged {
-            seq: expected_seq,
             before,
             after: game,
             rulings,
@@ -196,13 +195,13 @@ enum FromCache {
     Declined(Option<Judged>),
 }
 
-/// An event judged on the state at `seq`: valid for a write that extends
-/// `seq`, since the state there is a function of the log up to `seq`. The
+/// An event judged on the cached head at `expected_seq`: valid for the
+/// write that extends it, since the state there is a function of the log
+/// up to it. The
 /// cache's head was taken to judge it; the transactional path puts the new
 /// head back when it records the event (on a refusal or an error the game
 /// is folded from its log at its next event).
 struct Judged {
-    seq: i64,
     /// The status and result before the event.
     before: (&'static str, Option<&'static str>),
     after: GameState,
@@ -262,10 +261,7 @@ async fn record_in_transaction(
         ..game
     };
     let (before, after, rulings) = match judged {
-        Some(judged) => {
-            debug_assert_eq!(judged.seq, expected_seq, "judged on another head");
-            (judged.before, judged.after, judged.rulings)
-        }
+        Some(judged) => (judged.before, judged.after, judged.rulings),
         None => {
             let before = current_state(state, &mut *tx, &game).await?;
             let (after, rulings) = judge(&before, at_ms, event)?;

@@ -372,10 +372,7 @@ fn check_imported_rounds(document: &tournament::trf::Document) -> (Vec<Warning>,
 /// The SHA-256 of `bytes` in hexadecimal.
 fn hex_digest(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    crate::hex::hex(&Sha256::digest(bytes))
 }
 
 fn api_result(result: GameResult) -> Option<&'static str> {

@@ -90,7 +90,7 @@ pub(crate) fn secret() -> Result<String, ApiError> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes)
         .map_err(|e| ApiError::Internal(format!("random source failed: {e}")))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    Ok(crate::hex::hex(&bytes))
 }
 
 /// The value of cookie `name` in the request's `Cookie` headers.

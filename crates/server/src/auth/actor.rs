@@ -372,25 +372,14 @@ impl TokenCache {
 
 /// The SHA-256 of a token, hex.
 pub fn hash_token(token: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let digest = Sha256::digest(token.as_bytes());
-    let mut out = String::with_capacity(64);
-    for byte in digest {
-        out.push(char::from(HEX[usize::from(byte >> 4)]));
-        out.push(char::from(HEX[usize::from(byte & 15)]));
-    }
-    out
+    crate::hex::hex(&Sha256::digest(token.as_bytes()))
 }
 
 pub(crate) fn new_token() -> Result<String, ApiError> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes)
         .map_err(|e| ApiError::Internal(format!("random source failed: {e}")))?;
-    let mut token = String::from("arb_");
-    for byte in bytes {
-        token.push_str(&format!("{byte:02x}"));
-    }
-    Ok(token)
+    Ok(format!("arb_{}", crate::hex::hex(&bytes)))
 }
 
 /// Constant-time comparison of two equal-length hex digests.

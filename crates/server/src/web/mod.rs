@@ -181,11 +181,7 @@ fn send(page: &Rendered, lang: Lang, set_cookie: bool, headers: &HeaderMap) -> R
 
 /// The first 16 bytes of a digest in hex.
 fn hex16(digest: &[u8]) -> String {
-    use std::fmt::Write as _;
-    digest.iter().take(16).fold(String::new(), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+    crate::hex::hex(&digest[..digest.len().min(16)])
 }
 
 /// What every page handler knows about the request: the reader's language,

@@ -349,6 +349,10 @@ impl<const L: usize> Contracted<'_, '_, L> {
         // tight, `gain = d(u) + d(v)`, that is `2·w = covered(u) +
         // covered(v)` (`covered` is `base + d` after the second pass): from
         // the pairs noted, and the rows read again.
+        let tight_pair = |u: usize, v: usize| {
+            let w = self.matcher.weight(u, v);
+            !w.is_zero() && two(w) == covered[u].plus(covered[v])
+        };
         noted.sort_unstable();
         let mut next_noted = 0;
         for u in 0..k {
@@ -378,24 +382,13 @@ impl<const L: usize> Contracted<'_, '_, L> {
                     (from_reread.next(), false)
                 };
                 let Some(v) = v else { break None };
-                if mates[v] as usize == v
-                    && (known_tight || {
-                        let w = self.matcher.weight(u, v);
-                        !w.is_zero() && two(w) == covered[u].plus(covered[v])
-                    })
-                {
+                if mates[v] as usize == v && (known_tight || tight_pair(u, v)) {
                     break Some(v);
                 }
             };
             #[cfg(debug_assertions)]
             {
-                let by_row = (u + 1..k).find(|&v| {
-                    if mates[v] as usize != v {
-                        return false;
-                    }
-                    let w = self.matcher.weight(u, v);
-                    !w.is_zero() && two(w) == covered[u].plus(covered[v])
-                });
+                let by_row = (u + 1..k).find(|&v| mates[v] as usize == v && tight_pair(u, v));
                 assert_eq!(tight, by_row, "the noted tight pairs are the row's");
             }
             if let Some(v) = tight {
