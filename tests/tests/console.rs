@@ -351,6 +351,16 @@ fn an_arbiter_records_a_xiangqi_game_by_tapping_points() {
         browser.text()
     );
     browser.screenshot(&screenshot_dir().join("console-xiangqi-zh.png"));
+    // The flag button asks the clocks (xq 4.1.4; a Xiangqi flag names no
+    // player): none is down, and the Laws say so — not a 400 for a field
+    // the event does not have.
+    browser.click("button[data-type=flag]");
+    let refused = "return document.getElementById('notice').textContent.includes('旗未落下');";
+    assert!(
+        browser.wait_for(refused, WAIT),
+        "the Laws' refusal, not a malformed request: {}",
+        browser.text()
+    );
 }
 
 /// The arbiter, not the program, judges (棋例): a Xiangqi repetition draw

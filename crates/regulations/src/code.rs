@@ -335,6 +335,9 @@ codes! {
     /// xq 4.1.7: the arbiter rules the cycle the side to move would repeat
     /// not forbidden to it.
     CycleAllowed = rule("cycle_allowed"),
+    /// xq 4.1.7: no move of the side to move would repeat a cycle the
+    /// program would refuse or warn: the arbiter has nothing to allow.
+    NoCycleToAllow = reject("no_cycle_to_allow"),
     /// xq 4.1.6 (4.1.2): a move against the movement rules loses (the
     /// event's policy for an attempt, or the arbiter's finding on the board).
     IllegalMoveLoses = rule("illegal_move_loses"),

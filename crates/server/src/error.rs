@@ -372,6 +372,19 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             at: Some(format!("line {} column {}", error.line(), error.column())),
         });
     }
+    // Well-formed: now no object may name a key twice (a map keeps the
+    // last, another reader the first; see `unique_keys`).
+    let mut again = serde_json::Deserializer::from_slice(bytes);
+    if let Err(error) =
+        serde_path_to_error::deserialize::<_, crate::unique_keys::UniqueKeys>(&mut again)
+    {
+        let path = error.path().to_string();
+        return Err(ApiError::BadRequest {
+            code: "invalid_json",
+            message: strip_position(&error.into_inner().to_string()),
+            at: Some(path),
+        });
+    }
     Ok(value)
 }
 

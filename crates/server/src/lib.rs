@@ -72,6 +72,7 @@ mod model;
 mod state;
 mod store;
 mod time;
+mod unique_keys;
 mod web;
 
 pub use auth::accounts;

@@ -270,6 +270,18 @@ pub(crate) fn resolve(
     let mut legal_count = 0usize;
     let mut middle: Option<Move> = None;
     let mut illegal: Option<(Move, IllegalReason)> = None;
+    // A piece that moves along lines (general, chariot, cannon, soldier)
+    // has one destination for a description ("K5+2": two points forward),
+    // even when its kind cannot go there: that is the move attempted. (A
+    // horse, elephant or advisor names only the destination's file; the
+    // point is implied by the piece's own move, so a description it cannot
+    // make names no single point.)
+    let straight = matches!(
+        want.role,
+        Role::General | Role::Chariot | Role::Cannon | Role::Soldier
+    );
+    let mut unreachable: Option<(Move, IllegalReason)> = None;
+    let mut unreachable_count = 0usize;
     for from in Square::all() {
         let Some(p) = pos.piece_at(from) else {
             continue;
@@ -296,7 +308,13 @@ pub(crate) fn resolve(
                         middle = Some(m);
                     }
                 }
-                Some(IllegalReason::CannotMoveThere(_)) => {}
+                Some(reason @ IllegalReason::CannotMoveThere(_)) => {
+                    // Forward and backward along its own file.
+                    if straight && (d.op == Op::Sideways || from.file() == to.file()) {
+                        unreachable_count += 1;
+                        unreachable = Some((m, reason));
+                    }
+                }
                 Some(reason) => {
                     if illegal.is_none() {
                         illegal = Some((m, reason));
@@ -311,6 +329,11 @@ pub(crate) fn resolve(
         (n, _, Some(m), _) if n > 1 && matches!(want.selector, Selector::File(_)) => Ok(m),
         (n, _, _, _) if n > 1 => Err(NotationError::Ambiguous(text.to_string())),
         (_, _, _, Some((mv, reason))) => Err(NotationError::Illegal { mv, reason }),
-        _ => Err(NotationError::NoSuchPiece(text.to_string())),
+        _ => match unreachable {
+            Some((mv, reason)) if unreachable_count == 1 => {
+                Err(NotationError::Illegal { mv, reason })
+            }
+            _ => Err(NotationError::NoSuchPiece(text.to_string())),
+        },
     }
 }

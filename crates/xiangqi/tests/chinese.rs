@@ -202,4 +202,12 @@ fn chinese_notation_errors_say_what_is_wrong() {
         horses.parse_chinese("马三进二"),
         Err(NotationError::Ambiguous("马三进二".into()))
     );
+    // A general two points forward is the one move attempted (xq 4.1.6).
+    assert!(matches!(
+        start.parse_chinese("帅五进二"),
+        Err(NotationError::Illegal {
+            reason: IllegalReason::CannotMoveThere(_),
+            ..
+        })
+    ));
 }

@@ -178,3 +178,30 @@ fn wxf_errors_say_what_is_wrong() {
         Err(NotationError::Ambiguous("H3+2".into()))
     );
 }
+
+/// A piece that moves along lines has one destination for a description,
+/// so a description its kind cannot make is still one attempted move (xq
+/// 4.1.6: under a strict profile it loses, whatever the notation); a horse
+/// names only its destination's file, and a horse "forward to its own file"
+/// names no point at all.
+#[test]
+fn a_line_movers_impossible_step_is_read_as_the_move_attempted_xq_4_1_6() {
+    let start = pos(START);
+    let general_two_points = Move::from_iccs("e0e2").unwrap();
+    assert_eq!(
+        start.parse_wxf("K5+2"),
+        Err(NotationError::Illegal {
+            mv: general_two_points,
+            reason: IllegalReason::CannotMoveThere(xiangqi::Role::General),
+        })
+    );
+    // Sideways two files: one point too (an elephant stands on it).
+    assert!(matches!(
+        start.parse_wxf("K5.3"),
+        Err(NotationError::Illegal { .. })
+    ));
+    assert_eq!(
+        start.parse_wxf("H8+8"),
+        Err(NotationError::NoSuchPiece("H8+8".into()))
+    );
+}

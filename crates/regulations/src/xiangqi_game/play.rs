@@ -336,6 +336,32 @@ impl XiangqiGame {
             XqEventKind::AllowCycle { reason } => {
                 require_in_progress(st)?;
                 let side = st.tracker.position().turn();
+                if st.cycle_allowed == Some(side) {
+                    return reject(
+                        Code::NoCycleToAllow,
+                        "xq 4.1.7",
+                        format!(
+                            "the arbiter has already allowed {}'s next move to repeat its cycle",
+                            side_name(side)
+                        ),
+                    );
+                }
+                let pending = st
+                    .tracker
+                    .position()
+                    .legal_moves()
+                    .iter()
+                    .any(|&m| st.tracker.refusal(m).is_some());
+                if !pending {
+                    return reject(
+                        Code::NoCycleToAllow,
+                        "xq 4.1.7",
+                        format!(
+                            "no move of {} would repeat a cycle forbidden to it: there is nothing to allow",
+                            side_name(side)
+                        ),
+                    );
+                }
                 st.cycle_allowed = Some(side);
                 out.rule(
                     Code::CycleAllowed,

@@ -151,7 +151,10 @@ async fn record_from_cache(
         cache.put(row, Arc::new(game));
         return Ok(FromCache::Declined(None));
     };
-    if (game.status(), game.result()) != before {
+    // A tournament game's first event also takes its board (see
+    // `record_in_transaction`).
+    let first_on_board = expected_seq == 0 && row.board.is_some();
+    if (game.status(), game.result()) != before || first_on_board {
         // The transactional path writes the new status and what follows
         // from it, with the Laws' answer given here: it need not read and
         // fold the game's log again.
@@ -191,7 +194,8 @@ enum FromCache {
     /// Recorded: the answer.
     Recorded(Vec<u8>),
     /// Left to the transactional path, with the Laws' answer when it was
-    /// judged on the cached head (and changes the status or the result).
+    /// judged on the cached head (and changes the status or the result, or
+    /// is a tournament game's first event, which takes its board).
     Declined(Option<Judged>),
 }
 
@@ -276,6 +280,7 @@ async fn record_in_transaction(
     let result = after.result();
     let mut replay_game_id = game.replay_game_id.clone();
     let ended_or_annulled = (status, result) != before;
+    let mut board_changed = false;
     if ended_or_annulled {
         store::games::set_outcome(&mut tx, id, status, result).await?;
         if let (Some(t), Some(round), Some(board)) = (&game.tournament_id, game.round, game.board) {
@@ -289,8 +294,9 @@ async fn record_in_transaction(
                 // In progress again: the arbiter annulled the ruling that
                 // ended it (Xiangqi's `annul_ruling`).
                 None if before.1.is_some() => {
-                    crate::app::results::reopen_game_result(&mut tx, actor, t, round, board)
-                        .await?;
+                    board_changed =
+                        crate::app::results::reopen_game_result(&mut tx, actor, t, round, board)
+                            .await?;
                 }
                 None => {}
             }
@@ -302,9 +308,23 @@ async fn record_in_transaction(
                     .await?;
         }
     }
+    // A board whose game has events takes its result from the game: a
+    // result entered on the board before its game's first event (a forfeit
+    // that was then played after all) gives way to the game, audited, unless
+    // that event already gave the game its result.
+    if expected_seq == 0
+        && result.is_none()
+        && status != "annulled"
+        && let (Some(t), Some(round), Some(board)) = (&game.tournament_id, game.round, game.board)
+    {
+        board_changed =
+            crate::app::results::reopen_game_result(&mut tx, actor, t, round, board).await?;
+    }
     match &game.tournament_id {
         // The board's result or game changed: the tournament's pages did.
-        Some(t) if ended_or_annulled => crate::app::tournaments::commit_change(tx, t).await?,
+        Some(t) if ended_or_annulled || board_changed => {
+            crate::app::tournaments::commit_change(tx, t).await?;
+        }
         _ => tx.commit().await?,
     }
     if replay_game_id.is_some()

@@ -218,7 +218,7 @@ async fn check_against_game(
     board: i64,
     result: &str,
 ) -> Result<(), ApiError> {
-    let games = store::games::on_board(&mut *tx, tournament_id, round, board).await?;
+    let games = store::games::lock_on_board(&mut *tx, tournament_id, round, board).await?;
     for game in games {
         let (seq, status, game_result, kind) = (game.seq, game.status, game.result, game.game);
         if seq == 0 || status == "annulled" {
@@ -287,33 +287,35 @@ async fn set_board_result(
 }
 
 /// A game in progress again (the arbiter annulled the ruling that ended
-/// it) takes its board's result back: the board has none until the game
-/// ends, audited as the result's removal.
+/// it), or a game's first event on a board whose result was entered before
+/// it, takes its board's result back: the board has none until the game
+/// ends, audited as the result's removal. Whether the board had one.
 pub(crate) async fn reopen_game_result(
     tx: &mut AnyConnection,
     actor: &Actor,
     tournament_id: &str,
     round: i64,
     board: i64,
-) -> Result<(), ApiError> {
+) -> Result<bool, ApiError> {
     let before = store::rounds::board_result(&mut *tx, tournament_id, round, board)
         .await?
         .ok_or_else(|| ApiError::not_found("board"))?;
-    store::rounds::reopen_board(tx, tournament_id, round, board).await?;
-    if before.is_some() {
-        audit::record(
-            tx,
-            actor,
-            Some(tournament_id),
-            "reopen",
-            "result",
-            &format!("{tournament_id}/{round}/{board}"),
-            Some(&json!({ "result": before })),
-            Some(&json!({ "result": null })),
-        )
-        .await?;
+    if before.is_none() {
+        return Ok(false);
     }
-    Ok(())
+    store::rounds::reopen_board(tx, tournament_id, round, board).await?;
+    audit::record(
+        tx,
+        actor,
+        Some(tournament_id),
+        "reopen",
+        "result",
+        &format!("{tournament_id}/{round}/{board}"),
+        Some(&json!({ "result": before })),
+        Some(&json!({ "result": null })),
+    )
+    .await?;
+    Ok(true)
 }
 
 /// A game that ended through its event log writes its board's result.

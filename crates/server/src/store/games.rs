@@ -423,23 +423,27 @@ pub struct BoardGame {
     pub game: String,
 }
 
-/// The games on a board (one, unless the board was re-paired).
-pub async fn on_board<'e, E>(
-    executor: E,
+/// The games on a board (one, unless the board was re-paired), locked to
+/// the end of the transaction (the no-op update is the portable row lock):
+/// an event that changes a game's status — its end, the annulment of the
+/// ruling that ended it, its first event — waits for the board's change, or
+/// the board's change waits for it and reads the game as it committed. (A
+/// plain read on PostgreSQL saw a finished game while its annulment
+/// committed, and the board kept a result for a game in progress.)
+pub async fn lock_on_board(
+    conn: &mut AnyConnection,
     tournament_id: &str,
     round: i64,
     board: i64,
-) -> Result<Vec<BoardGame>, Error>
-where
-    E: Executor<'e, Database = Any>,
-{
+) -> Result<Vec<BoardGame>, Error> {
     Ok(sqlx::query_as::<_, BoardGame>(
-        "SELECT seq, status, result, game FROM games WHERE tournament_id = $1 AND round = $2 AND board = $3",
+        "UPDATE games SET seq = seq WHERE tournament_id = $1 AND round = $2 AND board = $3 \
+         RETURNING seq, status, result, game",
     )
     .bind(tournament_id)
     .bind(round)
     .bind(board)
-    .fetch_all(executor)
+    .fetch_all(conn)
     .await?)
 }
 

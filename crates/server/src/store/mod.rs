@@ -26,9 +26,9 @@
 //!   rows into `tournament::model::Tournament`; the stored spellings of
 //!   domain values (system, bye kind, result, dates) both ways.
 //! - [`games`]: [`games::GameRow`], [`games::StoredEvent`]; `load`,
-//!   `load_events`, `insert`, `swap_head`, `seq`, `insert_event`,
+//!   `load_events`, `insert`, `swap_head`, `insert_event`,
 //!   `set_outcome`, `set_setup`, `set_round_start`, `lock_round`,
-//!   `on_boards`, `recorded_ids`; `batch`: the group-commit statements.
+//!   `lock_on_board`, `recorded_ids`; `batch`: the group-commit statements.
 //! - [`replays`]: a board's annulled games and their replays
 //!   (`annulled_by_board`, `board_seat`, `count_on_board`, `vacate_board`,
 //!   `set_board_game`, `insert`, `round_game_ids`).

@@ -29,6 +29,32 @@ impl Event {
         u32::try_from(self.loaded.rounds).unwrap_or(0)
     }
 
+    /// How many rounds the event plays: as set, else a round robin's
+    /// schedule for its players (one cycle or two); `None` for a Swiss
+    /// without a set number.
+    pub fn rounds_planned(&self) -> Option<u32> {
+        let t = &self.loaded.tournament;
+        if let Ok(n @ 1..) = u32::try_from(t.rounds) {
+            return Some(n);
+        }
+        let players = u32::try_from(self.loaded.players.len()).unwrap_or(u32::MAX);
+        let n = match t.system.as_str() {
+            "round-robin" => tournament::round_robin::rounds(players, false),
+            "double-round-robin" => tournament::round_robin::rounds(players, true),
+            _ => 0,
+        };
+        (n > 0).then_some(n)
+    }
+
+    /// The first player's side as this event's game names it — chess's
+    /// White, Xiangqi's Red: the column header's key and the colour's.
+    pub fn first_side_keys(&self) -> (&'static str, &'static str) {
+        match self.loaded.tournament.game {
+            crate::engine::GameKind::Xiangqi => ("col-red", "colour-red"),
+            crate::engine::GameKind::Chess => ("col-white", "colour-white"),
+        }
+    }
+
     /// Whether every board of every paired round has its result.
     pub fn all_results_in(&self) -> bool {
         self.loaded.boards.iter().all(|b| b.result.is_some())

@@ -54,7 +54,7 @@ fn phase(event: &Event) -> Phase {
     let paired = event.rounds_paired();
     if paired == 0 {
         Phase::Upcoming
-    } else if paired >= event.model.planned_rounds && event.all_results_in() {
+    } else if paired >= event.rounds_planned().unwrap_or(0) && event.all_results_in() {
         Phase::Finished
     } else {
         Phase::Current
@@ -83,12 +83,19 @@ pub(crate) async fn index(State(state): State<AppState>, ctx: Ctx) -> Response {
                                 div.card {
                                     h3 { a href=(format!("/t/{}", t.id)) { (t.name) } }
                                     p.muted {
-                                        (lang.tr("events-summary", &[
-                                            ("players", &e.loaded.players.len()),
-                                            ("system", &system_name(lang, &t.system)),
-                                            ("paired", &e.rounds_paired()),
-                                            ("rounds", &t.rounds),
-                                        ]))
+                                        @match e.rounds_planned() {
+                                            Some(rounds) => (lang.tr("events-summary", &[
+                                                ("players", &e.loaded.players.len()),
+                                                ("system", &system_name(lang, &t.system)),
+                                                ("paired", &e.rounds_paired()),
+                                                ("rounds", &rounds),
+                                            ])),
+                                            None => (lang.tr("events-summary-open", &[
+                                                ("players", &e.loaded.players.len()),
+                                                ("system", &system_name(lang, &t.system)),
+                                                ("paired", &e.rounds_paired()),
+                                            ])),
+                                        }
                                     }
                                 }
                             }
@@ -196,7 +203,10 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                         dt { (lang.t("t-chief-arbiter")) } dd { (arbiter) }
                     }
                     dt { (lang.t("t-system")) } dd { (system_name(lang, &t.system)) }
-                    dt { (lang.t("t-rounds")) } dd { (lang.tr("t-rounds-value", &[("paired", &paired), ("rounds", &t.rounds)])) }
+                    dt { (lang.t("t-rounds")) } dd { @match event.rounds_planned() {
+                        Some(rounds) => (lang.tr("t-rounds-value", &[("paired", &paired), ("rounds", &rounds)])),
+                        None => (lang.tr("t-rounds-value-open", &[("paired", &paired)])),
+                    } }
                     @if let Some(tag) = t.time_control.as_deref() {
                         @if let Some(words) = super::words::time_control(lang, tag) {
                             dt { (lang.t("t-time-control")) } dd title=(tag) { (words) }
@@ -469,7 +479,7 @@ async fn round_live(
                 div.table-wrap tabindex="0" { table.pairings {
                     thead { tr {
                         th.num { (lang.t("col-board")) }
-                        th { (lang.t("col-white")) }
+                        th { (lang.t(event.first_side_keys().0)) }
                         th.center { (lang.t("col-result")) }
                         th { (lang.t("col-black")) }
                         th.no-print.game-col { span.sr-only { (lang.t("col-game")) } }

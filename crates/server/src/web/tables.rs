@@ -410,7 +410,7 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
                             tr {
                                 td.num { (e.round) }
                                 td { @match colour {
-                                    Some(Colour::White) => { (lang.t("colour-white")) }
+                                    Some(Colour::White) => { (lang.t(event.first_side_keys().1)) }
                                     Some(Colour::Black) => { (lang.t("colour-black")) }
                                     None => {}
                                 } }

@@ -509,25 +509,7 @@ async fn event_times_outside_zero_to_twenty_four_hours_are_refused(app: TestApp)
 /// game: no entry while the game goes on, and no other result than the
 /// game's once it has ended (the same result is accepted again).
 async fn a_board_result_cannot_contradict_its_recorded_game(app: TestApp) {
-    let organiser = app.organiser().await;
-    let t = app
-        .tournament(
-            &organiser,
-            json!({ "name": "Open", "system": "round-robin", "time_control": "5400+30" }),
-        )
-        .await;
-    app.players(&organiser, &t, &[("White, A", 2000), ("Black, B", 1900)])
-        .await;
-    let r = app
-        .post(
-            &format!("/api/v1/tournaments/{t}/rounds"),
-            Some(&organiser),
-            json!({}),
-        )
-        .await;
-    let game = r.body["boards"][0]["game_id"].as_str().unwrap().to_owned();
-    let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1/result");
-    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    let (t, organiser, game, path, arbiter) = one_board(&app).await;
     let r = app
         .event(&game, &arbiter, 0, json!({ "type": "start" }))
         .await;
@@ -574,6 +556,153 @@ async fn a_board_result_cannot_contradict_its_recorded_game(app: TestApp) {
         .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
         .await;
     assert_eq!(r.body["boards"][0]["result"], "0-1");
+}
+
+/// A two-player round-robin's first round: (tournament, organiser, the
+/// board's game, its result path, an arbiter's token).
+async fn one_board(app: &TestApp) -> (String, String, String, String, String) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "round-robin", "time_control": "5400+30" }),
+        )
+        .await;
+    app.players(&organiser, &t, &[("White, A", 2000), ("Black, B", 1900)])
+        .await;
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            Some(&organiser),
+            json!({}),
+        )
+        .await;
+    let game = r.body["boards"][0]["game_id"].as_str().unwrap().to_owned();
+    let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1/result");
+    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    (t, organiser, game, path, arbiter)
+}
+
+async fn board_result(app: &TestApp, t: &str) -> Value {
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    r.body["boards"][0]["result"].clone()
+}
+
+/// A result entered on a board before its game was recorded (a forfeit that
+/// was played after all) gives way to the game at its first event: the
+/// board has no result while the game goes on (audited as the result taken
+/// back), and the game's own result when it ends.
+async fn a_result_entered_before_the_game_gives_way_to_the_game_once_it_is_recorded(app: TestApp) {
+    let (t, organiser, game, path, arbiter) = one_board(&app).await;
+    let r = app
+        .send(
+            Method::PUT,
+            &path,
+            Some(&organiser),
+            json!({ "result": "+-" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(board_result(&app, &t).await, "+-");
+    let r = app
+        .event(&game, &arbiter, 0, json!({ "type": "start" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(board_result(&app, &t).await, Value::Null);
+    let audit = app
+        .get(&format!("/api/v1/tournaments/{t}/audit"), Some(ADMIN))
+        .await;
+    let reopened = audit.body["audit"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|e| e["entity"] == "result" && e["action"] == "reopen")
+        .cloned()
+        .expect("the entered result taken back is audited");
+    assert_eq!(reopened["before"]["result"], "+-", "{reopened}");
+    let standings = app
+        .get(&format!("/api/v1/tournaments/{t}/standings"), None)
+        .await;
+    assert_eq!(
+        standings.body["results_missing"], 1,
+        "no result counts for a game in progress: {}",
+        standings.body
+    );
+    let r = app
+        .event(
+            &game,
+            &arbiter,
+            1,
+            json!({ "type": "resign", "player": "white" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(board_result(&app, &t).await, "0-1");
+}
+
+/// An arbiter's result for a board and a change of its game committed at
+/// the same moment: the board's check waits for the game's row, so it never
+/// judges a game that has just been reopened by its finished state (on
+/// PostgreSQL the board kept a result for a game in progress). The change
+/// of the game is held open here on a connection of the test's own.
+async fn a_board_result_waits_for_a_change_of_its_game_being_committed(app: TestApp) {
+    use sqlx::Connection;
+    let (t, organiser, game, path, arbiter) = one_board(&app).await;
+    for (seq, event) in [
+        json!({ "type": "start" }),
+        json!({ "type": "resign", "player": "white" }),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let r = app.event(&game, &arbiter, seq as i64, event).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    }
+    assert_eq!(board_result(&app, &t).await, "0-1");
+    sqlx::any::install_default_drivers();
+    let mut other = sqlx::AnyConnection::connect(&app.url)
+        .await
+        .expect("connect");
+    let begin = if app.kind == crate::harness::Kind::Sqlite {
+        "BEGIN IMMEDIATE"
+    } else {
+        "BEGIN"
+    };
+    sqlx::query(begin).execute(&mut other).await.unwrap();
+    // What the annulment of the ruling that ended the game writes.
+    sqlx::query(
+        "UPDATE games SET seq = seq + 1, status = 'in_progress', result = NULL WHERE id = $1",
+    )
+    .bind(&game)
+    .execute(&mut other)
+    .await
+    .unwrap();
+    sqlx::query("UPDATE boards SET result = NULL WHERE game_id = $1")
+        .bind(&game)
+        .execute(&mut other)
+        .await
+        .unwrap();
+    let put = {
+        let (app, path, organiser) = (app.clone(), path.clone(), organiser.clone());
+        tokio::spawn(async move {
+            app.send(
+                Method::PUT,
+                &path,
+                Some(&organiser),
+                json!({ "result": "0-1" }),
+            )
+            .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    sqlx::query("COMMIT").execute(&mut other).await.unwrap();
+    other.close().await.ok();
+    let r = put.await.unwrap();
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "game_in_progress", "{r:?}");
+    assert_eq!(board_result(&app, &t).await, Value::Null);
 }
 
 /// A game with the PGN tag "-" is untimed (Art. 12 does not apply): a move
@@ -660,6 +789,8 @@ async fn the_state_lists_the_legal_moves_of_the_player_to_move(app: TestApp) {
 }
 
 crate::both_databases!(
+    a_result_entered_before_the_game_gives_way_to_the_game_once_it_is_recorded,
+    a_board_result_waits_for_a_change_of_its_game_being_committed,
     many_games_recorded_at_once_each_keep_their_whole_log,
     an_untimed_game_never_loses_on_time,
     a_board_result_cannot_contradict_its_recorded_game,

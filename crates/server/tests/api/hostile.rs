@@ -228,6 +228,71 @@ async fn hostile_event_bodies_are_refused_and_stored_nowhere(app: TestApp) {
     assert_eq!(r.body["seq"], 0);
 }
 
+/// A body that reads as two different requests — the same key twice in one
+/// object, which one reader takes first and another last — decides
+/// nothing: 400 naming the key, and nothing is stored.
+async fn a_key_given_twice_in_a_body_is_refused_naming_it(app: TestApp) {
+    let game = app.free_game().await;
+    let path = format!("/api/v1/games/{game}/events");
+    for (body, at) in [
+        (
+            r#"{"expected_seq":0,"type":"start","type":"resign"}"#,
+            "type",
+        ),
+        (
+            r#"{"expected_seq":0,"expected_seq":1,"type":"start"}"#,
+            "expected_seq",
+        ),
+    ] {
+        let r = app
+            .request(
+                Method::POST,
+                &path,
+                Some(ADMIN),
+                Some(Body::from(body)),
+                Some("application/json"),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{body} -> {r:?}");
+        assert_eq!(r.body["error"], "invalid_json", "{r:?}");
+        assert_eq!(r.body["where"], at, "{r:?}");
+        assert!(
+            r.body["message"].as_str().unwrap().contains("given twice"),
+            "{r:?}"
+        );
+    }
+    let r = app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .request(
+            Method::POST,
+            &path,
+            Some(ADMIN),
+            Some(Body::from(
+                r#"{"expected_seq":1,"type":"move","san":"e4","san":"Nf3"}"#,
+            )),
+            Some("application/json"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "san", "{r:?}");
+    // In a nested object, with the path to it; a struct's field too.
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments",
+            Some(ADMIN),
+            Some(Body::from(
+                r#"{"name":"Open","system":"round-robin","laws":{"x":1,"x":2}}"#,
+            )),
+            Some("application/json"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    let r = app.get(&path, Some(ADMIN)).await;
+    assert_eq!(r.body["seq"], 1, "nothing refused was stored: {r:?}");
+}
+
 async fn unicode_and_control_characters_do_not_break_anything(app: TestApp) {
     let r = app
         .post(
@@ -269,4 +334,5 @@ crate::both_databases!(
     unknown_ids_and_routes_are_404,
     hostile_event_bodies_are_refused_and_stored_nowhere,
     unicode_and_control_characters_do_not_break_anything,
+    a_key_given_twice_in_a_body_is_refused_naming_it,
 );

@@ -313,6 +313,13 @@ async fn xq_4_1_6_in_a_strict_event_the_illegal_move_itself_loses(app: TestApp) 
     play.start().await;
     let r = play.ok(5, json!({ "type": "move", "move": "e0d0" })).await;
     assert_ended(&r, "0-1", "illegal_move_loses", "xq 4.1.2");
+    // The same attempt in any notation: the general two points forward.
+    for text in ["e0e2", "K5+2", "帅五进二"] {
+        let mut play = xq_game(&app, json!({ "laws": laws })).await;
+        play.start().await;
+        let r = play.ok(5, json!({ "type": "move", "move": text })).await;
+        assert_ended(&r, "0-1", "illegal_move_loses", "xq 4.1.6");
+    }
     // The profiles' default: refused, the player moves again.
     let mut play = xq_game(&app, json!({ "laws": { "illegal_move_loses": false } })).await;
     play.start().await;

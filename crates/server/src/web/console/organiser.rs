@@ -65,6 +65,11 @@ fn select(id: &str, name: &str, options: &[(String, String)], current: &str) -> 
 /// `row`'s settings.
 fn settings_fields(lang: Lang, row: Option<&TournamentRow>) -> Markup {
     let text = |v: Option<String>| v.unwrap_or_default();
+    // The first board's first player's side in round 1 (Xiangqi's Red).
+    let first_colour = match row.map(|r| r.game) {
+        Some(GameKind::Xiangqi) => "colour-red",
+        _ => "colour-white",
+    };
     let name = text(row.map(|r| r.name.clone()));
     let rounds = text(
         row.map(|r| r.rounds)
@@ -220,7 +225,7 @@ fn settings_fields(lang: Lang, row: Option<&TournamentRow>) -> Markup {
             legend { (lang.t("console-t-pairing")) }
             div.form-grid {
                 (field(lang, "console-t-colour", "t-colour", select("t-colour", "initial_colour",
-                    &options(&[("lot", "console-colour-lot"), ("white", "colour-white"), ("black", "colour-black")]), &colour)))
+                    &options(&[("lot", "console-colour-lot"), ("white", first_colour), ("black", "colour-black")]), &colour)))
                 (field(lang, "console-t-acceleration", "t-acceleration", select("t-acceleration", "acceleration",
                     &options(&[("none", "console-acceleration-none"), ("baku", "console-acceleration-baku")]), &acceleration)))
             }
@@ -342,7 +347,7 @@ pub(crate) async fn event(
                 div.table-wrap tabindex="0" { table #pairings hidden {
                     thead { tr {
                         th.num { (lang.t("col-board")) }
-                        th { (lang.t("col-white")) }
+                        th { (lang.t(event.first_side_keys().0)) }
                         th { (lang.t("col-black")) }
                         th.center { (lang.t("col-result")) }
                         th { (lang.t("console-game")) }

@@ -319,14 +319,18 @@ pub(crate) async fn results(State(state): State<AppState>, ctx: Ctx, path: Round
             section.card.entry {
                 label for="entry" { (lang.t("console-entry-label")) }
                 input #entry type="text" inputmode="numeric" autocomplete="off" spellcheck="false";
-                p.hint { (lang.t("console-entry-hint")) }
+                p.hint { (lang.t(if event.loaded.tournament.game == GameKind::Xiangqi {
+                    "console-entry-hint-xiangqi"
+                } else {
+                    "console-entry-hint"
+                })) }
                 p #entry-status role="status" {}
             }
             div.table-wrap tabindex="0" {
                 table #boards {
                     thead { tr {
                         th.num { (lang.t("col-board")) }
-                        th { (lang.t("col-white")) }
+                        th { (lang.t(event.first_side_keys().0)) }
                         th { (lang.t("col-black")) }
                         th.center { (lang.t("col-result")) }
                         th { (lang.t("console-live")) }

@@ -146,9 +146,11 @@ export function form(action) {
 // The event's body from the action, the chosen player, the selected
 // square and the form (if any); `null` with nothing posted when a field
 // cannot be read (the server refuses anything else with its reason).
-export function body(action, player, square, f) {
+export function body(kind, action, player, square, f) {
   const b = { type: action.type };
-  if (action.player === true || action.player === 'chess') b.player = player;
+  // `player: 'chess'`: a chess flag names the player; a Xiangqi flag names
+  // none (the clocks say whose it is).
+  if (action.player === true || action.player === kind) b.player = player;
   if (action.square) b.square = square || '';
   if (!f) return b;
   const v = (name) => f.elements[name];

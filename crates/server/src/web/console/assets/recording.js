@@ -244,7 +244,7 @@ function buildActions() {
       const f = form(action);
       f.addEventListener('submit', (e) => {
         e.preventDefault();
-        record(body(action, player, selected, f));
+        record(body(kind, action, player, selected, f));
       });
       d.append(summary, f);
       more.append(d);
@@ -254,7 +254,7 @@ function buildActions() {
       b.dataset.type = action.type;
       b.textContent = label;
       if (action.square) b.dataset.needsSquare = '';
-      b.addEventListener('click', () => record(body(action, player, selected)));
+      b.addEventListener('click', () => record(body(kind, action, player, selected)));
       buttons.append(b);
     }
   }
