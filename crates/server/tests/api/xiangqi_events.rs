@@ -596,6 +596,51 @@ const MATE_FROM_THE_OPENING: &[&str] = &["b2b4", "a6a5", "b4c4", "f9e8", "c4c9"]
 /// (xq 4.1.1) writes its board's result, the others are entered; standings,
 /// the JSON export and the PGN exports (`[Variant "xiangqi"]`, readable by
 /// `xiangqi::pgn`) follow.
+/// A Xiangqi event's pages name the first side Red, not chess's White (the
+/// round's pairings, the player's card, the console's results entry and its
+/// key help), and a round robin created without a number of rounds shows its
+/// schedule's: four players play three.
+async fn a_xiangqi_events_pages_name_red_and_count_a_round_robins_rounds(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Xiangqi Masters", "system": "round-robin", "game": "xiangqi", "time_control": "-" }),
+        )
+        .await;
+    app.players(
+        &organiser,
+        &t,
+        &[
+            ("Wang, Tianyi", 2700),
+            ("Zheng, Weitong", 2650),
+            ("Hong, Zhi", 2600),
+            ("Xu, Yinchuan", 2550),
+        ],
+    )
+    .await;
+    app.pair_round(&organiser, &t).await;
+    for (path, red, white) in [
+        (format!("/t/{t}/rounds/1?lang=zh"), "红方", "白方"),
+        (format!("/t/{t}/rounds/1?lang=en"), ">Red<", ">White<"),
+        (format!("/t/{t}/players/1?lang=zh"), "红方", "白方"),
+    ] {
+        let r = app.get(&path, Some(ADMIN)).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}: {r:?}");
+        assert!(r.text.contains(red), "{path} names Red: {}", r.text);
+        assert!(!r.text.contains(white), "{path} names no White: {}", r.text);
+    }
+    // The console's results entry: its header and its keys' help.
+    let path = format!("/console/tournaments/{t}/rounds/1/results?lang=zh");
+    let r = app.get(&path, Some(ADMIN)).await;
+    assert!(r.text.contains("<th>红方</th>"), "{}", r.text);
+    assert!(r.text.contains("1（红胜）"), "{}", r.text);
+    let r = app.get(&format!("/t/{t}?lang=zh"), None).await;
+    assert!(r.text.contains("已编排 1 轮 / 共 3 轮"), "{}", r.text);
+    let r = app.get("/?lang=en", None).await;
+    assert!(r.text.contains("round 1 of 3"), "{}", r.text);
+}
+
 async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkmate(app: TestApp) {
     let organiser = app.organiser().await;
     let t = app
@@ -1016,6 +1061,7 @@ async fn xq_4_2_3_after_an_annulled_repetition_draw_the_cycle_is_counted_again(a
 }
 
 crate::both_databases!(
+    a_xiangqi_events_pages_name_red_and_count_a_round_robins_rounds,
     a_mistaken_xiangqi_event_is_refused_naming_its_field_and_changes_nothing,
     xq_4_2_3_after_an_annulled_repetition_draw_the_cycle_is_counted_again,
     what_a_xiangqi_event_has_no_place_for_is_refused_naming_it,
