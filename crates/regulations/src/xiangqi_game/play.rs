@@ -387,6 +387,18 @@ impl XiangqiGame {
                         format!("{result} does not follow from {}", grounds.article()),
                     );
                 }
+                // Lateness (xq 4.1.5) is a game not played: once moves are
+                // made both players were there.
+                if *grounds == XqGrounds::Lateness && !st.plies.is_empty() {
+                    return reject(
+                        Code::ResultDoesNotFitGrounds,
+                        grounds.article(),
+                        format!(
+                            "{} move(s) have been played: the game was not lost by lateness",
+                            st.plies.len()
+                        ),
+                    );
+                }
                 finish(
                     st,
                     out,

@@ -139,7 +139,7 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
                             strong { (lang.t("game-termination")) ": " }
                             (termination_text(lang, reason))
                             @if let Some(a) = reason.get("article").and_then(Value::as_str) {
-                                " (" (lang.tr("game-article", &[("article", &a)])) ")"
+                                (article_note(lang, a))
                             }
                         }
                     }
@@ -222,6 +222,18 @@ pub(crate) async fn fragment(State(state): State<AppState>, ctx: Ctx, path: One)
 /// The reason a game ended, in the reader's language: the ruling's own
 /// message in English; elsewhere its code's text, which the catalogue holds
 /// for every ruling (the message, naming who, is English only).
+/// The article a ruling cites, after its text: " (Art. xq 4.1.9)" in
+/// English, "（第 4.1.9 条）" in Chinese (the game's own rules: a Xiangqi
+/// article needs no prefix there).
+fn article_note(lang: Lang, article: &str) -> String {
+    if lang == Lang::Zh {
+        let article = article.strip_prefix("xq ").unwrap_or(article);
+        format!("（{}）", lang.tr("game-article", &[("article", &article)]))
+    } else {
+        format!(" ({})", lang.tr("game-article", &[("article", &article)]))
+    }
+}
+
 fn termination_text(lang: Lang, reason: &Value) -> String {
     let message = reason.get("message").and_then(Value::as_str).unwrap_or("");
     if lang == Lang::En {
@@ -238,7 +250,14 @@ fn termination_text(lang: Lang, reason: &Value) -> String {
 mod tests {
     use serde_json::json;
 
-    use super::{Lang, termination_text};
+    use super::{Lang, article_note, termination_text};
+
+    #[test]
+    fn an_article_reads_as_each_language_writes_it() {
+        assert_eq!(article_note(Lang::Zh, "xq 4.2.3"), "（第 4.2.3 条）");
+        assert_eq!(article_note(Lang::Zh, "9.6.1"), "（第 9.6.1 条）");
+        assert!(article_note(Lang::En, "xq 4.2.3").contains("xq 4.2.3"));
+    }
 
     #[test]
     fn the_reason_a_game_ended_reads_in_the_readers_language() {

@@ -220,6 +220,7 @@ console-audit-line = {before} → {after} · {actor} · {at}
 console-plies = {n} moves played
 console-stale = Another arbiter recorded first: the game is reloaded. Check the board and record again if needed.
 console-refused = Refused by the Laws:
+console-detail = Details
 console-article = Art. {article}
 console-error = The request failed ({status}):
 console-network = The server could not be reached.

@@ -221,6 +221,7 @@ console-plies = 已走 {n} 步
 console-stale = 另一位裁判已先记录：对局已重新载入。请核对局面，如有需要请重新记录。
 console-refused = 依规则拒绝：
 console-article = 第 {article} 条
+console-detail = 详情（英文）
 console-error = 请求失败（{status}）：
 console-network = 无法连接服务器。
 console-recorded = 已记录：{event}

@@ -15,17 +15,39 @@ export function has(key) {
 
 // A ruling, a refusal or an API error as the reader reads it: the
 // catalogue's words for its code, the article, and the server's detail.
+// The article a line cites, after it: " (Art. 10.13(2))"; in Chinese
+// "（第 4.1.7 条）" — a Xiangqi article without its prefix, the page's game
+// saying whose rules they are.
+export function articleNote(article) {
+  if (document.documentElement.lang.startsWith('zh')) {
+    return `（${t('console-article', { article: String(article).replace(/^xq /, '') })}）`;
+  }
+  return ` (${t('console-article', { article })})`;
+}
+
 export function citation(c) {
   const line = document.createElement('span');
   const head = document.createElement('strong');
   head.textContent = t(`code-${c.code || c.error}`, {}, c.message || c.code || c.error);
   line.append(head);
-  if (c.article) line.append(` (${t('console-article', { article: c.article })})`);
+  const chinese = document.documentElement.lang.startsWith('zh');
+  if (c.article) line.append(articleNote(c.article));
   if (c.message && has(`code-${c.code || c.error}`)) {
     const detail = document.createElement('small');
     detail.className = 'detail';
     detail.textContent = c.message;
-    line.append(' ', detail);
+    if (chinese) {
+      // The server's own words are English: on a Chinese page they wait
+      // behind a summary the reader may open.
+      const more = document.createElement('details');
+      more.className = 'detail';
+      const summary = document.createElement('summary');
+      summary.textContent = t('console-detail');
+      more.append(summary, detail);
+      line.append(' ', more);
+    } else {
+      line.append(' ', detail);
+    }
   }
   return line;
 }

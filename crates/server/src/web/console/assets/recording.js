@@ -5,7 +5,7 @@
 // Laws' refusal, shown with its article, and nothing changes.
 
 import { api } from './auth.js';
-import { t, citation, clockText } from './i18n.js';
+import { t, citation, clockText, articleNote } from './i18n.js';
 import { Board } from './board.js';
 import { ACTIONS, form, body } from './events.js';
 
@@ -89,9 +89,9 @@ function renderStatus() {
   const p = state.pending || {};
   const items = [];
   if (p.draw_offer) items.push(t('console-draw-offer', { side: t(`colour-${p.draw_offer}`) }));
-  if (p.claimed_move_due) items.push(`${t('console-claimed-move', { move: p.claimed_move_due })} (${t('console-article', { article: '10.13(2)' })})`);
+  if (p.claimed_move_due) items.push(`${t('console-claimed-move', { move: p.claimed_move_due })}${articleNote('10.13(2)')}`);
   if (p.touch?.allowed?.length) {
-    items.push(`${t('console-touch', { moves: p.touch.allowed.join(', ') })} (${t('console-article', { article: p.touch.reason.article })})`);
+    items.push(`${t('console-touch', { moves: p.touch.allowed.join(', ') })}${articleNote(p.touch.reason.article)}`);
   }
   if (p.unpressed) items.push(t('console-unpressed', { side: t(`colour-${p.unpressed}`) }));
   if (p.sealed_move_present) items.push(t('console-sealed'));
@@ -104,7 +104,7 @@ function renderStatus() {
 // leave to the arbiter (xq 4.1.7): said in the reader's language.
 function repetitionItems(rep) {
   if (!rep) return [];
-  const article = rep.article ? ` (${t('console-article', { article: rep.article })})` : '';
+  const article = rep.article ? articleNote(rep.article) : '';
   if (rep.verdict === 'must_change') {
     const what = t(`console-xq-prohibition-${rep.prohibition_code}`, {}, rep.prohibition);
     return [`${t('console-xq-must-change', { side: t(`colour-${rep.must_change}`), what, times: rep.repetitions })}${article}`];
