@@ -319,6 +319,13 @@ impl XiangqiGame {
         &self.st.judgement
     }
 
+    /// The side whose next move the arbiter allowed to repeat its cycle
+    /// (`allow_cycle`, xq 4.1.7), until that move is made.
+    #[must_use]
+    pub fn cycle_allowed(&self) -> Option<Color> {
+        self.st.cycle_allowed
+    }
+
     /// Status.
     #[must_use]
     pub fn status(&self) -> Status {

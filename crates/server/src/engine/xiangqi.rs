@@ -253,6 +253,10 @@ pub struct Repetition {
     pub draw_due: bool,
     /// With `arbiter_decides`: the question and the side it decides.
     pub question: Option<ArbiterQuestion>,
+    /// The side whose next move the arbiter has allowed to repeat the cycle
+    /// (`allow_cycle`, xq 4.1.7): that move is neither refused nor warned,
+    /// and the question, if any, is answered.
+    pub allowed: Option<Side>,
 }
 
 /// A game with a scheduled start: the lateness rule (xq 4.1.5).
@@ -294,7 +298,7 @@ pub struct XiangqiView {
 
 /// The repetition judge's view of the position: `None` when the position
 /// has not stood before since the last capture.
-fn repetition(judgement: &Judgement) -> Option<Repetition> {
+fn repetition(judgement: &Judgement, allowed: Option<Side>) -> Option<Repetition> {
     let cycle = judgement.cycle.as_ref()?;
     let mut question = None;
     let prohibition_code = match judgement.verdict {
@@ -344,6 +348,7 @@ fn repetition(judgement: &Judgement) -> Option<Repetition> {
         article,
         draw_due: judgement.draw_due(),
         question,
+        allowed,
     })
 }
 
@@ -409,7 +414,7 @@ pub fn view(game: &XiangqiGame, at_ms: u64, due: Option<Due>) -> XiangqiView {
             red: regulations::format_points(red),
             black: regulations::format_points(black),
         }),
-        repetition: repetition(game.repetition()),
+        repetition: repetition(game.repetition(), game.cycle_allowed().map(Side::from)),
         result: game.result().map(GameResult::notation),
         scheduled_start: setup.scheduled_start_ms.and_then(ms_text),
         start_fen: setup.fen.clone(),

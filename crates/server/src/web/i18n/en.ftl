@@ -270,6 +270,7 @@ console-xq-fouls = Foul limit (xq 4.1.8)
 console-xq-refusal = Refusal to follow the rules (xq 4.1.10)
 console-xq-simple_position = Simple position (xq 4.2.1)
 console-xq-repetition = Repetition, neither must change (xq 4.2.3)
+console-xq-allowed = The arbiter allows {side}'s next move to repeat the cycle
 console-xq-must-change = {side} must change: {what} ({times}×)
 console-xq-prohibition-perpetual_check = perpetual check
 console-xq-prohibition-perpetual_chase = perpetual chase

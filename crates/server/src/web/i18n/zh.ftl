@@ -270,6 +270,7 @@ console-xq-fouls = 犯规满限（第 4.1.8 条）
 console-xq-refusal = 拒不服从规则（第 4.1.10 条）
 console-xq-simple_position = 简单局面（第 4.2.1 条）
 console-xq-repetition = 循环不变作和（第 4.2.3 条）
+console-xq-allowed = 裁判已允许{side}下一着重复循环
 console-xq-must-change = {side}必须变着：{what}（{times} 次）
 console-xq-prohibition-perpetual_check = 长将
 console-xq-prohibition-perpetual_chase = 长捉

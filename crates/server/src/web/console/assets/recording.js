@@ -105,6 +105,8 @@ function renderStatus() {
 function repetitionItems(rep) {
   if (!rep) return [];
   const article = rep.article ? articleNote(rep.article) : '';
+  // Answered: the arbiter let the side to move repeat it once.
+  if (rep.allowed) return [`${t('console-xq-allowed', { side: t(`colour-${rep.allowed}`) })}${articleNote('xq 4.1.7')}`];
   if (rep.verdict === 'must_change') {
     const what = t(`console-xq-prohibition-${rep.prohibition_code}`, {}, rep.prohibition);
     return [`${t('console-xq-must-change', { side: t(`colour-${rep.must_change}`), what, times: rep.repetitions })}${article}`];
