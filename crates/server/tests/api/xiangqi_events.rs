@@ -294,7 +294,11 @@ async fn xq_4_1_7_the_arbiter_lets_a_refused_cycle_stand_for_one_move(app: TestA
         )
         .await;
     assert_ruling(&r, "cycle_allowed", "xq 4.1.7");
-    assert_eq!(r.body["state"]["repetition"]["allowed"], "red", "{}", r.body);
+    assert_eq!(
+        r.body["state"]["repetition"]["allowed"], "red",
+        "{}",
+        r.body
+    );
     // Once is enough: a second allowance has nothing to allow.
     play.refused(
         t + 2,
@@ -305,7 +309,11 @@ async fn xq_4_1_7_the_arbiter_lets_a_refused_cycle_stand_for_one_move(app: TestA
     .await;
     let r = play.ok(t + 3, perpetual).await;
     assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
-    assert_ne!(r.body["state"]["repetition"]["allowed"], "red", "{}", r.body);
+    assert_ne!(
+        r.body["state"]["repetition"]["allowed"], "red",
+        "{}",
+        r.body
+    );
 }
 
 /// xq 4.1.6 and 4.1.2 as written: an event whose regulations say so makes
