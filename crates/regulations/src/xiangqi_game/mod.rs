@@ -66,6 +66,7 @@
 //! after the opponent moved (the arbiter rules touches as they happen).
 
 mod event;
+mod move_text;
 mod play;
 mod profile;
 use play::{cite, finish};

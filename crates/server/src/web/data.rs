@@ -23,6 +23,15 @@ pub(crate) struct Event {
     pub model: Tournament,
 }
 
+/// The first player's side as `game` names it — chess's White, Xiangqi's
+/// Red: the column header's key and the colour's.
+pub(crate) fn first_side_keys(game: crate::engine::GameKind) -> (&'static str, &'static str) {
+    match game {
+        crate::engine::GameKind::Xiangqi => ("col-red", "colour-red"),
+        crate::engine::GameKind::Chess => ("col-white", "colour-white"),
+    }
+}
+
 impl Event {
     /// Rounds paired so far.
     pub fn rounds_paired(&self) -> u32 {
@@ -46,13 +55,9 @@ impl Event {
         (n > 0).then_some(n)
     }
 
-    /// The first player's side as this event's game names it — chess's
-    /// White, Xiangqi's Red: the column header's key and the colour's.
+    /// The first player's side as this event's game names it.
     pub fn first_side_keys(&self) -> (&'static str, &'static str) {
-        match self.loaded.tournament.game {
-            crate::engine::GameKind::Xiangqi => ("col-red", "colour-red"),
-            crate::engine::GameKind::Chess => ("col-white", "colour-white"),
-        }
+        first_side_keys(self.loaded.tournament.game)
     }
 
     /// Whether every board of every paired round has its result.

@@ -377,24 +377,7 @@ async fn the_state_shows_position_moves_clocks_and_result(app: TestApp) {
 }
 
 async fn a_finished_tournament_game_writes_its_board_result(app: TestApp) {
-    let organiser = app.organiser().await;
-    let t = app
-        .tournament(
-            &organiser,
-            json!({ "name": "Open", "system": "round-robin", "time_control": "5400+30" }),
-        )
-        .await;
-    app.players(&organiser, &t, &[("White, A", 2000), ("Black, B", 1900)])
-        .await;
-    let r = app
-        .post(
-            &format!("/api/v1/tournaments/{t}/rounds"),
-            Some(&organiser),
-            json!({}),
-        )
-        .await;
-    let game = r.body["boards"][0]["game_id"].as_str().unwrap().to_owned();
-    let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
+    let (t, _organiser, game, _path, arbiter) = one_board(&app).await;
     app.event(&game, &arbiter, 0, json!({ "type": "start" }))
         .await;
     let r = app
@@ -583,13 +566,6 @@ async fn one_board(app: &TestApp) -> (String, String, String, String, String) {
     (t, organiser, game, path, arbiter)
 }
 
-async fn board_result(app: &TestApp, t: &str) -> Value {
-    let r = app
-        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
-        .await;
-    r.body["boards"][0]["result"].clone()
-}
-
 /// A result entered on a board before its game was recorded (a forfeit that
 /// was played after all) gives way to the game at its first event: the
 /// board has no result while the game goes on (audited as the result taken
@@ -605,21 +581,15 @@ async fn a_result_entered_before_the_game_gives_way_to_the_game_once_it_is_recor
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
-    assert_eq!(board_result(&app, &t).await, "+-");
+    assert_eq!(app.first_board_result(&t).await, "+-");
     let r = app
         .event(&game, &arbiter, 0, json!({ "type": "start" }))
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
-    assert_eq!(board_result(&app, &t).await, Value::Null);
-    let audit = app
-        .get(&format!("/api/v1/tournaments/{t}/audit"), Some(ADMIN))
-        .await;
-    let reopened = audit.body["audit"]
-        .as_array()
-        .expect("rows")
-        .iter()
-        .find(|e| e["entity"] == "result" && e["action"] == "reopen")
-        .cloned()
+    assert_eq!(app.first_board_result(&t).await, Value::Null);
+    let reopened = app
+        .audit_row(&t, "result", "reopen")
+        .await
         .expect("the entered result taken back is audited");
     assert_eq!(reopened["before"]["result"], "+-", "{reopened}");
     let standings = app
@@ -639,7 +609,7 @@ async fn a_result_entered_before_the_game_gives_way_to_the_game_once_it_is_recor
         )
         .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
-    assert_eq!(board_result(&app, &t).await, "0-1");
+    assert_eq!(app.first_board_result(&t).await, "0-1");
 }
 
 /// An arbiter's result for a board and a change of its game committed at
@@ -660,7 +630,7 @@ async fn a_board_result_waits_for_a_change_of_its_game_being_committed(app: Test
         let r = app.event(&game, &arbiter, seq as i64, event).await;
         assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
     }
-    assert_eq!(board_result(&app, &t).await, "0-1");
+    assert_eq!(app.first_board_result(&t).await, "0-1");
     sqlx::any::install_default_drivers();
     let mut other = sqlx::AnyConnection::connect(&app.url)
         .await
@@ -702,7 +672,7 @@ async fn a_board_result_waits_for_a_change_of_its_game_being_committed(app: Test
     let r = put.await.unwrap();
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
     assert_eq!(r.body["error"], "game_in_progress", "{r:?}");
-    assert_eq!(board_result(&app, &t).await, Value::Null);
+    assert_eq!(app.first_board_result(&t).await, Value::Null);
 }
 
 /// A game with the PGN tag "-" is untimed (Art. 12 does not apply): a move

@@ -377,6 +377,25 @@ impl TestApp {
         r.body["id"].as_str().unwrap().to_owned()
     }
 
+    /// The result of board 1 of round 1 of tournament `t`, as the round shows it.
+    pub async fn first_board_result(&self, t: &str) -> Value {
+        let path = format!("/api/v1/tournaments/{t}/rounds/1");
+        self.get(&path, None).await.body["boards"][0]["result"].clone()
+    }
+
+    /// The first row of tournament `t`'s audit with this entity and action.
+    pub async fn audit_row(&self, t: &str, entity: &str, action: &str) -> Option<Value> {
+        let audit = self
+            .get(&format!("/api/v1/tournaments/{t}/audit"), Some(ADMIN))
+            .await;
+        audit.body["audit"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .find(|e| e["entity"] == entity && e["action"] == action)
+            .cloned()
+    }
+
     /// Posts an event; returns the response.
     pub async fn event(
         &self,

@@ -156,11 +156,6 @@ async fn the_game_page_writes_xiangqi_moves_in_the_readers_notation(app: TestApp
 }
 
 /// The result of round 1's first board, as the round shows it.
-async fn first_board_result(app: &TestApp, t: &str) -> Value {
-    let path = format!("/api/v1/tournaments/{t}/rounds/1");
-    app.get(&path, None).await.body["boards"][0]["result"].clone()
-}
-
 /// The arbiter, not the program, judges (棋例): a repetition draw the
 /// server ruled on a tournament board is annulled (the board's result goes
 /// with it, audited) and play goes on; a result declared on grounds is the
@@ -197,7 +192,7 @@ async fn xq_the_arbiter_annuls_an_automatic_ruling_declares_a_result_and_the_boa
     }
     let ended = ended.expect("the cycle is drawn by its third repetition");
     assert_ended(&ended, "1/2-1/2", "repetition_draw", "xq 4.2.3");
-    assert_eq!(first_board_result(&app, &t).await, "1/2-1/2");
+    assert_eq!(app.first_board_result(&t).await, "1/2-1/2");
     // The arbiter annuls the draw: play goes on, the board has no result.
     let r = play
         .ok(
@@ -208,16 +203,10 @@ async fn xq_the_arbiter_annuls_an_automatic_ruling_declares_a_result_and_the_boa
     assert_ruling(&r, "ruling_annulled", "xq 4.2.3");
     assert_eq!(r.body["state"]["status"], "in_progress", "{}", r.body);
     assert_eq!(r.body["state"]["result"], Value::Null, "{}", r.body);
-    assert_eq!(first_board_result(&app, &t).await, Value::Null);
-    let audit = app
-        .get(&format!("/api/v1/tournaments/{t}/audit"), Some(ADMIN))
-        .await;
-    let reopened = audit.body["audit"]
-        .as_array()
-        .expect("rows")
-        .iter()
-        .find(|e| e["entity"] == "result" && e["action"] == "reopen")
-        .cloned()
+    assert_eq!(app.first_board_result(&t).await, Value::Null);
+    let reopened = app
+        .audit_row(&t, "result", "reopen")
+        .await
         .expect("the board's result taken back is audited");
     assert_eq!(reopened["before"]["result"], "1/2-1/2", "{reopened}");
     let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1/result");
@@ -240,7 +229,7 @@ async fn xq_the_arbiter_annuls_an_automatic_ruling_declares_a_result_and_the_boa
         )
         .await;
     assert_ended(&r, "1-0", "arbiter_declared_result", "xq 4.1.10");
-    assert_eq!(first_board_result(&app, &t).await, "1-0");
+    assert_eq!(app.first_board_result(&t).await, "1-0");
     let r = app
         .send(
             Method::PUT,
@@ -609,16 +598,9 @@ async fn xq_7_1_unrecorded_moves_are_recording_fouls_and_the_third_foul_loses(ap
 /// refuses any illegal move and the test asserts the checkmate).
 const MATE_FROM_THE_OPENING: &[&str] = &["b2b4", "a6a5", "b4c4", "f9e8", "c4c9"];
 
-/// A whole Xiangqi round robin: four players, three rounds, 2/1/0 scoring
-/// from the `xiangqi` profile; one game recorded move by move to checkmate
-/// (xq 4.1.1) writes its board's result, the others are entered; standings,
-/// the JSON export and the PGN exports (`[Variant "xiangqi"]`, readable by
-/// `xiangqi::pgn`) follow.
-/// A Xiangqi event's pages name the first side Red, not chess's White (the
-/// round's pairings, the player's card, the console's results entry and its
-/// key help), and a round robin created without a number of rounds shows its
-/// schedule's: four players play three.
-async fn a_xiangqi_events_pages_name_red_and_count_a_round_robins_rounds(app: TestApp) {
+/// A Xiangqi round robin of four masters, untimed, created without a
+/// number of rounds: (organiser, tournament).
+async fn xiangqi_masters(app: &TestApp) -> (String, String) {
     let organiser = app.organiser().await;
     let t = app
         .tournament(
@@ -637,6 +619,15 @@ async fn a_xiangqi_events_pages_name_red_and_count_a_round_robins_rounds(app: Te
         ],
     )
     .await;
+    (organiser, t)
+}
+
+/// A Xiangqi event's pages name the first side Red, not chess's White (the
+/// round's pairings, the player's card, the console's results entry and its
+/// key help), and a round robin created without a number of rounds shows its
+/// schedule's: four players play three.
+async fn a_xiangqi_events_pages_name_red_and_count_a_round_robins_rounds(app: TestApp) {
+    let (organiser, t) = xiangqi_masters(&app).await;
     app.pair_round(&organiser, &t).await;
     for (path, red, white) in [
         (format!("/t/{t}/rounds/1?lang=zh"), "红方", "白方"),
@@ -659,30 +650,18 @@ async fn a_xiangqi_events_pages_name_red_and_count_a_round_robins_rounds(app: Te
     assert!(r.text.contains("round 1 of 3"), "{}", r.text);
 }
 
+/// A whole Xiangqi round robin: four players, three rounds, 2/1/0 scoring
+/// from the `xiangqi` profile; one game recorded move by move to checkmate
+/// (xq 4.1.1) writes its board's result, the others are entered; standings,
+/// the JSON export and the PGN exports (`[Variant "xiangqi"]`, readable by
+/// `xiangqi::pgn`) follow.
 async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkmate(app: TestApp) {
-    let organiser = app.organiser().await;
-    let t = app
-        .tournament(
-            &organiser,
-            json!({ "name": "Xiangqi Masters", "system": "round-robin", "game": "xiangqi", "time_control": "-" }),
-        )
-        .await;
+    let (organiser, t) = xiangqi_masters(&app).await;
     let tournament = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
     assert_eq!(tournament.body["game"], "xiangqi", "{tournament:?}");
     assert_eq!(tournament.body["regulations"], "xiangqi");
     assert_eq!(tournament.body["scoring"]["win"], 2.0);
     assert_eq!(tournament.body["scoring"]["draw"], 1.0);
-    app.players(
-        &organiser,
-        &t,
-        &[
-            ("Wang, Tianyi", 2700),
-            ("Zheng, Weitong", 2650),
-            ("Hong, Zhi", 2600),
-            ("Xu, Yinchuan", 2550),
-        ],
-    )
-    .await;
     let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
     // Round 1: board 1 recorded to mate, board 2 entered.
     let round = app.pair_round(&organiser, &t).await;

@@ -66,10 +66,7 @@ fn select(id: &str, name: &str, options: &[(String, String)], current: &str) -> 
 fn settings_fields(lang: Lang, row: Option<&TournamentRow>) -> Markup {
     let text = |v: Option<String>| v.unwrap_or_default();
     // The first board's first player's side in round 1 (Xiangqi's Red).
-    let first_colour = match row.map(|r| r.game) {
-        Some(GameKind::Xiangqi) => "colour-red",
-        _ => "colour-white",
-    };
+    let first_colour = data::first_side_keys(row.map_or(GameKind::Chess, |r| r.game)).1;
     let name = text(row.map(|r| r.name.clone()));
     let rounds = text(
         row.map(|r| r.rounds)
