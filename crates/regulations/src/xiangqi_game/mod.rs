@@ -165,6 +165,10 @@ struct XqState {
     /// The fouls given by the event that ended the game at the foul limit
     /// (xq 4.1.8): an annulment of that ruling takes them back.
     fouls_that_ended: Option<(Color, u32)>,
+    /// Each side's latest stretch of moves reported unrecorded (xq 7.1):
+    /// its first and last move numbers. A report overlapping it is the
+    /// same stretch again, counted once.
+    unrecorded: [Option<(u32, u32)>; 2],
     attendance: Attendance,
     touches: Vec<XqTouched>,
     touch_group: u32,
@@ -204,6 +208,7 @@ impl PartialEq for XiangqiGame {
             && a.termination == b.termination
             && a.offer == b.offer
             && a.fouls == b.fouls
+            && a.unrecorded == b.unrecorded
             && a.attendance == b.attendance
             && a.touches == b.touches
             && a.touch_group == b.touch_group
@@ -238,6 +243,7 @@ impl XiangqiGame {
             offer: None,
             fouls: [0, 0],
             fouls_that_ended: None,
+            unrecorded: [None, None],
             attendance: Attendance::new(setup.scheduled_start_ms),
             touches: Vec::new(),
             touch_group: 0,

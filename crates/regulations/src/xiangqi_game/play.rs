@@ -173,18 +173,43 @@ impl XiangqiGame {
                     );
                 }
                 let per = self.profile.unrecorded_moves_per_foul.max(1);
-                let n = moves / per;
+                // The player's last `moves` moves. A stretch overlapping the
+                // one reported before is that stretch again, grown: its
+                // moves are counted once, and only the fouls it adds are
+                // given.
+                let (first, last) = (made - moves + 1, made);
+                let side = player.index();
+                let (first, counted) = match st.unrecorded[side] {
+                    Some((before_first, before_last)) if first <= before_last => (
+                        first.min(before_first),
+                        (before_last - before_first + 1) / per,
+                    ),
+                    _ => (first, 0),
+                };
+                st.unrecorded[side] = Some((first, last));
+                let run = last - first + 1;
+                let n = (run / per).saturating_sub(counted);
                 if n == 0 {
+                    let why = if counted > 0 {
+                        format!(
+                            "moves {first} to {last} unrecorded, a stretch already reported: {counted} foul(s) given for it, none more"
+                        )
+                    } else {
+                        format!("{run} consecutive moves unrecorded: fewer than {per}, no foul")
+                    };
                     out.rule(
                         Code::RecordingFoul,
                         "xq 7.1",
-                        format!(
-                            "{} left {moves} consecutive moves unrecorded: fewer than {per}, no foul",
-                            side_name(*player)
-                        ),
+                        format!("{} left {why}", side_name(*player)),
                     );
                 } else {
-                    let why = format!("{moves} consecutive moves unrecorded ({per} per foul)");
+                    let why = if counted > 0 {
+                        format!(
+                            "moves {first} to {last} unrecorded ({per} per foul; {counted} given for them before)"
+                        )
+                    } else {
+                        format!("{run} consecutive moves unrecorded ({per} per foul)")
+                    };
                     self.add_fouls(st, out, t, *player, n, Code::RecordingFoul, "xq 7.1", &why);
                 }
                 Ok(())
