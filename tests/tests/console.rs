@@ -231,10 +231,27 @@ fn enters_results(lang: &str) {
         &[],
     );
     assert_eq!(results, json!(["1-0", "0-1", "½-½", "-+"]));
-    // A correction: board 2 was a draw; the audit shows the change.
+    // A correction: board 2 was a draw; the audit shows the change and the
+    // reason the arbiter typed, and the reason field is empty again.
+    browser.type_text("#entry-reason", "both scoresheets say draw");
     browser.type_text("#entry", "2=");
     let corrected = "return document.querySelector('#boards tr[data-board=\"2\"] td.audit').textContent.includes('0-1 → ½-½');";
     assert!(browser.wait_for(corrected, WAIT), "{}", browser.text());
+    let audit = browser.run(
+        "return document.querySelector('#boards tr[data-board=\"2\"] td.audit').textContent;",
+        &[],
+    );
+    assert!(
+        audit
+            .as_str()
+            .unwrap_or_default()
+            .contains("both scoresheets say draw"),
+        "{audit}"
+    );
+    assert_eq!(
+        browser.run("return document.getElementById('entry-reason').value;", &[]),
+        json!("")
+    );
     let status = browser.run(
         "return document.getElementById('entry-status').textContent;",
         &[],

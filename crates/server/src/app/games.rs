@@ -129,7 +129,7 @@ async fn record_from_cache(
     state: &AppState,
     actor: &Actor,
     id: &str,
-    at_ms: i64,
+    timing: Timing,
     event: &AnyEvent,
     stored: &mut StoredEvent,
 ) -> Result<FromCache, ApiError> {
@@ -141,7 +141,15 @@ async fn record_from_cache(
     let before = (game.status(), game.result());
     let judged = if row.may_arbitrate(actor) {
         let _judge = tracing::debug_span!(target: "server::move", "judge").entered();
-        judge_in_place(&mut game, at_ms, event).ok()
+        let at_ms = timing.after(&game);
+        if at_ms == timing.at_ms {
+            judge_in_place(&mut game, at_ms, event).ok()
+        } else {
+            let retimed = retime(stored, event, at_ms);
+            retimed
+                .ok()
+                .and_then(|event| judge_in_place(&mut game, at_ms, &event).ok())
+        }
     } else {
         None
     };
@@ -220,7 +228,7 @@ async fn record_in_transaction(
     state: &AppState,
     actor: &Actor,
     id: &str,
-    at_ms: i64,
+    timing: Timing,
     event: Option<&AnyEvent>,
     mut stored: StoredEvent,
     judged: Option<Judged>,
@@ -268,7 +276,12 @@ async fn record_in_transaction(
         Some(judged) => (judged.before, judged.after, judged.rulings),
         None => {
             let before = current_state(state, &mut *tx, &game).await?;
-            let (after, rulings) = judge(&before, at_ms, event)?;
+            let at_ms = timing.after(&before);
+            let (after, rulings) = if at_ms == timing.at_ms {
+                judge(&before, at_ms, event)?
+            } else {
+                judge(&before, at_ms, &retime(&mut stored, event, at_ms)?)?
+            };
             ((before.status(), before.result()), after, rulings)
         }
     };
@@ -281,22 +294,29 @@ async fn record_in_transaction(
     let mut replay_game_id = game.replay_game_id.clone();
     let ended_or_annulled = (status, result) != before;
     let mut board_changed = false;
+    // A board that follows its game says which event moved it.
+    let cause = crate::app::results::Cause::Game {
+        game_id: id,
+        seq,
+        event: &stored.body,
+    };
     if ended_or_annulled {
         store::games::set_outcome(&mut tx, id, status, result).await?;
         if let (Some(t), Some(round), Some(board)) = (&game.tournament_id, game.round, game.board) {
             match result {
                 Some(result) => {
                     crate::app::results::record_game_result(
-                        &mut tx, actor, t, round, board, result,
+                        &mut tx, actor, t, round, board, result, cause,
                     )
                     .await?;
                 }
                 // In progress again: the arbiter annulled the ruling that
                 // ended it (Xiangqi's `annul_ruling`).
                 None if before.1.is_some() => {
-                    board_changed =
-                        crate::app::results::reopen_game_result(&mut tx, actor, t, round, board)
-                            .await?;
+                    board_changed = crate::app::results::reopen_game_result(
+                        &mut tx, actor, t, round, board, cause,
+                    )
+                    .await?;
                 }
                 None => {}
             }
@@ -318,7 +338,7 @@ async fn record_in_transaction(
         && let (Some(t), Some(round), Some(board)) = (&game.tournament_id, game.round, game.board)
     {
         board_changed =
-            crate::app::results::reopen_game_result(&mut tx, actor, t, round, board).await?;
+            crate::app::results::reopen_game_result(&mut tx, actor, t, round, board, cause).await?;
     }
     match &game.tournament_id {
         // The board's result or game changed: the tournament's pages did.
@@ -397,7 +417,12 @@ pub(crate) async fn record_due(
         rulings: Value::Null,
     };
     let system = Actor::administrator(SYSTEM_ACTOR);
-    match record_in_transaction(state, &system, id, at_ms, Some(&observation), stored, None).await {
+    let timing = Timing {
+        at_ms,
+        server: false,
+    };
+    match record_in_transaction(state, &system, id, timing, Some(&observation), stored, None).await
+    {
         Ok(_) => Ok(Swept::Recorded),
         Err(ApiError::Conflict { .. }) => Ok(Swept::Pending(None)),
         Err(e) => Err(e),
@@ -493,7 +518,7 @@ where
     Ok(folded)
 }
 
-/// Records `stored` (posted at `at_ms`, by `actor`) in game `id`: in memory
+/// Records `stored` (posted at `timing`, by `actor`) in game `id`: in memory
 /// and one write when this process's cache allows it, else in one
 /// transaction. Answers the recorded event, its rulings and the state after
 /// it, as JSON.
@@ -504,21 +529,21 @@ async fn record_event(
     state: &AppState,
     actor: &Actor,
     id: &str,
-    at_ms: i64,
+    timing: Timing,
     mut stored: StoredEvent,
 ) -> Result<Vec<u8>, ApiError> {
     let mut read = None;
     let mut judged = None;
     if let Some(kind) = state.games_cache().kind(id) {
         let event = read_event(kind, &stored.body)?;
-        match record_from_cache(state, actor, id, at_ms, &event, &mut stored).await? {
+        match record_from_cache(state, actor, id, timing, &event, &mut stored).await? {
             FromCache::Recorded(done) => return Ok(done),
             FromCache::Declined(handed) => judged = handed,
         }
         read = Some(event);
     }
     let transaction = tracing::debug_span!(target: "server::move", "transaction");
-    record_in_transaction(state, actor, id, at_ms, read.as_ref(), stored, judged)
+    record_in_transaction(state, actor, id, timing, read.as_ref(), stored, judged)
         .instrument(transaction)
         .await
 }
@@ -531,8 +556,9 @@ fn read_event(kind: GameKind, event: &Map<String, Value>) -> Result<AnyEvent, Ap
     Ok(parsed)
 }
 
-/// Records `event` (posted at `received`, happened `at`) in game `id` as
-/// the extension of `expected_seq` ([`record_event`]). Answers the recorded
+/// Records `event` (posted at `received`, happened `at`: `None` when the
+/// poster left the time to the server's clock) in game `id` as the
+/// extension of `expected_seq` ([`record_event`]). Answers the recorded
 /// event, its rulings and the state after it, as JSON.
 pub(crate) async fn post_event(
     state: &AppState,
@@ -540,18 +566,58 @@ pub(crate) async fn post_event(
     id: &str,
     expected_seq: i64,
     received: DateTime<Utc>,
-    at: DateTime<Utc>,
+    at: Option<DateTime<Utc>>,
     event: Map<String, Value>,
 ) -> Result<Vec<u8>, ApiError> {
+    let timing = Timing {
+        at_ms: at.unwrap_or(received).timestamp_millis(),
+        server: at.is_none(),
+    };
     let stored = StoredEvent {
         seq: expected_seq + 1,
         actor: actor.id.clone(),
         received_at: time_text(received),
-        at: time_text(at),
+        at: time_text(at.unwrap_or(received)),
         body: event,
         rulings: Value::Null,
     };
-    record_event(state, actor, id, at.timestamp_millis(), stored).await
+    record_event(state, actor, id, timing, stored).await
+}
+
+/// When an event happened: at `at_ms`, the time its poster gave, or the
+/// server's clock when the request arrived (`server`).
+#[derive(Clone, Copy)]
+struct Timing {
+    at_ms: i64,
+    server: bool,
+}
+
+impl Timing {
+    /// The event's time after `before`. A time the poster gave is the
+    /// event's own (one earlier than the game's previous event is refused,
+    /// `time_went_backwards`). The server's clock never puts an event
+    /// before the game's previous one: after an event timed a little ahead
+    /// (up to five seconds are accepted), or recorded by another server
+    /// process whose clock runs a little ahead of this one's, the event
+    /// takes the previous event's time.
+    fn after(self, before: &GameState) -> i64 {
+        match before.last_at_ms() {
+            Some(last) if self.server && last > self.at_ms => last,
+            _ => self.at_ms,
+        }
+    }
+}
+
+/// `stored` and `event` retimed at `at_ms` ([`Timing::after`]): the event
+/// as the Laws judge it.
+fn retime(stored: &mut StoredEvent, event: &AnyEvent, at_ms: i64) -> Result<AnyEvent, ApiError> {
+    let at = DateTime::from_timestamp_millis(at_ms)
+        .ok_or_else(|| ApiError::Internal("an event time beyond the timeline".into()))?;
+    stored.at = time_text(at);
+    stored.body.insert("at_ms".into(), Value::from(at_ms));
+    let ms =
+        u64::try_from(at_ms).map_err(|_| ApiError::Internal("an event time before 1970".into()))?;
+    Ok(event.at(ms))
 }
 
 /// Game `id` (or 404) and its whole log.

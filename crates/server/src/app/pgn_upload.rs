@@ -99,7 +99,18 @@ async fn write_judged(
         if let (Some(result), Some(t), Some(round), Some(board)) =
             (result, &row.tournament_id, row.round, row.board)
         {
-            crate::app::results::record_game_result(tx, actor, t, round, board, result).await?;
+            // The board follows the game's last event (its PGN result).
+            let last = judged
+                .events
+                .last()
+                .ok_or_else(|| ApiError::Internal("a game that ended without events".into()))?;
+            let cause = crate::app::results::Cause::Game {
+                game_id: id,
+                seq: last.seq,
+                event: &last.body,
+            };
+            crate::app::results::record_game_result(tx, actor, t, round, board, result, cause)
+                .await?;
         }
     }
     audit::record(

@@ -1,7 +1,7 @@
 //! Board results: entered or corrected by an arbiter, or written by a
 //! recorded game when it ends; a board result never contradicts its game.
 
-use serde_json::json;
+use serde_json::{Map, Value, json};
 use sqlx::AnyConnection;
 
 use crate::app::confirm::{self, Confirmation, Level, Warning};
@@ -15,10 +15,75 @@ use crate::state::AppState;
 use crate::store;
 use crate::store::model::{ADJOURNED, parse_result};
 
+/// The longest reason an arbiter may give for a result, in characters.
+pub(crate) const MAX_REASON: usize = 500;
+
+/// Why a board's result changed, kept in its audit row's `after`: the
+/// arbiter's reason (`reason`), or the game event the board followed
+/// (`game`: its id, seq and type, with the event's own reason, if any).
+#[derive(Clone, Copy)]
+pub(crate) enum Cause<'a> {
+    /// Entered or corrected by the arbiter, with the reason given.
+    Arbiter { reason: Option<&'a str> },
+    /// Event `seq` of game `game_id` (its body `event`) ended the game or
+    /// took its result back.
+    Game {
+        game_id: &'a str,
+        seq: i64,
+        event: &'a Map<String, Value>,
+    },
+}
+
+impl Cause<'_> {
+    /// The audit row's `after` for the board's new `result`.
+    fn after(self, result: Option<&str>) -> Value {
+        let mut after = json!({ "result": result });
+        let reason = match self {
+            Cause::Arbiter { reason } => reason,
+            Cause::Game {
+                game_id,
+                seq,
+                event,
+            } => {
+                after["game"] = json!({ "id": game_id, "seq": seq, "event": event.get("type") });
+                event.get("reason").and_then(Value::as_str)
+            }
+        };
+        if let Some(reason) = reason.map(str::trim).filter(|r| !r.is_empty()) {
+            after["reason"] = reason.into();
+        }
+        after
+    }
+}
+
+/// The reason an arbiter gave for a result: trimmed, `None` when blank; at
+/// most [`MAX_REASON`] characters, no control characters other than line
+/// breaks.
+pub(crate) fn read_reason(reason: Option<&str>) -> Result<Option<&str>, ApiError> {
+    let Some(reason) = reason.map(str::trim).filter(|r| !r.is_empty()) else {
+        return Ok(None);
+    };
+    if reason.chars().count() > MAX_REASON {
+        return Err(ApiError::invalid_field(
+            "reason",
+            format!("at most {MAX_REASON} characters"),
+        ));
+    }
+    if reason.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(ApiError::invalid_field(
+            "reason",
+            "must not contain control characters other than line breaks",
+        ));
+    }
+    Ok(Some(reason))
+}
+
 /// Enters or corrects the result of `board` of `round` (an arbiter of
-/// tournament `id`): stored in the one notation whatever spelling `text`
-/// has, checked against the board's game, audited, announced to the round's
-/// stream. Answers the board as the round shows it.
+/// tournament `id`), for `reason` (kept in the audit row): stored in the
+/// one notation whatever spelling `text` has, checked against the board's
+/// game, audited, announced to the round's stream. Answers the board as
+/// the round shows it.
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn enter_result(
     state: &AppState,
     actor: &Actor,
@@ -26,6 +91,7 @@ pub(crate) async fn enter_result(
     round: i64,
     board: i64,
     text: &str,
+    reason: Option<&str>,
     confirmation: &Confirmation,
 ) -> Result<Option<BoardJson>, ApiError> {
     let Some(parsed) = parse_result(text) else {
@@ -39,6 +105,7 @@ pub(crate) async fn enter_result(
     };
     // Stored in the one notation whatever spelling was entered.
     let result = parsed.notation();
+    let reason = read_reason(reason)?;
     let (_write, mut tx, t) = begin_change(state, actor, Permission::Arbitrate, id).await?;
     crate::app::manual_pairing::refuse_while_open(&t, Some(round))?;
     check_against_game(&mut tx, id, round, board, result).await?;
@@ -63,6 +130,7 @@ pub(crate) async fn enter_result(
             paired_on,
             corrected: corrected.as_deref(),
             result,
+            reason,
         };
         correction.record(&mut tx, actor, confirmation).await?;
         commit_change(tx, id).await?;
@@ -100,7 +168,16 @@ pub(crate) async fn enter_result(
             &format!("board {board}: adjourned game ended {result}"),
         ));
     }
-    set_board_result(&mut tx, actor, id, round, board, result).await?;
+    set_board_result(
+        &mut tx,
+        actor,
+        id,
+        round,
+        board,
+        result,
+        Cause::Arbiter { reason },
+    )
+    .await?;
     crate::app::fide_mode::log(&mut tx, actor, id, &log).await?;
     commit_change(tx, id).await?;
     answer(state, id, round, board).await
@@ -135,6 +212,8 @@ struct Correction<'a> {
     /// The correction the board has now, if any.
     corrected: Option<&'a str>,
     result: &'a str,
+    /// The arbiter's reason.
+    reason: Option<&'a str>,
 }
 
 impl Correction<'_> {
@@ -151,6 +230,7 @@ impl Correction<'_> {
             paired_on,
             corrected: before,
             result,
+            reason,
         } = *self;
         let after = (result != paired_on).then_some(result);
         if before == after {
@@ -201,7 +281,11 @@ impl Correction<'_> {
             "result",
             &format!("{id}/{round}/{board}"),
             Some(&json!({ "result": paired_on, "rating_result": before })),
-            Some(&json!({ "result": paired_on, "rating_result": after })),
+            Some(&{
+                let mut row = Cause::Arbiter { reason }.after(Some(paired_on));
+                row["rating_result"] = after.into();
+                row
+            }),
         )
         .await?;
         crate::app::fide_mode::log(tx, actor, id, &log).await
@@ -256,7 +340,8 @@ async fn check_against_game(
     Ok(())
 }
 
-/// Sets a board's result (with an audit row); false when unchanged.
+/// Sets a board's result (with an audit row saying why); false when
+/// unchanged.
 async fn set_board_result(
     tx: &mut AnyConnection,
     actor: &Actor,
@@ -264,6 +349,7 @@ async fn set_board_result(
     round: i64,
     board: i64,
     result: &str,
+    cause: Cause<'_>,
 ) -> Result<bool, ApiError> {
     let before = store::rounds::board_result(&mut *tx, tournament_id, round, board)
         .await?
@@ -280,7 +366,7 @@ async fn set_board_result(
         "result",
         &format!("{tournament_id}/{round}/{board}"),
         Some(&json!({ "result": before })),
-        Some(&json!({ "result": result })),
+        Some(&cause.after(Some(result))),
     )
     .await?;
     Ok(true)
@@ -289,13 +375,15 @@ async fn set_board_result(
 /// A game in progress again (the arbiter annulled the ruling that ended
 /// it), or a game's first event on a board whose result was entered before
 /// it, takes its board's result back: the board has none until the game
-/// ends, audited as the result's removal. Whether the board had one.
+/// ends, audited as the result's removal with the event that did it.
+/// Whether the board had one.
 pub(crate) async fn reopen_game_result(
     tx: &mut AnyConnection,
     actor: &Actor,
     tournament_id: &str,
     round: i64,
     board: i64,
+    cause: Cause<'_>,
 ) -> Result<bool, ApiError> {
     let before = store::rounds::board_result(&mut *tx, tournament_id, round, board)
         .await?
@@ -312,13 +400,14 @@ pub(crate) async fn reopen_game_result(
         "result",
         &format!("{tournament_id}/{round}/{board}"),
         Some(&json!({ "result": before })),
-        Some(&json!({ "result": null })),
+        Some(&cause.after(None)),
     )
     .await?;
     Ok(true)
 }
 
-/// A game that ended through its event log writes its board's result.
+/// A game that ended through its event log writes its board's result,
+/// audited with the event that ended it (`cause`).
 pub(crate) async fn record_game_result(
     tx: &mut AnyConnection,
     actor: &Actor,
@@ -326,12 +415,22 @@ pub(crate) async fn record_game_result(
     round: i64,
     board: i64,
     result: &str,
+    cause: Cause<'_>,
 ) -> Result<(), ApiError> {
     let Some(parsed) = parse_result(result) else {
         return Err(ApiError::Internal(format!(
             "a game ended with the result '{result}', which no board can hold"
         )));
     };
-    set_board_result(tx, actor, tournament_id, round, board, parsed.notation()).await?;
+    set_board_result(
+        tx,
+        actor,
+        tournament_id,
+        round,
+        board,
+        parsed.notation(),
+        cause,
+    )
+    .await?;
     Ok(())
 }

@@ -312,6 +312,16 @@ impl AnyEvent {
             AnyEvent::Xiangqi(e) => e.at_ms,
         }
     }
+
+    /// The same event at another time.
+    pub fn at(&self, at_ms: u64) -> AnyEvent {
+        let mut event = self.clone();
+        match &mut event {
+            AnyEvent::Chess(e) => e.at_ms = at_ms,
+            AnyEvent::Xiangqi(e) => e.at_ms = at_ms,
+        }
+        event
+    }
 }
 
 fn parse_as<T: serde::de::DeserializeOwned>(event: &Map<String, Value>) -> Result<T, ApiError> {
@@ -357,10 +367,10 @@ fn faulty_field<T: serde::de::DeserializeOwned>(
         Value::Array(_) => message.starts_with("invalid type: sequence"),
         Value::Object(_) => message.starts_with("invalid type: map"),
     };
-    let keys = || event.keys().take(32);
-    if let Some(key) = keys().find(|k| quoted(&event[k.as_str()])) {
-        return Some(key.clone());
+    if let Some(path) = quoted_path(event, &quoted, 2) {
+        return Some(path);
     }
+    let keys = || event.keys().take(32);
     keys()
         .find(|key| {
             let mut probe = event.clone();
@@ -368,6 +378,28 @@ fn faulty_field<T: serde::de::DeserializeOwned>(
             serde_json::from_value::<T>(Value::Object(probe)).is_ok()
         })
         .cloned()
+}
+
+/// The key (or dotted path into objects, `penalty.foul`, at most `depth`
+/// levels down) of the first value the parser's message quotes.
+fn quoted_path(
+    map: &Map<String, Value>,
+    quoted: &impl Fn(&Value) -> bool,
+    depth: usize,
+) -> Option<String> {
+    let entries = || map.iter().take(32);
+    if let Some((key, _)) = entries().find(|(_, value)| quoted(value)) {
+        return Some(key.clone());
+    }
+    if depth == 0 {
+        return None;
+    }
+    entries().find_map(|(key, value)| match value {
+        Value::Object(inner) => {
+            quoted_path(inner, quoted, depth - 1).map(|path| format!("{key}.{path}"))
+        }
+        _ => None,
+    })
 }
 
 /// Parses a stored or posted event (with `at_ms`) of a game of `game`

@@ -212,8 +212,8 @@ async fn get_pgn(
     ))
 }
 
-/// `expected_seq`, the event time, the event.
-type EventRequest = (i64, DateTime<Utc>, Map<String, Value>);
+/// `expected_seq`, the event time (`None`: the server's clock), the event.
+type EventRequest = (i64, Option<DateTime<Utc>>, Map<String, Value>);
 
 /// Splits a request body into `expected_seq`, the event time and the event.
 fn parse_event_request(
@@ -238,13 +238,16 @@ fn parse_event_request(
             ));
         }
     };
-    let at = match body.remove("at") {
-        None | Some(Value::Null) => received,
-        Some(Value::String(text)) => DateTime::parse_from_rfc3339(&text)
-            .map_err(|e| ApiError::invalid_field("at", format!("not an RFC 3339 time: {e}")))?
-            .with_timezone(&Utc),
+    let given = match body.remove("at") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(text)) => Some(
+            DateTime::parse_from_rfc3339(&text)
+                .map_err(|e| ApiError::invalid_field("at", format!("not an RFC 3339 time: {e}")))?
+                .with_timezone(&Utc),
+        ),
         Some(_) => return Err(ApiError::invalid_field("at", "must be an RFC 3339 string")),
     };
+    let at = given.unwrap_or(received);
     if at.timestamp_millis() < 0 {
         return Err(ApiError::invalid_field("at", "must be after 1970"));
     }
@@ -281,7 +284,7 @@ fn parse_event_request(
         ));
     }
     body.insert("at_ms".into(), Value::from(at.timestamp_millis()));
-    Ok((expected_seq, at, body))
+    Ok((expected_seq, given, body))
 }
 
 /// Append an event: judged by the Laws, recorded with its rulings or refused.

@@ -24,6 +24,10 @@ pub(crate) struct ResultBody {
     /// the game is adjourned — it counts as a draw for pairing and for the
     /// provisional standings (VCL4THP.13 Q157) until its result is entered.
     result: String,
+    /// Why the arbiter enters or corrects it (at most 500 characters; kept
+    /// in the audit row's `after.reason`).
+    #[serde(default)]
+    reason: Option<String>,
 }
 
 /// Enter or correct a result (audited).
@@ -59,6 +63,7 @@ pub(crate) async fn put_result(
         round,
         board,
         &body.result,
+        body.reason.as_deref(),
         &confirmation,
     )
     .await?;

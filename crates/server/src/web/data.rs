@@ -15,6 +15,7 @@ use crate::app::tournaments;
 use crate::engine::GameState;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::store::games::StoredEvent;
 
 /// A tournament as stored and as the model sees it.
 #[derive(Debug)]
@@ -152,6 +153,32 @@ pub(crate) struct Game {
     pub row: GameRow,
     pub state: GameState,
     pub view: Map<String, Value>,
+    /// The arbiter's own words for the ruling that ended the game (the
+    /// `reason` of the `declare_result`, `annul` or `penalise` that made
+    /// it), which the ruling's English message quotes and a page in
+    /// another language shows beside the ruling's text.
+    pub note: Option<String>,
+}
+
+/// The event types whose `reason` is the arbiter's free text (a draw
+/// claim's `reason` is the claim's kind).
+const NOTED_EVENTS: [&str; 3] = ["declare_result", "annul", "penalise"];
+
+/// The arbiter's note on the ruling that ended the game: the `reason` of
+/// the last event that made a ruling with the termination's code.
+fn termination_note(view: &Map<String, Value>, events: &[StoredEvent]) -> Option<String> {
+    let code = view.get("termination")?.get("reason")?.get("code")?;
+    let event = events.iter().rev().find(|e| {
+        e.rulings
+            .as_array()
+            .is_some_and(|rulings| rulings.iter().any(|r| r.get("code") == Some(code)))
+    })?;
+    let kind = event.body.get("type").and_then(Value::as_str)?;
+    if !NOTED_EVENTS.contains(&kind) {
+        return None;
+    }
+    let note = event.body.get("reason").and_then(Value::as_str)?.trim();
+    (!note.is_empty()).then(|| note.to_owned())
 }
 
 /// One game, or 404.
@@ -163,10 +190,12 @@ pub(crate) async fn game(state: &AppState, id: &str) -> Result<Game, ApiError> {
         Value::Object(map) => map,
         _ => Map::new(),
     };
+    let note = termination_note(&view, &events);
     Ok(Game {
         row,
         state: folded,
         view,
+        note,
     })
 }
 

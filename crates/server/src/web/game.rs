@@ -142,6 +142,13 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
                                 (article_note(lang, a))
                             }
                         }
+                        // The English message quotes the arbiter already.
+                        @if let Some(note) = game.note.as_deref().filter(|_| lang != Lang::En) {
+                            p.termination-note {
+                                strong { (lang.t("game-arbiter-note")) ": " }
+                                (note)
+                            }
+                        }
                     }
                     h2 { (lang.t("game-moves")) }
                     @if moves.is_empty() {
@@ -219,9 +226,6 @@ pub(crate) async fn fragment(State(state): State<AppState>, ctx: Ctx, path: One)
     }
 }
 
-/// The reason a game ended, in the reader's language: the ruling's own
-/// message in English; elsewhere its code's text, which the catalogue holds
-/// for every ruling (the message, naming who, is English only).
 /// The article a ruling cites, after its text: " (Art. xq 4.1.9)" in
 /// English, "（第 4.1.9 条）" in Chinese (the game's own rules: a Xiangqi
 /// article needs no prefix there).
@@ -234,6 +238,9 @@ fn article_note(lang: Lang, article: &str) -> String {
     }
 }
 
+/// The reason a game ended, in the reader's language: the ruling's own
+/// message in English; elsewhere its code's text, which the catalogue holds
+/// for every ruling (the message, naming who, is English only).
 fn termination_text(lang: Lang, reason: &Value) -> String {
     let message = reason.get("message").and_then(Value::as_str).unwrap_or("");
     if lang == Lang::En {

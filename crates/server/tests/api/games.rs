@@ -108,6 +108,53 @@ async fn event_times_never_go_backwards(app: TestApp) {
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
 }
 
+/// An event timed a little ahead of the server's clock (up to five seconds
+/// are accepted) does not make the next event, left to the server's clock,
+/// "earlier than the previous one": it takes the previous event's time. A
+/// time the arbiter gives is still refused when it goes back.
+async fn an_event_left_to_the_server_clock_is_never_earlier_than_the_previous_one(app: TestApp) {
+    let game = app.free_game().await;
+    let ahead = chrono::Utc::now() + chrono::Duration::seconds(3);
+    let ahead_text = ahead.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            0,
+            json!({ "type": "start", "at": ahead_text }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    // The move after it (the transactional path: the game was not cached
+    // before its first event) and the one after that (the cached path).
+    for (seq, san) in [(1, "e4"), (2, "e5")] {
+        let r = app
+            .event(&game, ADMIN, seq, json!({ "type": "move", "san": san }))
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{san}: {r:?}");
+        let at = r.body["events"][0]["at"].as_str().expect("at");
+        let at = chrono::DateTime::parse_from_rfc3339(at).expect("RFC 3339");
+        assert!(
+            at.timestamp_millis() >= ahead.timestamp_millis(),
+            "{san} at {at}, the start at {ahead_text}"
+        );
+    }
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            3,
+            json!({ "type": "move", "san": "Nf3",
+                    "at": (ahead - chrono::Duration::seconds(2)).to_rfc3339() }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "time_went_backwards", "{r:?}");
+    assert_eq!(r.body["where"], "at", "{r:?}");
+    let r = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(r.body["seq"], 3, "{}", r.body);
+}
+
 async fn racing_writers_on_one_seq_exactly_one_wins(app: TestApp) {
     let game = app.free_game().await;
     assert_eq!(
@@ -442,7 +489,8 @@ async fn an_unknown_event_field_is_refused_by_name(app: TestApp) {
 }
 
 /// Clock values, time penalties (Art. 12.9) and clock adjustments lie
-/// between 0 and 24 hours; anything else is refused with the field named.
+/// between 0 and 24 hours; anything else is refused with the field named,
+/// as is a penalty's foul that is not one of the club plan's two.
 async fn event_times_outside_zero_to_twenty_four_hours_are_refused(app: TestApp) {
     let game = app.free_game().await;
     let r = app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
@@ -460,6 +508,11 @@ async fn event_times_outside_zero_to_twenty_four_hours_are_refused(app: TestApp)
             json!({ "type": "penalise", "player": "white", "reason": "phone",
                     "penalty": { "kind": "deduct_time", "ms": 9_223_372_036_854_775_807_u64 } }),
             "penalty.ms",
+        ),
+        (
+            json!({ "type": "penalise", "player": "white", "reason": "phone",
+                    "penalty": { "kind": "foul", "foul": "bogus" } }),
+            "penalty.foul",
         ),
         (
             json!({ "type": "adjust_clock", "player": "white", "reason": "arbiter_decision",
@@ -772,6 +825,7 @@ crate::both_databases!(
     each_event_extends_the_log_by_one_sequence_number,
     a_stale_expected_seq_is_409_and_changes_nothing,
     event_times_never_go_backwards,
+    an_event_left_to_the_server_clock_is_never_earlier_than_the_previous_one,
     racing_writers_on_one_seq_exactly_one_wins,
     a_sealed_move_is_hidden_from_the_public_until_resumption,
     the_stream_replays_the_log_then_delivers_new_events,

@@ -385,6 +385,12 @@ impl TestApp {
 
     /// The first row of tournament `t`'s audit with this entity and action.
     pub async fn audit_row(&self, t: &str, entity: &str, action: &str) -> Option<Value> {
+        self.audit_rows(t, entity, action).await.into_iter().next()
+    }
+
+    /// The rows of tournament `t`'s audit with this entity and action,
+    /// oldest first.
+    pub async fn audit_rows(&self, t: &str, entity: &str, action: &str) -> Vec<Value> {
         let audit = self
             .get(&format!("/api/v1/tournaments/{t}/audit"), Some(ADMIN))
             .await;
@@ -392,8 +398,9 @@ impl TestApp {
             .as_array()
             .expect("rows")
             .iter()
-            .find(|e| e["entity"] == entity && e["action"] == action)
+            .filter(|e| e["entity"] == entity && e["action"] == action)
             .cloned()
+            .collect()
     }
 
     /// Posts an event; returns the response.

@@ -256,6 +256,10 @@ async fn an_odd_player_gets_the_pairing_allocated_bye(app: TestApp) {
     );
 }
 
+/// A result is entered and corrected by the arbiter, each change audited
+/// with the result before and after and the reason the arbiter gave; a
+/// reason that is too long or holds control characters is refused and
+/// changes nothing.
 async fn results_are_entered_corrected_and_audited(app: TestApp) {
     let organiser = app.organiser().await;
     let t = app
@@ -283,12 +287,24 @@ async fn results_are_entered_corrected_and_audited(app: TestApp) {
         .await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     assert_eq!(r.body["result"], "1-0");
+    for bad in [json!("x".repeat(501)), json!("two\u{7}lines")] {
+        let r = app
+            .send(
+                Method::PUT,
+                &path,
+                Some(&arbiter),
+                json!({ "result": "0-1", "reason": bad }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+        assert_eq!(r.body["where"], "reason", "{r:?}");
+    }
     let r = app
         .send(
             Method::PUT,
             &path,
             Some(&arbiter),
-            json!({ "result": "1/2-1/2" }),
+            json!({ "result": "1/2-1/2", "reason": "  scoresheets signed 1/2 by both players\n " }),
         )
         .await;
     assert_eq!(r.body["result"], "1/2-1/2");
@@ -318,7 +334,15 @@ async fn results_are_entered_corrected_and_audited(app: TestApp) {
     assert_eq!(results.len(), 2);
     assert_eq!(results[1]["action"], "correct");
     assert_eq!(results[1]["before"], json!({ "result": "1-0" }));
-    assert_eq!(results[1]["after"], json!({ "result": "1/2-1/2" }));
+    assert_eq!(
+        results[1]["after"],
+        json!({ "result": "1/2-1/2", "reason": "scoresheets signed 1/2 by both players" })
+    );
+    assert_eq!(
+        results[0]["after"],
+        json!({ "result": "1-0" }),
+        "no reason given"
+    );
     assert!(
         audit
             .iter()

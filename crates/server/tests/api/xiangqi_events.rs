@@ -155,7 +155,6 @@ async fn the_game_page_writes_xiangqi_moves_in_the_readers_notation(app: TestApp
     assert!(en.text.contains("楚 河"), "the river");
 }
 
-/// The result of round 1's first board, as the round shows it.
 /// The arbiter, not the program, judges (棋例): a repetition draw the
 /// server ruled on a tournament board is annulled (the board's result goes
 /// with it, audited) and play goes on; a result declared on grounds is the
@@ -209,6 +208,20 @@ async fn xq_the_arbiter_annuls_an_automatic_ruling_declares_a_result_and_the_boa
         .await
         .expect("the board's result taken back is audited");
     assert_eq!(reopened["before"]["result"], "1/2-1/2", "{reopened}");
+    // The audit row names the event that took the result back, and why.
+    assert_eq!(reopened["after"]["result"], Value::Null, "{reopened}");
+    assert_eq!(reopened["after"]["game"]["id"], game.as_str(), "{reopened}");
+    assert_eq!(
+        reopened["after"]["game"]["event"], "annul_ruling",
+        "{reopened}"
+    );
+    assert_eq!(
+        reopened["after"]["reason"], "red offered a new exchange",
+        "{reopened}"
+    );
+    let drawn = app.audit_row(&t, "result", "enter").await.expect("entered");
+    assert_eq!(drawn["after"]["game"]["event"], "move", "{drawn}");
+    assert!(drawn["after"].get("reason").is_none(), "{drawn}");
     let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1/result");
     let r = app
         .send(
@@ -230,6 +243,34 @@ async fn xq_the_arbiter_annuls_an_automatic_ruling_declares_a_result_and_the_boa
         .await;
     assert_ended(&r, "1-0", "arbiter_declared_result", "xq 4.1.10");
     assert_eq!(app.first_board_result(&t).await, "1-0");
+    let declared = app.audit_rows(&t, "result", "enter").await;
+    let declared = declared.last().expect("entered");
+    assert_eq!(declared["after"]["result"], "1-0", "{declared}");
+    assert_eq!(declared["after"]["game"]["seq"], play.seq, "{declared}");
+    assert_eq!(
+        declared["after"]["game"]["event"], "declare_result",
+        "{declared}"
+    );
+    assert_eq!(
+        declared["after"]["reason"], "black refused to play on",
+        "{declared}"
+    );
+    // The game page in Chinese shows the arbiter's note beside the ruling's
+    // text; the English page's ruling quotes it.
+    let zh = app.get(&format!("/games/{game}?lang=zh"), None).await;
+    assert!(
+        zh.text.contains("裁判说明") && zh.text.contains("black refused to play on"),
+        "{}",
+        zh.text
+    );
+    let en = app.get(&format!("/games/{game}?lang=en"), None).await;
+    assert!(
+        en.text.contains("(black refused to play on)"),
+        "{}",
+        en.text
+    );
+    assert!(!en.text.contains("Arbiter&#39;s note"), "{}", en.text);
+    assert!(!en.text.contains("Arbiter's note"), "{}", en.text);
     let r = app
         .send(
             Method::PUT,

@@ -324,6 +324,9 @@ pub(crate) async fn results(State(state): State<AppState>, ctx: Ctx, path: Round
                 } else {
                     "console-entry-hint"
                 })) }
+                label for="entry-reason" { (lang.t("console-reason-label")) }
+                input #entry-reason type="text" maxlength="500" autocomplete="off";
+                p.hint { (lang.t("console-reason-hint")) }
                 p #entry-status role="status" {}
             }
             div.table-wrap tabindex="0" {

@@ -3,6 +3,8 @@
 // (adjourned). A number that a longer board
 // number could continue ends with Enter or Space; one that none could
 // continue ends by itself. A correction shows the audit trail's entry.
+// The reason field, when filled, goes with the next result entered or
+// corrected and is kept in the audit trail.
 // The boards' live state (each game's status and moves) links to the
 // recording screen.
 
@@ -14,6 +16,7 @@ const tid = root.dataset.tournament;
 const round = Number(root.dataset.round);
 const input = document.getElementById('entry');
 const status = document.getElementById('entry-status');
+const reasonInput = document.getElementById('entry-reason');
 const KEYS = {
   1: '1-0', 0: '0-1', '=': '1/2-1/2', '+': '+-', '-': '-+', x: '0-0', h: '1/2-0', j: '0-1/2', a: 'adj',
 };
@@ -49,7 +52,8 @@ async function enter(board, result) {
   const cell = row.querySelector('td.result');
   const before = cell.dataset.result ?? cell.textContent.trim();
   const path = `/tournaments/${encodeURIComponent(tid)}/rounds/${round}/boards/${board}/result`;
-  const r = await api('PUT', path, { result });
+  const reason = reasonInput.value.trim();
+  const r = await api('PUT', path, reason ? { result, reason } : { result });
   if (r.status !== 200) {
     const line = document.createElement('span');
     line.append(r.status === 0 ? t('console-network') : t('console-error', { status: r.status }), ' ');
@@ -65,6 +69,7 @@ async function enter(board, result) {
   cell.textContent = rating ? `${shown(r.body.result)} (${t('console-rating-only', { result: shown(rating) })})` : shown(after);
   cell.dataset.result = shown(after);
   row.classList.add('entered');
+  if (before !== shown(after)) reasonInput.value = '';
   if (!before) say(t('console-entered', { board, result: shown(after) }));
   else if (before === shown(after)) say(t('console-unchanged', { board, result: shown(after) }));
   else {
@@ -72,6 +77,13 @@ async function enter(board, result) {
     loadAudit();
   }
 }
+
+reasonInput.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') {
+    e.preventDefault();
+    input.focus();
+  }
+});
 
 input.addEventListener('keydown', (e) => {
   const key = e.key;
@@ -115,7 +127,7 @@ async function loadAudit() {
     line.textContent = t('console-audit-line', {
       before: shown(entry.before?.result), after: shown(entry.after?.result),
       actor: entry.actor.slice(0, 8), at: entry.at.replace('T', ' ').slice(0, 19),
-    });
+    }) + (entry.after?.reason ? ` · ${entry.after.reason}` : '');
     line.title = entry.actor;
     row.querySelector('td.audit').append(line);
   }
