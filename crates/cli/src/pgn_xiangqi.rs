@@ -48,8 +48,13 @@ use crate::pgn::json_string;
 pub(crate) fn check(input: &[u8], out: &mut impl Write) -> io::Result<(usize, usize)> {
     let decoded = decode(input);
     if let Some(at) = decoded.malformed {
+        let place = decoded
+            .malformed_line()
+            .map_or(String::new(), |(line, column)| {
+                format!(" (line {line} column {column})")
+            });
         eprintln!(
-            "arbiter pgn check: byte {at} is neither UTF-8 nor GB18030; read as {} with \
+            "arbiter pgn check: byte {at}{place} is neither UTF-8 nor GB18030; read as {} with \
              U+FFFD for the bytes it could not read",
             decoded.encoding
         );

@@ -151,6 +151,9 @@ pub struct XqPly {
     pub clock_ms: Option<i64>,
 }
 
+/// A stretch of a player's moves, by their numbers (first, last).
+type Stretch = (u32, u32);
+
 /// The state (everything but the log).
 #[derive(Debug, Clone)]
 struct XqState {
@@ -163,12 +166,13 @@ struct XqState {
     offer: Option<Color>,
     fouls: [u32; 2],
     /// The fouls given by the event that ended the game at the foul limit
-    /// (xq 4.1.8): an annulment of that ruling takes them back.
-    fouls_that_ended: Option<(Color, u32)>,
+    /// (xq 4.1.8), and the player's stretch of unrecorded moves before it
+    /// (`unrecorded`): an annulment of that ruling takes both back.
+    fouls_that_ended: Option<(Color, u32, Option<Stretch>)>,
     /// Each side's latest stretch of moves reported unrecorded (xq 7.1):
     /// its first and last move numbers. A report overlapping it is the
     /// same stretch again, counted once.
-    unrecorded: [Option<(u32, u32)>; 2],
+    unrecorded: [Option<Stretch>; 2],
     attendance: Attendance,
     touches: Vec<XqTouched>,
     touch_group: u32,

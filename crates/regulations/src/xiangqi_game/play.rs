@@ -186,9 +186,11 @@ impl XiangqiGame {
                     ),
                     _ => (first, 0),
                 };
-                st.unrecorded[side] = Some((first, last));
                 let run = last - first + 1;
                 let n = (run / per).saturating_sub(counted);
+                // Fouls that end the game remember the stretch before this
+                // report (an annulment takes both back): set after them.
+                let remember = |st: &mut XqState| st.unrecorded[side] = Some((first, last));
                 if n == 0 {
                     let why = if counted > 0 {
                         format!(
@@ -202,6 +204,7 @@ impl XiangqiGame {
                         "xq 7.1",
                         format!("{} left {why}", side_name(*player)),
                     );
+                    remember(st);
                 } else {
                     let why = if counted > 0 {
                         format!(
@@ -211,6 +214,7 @@ impl XiangqiGame {
                         format!("{run} consecutive moves unrecorded ({per} per foul)")
                     };
                     self.add_fouls(st, out, t, *player, n, Code::RecordingFoul, "xq 7.1", &why);
+                    remember(st);
                 }
                 Ok(())
             }
@@ -560,7 +564,7 @@ impl XiangqiGame {
             ),
         );
         if total >= self.profile.foul_limit {
-            st.fouls_that_ended = Some((player, n));
+            st.fouls_that_ended = Some((player, n, st.unrecorded[player.index()]));
             let w = player.opposite();
             finish(
                 st,
@@ -920,7 +924,8 @@ fn annul_ruling(
         }
         Some(Code::NaturalMoveLimit) => st.tracker.count_natural_limit_again(),
         Some(Code::FoulsLimitLose) => {
-            if let Some((player, n)) = st.fouls_that_ended.take() {
+            if let Some((player, n, unrecorded)) = st.fouls_that_ended.take() {
+                st.unrecorded[player.index()] = unrecorded;
                 let f = &mut st.fouls[player.index()];
                 *f = f.saturating_sub(n);
                 taken_back = Some(format!(

@@ -36,6 +36,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             due: laws.due,
             envelope: laws.envelope,
             fen: laws.fen,
+            fouls: laws.fouls,
             id: game.id.clone(),
             lateness: laws.lateness,
             laws: game.laws.clone(),
@@ -125,6 +126,9 @@ pub(crate) struct ChessState {
     envelope: Option<regulations::Envelope>,
     /// The current position.
     fen: String,
+    /// Each player's fouls by kind (Art. 16; the club plan's two limits,
+    /// (3)).
+    fouls: crate::engine::ChessFouls,
     id: String,
     /// Present when the game has a scheduled start.
     #[serde(skip_serializing_if = "Option::is_none")]

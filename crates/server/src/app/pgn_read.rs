@@ -273,9 +273,15 @@ fn read_xiangqi(bytes: &[u8]) -> Result<Vec<PgnGame>, ApiError> {
     // UTF-8, or GB18030 (the GBK of xqbase and most Chinese databases).
     let decoded = xiangqi::pgn::decode(bytes);
     if let Some(at) = decoded.malformed {
+        let place = decoded
+            .malformed_line()
+            .map(|(line, column)| format!("line {line} column {column}"));
+        let said = place
+            .as_deref()
+            .map_or(String::new(), |p| format!(" ({p})"));
         return Err(invalid_pgn(
-            format!("a Xiangqi PGN is UTF-8 or GB18030 (GBK) text; byte {at} is neither"),
-            None,
+            format!("a Xiangqi PGN is UTF-8 or GB18030 (GBK) text; byte {at}{said} is neither"),
+            place,
         ));
     }
     let text = decoded.text.as_str();

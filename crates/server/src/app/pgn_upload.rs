@@ -96,21 +96,29 @@ async fn write_judged(
     let (status, result) = (judged.after.status(), judged.after.result());
     if status != judged.before.status() || result != judged.before.result() {
         store::games::set_outcome(tx, id, status, result).await?;
-        if let (Some(result), Some(t), Some(round), Some(board)) =
-            (result, &row.tournament_id, row.round, row.board)
-        {
-            // The board follows the game's last event (its PGN result).
-            let last = judged
-                .events
-                .last()
-                .ok_or_else(|| ApiError::Internal("a game that ended without events".into()))?;
-            let cause = crate::app::results::Cause::Game {
-                game_id: id,
-                seq: last.seq,
-                event: &last.body,
-            };
-            crate::app::results::record_game_result(tx, actor, t, round, board, result, cause)
-                .await?;
+    }
+    // The board follows the game from its first event, as when the events
+    // are posted: the game's result once it has one, none before.
+    if let (Some(t), Some(round), Some(board), Some(last)) = (
+        &row.tournament_id,
+        row.round,
+        row.board,
+        judged.events.last(),
+    ) {
+        let cause = crate::app::results::Cause::Game {
+            game_id: id,
+            seq: last.seq,
+            event: &last.body,
+        };
+        match result {
+            Some(result) => {
+                crate::app::results::record_game_result(tx, actor, t, round, board, result, cause)
+                    .await?;
+            }
+            None if status != "annulled" => {
+                crate::app::results::reopen_game_result(tx, actor, t, round, board, cause).await?;
+            }
+            None => {}
         }
     }
     audit::record(

@@ -15,16 +15,17 @@ use crate::state::AppState;
 use crate::store;
 use crate::store::model::{ADJOURNED, parse_result};
 
-/// The longest reason an arbiter may give for a result, in characters.
-pub(crate) const MAX_REASON: usize = 500;
-
 /// Why a board's result changed, kept in its audit row's `after`: the
 /// arbiter's reason (`reason`), or the game event the board followed
 /// (`game`: its id, seq and type, with the event's own reason, if any).
 #[derive(Clone, Copy)]
 pub(crate) enum Cause<'a> {
-    /// Entered or corrected by the arbiter, with the reason given.
-    Arbiter { reason: Option<&'a str> },
+    /// Entered or corrected by the arbiter, with the reason given and the
+    /// warnings the arbiter confirmed (`warnings_overridden`).
+    Arbiter {
+        reason: Option<&'a str>,
+        overridden: &'a [Warning],
+    },
     /// Event `seq` of game `game_id` (its body `event`) ended the game or
     /// took its result back.
     Game {
@@ -39,14 +40,19 @@ impl Cause<'_> {
     fn after(self, result: Option<&str>) -> Value {
         let mut after = json!({ "result": result });
         let reason = match self {
-            Cause::Arbiter { reason } => reason,
+            Cause::Arbiter { reason, overridden } => {
+                if !overridden.is_empty() {
+                    after["warnings_overridden"] = confirm::overridden(overridden);
+                }
+                reason
+            }
             Cause::Game {
                 game_id,
                 seq,
                 event,
             } => {
                 after["game"] = json!({ "id": game_id, "seq": seq, "event": event.get("type") });
-                event.get("reason").and_then(Value::as_str)
+                crate::engine::arbiter_note(event)
             }
         };
         if let Some(reason) = reason.map(str::trim).filter(|r| !r.is_empty()) {
@@ -56,25 +62,13 @@ impl Cause<'_> {
     }
 }
 
-/// The reason an arbiter gave for a result: trimmed, `None` when blank; at
-/// most [`MAX_REASON`] characters, no control characters other than line
-/// breaks.
+/// The reason an arbiter gave for a result: trimmed, `None` when blank;
+/// a note as [`crate::engine::check_note`] takes it.
 pub(crate) fn read_reason(reason: Option<&str>) -> Result<Option<&str>, ApiError> {
     let Some(reason) = reason.map(str::trim).filter(|r| !r.is_empty()) else {
         return Ok(None);
     };
-    if reason.chars().count() > MAX_REASON {
-        return Err(ApiError::invalid_field(
-            "reason",
-            format!("at most {MAX_REASON} characters"),
-        ));
-    }
-    if reason.chars().any(|c| c.is_control() && c != '\n') {
-        return Err(ApiError::invalid_field(
-            "reason",
-            "must not contain control characters other than line breaks",
-        ));
-    }
+    crate::engine::check_note("reason", reason)?;
     Ok(Some(reason))
 }
 
@@ -137,6 +131,7 @@ pub(crate) async fn enter_result(
         return answer(state, id, round, board).await;
     }
     let mut log = Vec::new();
+    let mut overridden = Vec::new();
     if before.as_deref() == Some(ADJOURNED)
         && result != ADJOURNED
         && result != tournament::model::GameResult::Draw.notation()
@@ -145,7 +140,7 @@ pub(crate) async fn enter_result(
         let version = store::tournaments::version(&mut *tx, id)
             .await?
             .unwrap_or(0);
-        confirm::require(
+        overridden = confirm::require(
             &confirm::Change {
                 actor,
                 operation: "adjourned_result",
@@ -175,7 +170,10 @@ pub(crate) async fn enter_result(
         round,
         board,
         result,
-        Cause::Arbiter { reason },
+        Cause::Arbiter {
+            reason,
+            overridden: &overridden,
+        },
     )
     .await?;
     crate::app::fide_mode::log(&mut tx, actor, id, &log).await?;
@@ -237,11 +235,12 @@ impl Correction<'_> {
             return Ok(());
         }
         let mut log = Vec::new();
+        let mut overridden = Vec::new();
         if let Some(corrected) = after {
             let version = store::tournaments::version(&mut *tx, id)
                 .await?
                 .unwrap_or(0);
-            confirm::require(
+            overridden = confirm::require(
                 &confirm::Change {
                     actor,
                     operation: "past_round_correction",
@@ -282,7 +281,11 @@ impl Correction<'_> {
             &format!("{id}/{round}/{board}"),
             Some(&json!({ "result": paired_on, "rating_result": before })),
             Some(&{
-                let mut row = Cause::Arbiter { reason }.after(Some(paired_on));
+                let mut row = Cause::Arbiter {
+                    reason,
+                    overridden: &overridden,
+                }
+                .after(Some(paired_on));
                 row["rating_result"] = after.into();
                 row
             }),
@@ -388,9 +391,10 @@ pub(crate) async fn reopen_game_result(
     let before = store::rounds::board_result(&mut *tx, tournament_id, round, board)
         .await?
         .ok_or_else(|| ApiError::not_found("board"))?;
-    if before.is_none() {
+    let Some(before) = before else {
         return Ok(false);
-    }
+    };
+    refuse_if_paired_on(tx, tournament_id, round, board, &before, None).await?;
     store::rounds::reopen_board(tx, tournament_id, round, board).await?;
     audit::record(
         tx,
@@ -422,6 +426,20 @@ pub(crate) async fn record_game_result(
             "a game ended with the result '{result}', which no board can hold"
         )));
     };
+    if let Some(before) = store::rounds::board_result(&mut *tx, tournament_id, round, board)
+        .await?
+        .flatten()
+    {
+        refuse_if_paired_on(
+            tx,
+            tournament_id,
+            round,
+            board,
+            &before,
+            Some(parsed.notation()),
+        )
+        .await?;
+    }
     set_board_result(
         tx,
         actor,
@@ -433,4 +451,36 @@ pub(crate) async fn record_game_result(
     )
     .await?;
     Ok(())
+}
+
+/// A board whose result later rounds were paired on keeps it: its game may
+/// neither take it back (`after` `None`) nor change it — the arbiter
+/// corrects the board's result itself (`PUT …/result`; in FIDE mode for
+/// the rating report only, VCL4THP.13 Q189–Q193). An adjourned board
+/// (`adj`) waits for its game's result (Art. 13; Q162).
+async fn refuse_if_paired_on(
+    tx: &mut AnyConnection,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    before: &str,
+    after: Option<&str>,
+) -> Result<(), ApiError> {
+    if before == ADJOURNED || after == Some(before) {
+        return Ok(());
+    }
+    let last = store::rounds::last_paired(&mut *tx, tournament_id).await?;
+    if round >= last {
+        return Ok(());
+    }
+    let what = match after {
+        Some(after) => format!("make it {after}"),
+        None => "take it back".to_owned(),
+    };
+    Err(ApiError::conflict(
+        "result_paired_on",
+        format!(
+            "round {round} board {board} has the result {before}, on which round {last} was paired: its game cannot {what}; the arbiter corrects the board's result instead (PUT …/boards/{board}/result)"
+        ),
+    ))
 }

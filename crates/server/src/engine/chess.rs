@@ -2,12 +2,12 @@
 //! its profiles, its starting positions, a new game from a stored setup,
 //! its state as the API shows it, and its PGN writer.
 
-use regulations::{Game, GameResult, Profile, TimeControl};
+use regulations::{FoulKind, Game, GameResult, Profile, TimeControl};
 use rules::Color;
 use rules::pgn::GameResult as PgnResult;
 
+use super::{ChessFouls, FoulCounts, Lateness, Resumption, mode_text, ms_text};
 use super::{Due, GameSetup, Rejection, StateView, mode_from_text};
-use super::{Lateness, Resumption, mode_text, ms_text};
 
 /// The regulations profiles a tournament may name (`regulations::Profile::by_name`).
 pub const PROFILES: &[&str] = &["fide-classic", "fide-2023", "china-national", "club"];
@@ -79,6 +79,10 @@ pub(crate) fn view(game: &Game, arbiter: bool, at: u64, due: Option<Due>) -> Sta
         due,
         envelope: view.envelope,
         fen: view.fen,
+        fouls: ChessFouls {
+            white: fouls_of(game, Color::White),
+            black: fouls_of(game, Color::Black),
+        },
         lateness,
         mode: mode_text(setup.mode),
         pending: view.pending,
@@ -100,6 +104,14 @@ pub(crate) fn view(game: &Game, arbiter: bool, at: u64, due: Option<Due>) -> Sta
             Color::White => "white",
             Color::Black => "black",
         },
+    }
+}
+
+/// `c`'s fouls by kind.
+fn fouls_of(game: &Game, c: Color) -> FoulCounts {
+    FoulCounts {
+        changed_move: game.fouls_of(FoulKind::ChangedMove, c),
+        move_time: game.fouls_of(FoulKind::MoveTime, c),
     }
 }
 

@@ -221,6 +221,7 @@ pub struct StateView {
     pub due: Option<Due>,
     pub envelope: Option<regulations::Envelope>,
     pub fen: String,
+    pub fouls: ChessFouls,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lateness: Option<Lateness>,
     pub mode: &'static str,
@@ -234,6 +235,25 @@ pub struct StateView {
     pub status: &'static str,
     pub termination: Option<regulations::Termination>,
     pub to_move: &'static str,
+}
+
+/// Each player's fouls in a chess game: given by the arbiter (Art. 16),
+/// and under the club plan (3) counted apart for its two limits, each
+/// losing at the profile's limit.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct ChessFouls {
+    pub white: FoulCounts,
+    pub black: FoulCounts,
+}
+
+/// One player's fouls, by kind (`penalise`'s `penalty.foul`).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct FoulCounts {
+    /// A move changed after the piece was released, and any other foul
+    /// the arbiter gives.
+    pub changed_move: u32,
+    /// A move over the club plan's per-move cap.
+    pub move_time: u32,
 }
 
 /// A game with a scheduled start: the lateness rule (Art. 10.15, 10.17).
@@ -343,19 +363,54 @@ fn parse_as<T: serde::de::DeserializeOwned>(event: &Map<String, Value>) -> Resul
 }
 
 /// The field an event's error is about, where serde could not say (inside
-/// a tagged event it reports no path): the one it names as missing, else
-/// the one holding the value the error quotes (`invalid type: integer
-/// `1234``, `unknown variant `teleport``), else the first whose removal
-/// lifts the error. At most the first 32 fields are tried.
+/// a tagged event it reports no path), as a dotted path into nested
+/// objects (`penalty.foul`): the one it names as missing (in the nested
+/// object that lacks it, when giving it one changes the error), else the
+/// one holding the value the error quotes (`invalid type: integer
+/// `1234``, `unknown variant `teleport``; of several holding the same
+/// value, the one whose change changes the error), else the first whose
+/// removal lifts the error. At most the first 32 fields of each object
+/// are tried, two levels down.
 fn faulty_field<T: serde::de::DeserializeOwned>(
     event: &Map<String, Value>,
     message: &str,
 ) -> Option<String> {
+    // The error as `serde_json` words it for the same map (the message
+    // given may carry a position): a probe that fails alike does not touch
+    // the faulty field.
+    let baseline = serde_json::from_value::<T>(Value::Object(event.clone()))
+        .err()
+        .map(|e| e.to_string());
+    let error_of = |probe: Map<String, Value>| {
+        serde_json::from_value::<T>(Value::Object(probe))
+            .err()
+            .map(|e| e.to_string())
+    };
+    let changes_error = |probe: Map<String, Value>| error_of(probe) != baseline;
     if let Some(field) = message
         .strip_prefix("missing field `")
         .and_then(|rest| rest.split('`').next())
     {
-        return Some(field.to_string());
+        // The nested object that lacks it: given the field, the error is
+        // gone or another (not the object refusing a field it does not
+        // have).
+        let nested = event.iter().take(32).find(|(key, value)| {
+            value.as_object().is_some_and(|inner| {
+                !inner.contains_key(field) && {
+                    let mut probe = event.clone();
+                    let mut inner = inner.clone();
+                    inner.insert(field.to_owned(), Value::from(0));
+                    probe.insert((*key).clone(), Value::Object(inner));
+                    let after = error_of(probe);
+                    after != baseline
+                        && !after.is_some_and(|e| e.contains(&format!("unknown field `{field}`")))
+                }
+            })
+        });
+        return Some(match nested {
+            Some((key, _)) => format!("{key}.{field}"),
+            None => field.to_string(),
+        });
     }
     let quoted = |value: &Value| match value {
         Value::String(s) => ["`", "\"", "'"]
@@ -367,8 +422,19 @@ fn faulty_field<T: serde::de::DeserializeOwned>(
         Value::Array(_) => message.starts_with("invalid type: sequence"),
         Value::Object(_) => message.starts_with("invalid type: map"),
     };
-    if let Some(path) = quoted_path(event, &quoted, 2) {
-        return Some(path);
+    let mut candidates = Vec::new();
+    quoted_paths(event, &quoted, 2, &mut Vec::new(), &mut candidates);
+    if candidates.len() > 1
+        && let Some(path) = candidates.iter().find(|path| {
+            let mut probe = event.clone();
+            replace_at(&mut probe, path, Value::from("\u{1}"));
+            changes_error(probe)
+        })
+    {
+        return Some(path.join("."));
+    }
+    if let Some(path) = candidates.first() {
+        return Some(path.join("."));
     }
     let keys = || event.keys().take(32);
     keys()
@@ -380,26 +446,44 @@ fn faulty_field<T: serde::de::DeserializeOwned>(
         .cloned()
 }
 
-/// The key (or dotted path into objects, `penalty.foul`, at most `depth`
-/// levels down) of the first value the parser's message quotes.
-fn quoted_path(
+/// The paths (keys, then keys into objects at most `depth` levels down) of
+/// the values the parser's message quotes, outer ones first.
+fn quoted_paths(
     map: &Map<String, Value>,
     quoted: &impl Fn(&Value) -> bool,
     depth: usize,
-) -> Option<String> {
+    prefix: &mut Vec<String>,
+    found: &mut Vec<Vec<String>>,
+) {
     let entries = || map.iter().take(32);
-    if let Some((key, _)) = entries().find(|(_, value)| quoted(value)) {
-        return Some(key.clone());
+    for (key, _) in entries().filter(|(_, value)| quoted(value)) {
+        found.push(prefix.iter().cloned().chain([key.clone()]).collect());
     }
     if depth == 0 {
-        return None;
+        return;
     }
-    entries().find_map(|(key, value)| match value {
-        Value::Object(inner) => {
-            quoted_path(inner, quoted, depth - 1).map(|path| format!("{key}.{path}"))
+    for (key, value) in entries() {
+        if let Value::Object(inner) = value {
+            prefix.push(key.clone());
+            quoted_paths(inner, quoted, depth - 1, prefix, found);
+            prefix.pop();
         }
-        _ => None,
-    })
+    }
+}
+
+/// Puts `value` at `path` (keys into nested objects) of `map`.
+fn replace_at(map: &mut Map<String, Value>, path: &[String], value: Value) {
+    let Some((last, outer)) = path.split_last() else {
+        return;
+    };
+    let mut here = map;
+    for key in outer {
+        match here.get_mut(key) {
+            Some(Value::Object(inner)) => here = inner,
+            _ => return,
+        }
+    }
+    here.insert(last.clone(), value);
 }
 
 /// Parses a stored or posted event (with `at_ms`) of a game of `game`
@@ -425,30 +509,115 @@ fn check_ms(field: &str, ms: Option<u64>) -> Result<(), ApiError> {
     }
 }
 
-/// Checks a posted event beyond its shape: every key is a field of its
-/// event type (serde ignores unknown keys of a flattened, tagged event) and
-/// clock values, penalties and adjustments lie within 0 ..= 24 hours.
+/// The first key of `here` (at `path` in the posted `body`), or of an
+/// object in it two levels down, that is no field of its event type: not
+/// in `known` (the parsed event written back) and ignored when given a
+/// value no field would take. A known field left at its default is not
+/// written back; it still refuses such a value, an unknown key does not.
+fn unknown_field(
+    game: GameKind,
+    body: &Map<String, Value>,
+    here: &Map<String, Value>,
+    known: &Value,
+    path: &mut Vec<String>,
+) -> Option<String> {
+    for (key, value) in here {
+        match (known.get(key), value) {
+            (Some(known @ Value::Object(_)), Value::Object(inner)) if path.len() < 2 => {
+                path.push(key.clone());
+                let found = unknown_field(game, body, inner, known, path);
+                path.pop();
+                if found.is_some() {
+                    return found;
+                }
+            }
+            (Some(_), _) => {}
+            (None, _) => {
+                let at: Vec<String> = path.iter().cloned().chain([key.clone()]).collect();
+                let mut probe = body.clone();
+                replace_at(
+                    &mut probe,
+                    &at,
+                    Value::Array(vec![Value::Null, Value::Null]),
+                );
+                if parse_event(game, &probe).is_ok() {
+                    return Some(at.join("."));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The event types whose `reason` is the arbiter's own words (elsewhere a
+/// `reason` names a kind: a draw claim's, a clock adjustment's, an
+/// annulment's).
+const FREE_TEXT_REASONS: [&str; 6] = [
+    "declare_result",
+    "penalise",
+    "stop_clocks",
+    "start_clocks",
+    "annul_ruling",
+    "allow_cycle",
+];
+
+/// The longest note (an event's or a board result's `reason`) an arbiter
+/// may write, in characters.
+pub const MAX_NOTE: usize = 500;
+
+/// An arbiter's note (`field`): at most [`MAX_NOTE`] characters, no
+/// control characters but line breaks.
+pub fn check_note(field: &str, note: &str) -> Result<(), ApiError> {
+    if note.chars().count() > MAX_NOTE {
+        return Err(ApiError::invalid_field(
+            field,
+            format!("at most {MAX_NOTE} characters"),
+        ));
+    }
+    if note
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\r')
+    {
+        return Err(ApiError::invalid_field(
+            field,
+            "must not contain control characters other than line breaks",
+        ));
+    }
+    Ok(())
+}
+
+/// The arbiter's own words on an event (its free-text `reason`), trimmed;
+/// `None` when blank or the event has none.
+pub fn arbiter_note(event: &Map<String, Value>) -> Option<&str> {
+    let kind = event.get("type").and_then(Value::as_str)?;
+    if !FREE_TEXT_REASONS.contains(&kind) {
+        return None;
+    }
+    let note = event.get("reason").and_then(Value::as_str)?.trim();
+    (!note.is_empty()).then_some(note)
+}
+
+/// Checks a posted event beyond its shape: every key, nested ones too, is
+/// a field of its event type (serde ignores unknown keys of a flattened,
+/// tagged event), the arbiter's note fits ([`check_note`]), and clock
+/// values, penalties and adjustments lie within 0 ..= 24 hours.
 pub fn check_posted_event(body: &Map<String, Value>, parsed: &AnyEvent) -> Result<(), ApiError> {
     let (known, game) = match parsed {
         AnyEvent::Chess(e) => (serde_json::to_value(e)?, GameKind::Chess),
         AnyEvent::Xiangqi(e) => (serde_json::to_value(e)?, GameKind::Xiangqi),
     };
-    for key in body.keys() {
-        if known.get(key).is_some() {
-            continue;
-        }
-        // A known field left at its default is not serialised back; it
-        // still refuses a value of the wrong type, an unknown key does not.
-        let mut probe = body.clone();
-        probe.insert(key.clone(), Value::Array(vec![Value::Null, Value::Null]));
-        if parse_event(game, &probe).is_ok() {
-            let kind = body.get("type").and_then(Value::as_str).unwrap_or("?");
-            return Err(ApiError::BadRequest {
-                code: "invalid_event",
-                message: format!("unknown field '{key}' for a '{kind}' event"),
-                at: Some(key.clone()),
-            });
-        }
+    if let Some(path) = unknown_field(game, body, body, &known, &mut Vec::new()) {
+        let kind = body.get("type").and_then(Value::as_str).unwrap_or("?");
+        return Err(ApiError::BadRequest {
+            code: "invalid_event",
+            message: format!("unknown field '{path}' for a '{kind}' event"),
+            at: Some(path),
+        });
+    }
+    if let Some(note) = body.get("reason").and_then(Value::as_str)
+        && FREE_TEXT_REASONS.contains(&body.get("type").and_then(Value::as_str).unwrap_or(""))
+    {
+        check_note("reason", note)?;
     }
     let parsed = match parsed {
         AnyEvent::Chess(parsed) => parsed,

@@ -299,7 +299,7 @@ fn parse_event_request(
     extensions(("x-errors" = json!({
         "400": ["invalid_event", "invalid_field"],
         "404": ["not_found"],
-        "409": ["stale_seq"],
+        "409": ["result_paired_on", "stale_seq"],
         "422": event_refusals(),
     }))),
 )]

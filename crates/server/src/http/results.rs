@@ -27,6 +27,7 @@ pub(crate) struct ResultBody {
     /// Why the arbiter enters or corrects it (at most 500 characters; kept
     /// in the audit row's `after.reason`).
     #[serde(default)]
+    #[schema(max_length = 500)]
     reason: Option<String>,
 }
 

@@ -154,15 +154,11 @@ pub(crate) struct Game {
     pub state: GameState,
     pub view: Map<String, Value>,
     /// The arbiter's own words for the ruling that ended the game (the
-    /// `reason` of the `declare_result`, `annul` or `penalise` that made
-    /// it), which the ruling's English message quotes and a page in
-    /// another language shows beside the ruling's text.
+    /// free-text `reason` of the event that made it, such as a
+    /// `declare_result`), which the ruling's English message quotes and a
+    /// page in another language shows beside the ruling's text.
     pub note: Option<String>,
 }
-
-/// The event types whose `reason` is the arbiter's free text (a draw
-/// claim's `reason` is the claim's kind).
-const NOTED_EVENTS: [&str; 3] = ["declare_result", "annul", "penalise"];
 
 /// The arbiter's note on the ruling that ended the game: the `reason` of
 /// the last event that made a ruling with the termination's code.
@@ -173,12 +169,7 @@ fn termination_note(view: &Map<String, Value>, events: &[StoredEvent]) -> Option
             .as_array()
             .is_some_and(|rulings| rulings.iter().any(|r| r.get("code") == Some(code)))
     })?;
-    let kind = event.body.get("type").and_then(Value::as_str)?;
-    if !NOTED_EVENTS.contains(&kind) {
-        return None;
-    }
-    let note = event.body.get("reason").and_then(Value::as_str)?.trim();
-    (!note.is_empty()).then(|| note.to_owned())
+    crate::engine::arbiter_note(&event.body).map(str::to_owned)
 }
 
 /// One game, or 404.

@@ -552,6 +552,15 @@ async fn in_fide_mode_an_earlier_rounds_result_is_corrected_for_the_rating_repor
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     assert_eq!(r.body["result"], "1-0", "the pairing data stay: {r:?}");
     assert_eq!(r.body["rating_result"], "0-1", "{r:?}");
+    // Audited with the warning the arbiter confirmed.
+    let row = app
+        .audit_row(&t, "result", "correct-for-rating")
+        .await
+        .expect("audited");
+    assert_eq!(
+        row["after"]["warnings_overridden"][0]["code"], "past_round_correction",
+        "{row}"
+    );
     assert_eq!(app.get(&standings, None).await.body, standings_before);
     let corrected = app.get(&ratings, None).await.body;
     assert_ne!(corrected["fide"], ratings_before["fide"]);

@@ -665,6 +665,95 @@ async fn a_result_entered_before_the_game_gives_way_to_the_game_once_it_is_recor
     assert_eq!(app.first_board_result(&t).await, "0-1");
 }
 
+/// A draw claimed by threefold repetition ends the board's game and the
+/// board follows it, audited with the event: a claim's `reason` names its
+/// kind, not the arbiter's words, and is no note of the audit row.
+async fn a_claimed_draw_moves_the_board_without_an_arbiters_note(app: TestApp) {
+    let (t, _organiser, game, _path, arbiter) = one_board(&app).await;
+    let r = app
+        .event(&game, &arbiter, 0, json!({ "type": "start" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let moves = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+    for (seq, san) in (1..).zip(moves) {
+        let r = app
+            .event(&game, &arbiter, seq, json!({ "type": "move", "san": san }))
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{san}: {r:?}");
+    }
+    let r = app
+        .event(
+            &game,
+            &arbiter,
+            9,
+            json!({ "type": "claim_draw", "player": "white", "reason": "threefold" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(app.first_board_result(&t).await, "1/2-1/2");
+    let row = app.audit_row(&t, "result", "enter").await.expect("audited");
+    assert_eq!(row["after"]["game"]["event"], "claim_draw", "{row}");
+    assert!(row["after"].get("reason").is_none(), "{row}");
+}
+
+/// A field of an event that is wrong is named where it is, nested ones by
+/// their path (`penalty.foul`), even when another field holds the same
+/// text; an arbiter's note longer than 500 characters or holding control
+/// characters is refused, and nothing is stored.
+async fn a_bad_field_of_an_event_is_named_where_it_is(app: TestApp) {
+    let game = app.free_game().await;
+    let r = app.event(&game, ADMIN, 0, json!({ "type": "start" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let cases = [
+        (
+            json!({ "type": "penalise", "player": "white", "reason": "x",
+                    "penalty": { "kind": "foul", "foul": "x" } }),
+            "penalty.foul",
+        ),
+        (
+            json!({ "type": "penalise", "player": "white", "reason": "phone",
+                    "penalty": { "kind": "deduct_time" } }),
+            "penalty.ms",
+        ),
+        (
+            json!({ "type": "penalise", "player": "white", "reason": "phone",
+                    "penalty": { "kind": "warn", "extra": 1 } }),
+            "penalty.extra",
+        ),
+        (
+            json!({ "type": "penalise", "player": "white", "reason": "x".repeat(501),
+                    "penalty": { "kind": "warn" } }),
+            "reason",
+        ),
+        (
+            json!({ "type": "stop_clocks", "reason": "a\u{7}b" }),
+            "reason",
+        ),
+        (
+            json!({ "type": "declare_result", "result": "1-0", "reason": "y".repeat(600) }),
+            "reason",
+        ),
+    ];
+    for (event, field) in cases {
+        let r = app.event(&game, ADMIN, 1, event.clone()).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{event}: {r:?}");
+        assert_eq!(r.body["where"], field, "{event}: {r:?}");
+    }
+    let r = app
+        .event(
+            &game,
+            ADMIN,
+            1,
+            json!({ "type": "stop_clocks", "reason": "a phone rang;\r\nboth clocks stopped" }),
+        )
+        .await;
+    assert_eq!(
+        r.status,
+        StatusCode::CREATED,
+        "line breaks are no fault: {r:?}"
+    );
+}
+
 /// An arbiter's result for a board and a change of its game committed at
 /// the same moment: the board's check waits for the game's row, so it never
 /// judges a game that has just been reopened by its finished state (on
@@ -826,6 +915,8 @@ crate::both_databases!(
     a_stale_expected_seq_is_409_and_changes_nothing,
     event_times_never_go_backwards,
     an_event_left_to_the_server_clock_is_never_earlier_than_the_previous_one,
+    a_claimed_draw_moves_the_board_without_an_arbiters_note,
+    a_bad_field_of_an_event_is_named_where_it_is,
     racing_writers_on_one_seq_exactly_one_wins,
     a_sealed_move_is_hidden_from_the_public_until_resumption,
     the_stream_replays_the_log_then_delivers_new_events,

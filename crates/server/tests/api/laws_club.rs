@@ -64,6 +64,14 @@ async fn in_the_club_the_two_foul_limits_are_counted_apart_each_losing_at_its_th
     let r = g.ok(67, late).await;
     assert_ruling(&r, "foul", "club (3)");
     assert_ne!(r.body["state"]["status"], "finished", "{}", r.body);
+    // The state shows each player's fouls by kind.
+    assert_eq!(
+        r.body["state"]["fouls"],
+        json!({ "white": { "changed_move": 2, "move_time": 2 },
+                "black": { "changed_move": 0, "move_time": 1 } }),
+        "{}",
+        r.body
+    );
     let r = g.ok(68, foul("white")).await; // changed move: 3
     assert_ended(&r, "0-1", "fouls_limit_lose", "club (3)");
 }

@@ -268,6 +268,113 @@ fn first_last(name: &str) -> String {
     }
 }
 
+/// A board's game follows it from its first event: a PGN of the game in
+/// progress takes back the result entered on the board before (a forfeit
+/// played after all), as its first posted event would. Once a later round
+/// has been paired on a board's result, its game may neither take it back
+/// nor change it, by a posted event or a PGN (409 `result_paired_on`,
+/// nothing written): the arbiter corrects the board's result itself.
+async fn a_result_later_rounds_were_paired_on_stays_whatever_its_game_records(app: TestApp) {
+    let (t, organiser, round) = tournament_with_round(
+        &app,
+        &["Carlsen, Magnus", "Hou, Yifan", "Ding, Liren", "Ju, Wenjun"],
+    )
+    .await;
+    let boards = round["boards"].as_array().expect("boards").clone();
+    let result_path = |b: i64| format!("/api/v1/tournaments/{t}/rounds/1/boards/{b}/result");
+    for (b, result) in [(1, "+-"), (2, "+-")] {
+        let r = app
+            .send(
+                Method::PUT,
+                &result_path(b),
+                Some(&organiser),
+                json!({ "result": result }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    }
+    // Round 1 is the last paired: board 2's game, uploaded unfinished,
+    // takes its result back.
+    let second = &boards[1];
+    let game = second["game_id"].as_str().unwrap();
+    let text = pgn(
+        &name(second, "white"),
+        &name(second, "black"),
+        "*",
+        "",
+        "1. e4 e5",
+    );
+    let r = upload(&app, game, &organiser, &text).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let rounds = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    assert_eq!(
+        rounds.body["boards"][1]["result"],
+        Value::Null,
+        "{}",
+        rounds.body
+    );
+    let reopened = app
+        .audit_row(&t, "result", "reopen")
+        .await
+        .expect("audited");
+    assert_eq!(reopened["after"]["game"]["id"], game, "{reopened}");
+    let r = app
+        .send(
+            Method::PUT,
+            &result_path(2),
+            Some(&organiser),
+            json!({ "result": "1-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "game_in_progress", "{r:?}");
+    // Annulled, the game gives the board back to the arbiter.
+    let head = seq(&app, game).await;
+    let r = app
+        .event(
+            game,
+            &organiser,
+            head,
+            json!({ "type": "annul", "reason": "wrong_initial_position" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .send(
+            Method::PUT,
+            &result_path(2),
+            Some(&organiser),
+            json!({ "result": "1-0" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    app.pair_round(&organiser, &t).await;
+    // Board 1's game, after round 2 was paired on its forfeit.
+    let first = &boards[0];
+    let game = first["game_id"].as_str().unwrap();
+    let r = app
+        .event(game, &organiser, 0, json!({ "type": "start" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "result_paired_on", "{r:?}");
+    for (result, moves) in [("*", "1. d4 d5"), ("0-1", "1. f3 e5 2. g4 Qh4#")] {
+        let text = pgn(
+            &name(first, "white"),
+            &name(first, "black"),
+            result,
+            "",
+            moves,
+        );
+        let r = upload(&app, game, &organiser, &text).await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{result}: {r:?}");
+        assert_eq!(r.body["error"], "result_paired_on", "{r:?}");
+    }
+    assert_eq!(seq(&app, game).await, 0, "nothing written");
+    assert_eq!(app.first_board_result(&t).await, "+-");
+}
+
 async fn a_pgn_naming_other_players_is_refused_unless_the_arbiter_forces_it(app: TestApp) {
     let (t, organiser, round) =
         tournament_with_round(&app, &["Carlsen, Magnus", "Hou, Yifan"]).await;
@@ -681,6 +788,7 @@ crate::both_databases!(
     the_tags_state_how_the_game_ended_resignation_agreement_or_flag_fall,
     the_arbiters_statement_replaces_what_the_tags_say,
     a_pgn_naming_other_players_is_refused_unless_the_arbiter_forces_it,
+    a_result_later_rounds_were_paired_on_stays_whatever_its_game_records,
     names_match_whatever_their_order_and_case,
     a_game_that_already_has_events_is_not_overwritten_409,
     the_pgn_must_start_from_the_games_starting_position,

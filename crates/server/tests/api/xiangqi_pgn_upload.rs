@@ -290,6 +290,38 @@ async fn a_gbk_scoresheet_as_chinese_databases_export_it_is_decoded_and_recorded
     );
 }
 
+/// A byte that neither UTF-8 nor GB18030 reads (a file pieced together
+/// from two encodings) is refused naming its line and column, and nothing
+/// is written.
+async fn an_unreadable_byte_is_refused_naming_its_line(app: TestApp) {
+    let game = xq_game(
+        &app,
+        "Liu, Dahua",
+        "Hu, Ronghua",
+        json!({ "fen": TANDEM_SOLDIERS_FEN }),
+    )
+    .await;
+    let mut bytes = TANDEM_SOLDIERS_GBK.to_vec();
+    let moves = bytes
+        .windows(3)
+        .position(|w| w == b"1. ")
+        .expect("the first move");
+    bytes.insert(moves + 3, 0xff);
+    let r = app
+        .request(
+            Method::POST,
+            &format!("/api/v1/games/{game}/pgn"),
+            Some(ADMIN),
+            Some(Body::from(bytes)),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_pgn", "{r:?}");
+    assert_eq!(r.body["where"], "line 7 column 4", "{r:?}");
+    assert_eq!(seq(&app, &game).await, 0);
+}
+
 async fn a_notation_the_reader_does_not_take_is_refused_naming_it(app: TestApp) {
     let game = xq_game(&app, "A, One", "B, Two", json!({})).await;
     // pychess's coordinates: ranks 1-10.
@@ -451,6 +483,7 @@ crate::both_databases!(
     a_chess_pgn_is_not_for_a_xiangqi_game_nor_a_xiangqi_pgn_for_a_chess_game,
     a_rounds_xiangqi_file_is_matched_to_its_boards_by_the_players_names,
     a_gbk_scoresheet_as_chinese_databases_export_it_is_decoded_and_recorded,
+    an_unreadable_byte_is_refused_naming_its_line,
     a_notation_the_reader_does_not_take_is_refused_naming_it,
     a_result_tag_that_contradicts_the_moves_result_is_refused_and_nothing_is_written,
 );

@@ -57,6 +57,22 @@ pub struct Decoded {
     pub malformed: Option<usize>,
 }
 
+impl Decoded {
+    /// Where the first unreadable byte is ([`Decoded::malformed`]): its
+    /// line and column (in characters, both from 1) in the text read, at
+    /// the first U+FFFD it became.
+    #[must_use]
+    pub fn malformed_line(&self) -> Option<(usize, usize)> {
+        self.malformed?;
+        let at = self.text.find('\u{fffd}')?;
+        let before = self.text.get(..at)?;
+        let line = before.matches('\n').count() + 1;
+        let start = before.rfind('\n').map_or(0, |n| n + 1);
+        let column = before.get(start..)?.chars().count() + 1;
+        Some((line, column))
+    }
+}
+
 /// Reads a game file's bytes as text (see the module docs). Never fails:
 /// unreadable bytes become U+FFFD and are reported in
 /// [`Decoded::malformed`].
@@ -182,5 +198,16 @@ mod tests {
         assert_eq!(d.encoding, TextEncoding::Gb18030);
         assert_eq!(d.malformed, Some(3));
         assert!(d.text.starts_with('炮'));
+    }
+
+    #[test]
+    fn an_unreadable_byte_is_named_by_its_line_and_column() {
+        let d = decode(b"[Event \"x\"]\n\n1. h2e2 h9g7 \xff\n");
+        assert_eq!(d.malformed_line(), Some((3, 14)));
+        // GBK text with a byte GB18030 cannot read on its second line.
+        let d = decode(b"\xc5\xda\n\xc5\xda \xff\xff");
+        assert_eq!(d.encoding, TextEncoding::Gb18030);
+        assert_eq!(d.malformed_line(), Some((2, 3)));
+        assert_eq!(decode(b"h2e2").malformed_line(), None);
     }
 }
