@@ -155,7 +155,7 @@ pub(crate) async fn open(
     number: i64,
 ) -> Result<ManualRound, ApiError> {
     let (_write, mut tx, _) = begin_change(state, actor, Permission::Manage, id).await?;
-    store::tournaments::lock(&mut tx, id).await?;
+    store::tournaments::lock_for_pairing(&mut tx, id).await?;
     let mut loaded = load_all(&mut tx, id).await?;
     check_round(&loaded, number)?;
     if manual_round(&loaded.tournament) == Some(number) {

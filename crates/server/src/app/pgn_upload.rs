@@ -99,23 +99,31 @@ async fn write_judged(
     }
     // The board follows the game from its first event, as when the events
     // are posted: the game's result once it has one, none before.
-    if let (Some(t), Some(round), Some(board), Some(last)) = (
+    if let (Some(t), Some(round), Some(board), Some(first), Some(last)) = (
         &row.tournament_id,
         row.round,
         row.board,
+        judged.events.first(),
         judged.events.last(),
     ) {
-        let cause = crate::app::results::Cause::Game {
-            game_id: id,
-            seq: last.seq,
-            event: &last.body,
-        };
+        // The event that did it: the last (the game's end), or the first
+        // (which took the board's result back).
         match result {
             Some(result) => {
+                let cause = crate::app::results::Cause::Game {
+                    game_id: id,
+                    seq: last.seq,
+                    event: &last.body,
+                };
                 crate::app::results::record_game_result(tx, actor, t, round, board, result, cause)
                     .await?;
             }
             None if status != "annulled" => {
+                let cause = crate::app::results::Cause::Game {
+                    game_id: id,
+                    seq: first.seq,
+                    event: &first.body,
+                };
                 crate::app::results::reopen_game_result(tx, actor, t, round, board, cause).await?;
             }
             None => {}
@@ -239,13 +247,7 @@ pub(crate) async fn upload_round(
     for (index, pgn) in (1_usize..).zip(&games) {
         let (pw, pb) = (pgn.tag("White"), pgn.tag("Black"));
         let problem = |code: &str, message: String, extra: Value| {
-            let mut p = json!({
-                "game": index, "white": pw, "black": pb, "error": code, "message": message,
-            });
-            if let (Value::Object(p), Value::Object(extra)) = (&mut p, extra) {
-                p.extend(extra);
-            }
-            p
+            problem_json(index, pw, pb, code, &message, extra)
         };
         let (kw, kb) = (name_key(pw.unwrap_or("")), name_key(pb.unwrap_or("")));
         let matching: Vec<i64> = boards
@@ -315,7 +317,7 @@ pub(crate) async fn upload_round(
         };
         let game = load_game(&mut *tx, &row.game_id).await?;
         match judge_game(&game, pgn, &Options::default(), actor, received) {
-            Ok(judged) => accepted.push((judged, game.mode.clone())),
+            Ok(judged) => accepted.push((judged, game.mode.clone(), index, pw, pb)),
             Err(ApiError::Internal(detail)) => return Err(ApiError::Internal(detail)),
             Err(e) => {
                 let (code, message, article, details) = parts(e);
@@ -341,19 +343,62 @@ pub(crate) async fn upload_round(
             json!({ "problems": problems }),
         ));
     }
-    for (judged, mode) in &accepted {
-        write_judged(&mut tx, actor, judged, mode).await?;
+    // A game its board refuses (a result later rounds were paired on) is a
+    // problem of the file like the others; nothing is written.
+    for (judged, mode, index, pw, pb) in &accepted {
+        match write_judged(&mut tx, actor, judged, mode).await {
+            Ok(()) => {}
+            Err(e @ ApiError::Conflict { .. }) => {
+                let (code, message, _, mut extra) = parts(e);
+                extra.insert("board".into(), Value::from(judged.row.board));
+                let extra = Value::Object(extra);
+                problems.push(problem_json(*index, *pw, *pb, &code, &message, extra));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(detailed(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "pgn_rejected",
+            format!(
+                "{} of the file's {} games cannot be recorded; nothing was written",
+                problems.len(),
+                games.len()
+            ),
+            None,
+            json!({ "problems": problems }),
+        ));
     }
     commit_change(tx, id).await?;
     let mut recorded: Vec<PgnGameRecorded> = accepted
         .into_iter()
-        .map(|(judged, _)| announce(state, judged).0)
+        .map(|(judged, ..)| announce(state, judged).0)
         .collect();
     recorded.sort_by_key(|g| g.board);
     Ok(PgnRoundRecorded {
         round: number,
         games: recorded,
     })
+}
+
+/// One problem of a round's file: game `index` (its `White` and `Black`
+/// tags), the error's code and message, and `extra` fields.
+fn problem_json(
+    index: usize,
+    white: Option<&str>,
+    black: Option<&str>,
+    code: &str,
+    message: &str,
+    extra: Value,
+) -> Value {
+    let mut p = json!({
+        "game": index, "white": white, "black": black, "error": code, "message": message,
+    });
+    if let (Value::Object(p), Value::Object(extra)) = (&mut p, extra) {
+        p.extend(extra);
+    }
+    p
 }
 
 /// An error's code, message, article and extra fields, for a problem list.

@@ -378,8 +378,8 @@ async fn set_board_result(
 /// A game in progress again (the arbiter annulled the ruling that ended
 /// it), or a game's first event on a board whose result was entered before
 /// it, takes its board's result back: the board has none until the game
-/// ends, audited as the result's removal with the event that did it.
-/// Whether the board had one.
+/// ends, audited as the result's removal with the event that did it; an
+/// adjourned board (`adj`) keeps its mark. Whether the board changed.
 pub(crate) async fn reopen_game_result(
     tx: &mut AnyConnection,
     actor: &Actor,
@@ -391,7 +391,9 @@ pub(crate) async fn reopen_game_result(
     let before = store::rounds::board_result(&mut *tx, tournament_id, round, board)
         .await?
         .ok_or_else(|| ApiError::not_found("board"))?;
-    let Some(before) = before else {
+    // An adjourned board waits for its game's result: it counts as a draw
+    // meanwhile, as later rounds may have been paired on.
+    let Some(before) = before.filter(|b| b != ADJOURNED) else {
         return Ok(false);
     };
     refuse_if_paired_on(tx, tournament_id, round, board, &before, None).await?;
@@ -411,7 +413,12 @@ pub(crate) async fn reopen_game_result(
 }
 
 /// A game that ended through its event log writes its board's result,
-/// audited with the event that ended it (`cause`).
+/// audited with the event that ended it (`cause`). A board corrected for
+/// the rating report only (FIDE mode) keeps its result when the game
+/// agrees with the correction, and refuses one that does not. A decisive
+/// result for a board adjourned while later rounds were paired on its
+/// draw is logged (`### Adjournment`, VCL4THP.13 Q163), as when the
+/// arbiter enters it.
 pub(crate) async fn record_game_result(
     tx: &mut AnyConnection,
     actor: &Actor,
@@ -426,30 +433,38 @@ pub(crate) async fn record_game_result(
             "a game ended with the result '{result}', which no board can hold"
         )));
     };
-    if let Some(before) = store::rounds::board_result(&mut *tx, tournament_id, round, board)
+    let result = parsed.notation();
+    let (before, corrected) = store::rounds::results(&mut *tx, tournament_id, round, board)
         .await?
-        .flatten()
-    {
-        refuse_if_paired_on(
-            tx,
-            tournament_id,
-            round,
-            board,
-            &before,
-            Some(parsed.notation()),
-        )
-        .await?;
+        .unwrap_or_default();
+    match (before.as_deref(), corrected.as_deref()) {
+        (_, Some(corrected)) if corrected == result => return Ok(()),
+        (_, Some(corrected)) => {
+            return Err(ApiError::conflict(
+                "result_paired_on",
+                format!(
+                    "round {round} board {board} was corrected to {corrected} for the rating report; its game cannot end {result}: the arbiter changes or withdraws the correction first (PUT …/boards/{board}/result)"
+                ),
+            ));
+        }
+        (Some(before), None) => {
+            refuse_if_paired_on(tx, tournament_id, round, board, before, Some(result)).await?;
+        }
+        (None, None) => {}
     }
-    set_board_result(
-        tx,
-        actor,
-        tournament_id,
-        round,
-        board,
-        parsed.notation(),
-        cause,
-    )
-    .await?;
+    let changed = set_board_result(tx, actor, tournament_id, round, board, result, cause).await?;
+    if changed
+        && before.as_deref() == Some(ADJOURNED)
+        && result != tournament::model::GameResult::Draw.notation()
+        && store::rounds::last_paired(&mut *tx, tournament_id).await? > round
+    {
+        let line = LogLine::new(
+            "Adjournment",
+            round,
+            &format!("board {board}: adjourned game ended {result}"),
+        );
+        crate::app::fide_mode::log(tx, actor, tournament_id, &[line]).await?;
+    }
     Ok(())
 }
 

@@ -304,7 +304,7 @@ pub(crate) async fn pair_next_round(
         .map_err(|e| ApiError::Internal(format!("pairing task: {e}")))??;
     // Write: nothing the pairing was computed from may have changed since.
     let (_write, mut tx) = state.db().begin().await?;
-    store::tournaments::lock(&mut tx, id).await?;
+    store::tournaments::lock_for_pairing(&mut tx, id).await?;
     let mut loaded = load_all(&mut tx, id).await?;
     let still_missing: Vec<(i64, i64)> = loaded
         .boards

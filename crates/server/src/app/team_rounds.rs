@@ -237,7 +237,7 @@ pub(crate) async fn pair(
     starts: Option<&RoundStart>,
 ) -> Result<RoundJson, ApiError> {
     let (_write, mut tx) = state.db().begin().await?;
-    store::tournaments::lock(&mut tx, id).await?;
+    store::tournaments::lock_for_pairing(&mut tx, id).await?;
     let mut loaded = load_all(&mut tx, id).await?;
     settings(&loaded.tournament)?;
     let next = crate::app::rounds::check_pairable(&loaded)?;

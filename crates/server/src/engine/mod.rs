@@ -365,8 +365,8 @@ fn parse_as<T: serde::de::DeserializeOwned>(event: &Map<String, Value>) -> Resul
 /// The field an event's error is about, where serde could not say (inside
 /// a tagged event it reports no path), as a dotted path into nested
 /// objects (`penalty.foul`): the one it names as missing (in the nested
-/// object that lacks it, when giving it one changes the error), else the
-/// one holding the value the error quotes (`invalid type: integer
+/// object that lacks it, when giving it one changes the error) or as
+/// unknown, else the one holding the value the error quotes (`invalid type: integer
 /// `1234``, `unknown variant `teleport``; of several holding the same
 /// value, the one whose change changes the error), else the first whose
 /// removal lifts the error. At most the first 32 fields of each object
@@ -412,6 +412,23 @@ fn faulty_field<T: serde::de::DeserializeOwned>(
             None => field.to_string(),
         });
     }
+    // A field its object does not have: named where it is.
+    if let Some(field) = message
+        .strip_prefix("unknown field `")
+        .and_then(|rest| rest.split('`').next())
+    {
+        let mut found = Vec::new();
+        paths_where(
+            event,
+            &|key, _| key == field,
+            2,
+            &mut Vec::new(),
+            &mut found,
+        );
+        if let Some(path) = found.first() {
+            return Some(path.join("."));
+        }
+    }
     let quoted = |value: &Value| match value {
         Value::String(s) => ["`", "\"", "'"]
             .iter()
@@ -423,7 +440,13 @@ fn faulty_field<T: serde::de::DeserializeOwned>(
         Value::Object(_) => message.starts_with("invalid type: map"),
     };
     let mut candidates = Vec::new();
-    quoted_paths(event, &quoted, 2, &mut Vec::new(), &mut candidates);
+    paths_where(
+        event,
+        &|_, value| quoted(value),
+        2,
+        &mut Vec::new(),
+        &mut candidates,
+    );
     if candidates.len() > 1
         && let Some(path) = candidates.iter().find(|path| {
             let mut probe = event.clone();
@@ -447,16 +470,16 @@ fn faulty_field<T: serde::de::DeserializeOwned>(
 }
 
 /// The paths (keys, then keys into objects at most `depth` levels down) of
-/// the values the parser's message quotes, outer ones first.
-fn quoted_paths(
+/// the entries `wanted` takes, outer ones first.
+fn paths_where(
     map: &Map<String, Value>,
-    quoted: &impl Fn(&Value) -> bool,
+    wanted: &impl Fn(&str, &Value) -> bool,
     depth: usize,
     prefix: &mut Vec<String>,
     found: &mut Vec<Vec<String>>,
 ) {
     let entries = || map.iter().take(32);
-    for (key, _) in entries().filter(|(_, value)| quoted(value)) {
+    for (key, _) in entries().filter(|(key, value)| wanted(key, value)) {
         found.push(prefix.iter().cloned().chain([key.clone()]).collect());
     }
     if depth == 0 {
@@ -465,7 +488,7 @@ fn quoted_paths(
     for (key, value) in entries() {
         if let Value::Object(inner) = value {
             prefix.push(key.clone());
-            quoted_paths(inner, quoted, depth - 1, prefix, found);
+            paths_where(inner, wanted, depth - 1, prefix, found);
             prefix.pop();
         }
     }

@@ -257,8 +257,15 @@ fn parse_event_request(
             "is in the future (events are recorded when they happen or later)",
         ));
     }
-    // Art. 13.2: the resumption's time is posted as RFC 3339 text like `at`.
-    match body.remove("resumes_at") {
+    // Art. 13.2: the resumption's time is posted as RFC 3339 text like `at`
+    // (another event's `resumes_at` is left to be refused by its name).
+    let resumption = body.get("type").and_then(Value::as_str) == Some("schedule_resumption");
+    let resumes_at = if resumption {
+        body.remove("resumes_at")
+    } else {
+        None
+    };
+    match resumes_at {
         None => {}
         Some(Value::String(text)) => {
             let ms = crate::engine::check_start_time("resumes_at", &text)?;

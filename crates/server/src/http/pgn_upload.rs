@@ -170,7 +170,7 @@ async fn upload_game(
     ), description = "the round's games, one PGN file (or JSON holding it), of the tournament's game (chess, or Xiangqi); a PGN of the other game is 422 `not_for_this_game`"),
     responses((status = 201, description = "recorded: every game of the file", body = PgnRoundRecorded)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_pgn"], "404": ["not_found"], "409": ["result_paired_on"], "422": ["not_for_this_game", "pgn_rejected"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_pgn"], "404": ["not_found"], "422": ["not_for_this_game", "pgn_rejected"]}))),
 )]
 async fn upload_round(
     State(state): State<AppState>,

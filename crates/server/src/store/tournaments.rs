@@ -294,6 +294,20 @@ pub async fn lock(conn: &mut AnyConnection, id: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// Locks tournament `id`'s row and the games of its last paired round,
+/// for a change that reads that round's results to pair the next: a game
+/// of the round whose event would take its board's result back or give it
+/// one (`app::results`) waits for the pairing, then finds the round paired
+/// on; or the pairing waits for it and reads the result it committed.
+pub async fn lock_for_pairing(conn: &mut AnyConnection, id: &str) -> Result<(), Error> {
+    lock(&mut *conn, id).await?;
+    let last = super::rounds::last_paired(&mut *conn, id).await?;
+    if last > 0 {
+        super::games::lock_round(conn, id, last).await?;
+    }
+    Ok(())
+}
+
 /// Bumps tournament `id`'s version (migration `0010_tournament_version.sql`):
 /// the last write of every transaction that changes what its pages show, so
 /// the row is locked only from here to the commit.

@@ -127,6 +127,80 @@ async fn an_adjourned_game_counts_as_a_draw_for_pairing_once_acknowledged_and_it
     );
 }
 
+/// A board marked adjourned waits for its game: the game's first event
+/// leaves the mark (the board still counts as a draw, as round 2 was
+/// paired on), and the game's decisive end writes the board's result with
+/// its `### Adjournment` line, as the arbiter's entry would (Q163).
+async fn an_adjourned_board_keeps_its_mark_while_its_game_is_played_and_takes_its_end(
+    app: TestApp,
+) {
+    let organiser = app.organiser().await;
+    let t = app.swiss(&organiser, 4, 3).await;
+    let one = app.pair_round(&organiser, &t).await;
+    let game = one["boards"][1]["game_id"].as_str().unwrap().to_owned();
+    let result = |board: i64| format!("/api/v1/tournaments/{t}/rounds/1/boards/{board}/result");
+    for (board, r) in [(1, "1-0"), (2, "adj")] {
+        let r = send(
+            &app,
+            Method::PUT,
+            &result(board),
+            &organiser,
+            &json!({ "result": r }),
+            None,
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    }
+    let rounds = format!("/api/v1/tournaments/{t}/rounds");
+    let r = send(&app, Method::POST, &rounds, &organiser, &json!({}), None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    let confirmation = r.body["confirmation"].as_str().unwrap().to_owned();
+    let r = send(
+        &app,
+        Method::POST,
+        &rounds,
+        &organiser,
+        &json!({}),
+        Some(&confirmation),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let board_result = || async {
+        app.get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+            .await
+            .body["boards"][1]["result"]
+            .clone()
+    };
+    let r = app
+        .event(&game, &organiser, 0, json!({ "type": "start" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(
+        board_result().await,
+        "adj",
+        "the mark stays while the game is played"
+    );
+    let r = app
+        .event(
+            &game,
+            &organiser,
+            1,
+            json!({ "type": "resign", "player": "white" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(board_result().await, "0-1");
+    let trf = app
+        .get(&format!("/api/v1/tournaments/{t}/export/trf"), None)
+        .await;
+    assert!(
+        trf.text
+            .contains("\n### Adjournment @ Round 1: board 2: adjourned game ended 0-1\n"),
+        "{}",
+        trf.text
+    );
+}
+
 /// Q169: once every round is paired, the final TRF waits for an adjourned
 /// game's result (409 `adjourned_games_open`, naming the board); the file
 /// for in-tournament exchange is still given on request, with `?` (Q164).
@@ -283,4 +357,5 @@ crate::both_databases!(
     an_adjourned_game_counts_as_a_draw_for_pairing_once_acknowledged_and_its_decisive_result_is_confirmed,
     an_adjourned_game_that_ends_in_a_draw_needs_no_confirmation,
     the_final_trf_waits_for_an_adjourned_games_result,
+    an_adjourned_board_keeps_its_mark_while_its_game_is_played_and_takes_its_end,
 );

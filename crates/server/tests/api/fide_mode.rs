@@ -552,6 +552,38 @@ async fn in_fide_mode_an_earlier_rounds_result_is_corrected_for_the_rating_repor
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     assert_eq!(r.body["result"], "1-0", "the pairing data stay: {r:?}");
     assert_eq!(r.body["rating_result"], "0-1", "{r:?}");
+    // The board's game recorded afterwards must agree with the correction.
+    let game = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await
+        .body["boards"][0]["game_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let r = app
+        .event(&game, &organiser, 0, json!({ "type": "start" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "result_paired_on", "{r:?}");
+    let pgn = "[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+    let r = app
+        .request(
+            Method::POST,
+            &format!("/api/v1/games/{game}/pgn?force_players=true"),
+            Some(&organiser),
+            Some(Body::from(pgn)),
+            Some("application/x-chess-pgn"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "result_paired_on", "{r:?}");
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("rating report"),
+        "{r:?}"
+    );
     // Audited with the warning the arbiter confirmed.
     let row = app
         .audit_row(&t, "result", "correct-for-rating")

@@ -730,6 +730,25 @@ async fn a_bad_field_of_an_event_is_named_where_it_is(app: TestApp) {
             "reason",
         ),
         (
+            json!({ "type": "penalise", "player": "white", "reason": "phone",
+                    "penalty": { "kind": "deduct_time", "ms": 1000, "extra": 1 } }),
+            "penalty.extra",
+        ),
+        (
+            json!({ "type": "penalise", "player": "white", "reason": "slow",
+                    "penalty": { "kind": "foul", "foul": "move_time", "ms": 5 } }),
+            "penalty.ms",
+        ),
+        (
+            json!({ "type": "declare_illegal", "ply": 1, "kind": "illegal_move",
+                    "clocks": { "white_ms": 1000, "black_ms": 2000, "extra": 3 } }),
+            "clocks.extra",
+        ),
+        (
+            json!({ "type": "stop_clocks", "reason": "r", "resumes_at": "2030-01-01T10:00:00Z" }),
+            "resumes_at",
+        ),
+        (
             json!({ "type": "declare_result", "result": "1-0", "reason": "y".repeat(600) }),
             "reason",
         ),
@@ -815,6 +834,89 @@ async fn a_board_result_waits_for_a_change_of_its_game_being_committed(app: Test
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
     assert_eq!(r.body["error"], "game_in_progress", "{r:?}");
     assert_eq!(app.first_board_result(&t).await, Value::Null);
+}
+
+/// Pairing the next round and the first event of a game of the last round
+/// at the same moment: the pairing waits for the game's change of its
+/// board (taking back the result entered before it) and finds the round's
+/// results changed, so no round is paired on a result that is gone (on
+/// PostgreSQL both went through). The game's change is held open here on a
+/// connection of the test's own.
+async fn pairing_waits_for_a_game_taking_its_boards_result_back(app: TestApp) {
+    use sqlx::Connection;
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "round-robin", "time_control": "5400+30" }),
+        )
+        .await;
+    app.players(
+        &organiser,
+        &t,
+        &[
+            ("A, One", 2000),
+            ("B, Two", 1900),
+            ("C, Three", 1800),
+            ("D, Four", 1700),
+        ],
+    )
+    .await;
+    let round = app.pair_round(&organiser, &t).await;
+    let game = round["boards"][0]["game_id"].as_str().unwrap().to_owned();
+    for (b, result) in [(1, "+-"), (2, "1-0")] {
+        let r = app
+            .send(
+                Method::PUT,
+                &format!("/api/v1/tournaments/{t}/rounds/1/boards/{b}/result"),
+                Some(&organiser),
+                json!({ "result": result }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    }
+    sqlx::any::install_default_drivers();
+    let mut other = sqlx::AnyConnection::connect(&app.url)
+        .await
+        .expect("connect");
+    let begin = if app.kind == crate::harness::Kind::Sqlite {
+        "BEGIN IMMEDIATE"
+    } else {
+        "BEGIN"
+    };
+    sqlx::query(begin).execute(&mut other).await.unwrap();
+    // What the game's first event writes: its head, then its board's
+    // result taken back.
+    sqlx::query("UPDATE games SET seq = seq + 1, status = 'in_progress' WHERE id = $1")
+        .bind(&game)
+        .execute(&mut other)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE boards SET result = NULL WHERE game_id = $1")
+        .bind(&game)
+        .execute(&mut other)
+        .await
+        .unwrap();
+    let pair = {
+        let (app, t, organiser) = (app.clone(), t.clone(), organiser.clone());
+        tokio::spawn(async move {
+            app.post(
+                &format!("/api/v1/tournaments/{t}/rounds"),
+                Some(&organiser),
+                json!({}),
+            )
+            .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    sqlx::query("COMMIT").execute(&mut other).await.unwrap();
+    other.close().await.ok();
+    let r = pair.await.unwrap();
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/2"), None)
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{r:?}");
 }
 
 /// A game with the PGN tag "-" is untimed (Art. 12 does not apply): a move
@@ -916,6 +1018,7 @@ crate::both_databases!(
     event_times_never_go_backwards,
     an_event_left_to_the_server_clock_is_never_earlier_than_the_previous_one,
     a_claimed_draw_moves_the_board_without_an_arbiters_note,
+    pairing_waits_for_a_game_taking_its_boards_result_back,
     a_bad_field_of_an_event_is_named_where_it_is,
     racing_writers_on_one_seq_exactly_one_wins,
     a_sealed_move_is_hidden_from_the_public_until_resumption,

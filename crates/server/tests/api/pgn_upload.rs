@@ -371,6 +371,19 @@ async fn a_result_later_rounds_were_paired_on_stays_whatever_its_game_records(ap
         assert_eq!(r.status, StatusCode::CONFLICT, "{result}: {r:?}");
         assert_eq!(r.body["error"], "result_paired_on", "{r:?}");
     }
+    // A round's file holding it lists it with the file's other problems.
+    let text = pgn(
+        &name(first, "white"),
+        &name(first, "black"),
+        "0-1",
+        "",
+        "1. f3 e5 2. g4 Qh4#",
+    );
+    let r = upload_round(&app, &t, 1, &organiser, &text).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "pgn_rejected", "{r:?}");
+    assert_eq!(r.body["problems"][0]["error"], "result_paired_on", "{r:?}");
+    assert_eq!(r.body["problems"][0]["board"], 1, "{r:?}");
     assert_eq!(seq(&app, game).await, 0, "nothing written");
     assert_eq!(app.first_board_result(&t).await, "+-");
 }
