@@ -6,6 +6,7 @@ mod harness;
 mod accounts;
 mod adjourned;
 mod auth;
+mod board_games;
 mod due;
 mod event_info;
 mod fide_mode;
