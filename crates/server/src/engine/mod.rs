@@ -589,7 +589,10 @@ const FREE_TEXT_REASONS: [&str; 6] = [
 pub const MAX_NOTE: usize = 500;
 
 /// An arbiter's note (`field`): at most [`MAX_NOTE`] characters, no
-/// control characters but line breaks.
+/// control characters but line breaks, and none of the characters that
+/// embed, override or isolate the text's direction (U+202A–U+202E,
+/// U+2066–U+2069), which would make an audit row read otherwise than it
+/// is stored.
 pub fn check_note(field: &str, note: &str) -> Result<(), ApiError> {
     if note.chars().count() > MAX_NOTE {
         return Err(ApiError::invalid_field(
@@ -604,6 +607,15 @@ pub fn check_note(field: &str, note: &str) -> Result<(), ApiError> {
         return Err(ApiError::invalid_field(
             field,
             "must not contain control characters other than line breaks",
+        ));
+    }
+    if note
+        .chars()
+        .any(|c| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
+    {
+        return Err(ApiError::invalid_field(
+            field,
+            "must not contain characters that override the text's direction (U+202A–U+202E, U+2066–U+2069)",
         ));
     }
     Ok(())

@@ -287,7 +287,11 @@ async fn results_are_entered_corrected_and_audited(app: TestApp) {
         .await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     assert_eq!(r.body["result"], "1-0");
-    for bad in [json!("x".repeat(501)), json!("two\u{7}lines")] {
+    for bad in [
+        json!("x".repeat(501)),
+        json!("two\u{7}lines"),
+        json!("1-0 \u{202e}0-1"),
+    ] {
         let r = app
             .send(
                 Method::PUT,
