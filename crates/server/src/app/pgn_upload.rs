@@ -330,19 +330,7 @@ pub(crate) async fn upload_round(
             }
         }
     }
-    if !problems.is_empty() {
-        return Err(detailed(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "pgn_rejected",
-            format!(
-                "{} of the file's {} games cannot be recorded; nothing was written",
-                problems.len(),
-                games.len()
-            ),
-            None,
-            json!({ "problems": problems }),
-        ));
-    }
+    refuse_problems(&problems, games.len())?;
     // A game its board refuses (a result later rounds were paired on) is a
     // problem of the file like the others; nothing is written.
     for (judged, mode, index, pw, pb) in &accepted {
@@ -357,19 +345,7 @@ pub(crate) async fn upload_round(
             Err(e) => return Err(e),
         }
     }
-    if !problems.is_empty() {
-        return Err(detailed(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "pgn_rejected",
-            format!(
-                "{} of the file's {} games cannot be recorded; nothing was written",
-                problems.len(),
-                games.len()
-            ),
-            None,
-            json!({ "problems": problems }),
-        ));
-    }
+    refuse_problems(&problems, games.len())?;
     commit_change(tx, id).await?;
     let mut recorded: Vec<PgnGameRecorded> = accepted
         .into_iter()
@@ -380,6 +356,24 @@ pub(crate) async fn upload_round(
         round: number,
         games: recorded,
     })
+}
+
+/// A round's file with `problems` among its `games` games: refused whole
+/// (422 `pgn_rejected`, every problem listed).
+fn refuse_problems(problems: &[Value], games: usize) -> Result<(), ApiError> {
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(detailed(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "pgn_rejected",
+        format!(
+            "{} of the file's {games} games cannot be recorded; nothing was written",
+            problems.len()
+        ),
+        None,
+        json!({ "problems": problems }),
+    ))
 }
 
 /// One problem of a round's file: game `index` (its `White` and `Black`
