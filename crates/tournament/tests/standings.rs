@@ -135,6 +135,46 @@ fn the_crosstable_gives_opponent_colour_result_and_running_score() {
     assert_eq!(two.cells[1].notation(), "H");
 }
 
+/// A Xiangqi event scored 2-1-0 (win 2, draw 1, loss 0): its crosstable
+/// writes each game as the points it earned and the sides as Red and
+/// Black, as a Chinese table does; the half-zero game is the drawing
+/// side's 1 and the losing side's 0; forfeits and byes keep their marks.
+#[test]
+fn a_xiangqi_crosstable_writes_each_game_as_its_points_red_and_black() {
+    use tournament::model::Scoring;
+    use tournament::standings::CellStyle;
+    let mut t = tournament(
+        System::Swiss,
+        &[2000, 1900, 1800, 1700, 1600, 1500],
+        &[
+            &["1-4 1-0", "2-5 =", "3-6 +-"],
+            &["3-1 ½-0", "4-5 1-0", "2 H"],
+        ],
+    );
+    t.scoring = Scoring::new(Points(20), Points(10), Points(0));
+    let standings = compute_standings(&t, &StandingsOptions::for_tournament(&t).unwrap()).unwrap();
+    let rows = crosstable(&standings);
+    let cells = |sn: u32, style: CellStyle| -> Vec<String> {
+        rows.iter()
+            .find(|r| r.start_number == sn)
+            .unwrap()
+            .cells
+            .iter()
+            .map(|c| c.notation_in(style))
+            .collect()
+    };
+    assert_eq!(cells(1, CellStyle::XIANGQI), ["4r2", "3b0"]);
+    assert_eq!(cells(3, CellStyle::XIANGQI), ["6r+", "1r1"]);
+    assert_eq!(cells(2, CellStyle::XIANGQI), ["5r1", "H"]);
+    assert_eq!(cells(6, CellStyle::XIANGQI), ["3b-", "-"]);
+    // Chess writes the result whatever the scoring.
+    assert_eq!(cells(1, CellStyle::CHESS), ["4w1", "3b0"]);
+    assert_eq!(cells(3, CellStyle::CHESS), ["6w+", "1w½"]);
+    let one = rows.iter().find(|r| r.start_number == 1).unwrap();
+    assert_eq!(one.cells[0].result_in(CellStyle::XIANGQI), "2");
+    assert_eq!(one.cells[0].result_in(CellStyle::CHESS), "1");
+}
+
 #[test]
 fn the_explanation_marks_cut_values_and_dummy_opponents() {
     // Player 2's Buchholz Cut-1: the half-point bye (a VUR, dummy opponent

@@ -33,7 +33,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             black: game.black.clone(),
             board: game.board,
             clocks: laws.clocks,
-            due: laws.due,
+            due: laws.due.filter(|_| !game.board_settled),
             envelope: laws.envelope,
             fen: laws.fen,
             fouls: laws.fouls,
@@ -65,7 +65,7 @@ pub(crate) fn state_json(game: &GameRow, state: Arc<GameState>, view: View) -> S
             black: game.black.clone(),
             board: game.board,
             clocks: laws.clocks,
-            due: laws.due,
+            due: laws.due.filter(|_| !game.board_settled),
             fen: laws.fen,
             fouls: laws.fouls,
             id: game.id.clone(),
@@ -120,7 +120,9 @@ pub(crate) struct ChessState {
     black: String,
     board: Option<i64>,
     clocks: regulations::ClockView,
-    /// Live mode: what falls due by now without an event (see `Due`).
+    /// Live mode: what falls due by now without an event (see `Due`);
+    /// null once the board's result was entered by hand (nothing is then
+    /// recorded for it).
     due: Option<Due>,
     /// While adjourned: the envelope's record, without the move (Art. 13.2).
     envelope: Option<regulations::Envelope>,
@@ -196,7 +198,8 @@ pub(crate) struct XiangqiState {
     board: Option<i64>,
     clocks: Clocks,
     /// What falls due by now without an event (a flag, xq 4.1.4; lateness,
-    /// xq 4.1.5; see `Due`).
+    /// xq 4.1.5; see `Due`); null once the board's result was entered by
+    /// hand.
     due: Option<Due>,
     /// The current position (Xiangqi FEN, `w` for Red to move).
     fen: String,
@@ -417,6 +420,7 @@ mod tests {
             tournament_name: None,
             created_at: "2026-01-01T00:00:00Z".into(),
             replay_game_id: None,
+            board_settled: false,
         }
     }
 

@@ -238,8 +238,11 @@ pub(super) fn judge_game(
         }
     };
     let stated_ending = !endings.is_empty();
-    for body in endings {
-        rec.record(body, None)?;
+    for (i, body) in endings.into_iter().enumerate() {
+        rec.record(body, None).map_err(|e| match &options.end {
+            Some(end) => within_statement(e, &statement_place(end, i)),
+            None => e,
+        })?;
     }
     check_result(pgn.result(), &rec.state, &mut warnings)?;
     if pgn.plies() == 0 && !stated_ending {
@@ -399,16 +402,57 @@ pub(super) fn move_refusal(
     )
 }
 
+/// Where event `i` of the arbiter's statement `end` is: `end` for a single
+/// event, `end[i]` in a list.
+fn statement_place(end: &Value, i: usize) -> String {
+    match end {
+        Value::Array(_) => format!("end[{i}]"),
+        _ => "end".to_owned(),
+    }
+}
+
+/// An error of an event of the arbiter's statement, named where it is in
+/// the request: `end[1].reason`, `end.penalty.foul`, `end[1]` when it names
+/// no field (a ruling that refuses the event).
+fn within_statement(e: ApiError, place: &str) -> ApiError {
+    let located = |at: Option<String>| {
+        Some(match at {
+            Some(field) => format!("{place}.{field}"),
+            None => place.to_owned(),
+        })
+    };
+    match e {
+        ApiError::BadRequest { code, message, at } => ApiError::BadRequest {
+            code,
+            message,
+            at: located(at),
+        },
+        ApiError::Unprocessable {
+            code,
+            message,
+            article,
+            at,
+        } => ApiError::Unprocessable {
+            code,
+            message,
+            article,
+            at: located(at),
+        },
+        e => e,
+    }
+}
+
 /// The arbiter's statement (`end`): one event or a list of events.
 fn statement(end: &Value) -> Result<Vec<Map<String, Value>>, ApiError> {
     let list = match end {
         Value::Object(map) => vec![map.clone()],
         Value::Array(items) => items
             .iter()
-            .map(|item| match item {
+            .enumerate()
+            .map(|(i, item)| match item {
                 Value::Object(map) => Ok(map.clone()),
                 _ => Err(ApiError::invalid_field(
-                    "end",
+                    &format!("end[{i}]"),
                     "each event must be an object",
                 )),
             })
@@ -420,18 +464,19 @@ fn statement(end: &Value) -> Result<Vec<Map<String, Value>>, ApiError> {
             ));
         }
     };
-    for map in &list {
+    for (i, map) in list.iter().enumerate() {
+        let place = statement_place(end, i);
         for key in ["at", "at_ms", "expected_seq", "seq"] {
             if map.contains_key(key) {
                 return Err(ApiError::invalid_field(
-                    "end",
+                    &format!("{place}.{key}"),
                     format!("'{key}' is set by the server for an uploaded scoresheet"),
                 ));
             }
         }
         if !matches!(map.get("type"), Some(Value::String(_))) {
             return Err(ApiError::invalid_field(
-                "end",
+                &format!("{place}.type"),
                 "each event needs its type (resign, declare_result, ...)",
             ));
         }

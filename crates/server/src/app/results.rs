@@ -232,6 +232,10 @@ impl Correction<'_> {
         } = *self;
         let after = (result != paired_on).then_some(result);
         if before == after {
+            if let Some(reason) = reason {
+                let unchanged = json!({ "result": paired_on, "rating_result": before });
+                annotate(tx, actor, id, round, board, unchanged, reason).await?;
+            }
             return Ok(());
         }
         let mut log = Vec::new();
@@ -358,6 +362,14 @@ async fn set_board_result(
         .await?
         .ok_or_else(|| ApiError::not_found("board"))?;
     if before.as_deref() == Some(result) {
+        if let Cause::Arbiter {
+            reason: Some(reason),
+            ..
+        } = cause
+        {
+            let unchanged = json!({ "result": result });
+            annotate(tx, actor, tournament_id, round, board, unchanged, reason).await?;
+        }
         return Ok(false);
     }
     store::rounds::set_board_result(tx, tournament_id, round, board, result).await?;
@@ -373,6 +385,34 @@ async fn set_board_result(
     )
     .await?;
     Ok(true)
+}
+
+/// A result entered again as it stands, with a reason: the board does not
+/// change, and the reason is kept in an `annotate` audit row (`before` and
+/// `after` the board's result, `after.reason`) rather than lost.
+async fn annotate(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    tournament_id: &str,
+    round: i64,
+    board: i64,
+    unchanged: Value,
+    reason: &str,
+) -> Result<(), ApiError> {
+    let mut after = unchanged.clone();
+    after["reason"] = reason.into();
+    audit::record(
+        tx,
+        actor,
+        Some(tournament_id),
+        "annotate",
+        "result",
+        &format!("{tournament_id}/{round}/{board}"),
+        Some(&unchanged),
+        Some(&after),
+    )
+    .await?;
+    Ok(())
 }
 
 /// A game in progress again (the arbiter annulled the ruling that ended

@@ -40,6 +40,9 @@ pub struct GameRow {
     /// The game that replays this one, once it was annulled on a
     /// tournament board (`annulled_games`, migration 0006).
     pub replay_game_id: Option<String>,
+    /// Its board's result was entered or imported by hand (migration
+    /// 0009): nothing falls due in it any more.
+    pub board_settled: bool,
 }
 
 #[derive(FromRow)]
@@ -64,6 +67,7 @@ struct Record {
     tournament_name: Option<String>,
     created_at: String,
     replay_game_id: Option<String>,
+    board_settled: i64,
 }
 
 impl TryFrom<Record> for GameRow {
@@ -90,6 +94,7 @@ impl TryFrom<Record> for GameRow {
             tournament_name: r.tournament_name,
             created_at: r.created_at,
             replay_game_id: r.replay_game_id,
+            board_settled: r.board_settled != 0,
         })
     }
 }
@@ -105,7 +110,8 @@ where
          g.regulations, g.time_control, g.fen, g.mode, g.scheduled_start_ms, g.laws, \
          CAST(CASE WHEN g.team_game <> 0 OR t.teams IS NOT NULL THEN 1 ELSE 0 END AS BIGINT) \
          AS team_game, g.seq, g.owner_token, g.created_at, \
-         t.owner_token AS tournament_owner, t.name AS tournament_name, a.replay_game_id \
+         t.owner_token AS tournament_owner, t.name AS tournament_name, a.replay_game_id, \
+         g.board_settled \
          FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id \
          LEFT JOIN annulled_games a ON a.game_id = g.id WHERE g.id = $1",
     )

@@ -33,7 +33,29 @@ pub(crate) fn first_side_keys(game: crate::engine::GameKind) -> (&'static str, &
     }
 }
 
+/// How `game`'s crosstables write a cell: chess's `w`/`b` and results,
+/// Xiangqi's `r`/`b` and each game's points.
+pub(crate) fn cell_style(game: crate::engine::GameKind) -> tournament::standings::CellStyle {
+    match game {
+        crate::engine::GameKind::Xiangqi => tournament::standings::CellStyle::XIANGQI,
+        crate::engine::GameKind::Chess => tournament::standings::CellStyle::CHESS,
+    }
+}
+
 impl Event {
+    /// How this event's crosstables write a cell (see [`cell_style`]).
+    pub fn cell_style(&self) -> tournament::standings::CellStyle {
+        cell_style(self.loaded.tournament.game)
+    }
+
+    /// The key of the crosstable's legend, which explains its cells.
+    pub fn crosstable_legend(&self) -> &'static str {
+        match self.loaded.tournament.game {
+            crate::engine::GameKind::Xiangqi => "crosstable-legend-xiangqi",
+            crate::engine::GameKind::Chess => "crosstable-legend",
+        }
+    }
+
     /// Rounds paired so far.
     pub fn rounds_paired(&self) -> u32 {
         u32::try_from(self.loaded.rounds).unwrap_or(0)

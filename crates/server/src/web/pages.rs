@@ -531,23 +531,11 @@ async fn round_live(
     })
 }
 
-/// Points as a score sheet writes them: `1`, `½`, `0`, `2½` (other
-/// fractions of custom scorings in tenths: `0.3`).
-pub(super) fn points_text(points: tournament::model::Points) -> String {
-    let tenths = points.tenths();
-    match (tenths / 10, tenths % 10) {
-        (whole, 0) => whole.to_string(),
-        (0, 5) => "½".to_owned(),
-        (whole, 5) => format!("{whole}½"),
-        _ => points.to_string(),
-    }
-}
-
 /// A bye's points under the tournament's scoring (empty for a kind the
 /// page does not know, which loading the tournament already refuses).
 pub(super) fn bye_points(event: &Event, kind: &str) -> String {
     crate::model::byes::bye_kind(kind)
-        .map(|kind| points_text(event.model.scoring.bye(kind)))
+        .map(|kind| event.model.scoring.bye(kind).written())
         .unwrap_or_default()
 }
 
@@ -556,8 +544,8 @@ pub(super) fn bye_points(event: &Event, kind: &str) -> String {
 pub(super) fn result_cell(lang: Lang, event: &Event, result: Option<&str>) -> Markup {
     let scoring = &event.model.scoring;
     let (win, loss) = (
-        points_text(scoring.forfeit_win),
-        points_text(scoring.forfeit_loss),
+        scoring.forfeit_win.written(),
+        scoring.forfeit_loss.written(),
     );
     let forfeit = match result {
         Some("+-") => Some((win, loss)),

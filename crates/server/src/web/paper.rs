@@ -14,7 +14,6 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use maud::{DOCTYPE, Markup, html};
 use tournament::model::System;
-use tournament::standings::CrosstableCell;
 
 use super::data::{Event, PageError, Scope};
 use super::pages::{load, round_number};
@@ -322,7 +321,7 @@ fn wall_chart(lang: Lang, event: &Event, n: u32) -> Result<Markup, PageError> {
             section.sheet.wall tabindex="0" {
                 (sheet_head(lang, event, n, None))
                 h1 { (lang.t("crosstable-berger")) }
-                (super::tables::berger_table(lang, &t.id, &st))
+                (super::tables::berger_table(lang, event, &st))
             }
         });
     }
@@ -352,7 +351,11 @@ fn wall_chart(lang: Lang, event: &Event, n: u32) -> Result<Markup, PageError> {
                 start_number: row.start_number,
                 name: row.name.clone(),
                 rating: rating(row.start_number),
-                cells: row.cells.iter().map(CrosstableCell::notation).collect(),
+                cells: row
+                    .cells
+                    .iter()
+                    .map(|c| c.notation_in(event.cell_style()))
+                    .collect(),
                 points: row.points.to_string(),
             })
             .collect()
@@ -432,7 +435,7 @@ fn wall_chart(lang: Lang, event: &Event, n: u32) -> Result<Markup, PageError> {
                     }
                 }
             }
-            p.legend { (lang.t("crosstable-legend")) }
+            p.legend { (lang.t(event.crosstable_legend())) }
         }
     })
 }

@@ -181,31 +181,30 @@ fn cell_class(kind: RoundKind) -> Option<&'static str> {
     }
 }
 
-/// The result against one opponent in the Berger table (`1`, `½`, `0`,
-/// `+`, `-`; `*` not played yet).
-fn berger_result(kind: RoundKind) -> Option<(u32, &'static str)> {
+/// The opponent of a game in the Berger table (a bye has none).
+fn berger_opponent(kind: RoundKind) -> Option<u32> {
     match kind {
-        RoundKind::Game {
-            opponent, outcome, ..
-        } => Some((
-            opponent,
-            match outcome {
-                Outcome::Win => "1",
-                Outcome::Draw => "½",
-                Outcome::Loss => "0",
-                Outcome::ForfeitWin => "+",
-                Outcome::ForfeitLoss => "-",
-                Outcome::NotPlayed => "*",
-            },
-        )),
-        RoundKind::ForfeitWin { opponent, .. } => Some((opponent, "+")),
-        RoundKind::ForfeitLoss { opponent, .. } => Some((opponent, "-")),
+        RoundKind::Game { opponent, .. }
+        | RoundKind::ForfeitWin { opponent, .. }
+        | RoundKind::ForfeitLoss { opponent, .. } => Some(opponent),
         RoundKind::Bye(_) => None,
     }
 }
 
-fn swiss_table(ctx: &Ctx, id: &str, st: &Standings) -> Markup {
+/// A round's entry as a crosstable cell.
+fn cell(e: &tournament::standings::RoundEntry) -> CrosstableCell {
+    CrosstableCell {
+        round: e.round,
+        kind: e.kind,
+        points: e.points,
+        running: e.running,
+    }
+}
+
+fn swiss_table(ctx: &Ctx, event: &data::Event, st: &Standings) -> Markup {
     let lang = ctx.lang;
+    let id = &event.loaded.tournament.id;
+    let style = event.cell_style();
     let rows = tournament::standings::crosstable(st);
     html! {
         div.table-wrap tabindex="0" { table.cross {
@@ -224,7 +223,7 @@ fn swiss_table(ctx: &Ctx, id: &str, st: &Standings) -> Markup {
                         td.name { a href=(format!("/t/{id}/players/{}", row.start_number)) { (row.name) } }
                         @for cell in &row.cells {
                             td class=[cell_class(cell.kind)] title=(format!("{} → {}", cell.points, cell.running)) {
-                                (CrosstableCell::notation(cell))
+                                (cell.notation_in(style))
                             }
                         }
                         td.num { strong { (row.points) } }
@@ -232,11 +231,13 @@ fn swiss_table(ctx: &Ctx, id: &str, st: &Standings) -> Markup {
                 }
             }
         } }
-        p.muted { (lang.t("crosstable-legend")) }
+        p.muted { (lang.t(event.crosstable_legend())) }
     }
 }
 
-pub(super) fn berger_table(lang: Lang, id: &str, st: &Standings) -> Markup {
+pub(super) fn berger_table(lang: Lang, event: &data::Event, st: &Standings) -> Markup {
+    let id = &event.loaded.tournament.id;
+    let style = event.cell_style();
     let mut order: Vec<&tournament::standings::StandingRow> = st.rows.iter().collect();
     order.sort_by_key(|r| r.start_number);
     html! {
@@ -250,8 +251,8 @@ pub(super) fn berger_table(lang: Lang, id: &str, st: &Standings) -> Markup {
             } }
             tbody {
                 @for row in &order {
-                    @let results: Vec<(u32, &str, RoundKind)> = st.rounds_of(row.start_number).iter()
-                        .filter_map(|e| berger_result(e.kind).map(|(o, r)| (o, r, e.kind))).collect();
+                    @let results: Vec<(u32, String, RoundKind)> = st.rounds_of(row.start_number).iter()
+                        .filter_map(|e| berger_opponent(e.kind).map(|o| (o, cell(e).result_in(style), e.kind))).collect();
                     tr {
                         td.num { (row.start_number) }
                         td.name { a href=(format!("/t/{id}/players/{}", row.start_number)) { (row.name) } }
@@ -259,11 +260,11 @@ pub(super) fn berger_table(lang: Lang, id: &str, st: &Standings) -> Markup {
                             @if col.start_number == row.start_number {
                                 td class="self" {}
                             } @else {
-                                @let mine: Vec<&(u32, &str, RoundKind)> = results.iter().filter(|(o, _, _)| *o == col.start_number).collect();
+                                @let mine: Vec<&(u32, String, RoundKind)> = results.iter().filter(|(o, _, _)| *o == col.start_number).collect();
                                 td class=[mine.first().and_then(|m| cell_class(m.2))] {
                                     @for (i, m) in mine.iter().enumerate() {
                                         @if i > 0 { " " }
-                                        (m.1)
+                                        (&m.1)
                                     }
                                 }
                             }
@@ -298,7 +299,7 @@ pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: On
         let body = html! {
             @if paired > 0 { (after_links(&ctx, &format!("/t/{id}/crosstable"), paired, st.rounds)) }
             h1 { (title) }
-            @if swiss { (swiss_table(&ctx, &id, &st)) } @else { (berger_table(ctx.lang, &id, &st)) }
+            @if swiss { (swiss_table(&ctx, &event, &st)) } @else { (berger_table(ctx.lang, &event, &st)) }
         };
         Ok::<Markup, PageError>(frame(
             &ctx,
@@ -419,7 +420,7 @@ pub(crate) async fn player_card(State(state): State<AppState>, ctx: Ctx, path: T
                                     @else if let RoundKind::Bye(kind) = e.kind { (bye_name(lang, crate::model::byes::bye_text(kind))) }
                                 }
                                 td.num { @if let Some(r) = opp.and_then(opponent).and_then(|p| p.details.rating) { (r) } }
-                                td.result class=[cell_class(e.kind)] { (CrosstableCell { round: e.round, kind: e.kind, points: e.points, running: e.running }.notation()) }
+                                td.result class=[cell_class(e.kind)] { (cell(e).result_in(event.cell_style())) }
                                 td.num { (e.running) }
                                 td.no-print { @if let Some(g) = opp.and_then(|_| game_of(e.round)) { a href=(format!("/games/{g}")) { (lang.t("col-game")) } } }
                             }

@@ -203,7 +203,8 @@ fn at(text: &str) -> DateTime<Utc> {
 }
 
 /// The sweeper looks again only at what changed or falls due, and forgets a
-/// board once its result is entered (an imported or typed-in result), yet
+/// board once its result is entered (an imported or typed-in result; the
+/// game's state then shows nothing due), yet
 /// records the lateness forfeit timed at the instant it fell due (10.15,
 /// 10.17). Without this, a server holding thousands of imported games
 /// folded every one of them once a second.
@@ -241,6 +242,11 @@ async fn a_remembering_sweep_forgets_settled_boards_and_still_records_at_the_ins
         0
     );
 
+    // The game's state shows what has fallen due by now (the round
+    // started months ago) until the board's result is entered: then
+    // nothing is recorded for it, and nothing is shown as due.
+    let r = app.get(&format!("/api/v1/games/{}", games[1]), None).await;
+    assert!(r.body["due"]["result"].is_string(), "{r:?}");
     let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/2/result");
     let r = app
         .send(
@@ -251,6 +257,8 @@ async fn a_remembering_sweep_forgets_settled_boards_and_still_records_at_the_ins
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app.get(&format!("/api/v1/games/{}", games[1]), None).await;
+    assert_eq!(r.body["due"], Value::Null, "{r:?}");
     assert_eq!(
         sweeper.pass(&app.state, at("2026-04-01T14:30:02Z")).await,
         0

@@ -233,7 +233,39 @@ async fn the_arbiters_statement_replaces_what_the_tags_say(app: TestApp) {
         .post(&format!("/api/v1/games/{game}/pgn"), Some(ADMIN), body)
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
-    assert_eq!(r.body["where"], "end");
+    assert_eq!(r.body["where"], "end.at");
+    // An error in a statement's event is named by its place in the list:
+    // the event, then its field; a refused event by the event alone.
+    for (end, status, place) in [
+        (
+            json!([{ "type": "offer_draw", "player": "white" }, { "type": "declare_result", "result": "1-0", "reason": "a\u{7}b" }]),
+            StatusCode::BAD_REQUEST,
+            "end[1].reason",
+        ),
+        (
+            json!([{ "type": "resign", "player": "black" }, "resign"]),
+            StatusCode::BAD_REQUEST,
+            "end[1]",
+        ),
+        (
+            json!([{ "player": "black" }]),
+            StatusCode::BAD_REQUEST,
+            "end[0].type",
+        ),
+        (
+            json!([{ "type": "resign", "player": "black" }, { "type": "resign", "player": "white" }]),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "end[1]",
+        ),
+    ] {
+        let game = free_game(&app, "A, One", "B, Two", json!({})).await;
+        let body = json!({ "pgn": pgn("A, One", "B, Two", "1-0", "", "1. e4"), "end": end });
+        let r = app
+            .post(&format!("/api/v1/games/{game}/pgn"), Some(ADMIN), body)
+            .await;
+        assert_eq!(r.status, status, "{end}: {r:?}");
+        assert_eq!(r.body["where"], place, "{end}: {r:?}");
+    }
 }
 
 /// A tournament of `names` (ratings falling in the order given, so start

@@ -257,9 +257,9 @@ async fn an_odd_player_gets_the_pairing_allocated_bye(app: TestApp) {
 }
 
 /// A result is entered and corrected by the arbiter, each change audited
-/// with the result before and after and the reason the arbiter gave; a
-/// reason that is too long or holds control characters is refused and
-/// changes nothing.
+/// with the result before and after and the reason the arbiter gave (a
+/// reason for a result entered again unchanged is kept too); a reason that
+/// is too long or holds control characters is refused and changes nothing.
 async fn results_are_entered_corrected_and_audited(app: TestApp) {
     let organiser = app.organiser().await;
     let t = app
@@ -312,6 +312,16 @@ async fn results_are_entered_corrected_and_audited(app: TestApp) {
         )
         .await;
     assert_eq!(r.body["result"], "1/2-1/2");
+    // The same result again: nothing changes; with a reason, the reason
+    // is kept (an `annotate` row), without one nothing is written.
+    for body in [
+        json!({ "result": "1/2-1/2" }),
+        json!({ "result": "½-½", "reason": "players confirmed the draw at the desk" }),
+    ] {
+        let r = app.send(Method::PUT, &path, Some(&arbiter), body).await;
+        assert_eq!(r.status, StatusCode::OK, "{r:?}");
+        assert_eq!(r.body["result"], "1/2-1/2");
+    }
     let r = app
         .send(
             Method::PUT,
@@ -335,7 +345,13 @@ async fn results_are_entered_corrected_and_audited(app: TestApp) {
         .await;
     let audit = r.body["audit"].as_array().unwrap();
     let results: Vec<&Value> = audit.iter().filter(|a| a["entity"] == "result").collect();
-    assert_eq!(results.len(), 2);
+    assert_eq!(results.len(), 3, "{results:?}");
+    assert_eq!(results[2]["action"], "annotate");
+    assert_eq!(results[2]["before"], json!({ "result": "1/2-1/2" }));
+    assert_eq!(
+        results[2]["after"],
+        json!({ "result": "1/2-1/2", "reason": "players confirmed the draw at the desk" })
+    );
     assert_eq!(results[1]["action"], "correct");
     assert_eq!(results[1]["before"], json!({ "result": "1-0" }));
     assert_eq!(

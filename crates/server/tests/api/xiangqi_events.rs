@@ -695,7 +695,7 @@ async fn a_xiangqi_events_pages_name_red_and_count_a_round_robins_rounds(app: Te
 /// from the `xiangqi` profile; one game recorded move by move to checkmate
 /// (xq 4.1.1) writes its board's result, the others are entered; standings,
 /// the JSON export and the PGN exports (`[Variant "xiangqi"]`, readable by
-/// `xiangqi::pgn`) follow.
+/// `xiangqi::pgn`) follow; the crosstable writes each game's points.
 async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkmate(app: TestApp) {
     let (organiser, t) = xiangqi_masters(&app).await;
     let tournament = app.get(&format!("/api/v1/tournaments/{t}"), None).await;
@@ -764,6 +764,14 @@ async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkma
         .map(|row| row["points"].as_f64().expect("points"))
         .sum();
     assert_eq!(points, 12.0, "six games at two points each: {}", r.body);
+    // The table writes each game as the points it earned (2, 1, 0), as a
+    // Chinese table does, not chess's 1, ½, 0.
+    let cross = app.get(&format!("/t/{t}/crosstable"), None).await;
+    assert_eq!(cross.status, StatusCode::OK);
+    assert!(cross.text.contains("class=\"w1\">2</td>"), "{}", cross.text);
+    assert!(cross.text.contains("class=\"w0\">0</td>"), "{}", cross.text);
+    assert!(cross.text.contains("<td>1</td>"), "the draw: {}", cross.text);
+    assert!(!cross.text.contains('½'), "{}", cross.text);
     let export = app
         .get(&format!("/api/v1/tournaments/{t}/export/json"), None)
         .await;

@@ -29,6 +29,17 @@ impl Points {
         self.0
     }
 
+    /// As a score sheet or a crosstable writes it: `1`, `½`, `0`, `2½`, `12`
+    /// (a custom scoring's other tenths with their decimal: `0.3`, `2.7`).
+    pub fn written(self) -> String {
+        match (self.0 / 10, self.0 % 10) {
+            (whole, 0) => whole.to_string(),
+            (0, 5) => "½".to_owned(),
+            (whole, 5) => format!("{whole}½"),
+            _ => self.to_string(),
+        }
+    }
+
     /// The value as a float, for display and JSON only (never for arithmetic).
     pub fn as_f64(self) -> f64 {
         f64::from(self.0) / 10.0

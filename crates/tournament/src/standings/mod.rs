@@ -363,40 +363,98 @@ pub struct CrosstableCell {
     pub running: Points,
 }
 
+/// How a crosstable writes its cells: the letters of the two sides, and
+/// whether a played game shows its result or the points it earned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellStyle {
+    /// The letter of the side that moves first (`w` White, `r` Red).
+    pub first: char,
+    /// The letter of the other side (`b` Black).
+    pub second: char,
+    /// `true`: a game shows the points it earned under the event's scoring
+    /// (`2`, `1`, `0` in an event scored 2-1-0); `false`: its result (`1`,
+    /// `½`, `0`), whatever the scoring.
+    pub game_points: bool,
+}
+
+impl CellStyle {
+    /// Chess: `w` and `b`, each game as its result (1, ½, 0), as FIDE's
+    /// crosstables write it whatever the event's scoring.
+    pub const CHESS: CellStyle = CellStyle {
+        first: 'w',
+        second: 'b',
+        game_points: false,
+    };
+    /// Xiangqi: `r` (Red) and `b` (Black), each game as the points it
+    /// earned, as Chinese tables write it (2, 1, 0 in an event scored 2-1-0).
+    pub const XIANGQI: CellStyle = CellStyle {
+        first: 'r',
+        second: 'b',
+        game_points: true,
+    };
+}
+
 impl CrosstableCell {
     /// A compact notation: `12w1` (opponent 12, White, won), `5b½`, `7b+`
     /// (forfeit win), `7w-` (forfeit loss), `PAB`, `H` (half-point bye), `Z`,
     /// `F` (full-point bye), `-` (absent).
     pub fn notation(&self) -> String {
-        let colour = |c: Colour| if c == Colour::White { 'w' } else { 'b' };
+        self.notation_in(CellStyle::CHESS)
+    }
+
+    /// The notation in `style`: `12r2` (opponent 12, Red, won in an event
+    /// scored 2-1-0), `5b1`.
+    pub fn notation_in(&self, style: CellStyle) -> String {
+        let colour = |c: Colour| {
+            if c == Colour::White {
+                style.first
+            } else {
+                style.second
+            }
+        };
         match self.kind {
             RoundKind::Game {
                 opponent,
                 colour: c,
-                outcome,
-            } => {
-                let result = match outcome {
-                    crate::model::Outcome::Win => "1",
-                    crate::model::Outcome::Draw => "½",
-                    crate::model::Outcome::Loss => "0",
-                    _ => "*",
-                };
-                format!("{opponent}{}{result}", colour(c))
+                ..
             }
-            RoundKind::ForfeitWin {
+            | RoundKind::ForfeitWin {
                 opponent,
                 colour: c,
-            } => format!("{opponent}{}+", colour(c)),
-            RoundKind::ForfeitLoss {
+            }
+            | RoundKind::ForfeitLoss {
                 opponent,
                 colour: c,
-            } => format!("{opponent}{}-", colour(c)),
+            } => format!("{opponent}{}{}", colour(c), self.result_in(style)),
+            RoundKind::Bye(_) => self.result_in(style),
+        }
+    }
+
+    /// The result alone: `1`, `½`, `0` (or the game's points in a style
+    /// that shows them), `+` / `-` for a forfeit, `*` while unplayed, a
+    /// bye's letters (`PAB`, `F`, `H`, `Z`, `-` absent).
+    pub fn result_in(&self, style: CellStyle) -> String {
+        use crate::model::{ByeKind, Outcome};
+        match self.kind {
+            RoundKind::Game { outcome, .. } => match outcome {
+                Outcome::Win | Outcome::Draw | Outcome::Loss if style.game_points => {
+                    self.points.written()
+                }
+                Outcome::Win => "1".into(),
+                Outcome::Draw => "½".into(),
+                Outcome::Loss => "0".into(),
+                Outcome::ForfeitWin => "+".into(),
+                Outcome::ForfeitLoss => "-".into(),
+                Outcome::NotPlayed => "*".into(),
+            },
+            RoundKind::ForfeitWin { .. } => "+".into(),
+            RoundKind::ForfeitLoss { .. } => "-".into(),
             RoundKind::Bye(kind) => match kind {
-                crate::model::ByeKind::PairingAllocated => "PAB".into(),
-                crate::model::ByeKind::FullPoint => "F".into(),
-                crate::model::ByeKind::HalfPoint => "H".into(),
-                crate::model::ByeKind::ZeroPoint => "Z".into(),
-                crate::model::ByeKind::Absent => "-".into(),
+                ByeKind::PairingAllocated => "PAB".into(),
+                ByeKind::FullPoint => "F".into(),
+                ByeKind::HalfPoint => "H".into(),
+                ByeKind::ZeroPoint => "Z".into(),
+                ByeKind::Absent => "-".into(),
             },
         }
     }

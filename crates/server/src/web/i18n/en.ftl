@@ -121,6 +121,7 @@ standings-lots = decided by lot
 crosstable-title = Crosstable
 crosstable-berger = Berger table
 crosstable-legend = Each cell: opponent's number, colour (w white, b black) and result; + / − forfeit, PAB pairing-allocated bye, H half-point bye, Z zero-point bye, F full-point bye.
+crosstable-legend-xiangqi = Each cell: opponent's number, side (r Red, b Black) and the points the game earned; + / − forfeit, PAB pairing-allocated bye, H half-point bye, Z zero-point bye, F full-point bye.
 card-title = {name}
 card-games = Games
 card-place = Place {place}

@@ -121,6 +121,7 @@ standings-lots = 抽签决定
 crosstable-title = 交叉表
 crosstable-berger = 贝格尔表
 crosstable-legend = 每格：对手编号、执色（w 白方，b 黑方）与结果；+ / − 弃权，PAB 编排轮空，H 半分轮空，Z 零分轮空，F 全分轮空。
+crosstable-legend-xiangqi = 每格：对手编号、执方（r 红方，b 黑方）与该局所得分；+ / − 弃权，PAB 编排轮空，H 半分轮空，Z 零分轮空，F 全分轮空。
 card-title = {name}
 card-games = 对局
 card-place = 第 {place} 名

@@ -2,7 +2,8 @@
 // 0 (0-1), = (½-½), + (+-), - (-+), x (0-0), h (½-0), j (0-½) or a
 // (adjourned). A number that a longer board
 // number could continue ends with Enter or Space; one that none could
-// continue ends by itself. A correction shows the audit trail's entry.
+// continue ends by itself. A correction, or a reason given for a result
+// entered again unchanged, shows the audit trail's entry.
 // The reason field, when filled, goes with the next result entered or
 // corrected and is kept in the audit trail.
 // The boards' live state (each game's status and moves) links to the
@@ -69,10 +70,14 @@ async function enter(board, result) {
   cell.textContent = rating ? `${shown(r.body.result)} (${t('console-rating-only', { result: shown(rating) })})` : shown(after);
   cell.dataset.result = shown(after);
   row.classList.add('entered');
-  if (before !== shown(after)) reasonInput.value = '';
+  // The reason went with this entry (an unchanged result keeps it in an
+  // annotate row of the audit trail).
+  reasonInput.value = '';
   if (!before) say(t('console-entered', { board, result: shown(after) }));
-  else if (before === shown(after)) say(t('console-unchanged', { board, result: shown(after) }));
-  else {
+  else if (before === shown(after)) {
+    say(t('console-unchanged', { board, result: shown(after) }));
+    if (reason) loadAudit();
+  } else {
     say(t('console-corrected', { board, before, after: shown(after) }));
     loadAudit();
   }
@@ -119,7 +124,7 @@ async function loadAudit() {
   if (r.status !== 200) return;
   for (const row of rows.values()) row.querySelector('td.audit').replaceChildren();
   for (const entry of r.body.audit || []) {
-    if (entry.entity !== 'result' || entry.action !== 'correct') continue;
+    if (entry.entity !== 'result' || !['correct', 'annotate'].includes(entry.action)) continue;
     const [, n, b] = entry.entity_id.split('/').map(Number);
     const row = rows.get(b);
     if (n !== round || !row) continue;
