@@ -55,9 +55,9 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 impl Config {
-    /// The default listen address ([`DEFAULT_LISTEN`]).
+    /// The default listen address (`DEFAULT_LISTEN`).
     pub const DEFAULT_LISTEN: &'static str = DEFAULT_LISTEN;
-    /// The default database ([`DEFAULT_DATABASE_URL`]).
+    /// The default database (`DEFAULT_DATABASE_URL`).
     pub const DEFAULT_DATABASE_URL: &'static str = DEFAULT_DATABASE_URL;
 
     /// The configuration from values the caller already resolved (the

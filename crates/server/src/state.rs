@@ -137,7 +137,7 @@ impl AppState {
         self.inner.shutdown_tx.subscribe()
     }
 
-    /// Tells live streams to finish (called by [`run`] on shutdown).
+    /// Tells live streams to finish (called by [`run`](crate::run) on shutdown).
     pub fn begin_shutdown(&self) {
         self.inner.shutdown_tx.send_replace(true);
     }

@@ -255,7 +255,7 @@ impl Game {
     ///
     /// The positions and plies are not copied: the event works on them in
     /// place, and a rejection undoes what it appended or annotated
-    /// ([`Appended`]); the rest of the state is copied and replaced whole.
+    /// (`Appended`); the rest of the state is copied and replaced whole.
     pub fn apply(&mut self, event: Event) -> Result<Applied, Rejection> {
         let positions = std::mem::take(&mut self.st.positions);
         let plies = std::mem::take(&mut self.st.plies);

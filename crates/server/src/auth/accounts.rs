@@ -20,7 +20,7 @@
 //!   sign-in form, before any session, carries the `arbiter_csrf` cookie's
 //!   value (double submit). A bearer token needs none of this.
 //! - Sign-in attempts are limited in memory per name and per client address
-//!   ([`limiter`]).
+//!   (`auth::limiter`).
 
 use std::sync::Arc;
 

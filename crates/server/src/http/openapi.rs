@@ -7,11 +7,9 @@
 //! `ToSchema`. [`document`] merges the modules' documents and turns each
 //! operation's error codes — its own, and those every operation of its kind
 //! can answer (a path parameter, a token, a JSON body, the timeout) — into
-//! one response per status whose schema is the shared [`Error`] body with
+//! one response per status whose schema is the shared `Error` body (`error::ErrorBody`) with
 //! the `error` codes listed as an enum. The document is built once and
 //! kept.
-//!
-//! [`Error`]: crate::error::ErrorBody
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;

@@ -770,7 +770,11 @@ async fn a_xiangqi_round_robin_is_played_through_with_a_game_recorded_to_checkma
     assert_eq!(cross.status, StatusCode::OK);
     assert!(cross.text.contains("class=\"w1\">2</td>"), "{}", cross.text);
     assert!(cross.text.contains("class=\"w0\">0</td>"), "{}", cross.text);
-    assert!(cross.text.contains("<td>1</td>"), "the draw: {}", cross.text);
+    assert!(
+        cross.text.contains("<td>1</td>"),
+        "the draw: {}",
+        cross.text
+    );
     assert!(!cross.text.contains('½'), "{}", cross.text);
     let export = app
         .get(&format!("/api/v1/tournaments/{t}/export/json"), None)

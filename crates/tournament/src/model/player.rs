@@ -130,7 +130,7 @@ pub struct Player {
     /// as 0, ungraded). TRF carries it in the `XXG` extension record.
     pub grade_points: Option<u32>,
     /// The points column of an imported TRF (may include acceleration or be
-    /// stale); computed points come from [`Tournament::score_after`].
+    /// stale); computed points come from [`Tournament::score_after`](super::Tournament::score_after).
     pub reported_points: Option<Points>,
     /// The rank column of an imported TRF (used as pairing order with `XXC rank`).
     pub reported_rank: Option<u32>,

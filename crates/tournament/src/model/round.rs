@@ -182,7 +182,7 @@ impl Round {
 
     /// Every listed player's participation in this round, by start number,
     /// built in one pass over the round (for engines that look up many
-    /// players; [`Tournament::participation`] scans the round per call).
+    /// players; [`Tournament::participation`](super::Tournament::participation) scans the round per call).
     /// Players not in the map were absent.
     pub fn participations(&self) -> BTreeMap<StartNumber, Participation> {
         let mut map = BTreeMap::new();

@@ -40,12 +40,12 @@ pub enum Violation {
     /// A team to be paired that is in no match and not given the bye
     /// (Art. 3.3.1).
     Unpaired(u32),
-    /// Two teams that have already played each other ([C1], Art. 2.1.1).
+    /// Two teams that have already played each other (\[C1\], Art. 2.1.1).
     Rematch(u32, u32),
     /// Two teams the competition's rules keep apart.
     Forbidden(u32, u32),
     /// The bye to a team that has had a pairing-allocated bye, a forfeit
-    /// win or a full-point bye ([C2], Art. 2.1.2).
+    /// win or a full-point bye (\[C2\], Art. 2.1.2).
     ByeNotAllowed(u32),
     /// A bye though the number of teams to pair is even (Art. 1.4).
     NeedlessBye(u32),

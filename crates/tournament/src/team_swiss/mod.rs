@@ -10,10 +10,10 @@
 //! first (Art. 3.4), then, while teams are left, the top-scoregroup with the
 //! set of upfloaters Art. 3.5 chooses, paired as Art. 3.6 says, then the
 //! board-1 colours of every match (Art. 4). Art. 3.6's "first pairing in
-//! identifier order complying with [C1], [C8]–[C10]" is one maximum-weight
+//! identifier order complying with \[C1\], \[C8\]–\[C10\]" is one maximum-weight
 //! matching on the Dutch engine's blossom matcher, the criteria and the
 //! identifier order packed into the weights (`graph`); whether a set of
-//! teams can be paired at all ([C1] with [C3]) is a matching too. See
+//! teams can be paired at all (\[C1\] with \[C3\]) is a matching too. See
 //! docs/team-swiss.md for the readings taken where the text is unclear.
 
 mod adapter;

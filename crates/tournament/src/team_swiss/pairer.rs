@@ -27,9 +27,9 @@ pub struct Bracket {
     pub residents: Vec<u32>,
     /// The upfloaters in the order of Art. 3.5.3.
     pub upfloaters: Vec<u32>,
-    /// Whether [C6] (Art. 2.3.3) could be met by the chosen set.
+    /// Whether \[C6\] (Art. 2.3.3) could be met by the chosen set.
     pub c6_met: bool,
-    /// How many upfloaters floated in the previous round ([C7], Art. 2.3.4).
+    /// How many upfloaters floated in the previous round (\[C7\], Art. 2.3.4).
     pub c7: u32,
 }
 
@@ -94,7 +94,7 @@ pub(crate) fn active(s: &State) -> Vec<usize> {
 }
 
 /// The pairing-allocated bye (Art. 3.4) among `active` (an odd number of
-/// teams): a team allowed it ([C2], Art. 2.1.2), leaving a legal pairing
+/// teams): a team allowed it (\[C2\], Art. 2.1.2), leaving a legal pairing
 /// for all the others (3.4.1), of the lowest score (3.4.2), with the most
 /// matches played (3.4.3), of the largest TPN (3.4.4).
 pub(crate) fn choose_bye(s: &State, active: &[usize]) -> Option<usize> {
