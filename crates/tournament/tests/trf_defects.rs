@@ -336,3 +336,53 @@ fn an_unknown_result_symbol_on_a_game_is_read_as_an_unknown_result() {
             .contains("unknown result")
     );
 }
+
+/// No field of the format holds a control character: a NUL, an escape or a
+/// tab in a name is refused where it stands, never stored.
+#[test]
+fn control_characters_are_refused_where_they_stand() {
+    use TrfErrorKind::*;
+    check(
+        &mutate(3, "Alpha", "Al\u{0}ha"),
+        3,
+        17,
+        ControlCharacter('\u{0}'),
+    );
+    check(
+        &mutate(4, "Bravo", "Br\u{1b}vo"),
+        4,
+        17,
+        ControlCharacter('\u{1b}'),
+    );
+    check(
+        &mutate(1, "Defects", "Def\tects"),
+        1,
+        8,
+        ControlCharacter('\t'),
+    );
+    // A DOS end-of-file mark after the last line is not a line.
+    let marked = format!("{BASE}\u{1a}");
+    assert!(trf::read_tournament(&marked).is_ok());
+}
+
+/// A file from a Windows program is Windows-1252: 0x8A is `Š`, 0x96 an en
+/// dash; a byte that encoding leaves undefined (0x81) is a control
+/// character, refused at its column.
+#[test]
+fn windows_1252_names_are_read_and_its_undefined_bytes_refused() {
+    let mut bytes = BASE.as_bytes().to_vec();
+    let at = bytes.windows(5).position(|w| w == b"Alpha").unwrap();
+    bytes[at] = 0x8A; // Š
+    bytes[at + 1] = 0xE9; // é (Latin-1 and Windows-1252 alike)
+    let text = trf::decode(&bytes);
+    assert!(text.contains("Šépha"), "{text}");
+    let t = trf::read_tournament(&text).unwrap();
+    assert!(t.players.iter().any(|p| p.name == "Šépha"));
+    bytes[at] = 0x81;
+    check(
+        &trf::decode(&bytes),
+        3,
+        15,
+        TrfErrorKind::ControlCharacter('\u{81}'),
+    );
+}

@@ -243,47 +243,77 @@ where
         store::rating_lists::insert(&mut tx, &list).await?;
         tx.commit().await?;
     }
-    match read_into(state, &list, &spec, &mut body).await {
-        Ok((lines, players)) => {
-            let (_write, mut tx) = db.begin().await?;
-            let finished = now_text();
-            let replaced =
-                store::rating_lists::make_ready(&mut tx, &list, lines, players, &finished).await?;
-            list.status = "ready".into();
-            list.lines_read = lines;
-            list.players = players;
-            list.finished_at = Some(finished);
-            let people_updated = people::refresh_from_list(&mut tx, &list).await?;
-            audit::record(
-                &mut tx,
-                actor,
-                None,
-                "import",
-                "rating_list",
-                &list.id,
-                None,
-                Some(&json!({
-                    "name": list.name, "month": list.month, "format": list.format,
-                    "kind": list.kind, "federation": list.federation, "players": players,
-                    "replaced": replaced, "people_updated": people_updated,
-                })),
-            )
-            .await?;
-            tx.commit().await?;
-            tracing::info!(list = %list.id, players, "rating list imported");
-            Ok(Imported {
-                list,
-                replaced,
-                people_updated,
-            })
-        }
-        Err(error) => {
-            let (_write, mut tx) = db.begin().await?;
-            store::rating_lists::delete(&mut tx, &list.id).await?;
-            tx.commit().await?;
-            Err(error)
-        }
+    let outcome = match read_into(state, &list, &spec, &mut body).await {
+        Ok((lines, players)) => publish(state, actor, &mut list, lines, players).await,
+        Err(error) => Err(error),
+    };
+    if outcome.is_err() {
+        // Nothing of a failed import stays behind (the list's rows were
+        // written in batches of their own).
+        let (_write, mut tx) = db.begin().await?;
+        store::rating_lists::delete(&mut tx, &list.id).await?;
+        tx.commit().await?;
     }
+    outcome
+}
+
+/// Makes a read list the ready one of its name and month, replacing the
+/// earlier one, and refreshes the registered people from it, audited. Two
+/// imports of the same name and month finishing at once on PostgreSQL both
+/// see the same earlier list: the second to commit breaks the one-ready
+/// rule and tries again, replacing the first — as one after the other.
+async fn publish(
+    state: &AppState,
+    actor: &Actor,
+    list: &mut ListRow,
+    lines: i64,
+    players: i64,
+) -> Result<Imported, ApiError> {
+    const TRIES: usize = 5;
+    for _ in 0..TRIES {
+        let (_write, mut tx) = state.db().begin().await?;
+        let finished = now_text();
+        let replaced =
+            match store::rating_lists::make_ready(&mut tx, list, lines, players, &finished).await {
+                Ok(replaced) => replaced,
+                Err(e) if e.is_unique_violation() => continue,
+                Err(e) => return Err(e.into()),
+            };
+        list.status = "ready".into();
+        list.lines_read = lines;
+        list.players = players;
+        list.finished_at = Some(finished);
+        let people_updated = people::refresh_from_list(&mut tx, list).await?;
+        audit::record(
+            &mut tx,
+            actor,
+            None,
+            "import",
+            "rating_list",
+            &list.id,
+            None,
+            Some(&json!({
+                "name": list.name, "month": list.month, "format": list.format,
+                "kind": list.kind, "federation": list.federation, "players": players,
+                "replaced": replaced, "people_updated": people_updated,
+            })),
+        )
+        .await?;
+        tx.commit().await?;
+        tracing::info!(list = %list.id, players, "rating list imported");
+        return Ok(Imported {
+            list: list.clone(),
+            replaced,
+            people_updated,
+        });
+    }
+    Err(ApiError::conflict(
+        "rating_list_changed",
+        format!(
+            "other imports of {} {} kept finishing at the same moment; send the list again",
+            list.name, list.month
+        ),
+    ))
 }
 
 fn list_error(e: &ListError) -> ApiError {

@@ -967,7 +967,37 @@ async fn a_tournament_takes_its_ratings_from_the_list_it_chose(app: TestApp) {
     );
 }
 
+/// The same list imported several times at once (an organiser's double
+/// click, two browser tabs): every import succeeds as if one after the
+/// other, exactly one list of that name and month is ready, and nothing of
+/// the replaced ones is left behind.
+async fn the_same_list_imported_at_once_leaves_one_ready_list(app: TestApp) {
+    let organiser = app.organiser().await;
+    let imports = (0..6).map(|_| {
+        let (app, organiser) = (app.clone(), organiser.clone());
+        tokio::spawn(async move {
+            import(
+                &app,
+                &organiser,
+                "name=same&month=2026-05&format=fide-txt",
+                FIDE_TXT,
+            )
+            .await
+        })
+    });
+    for handle in imports.collect::<Vec<_>>() {
+        let r = handle.await.expect("the import ran");
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    }
+    let lists = app.get("/api/v1/rating-lists", Some(&organiser)).await;
+    let lists = lists.body["lists"].as_array().unwrap().clone();
+    assert_eq!(lists.len(), 1, "{lists:?}");
+    assert_eq!(lists[0]["status"], "ready");
+    assert_eq!(lists[0]["players"], 6);
+}
+
 crate::both_databases!(
+    the_same_list_imported_at_once_leaves_one_ready_list,
     fides_txt_list_imports_and_a_tournament_registers_its_players_from_it,
     fides_xml_list_imports_and_a_later_month_keeps_local_edits,
     a_bad_list_is_refused_with_its_line_and_nothing_is_kept,

@@ -59,6 +59,8 @@ pub enum TrfErrorKind {
     /// A team's players in a round do not meet one other team board by
     /// board (their opponents, the `300` line-ups or the colours disagree).
     TeamBoards { round: u32, team: u32 },
+    /// A control character (a tab, a NUL, an escape) in a line.
+    ControlCharacter(char),
 }
 
 impl fmt::Display for TrfErrorKind {
@@ -108,6 +110,11 @@ impl fmt::Display for TrfErrorKind {
             TrfErrorKind::TeamBoards { round, team } => write!(
                 f,
                 "round {round}: team {team}'s players do not meet one team board by board"
+            ),
+            TrfErrorKind::ControlCharacter(c) => write!(
+                f,
+                "a control character (U+{:04X}) has no place in a TRF line",
+                u32::from(*c)
             ),
         }
     }

@@ -4,12 +4,29 @@ use super::error::{TrfError, TrfErrorKind};
 use super::records::{Document, Line, PlayerRecord, Record, RoundCell};
 use crate::model::{AbnormalPoints, ByeKind, NationalRecord, Points, StartNumber};
 
-/// Decodes a file's bytes: UTF-8 (a byte-order mark is dropped), else Latin-1.
+/// Decodes a file's bytes: UTF-8 (a byte-order mark is dropped), else
+/// Windows-1252 — Latin-1 with the letters and punctuation Windows programs
+/// write in 0x80–0x9F (`Š`, `Ž`, `Œ`, `–`, `’`); the five bytes that
+/// encoding leaves undefined stay control characters, which [`parse`]
+/// refuses.
 pub fn decode(bytes: &[u8]) -> String {
     let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_owned(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+        Err(_) => bytes.iter().map(|&b| windows_1252(b)).collect(),
+    }
+}
+
+/// One byte of Windows-1252.
+fn windows_1252(byte: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
+        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
+        'ž', 'Ÿ',
+    ];
+    match byte {
+        0x80..=0x9F => HIGH[usize::from(byte - 0x80)],
+        _ => char::from(byte),
     }
 }
 
@@ -39,11 +56,22 @@ fn split_lines(text: &str) -> (Vec<&str>, String) {
 /// Parses and validates every line.
 pub fn parse(text: &str) -> Result<Document, TrfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // A DOS end-of-file mark (Ctrl-Z) after the last line ends the text.
+    let text = text.strip_suffix('\u{1a}').unwrap_or(text);
     let (raw_lines, line_ending) = split_lines(text);
     let mut lines = Vec::with_capacity(raw_lines.len());
     for (index, raw) in raw_lines.iter().enumerate() {
         let number = index + 1;
         let chars: Vec<char> = raw.chars().collect();
+        // No field of the format holds a control character (a tab, a NUL,
+        // an escape): it would be stored in a name and misalign columns.
+        if let Some(at) = chars.iter().position(|c| c.is_control()) {
+            return Err(TrfError {
+                line: number,
+                column: at + 1,
+                kind: TrfErrorKind::ControlCharacter(chars[at]),
+            });
+        }
         let record = parse_line(&chars, raw).map_err(|(column, kind)| TrfError {
             line: number,
             column,
