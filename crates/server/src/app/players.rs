@@ -322,6 +322,16 @@ pub(crate) async fn update(
         }
     }
     if let Some(bye) = &change.bye {
+        // A team plays its line-up: a player who will not play is left out
+        // of it (a reserve moves up), and a team bye is the pairing's.
+        if tournament.teams.is_some() && bye.kind != "none" {
+            return Err(ApiError::Unprocessable {
+                code: "not_for_team_events".into(),
+                message: "a team event has no byes for its players: leave the player out of the team's line-up for the round".into(),
+                article: None,
+                at: Some("bye".into()),
+            });
+        }
         let round = i64::from(bye.round);
         if round <= paired || bye.round > 99 {
             return Err(ApiError::invalid_field(

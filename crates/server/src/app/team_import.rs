@@ -120,7 +120,7 @@ pub(crate) async fn write_team_event(
                         p.map(player_id).transpose()
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                store::teams::set_lineup(tx, id, number, i64::from(team), &players).await?;
+                store::teams::set_lineup(tx, id, number, i64::from(team), &players, false).await?;
             }
         }
         crate::app::team_rounds::write_team_round(tx, actor, loaded, &data, number, round, None)

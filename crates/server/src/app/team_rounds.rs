@@ -252,20 +252,62 @@ pub(crate) async fn pair(
         crate::app::rounds::renumber_fide(&mut tx, actor, &mut loaded).await?;
     }
     let data = load_team_data(&mut tx, &loaded).await?;
-    let submitted = store::teams::lineups(&mut tx, id, next).await?;
-    let lineups: Vec<tournament::team::Lineup> = submitted
-        .into_iter()
-        .filter_map(|(team, players)| {
-            Some(tournament::team::Lineup {
-                team: u32::try_from(team).ok()?,
-                players: players.into_iter().map(start_number).collect(),
-            })
-        })
-        .collect();
+    let lineups = lineups_to_pair(&mut tx, &loaded, &data, next).await?;
     let round = pair_event(&data.event, &loaded, next, &lineups)?;
     let json = write_team_round(&mut tx, actor, &loaded, &data, next, &round, starts).await?;
     commit_change(tx, id).await?;
     Ok(json)
+}
+
+/// Every team's line-up for round `next`: the one submitted — refused
+/// (422 `invalid_lineup`) if it names a player who has since withdrawn —
+/// else the roster's first players who have not withdrawn. The defaults
+/// are stored with the round, so that the round keeps the line-ups it was
+/// paired with whatever later happens to a withdrawal.
+async fn lineups_to_pair(
+    tx: &mut AnyConnection,
+    loaded: &Loaded,
+    data: &TeamData,
+    next: i64,
+) -> Result<Vec<tournament::team::Lineup>, ApiError> {
+    let id = &loaded.tournament.id;
+    let mut submitted = store::teams::lineups(&mut *tx, id, next).await?;
+    let mut lineups = Vec::new();
+    for team in &data.teams {
+        let Ok(number) = u32::try_from(team.number) else {
+            continue;
+        };
+        if let Some(stored) = submitted.remove(&team.number) {
+            let players: Vec<Option<u32>> = stored.players.into_iter().map(start_number).collect();
+            crate::app::teams::refuse_withdrawn(&loaded.players, team.number, next, &players)?;
+            lineups.push(tournament::team::Lineup {
+                team: number,
+                players,
+            });
+            continue;
+        }
+        let Some(lineup) =
+            crate::app::teams::default_lineup(&data.event, number, &loaded.players, next)
+        else {
+            continue;
+        };
+        let ids: Vec<Option<String>> = lineup
+            .players
+            .iter()
+            .map(|sn| {
+                sn.and_then(|sn| {
+                    loaded
+                        .players
+                        .iter()
+                        .find(|p| p.start_number == i64::from(sn))
+                        .map(|p| p.id.clone())
+                })
+            })
+            .collect();
+        store::teams::set_lineup(&mut *tx, id, next, team.number, &ids, true).await?;
+        lineups.push(lineup);
+    }
+    Ok(lineups)
 }
 
 /// The crate's pairing of the next round.

@@ -19,6 +19,7 @@ use crate::model::settings::check_name;
 use crate::model::teams::{MAX_BOARDS, TeamSettings};
 use crate::state::AppState;
 use crate::store;
+use crate::store::players::PlayerRow;
 pub(crate) use crate::store::teams::TeamRow;
 use crate::store::tournaments::TournamentRow;
 
@@ -39,8 +40,10 @@ pub(crate) struct LineupList {
     pub lineups: Vec<LineupJson>,
 }
 
-/// Every team's line-up for `round`: the one submitted, else the default
-/// (the roster's first `boards` players, `Lineup::default_for`).
+/// Every team's line-up for `round`: the one submitted (or, since the
+/// round was paired, the one it was paired with), else the default — the
+/// roster's first `boards` players who have not withdrawn from the round
+/// ([`default_lineup`]).
 pub(crate) async fn round_lineups(
     conn: &mut AnyConnection,
     id: &str,
@@ -50,25 +53,56 @@ pub(crate) async fn round_lineups(
     let teams = store::teams::list(&mut *conn, id).await?;
     let mut submitted = store::teams::lineups(&mut *conn, id, round).await?;
     let event = store::model::to_team_event(settings, &teams);
+    // A round paired before its line-ups were stored with it played the
+    // roster's first players whoever had withdrawn.
+    let paired = round <= store::rounds::last_paired(&mut *conn, id).await?;
+    let players = store::players::list(&mut *conn, id).await?;
     Ok(teams
         .iter()
         .map(|t| match submitted.remove(&t.number) {
-            Some(players) => LineupJson {
+            Some(stored) => LineupJson {
                 team: t.number,
-                players,
-                submitted: true,
+                players: stored.players,
+                submitted: !stored.by_pairing,
             },
             None => LineupJson {
                 team: t.number,
                 players: u32::try_from(t.number)
                     .ok()
-                    .and_then(|n| tournament::team::Lineup::default_for(&event, n))
+                    .and_then(|n| {
+                        if paired {
+                            tournament::team::Lineup::default_for(&event, n)
+                        } else {
+                            default_lineup(&event, n, &players, round)
+                        }
+                    })
                     .map(|l| l.players.iter().map(|p| p.map(i64::from)).collect())
                     .unwrap_or_default(),
                 submitted: false,
             },
         })
         .collect())
+}
+
+/// Team `team`'s default line-up for `round`: the roster's first `boards`
+/// players who have not withdrawn from it, in roster order.
+pub(crate) fn default_lineup(
+    event: &tournament::team::TeamEvent,
+    team: u32,
+    players: &[PlayerRow],
+    round: i64,
+) -> Option<tournament::team::Lineup> {
+    tournament::team::Lineup::default_among(event, team, |sn| {
+        players
+            .iter()
+            .find(|p| p.start_number == i64::from(sn))
+            .is_some_and(|p| withdrawn_before(p, round).is_none())
+    })
+}
+
+/// The round `player` withdrew from, if it is `round` or an earlier one.
+pub(crate) fn withdrawn_before(player: &PlayerRow, round: i64) -> Option<i64> {
+    player.withdrawn_from.filter(|&k| k <= round)
 }
 
 /// The tournament's team settings, or 422 `not_a_team_event`.
@@ -254,7 +288,7 @@ pub(crate) async fn lineups(
     let mut conn = state.db().pool().acquire().await?;
     let tournament = crate::app::tournaments::load_tournament(&mut *conn, id).await?;
     let settings = settings(&tournament)?;
-    if !(1..=99).contains(&round) {
+    if !lineup_round(&tournament, round) {
         return Err(ApiError::not_found("round"));
     }
     let lineups = round_lineups(&mut conn, id, &settings, round).await?;
@@ -275,15 +309,15 @@ pub(crate) async fn put_lineup(
     let (_write, mut tx, tournament) =
         begin_change(state, actor, Permission::Arbitrate, id).await?;
     let settings = settings(&tournament)?;
+    if !lineup_round(&tournament, round) {
+        return Err(ApiError::not_found("round"));
+    }
     let paired = store::rounds::last_paired(&mut *tx, id).await?;
     if round <= paired {
         return Err(ApiError::conflict(
             "round_paired",
             format!("round {round} is paired; its line-ups are locked"),
         ));
-    }
-    if round > 99 || (tournament.rounds > 0 && round > tournament.rounds) {
-        return Err(ApiError::not_found("round"));
     }
     let teams = store::teams::list(&mut tx, id).await?;
     if !teams.iter().any(|t| t.number == number) {
@@ -302,16 +336,14 @@ pub(crate) async fn put_lineup(
     };
     tournament::team::check_lineup(&event, &lineup, &LineupRules::default())
         .map_err(|e| lineup_error(&e))?;
-    let ids: BTreeMap<i64, String> = store::players::list(&mut tx, id)
-        .await?
-        .into_iter()
-        .map(|p| (p.start_number, p.id))
-        .collect();
+    let listed = store::players::list(&mut tx, id).await?;
+    refuse_withdrawn(&listed, number, round, &players)?;
+    let ids: BTreeMap<i64, String> = listed.into_iter().map(|p| (p.start_number, p.id)).collect();
     let player_ids: Vec<Option<String>> = players
         .iter()
         .map(|p| p.and_then(|p| ids.get(&i64::from(p)).cloned()))
         .collect();
-    store::teams::set_lineup(&mut tx, id, round, number, &player_ids).await?;
+    store::teams::set_lineup(&mut tx, id, round, number, &player_ids, false).await?;
     let stored = LineupJson {
         team: number,
         players: players.iter().map(|p| p.map(i64::from)).collect(),
@@ -330,6 +362,40 @@ pub(crate) async fn put_lineup(
     .await?;
     commit_change(tx, id).await?;
     Ok(stored)
+}
+
+/// Whether `round` is one of the event's rounds (1–99, at most its set
+/// number of rounds): else its line-ups are 404.
+fn lineup_round(tournament: &crate::store::tournaments::TournamentRow, round: i64) -> bool {
+    (1..=99).contains(&round) && (tournament.rounds <= 0 || round <= tournament.rounds)
+}
+
+/// 422 `invalid_lineup` when team `team`'s line-up for `round` names a
+/// player who has withdrawn from it (`where`: the board's seat).
+pub(crate) fn refuse_withdrawn(
+    listed: &[PlayerRow],
+    team: i64,
+    round: i64,
+    players: &[Option<u32>],
+) -> Result<(), ApiError> {
+    for (board, sn) in (1..).zip(players) {
+        let Some(sn) = sn else { continue };
+        let withdrawn = listed
+            .iter()
+            .find(|p| p.start_number == i64::from(*sn))
+            .and_then(|p| withdrawn_before(p, round));
+        if let Some(k) = withdrawn {
+            return Err(ApiError::Unprocessable {
+                code: "invalid_lineup".into(),
+                message: format!(
+                    "team {team}'s line-up for round {round} names player {sn} on board {board}, who withdrew from round {k}"
+                ),
+                article: None,
+                at: Some(format!("players[{}]", board - 1)),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Rounds paired so far, or 409 `tournament_started` when there are some:

@@ -273,8 +273,9 @@ pub async fn lock_boards(
     Ok(())
 }
 
-/// Deletes round `number`: its slots, team matches, byes, boards, its
-/// games without events, and the round itself.
+/// Deletes round `number`: its slots, team matches, the line-ups its
+/// pairing stored (not those submitted), byes, boards, its games without
+/// events, and the round itself.
 pub async fn delete_round(
     conn: &mut AnyConnection,
     tournament_id: &str,
@@ -283,6 +284,7 @@ pub async fn delete_round(
     for statement in [
         "DELETE FROM round_slots WHERE tournament_id = $1 AND round = $2",
         "DELETE FROM team_matches WHERE tournament_id = $1 AND round = $2",
+        "DELETE FROM team_lineups WHERE tournament_id = $1 AND round = $2 AND by_pairing = 1",
         "DELETE FROM round_byes WHERE tournament_id = $1 AND round = $2",
         "DELETE FROM boards WHERE tournament_id = $1 AND round = $2",
         "DELETE FROM games WHERE tournament_id = $1 AND round = $2 AND seq = 0",

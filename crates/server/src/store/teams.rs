@@ -180,17 +180,28 @@ struct LineupRecord {
     team: i64,
     board: i64,
     start_number: Option<i64>,
+    by_pairing: i64,
 }
 
-/// The line-ups submitted for `round`: team → start numbers by board
-/// (`None`: an empty board).
+/// A team's stored line-up for a round.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoredLineup {
+    /// Start numbers by board (`None`: an empty board).
+    pub players: Vec<Option<i64>>,
+    /// Stored by the pairing (the roster's default, which the round was
+    /// paired with), not submitted by an arbiter.
+    pub by_pairing: bool,
+}
+
+/// The line-ups stored for `round`, by team: those submitted, and once the
+/// round is paired the defaults it was paired with.
 pub async fn lineups(
     conn: &mut AnyConnection,
     tournament_id: &str,
     round: i64,
-) -> Result<BTreeMap<i64, Vec<Option<i64>>>, Error> {
+) -> Result<BTreeMap<i64, StoredLineup>, Error> {
     let rows = sqlx::query_as::<_, LineupRecord>(
-        "SELECT l.team, l.board, p.start_number FROM team_lineups l \
+        "SELECT l.team, l.board, p.start_number, l.by_pairing FROM team_lineups l \
          LEFT JOIN players p ON p.tournament_id = l.tournament_id AND p.id = l.player_id \
          WHERE l.tournament_id = $1 AND l.round = $2 ORDER BY l.team, l.board",
     )
@@ -198,22 +209,28 @@ pub async fn lineups(
     .bind(round)
     .fetch_all(&mut *conn)
     .await?;
-    let mut out: BTreeMap<i64, Vec<Option<i64>>> = BTreeMap::new();
+    let mut out: BTreeMap<i64, StoredLineup> = BTreeMap::new();
     for r in rows {
-        let boards = out.entry(r.team).or_default();
-        debug_assert_eq!(usize::try_from(r.board).ok(), Some(boards.len() + 1));
-        boards.push(r.start_number);
+        let stored = out.entry(r.team).or_default();
+        debug_assert_eq!(
+            usize::try_from(r.board).ok(),
+            Some(stored.players.len() + 1)
+        );
+        stored.players.push(r.start_number);
+        stored.by_pairing = r.by_pairing != 0;
     }
     Ok(out)
 }
 
-/// Replaces a team's line-up for `round` by these player ids by board.
+/// Replaces a team's line-up for `round` by these player ids by board
+/// (`by_pairing`: the default the round is being paired with).
 pub async fn set_lineup(
     conn: &mut AnyConnection,
     tournament_id: &str,
     round: i64,
     team: i64,
     player_ids: &[Option<String>],
+    by_pairing: bool,
 ) -> Result<(), Error> {
     sqlx::query("DELETE FROM team_lineups WHERE tournament_id = $1 AND round = $2 AND team = $3")
         .bind(tournament_id)
@@ -223,14 +240,15 @@ pub async fn set_lineup(
         .await?;
     for (board, player) in (1i64..).zip(player_ids) {
         sqlx::query(
-            "INSERT INTO team_lineups (tournament_id, round, team, board, player_id) \
-             VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO team_lineups (tournament_id, round, team, board, player_id, by_pairing) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(tournament_id)
         .bind(round)
         .bind(team)
         .bind(board)
         .bind(player)
+        .bind(i64::from(by_pairing))
         .execute(&mut *conn)
         .await?;
     }

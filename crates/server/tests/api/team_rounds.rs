@@ -586,15 +586,22 @@ async fn team_rounds_refuse_late_line_ups_and_fill_missing_ones_from_the_roster(
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
     assert_eq!(r.body["error"], "round_paired");
     // Unknown teams and rounds.
-    let r = app
-        .send(
-            Method::PUT,
-            &format!("/api/v1/tournaments/{id}/rounds/2/lineups/9"),
-            Some(&org),
-            json!({ "players": [1, 2, 3, 4] }),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::NOT_FOUND, "{r:?}");
+    for path in [
+        "2/lineups/9",
+        "0/lineups/1",
+        "-1/lineups/1",
+        "100/lineups/1",
+    ] {
+        let r = app
+            .send(
+                Method::PUT,
+                &format!("/api/v1/tournaments/{id}/rounds/{path}"),
+                Some(&org),
+                json!({ "players": [1, 2, 3, 4] }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "{path}: {r:?}");
+    }
     for path in [
         format!("/api/v1/tournaments/{id}/rounds/2/matches"),
         format!("/api/v1/tournaments/{id}/rounds/0/matches"),
@@ -661,7 +668,142 @@ async fn team_rounds_refuse_late_line_ups_and_fill_missing_ones_from_the_roster(
     }
 }
 
+/// A player withdrawn from a team event (C.04.6: a team plays the players
+/// of its roster in board order) is left out of his team's default
+/// line-up — a reserve moves up — and a line-up naming him is refused; a
+/// team event has no byes for its players. The round keeps the line-up it
+/// was paired with when the withdrawal is later taken back; un-pairing the
+/// round lets the roster's default follow the withdrawals again.
+async fn a_withdrawn_player_is_left_out_of_his_team_s_line_up(app: TestApp) {
+    let (id, org) = team_event(
+        &app,
+        json!({ "name": "League", "system": "round-robin", "teams": { "boards": 3 } }),
+        &SIXTEEN[..8],
+    )
+    .await;
+    team(
+        &app,
+        &org,
+        &id,
+        json!({ "name": "Home", "roster": [1, 2, 3, 4] }),
+    )
+    .await;
+    team(
+        &app,
+        &org,
+        &id,
+        json!({ "name": "Away", "roster": [5, 6, 7, 8] }),
+    )
+    .await;
+    let players = app
+        .get(&format!("/api/v1/tournaments/{id}/players"), None)
+        .await;
+    let pid = |sn: i64| {
+        players.body["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["start_number"] == sn)
+            .unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let player = |sn: i64| format!("/api/v1/tournaments/{id}/players/{}", pid(sn));
+    let r = app
+        .send(
+            Method::PATCH,
+            &player(6),
+            Some(&org),
+            json!({ "withdraw": true }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app
+        .send(
+            Method::PATCH,
+            &player(1),
+            Some(&org),
+            json!({ "bye": { "round": 1, "kind": "half" } }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "not_for_team_events");
+    assert_eq!(r.body["where"], "bye");
+    let r = app
+        .send(
+            Method::PUT,
+            &format!("/api/v1/tournaments/{id}/rounds/1/lineups/2"),
+            Some(&org),
+            json!({ "players": [5, 6, 7] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_lineup");
+    assert_eq!(r.body["where"], "players[1]");
+    let away = |lineups: &Value| {
+        lineups["lineups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["team"] == 2)
+            .unwrap()
+            .clone()
+    };
+    let lineups = format!("/api/v1/tournaments/{id}/rounds/1/lineups");
+    let r = app.get(&lineups, None).await;
+    assert_eq!(
+        away(&r.body),
+        json!({ "team": 2, "players": [5, 7, 8], "submitted": false }),
+        "the reserve moves up: {r:?}"
+    );
+    app.pair_round(&org, &id).await;
+    let list = matches(&app, &id, 1).await;
+    let seated: Vec<i64> = list[0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let side = if list[0]["second"]["number"] == 2 {
+                "second"
+            } else {
+                "first"
+            };
+            b[side]["start_number"].as_i64().unwrap()
+        })
+        .collect();
+    assert_eq!(seated, [5, 7, 8], "{list:?}");
+    // Taking the withdrawal back does not rewrite the paired round.
+    let r = app
+        .send(
+            Method::PATCH,
+            &player(6),
+            Some(&org),
+            json!({ "withdraw": false }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app.get(&lineups, None).await;
+    assert_eq!(away(&r.body)["players"], json!([5, 7, 8]), "{r:?}");
+    let r = app
+        .send(
+            Method::DELETE,
+            &format!("/api/v1/tournaments/{id}/rounds/1"),
+            Some(&org),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app.get(&lineups, None).await;
+    assert_eq!(
+        away(&r.body),
+        json!({ "team": 2, "players": [5, 6, 7], "submitted": false }),
+        "{r:?}"
+    );
+}
+
 crate::both_databases!(
+    a_withdrawn_player_is_left_out_of_his_team_s_line_up,
     a_team_round_robin_under_the_national_variation_is_ranked_by_game_points,
     a_team_swiss_pairs_by_c046_and_ranks_by_match_points,
     a_team_event_s_board_colours_follow_its_352_sequence_through_export_and_import,

@@ -26,10 +26,25 @@ pub struct Lineup {
 impl Lineup {
     /// The first `boards` players of the roster (the default line-up).
     pub fn default_for(event: &TeamEvent, team: TeamNumber) -> Option<Lineup> {
-        let roster = &event.team(team)?.roster;
-        let players = (0..event.boards as usize)
-            .map(|i| roster.get(i).copied())
-            .collect();
+        Lineup::default_among(event, team, |_| true)
+    }
+
+    /// The first `boards` players of the roster who can play (`available`:
+    /// not withdrawn from the round), in roster order, the boards they
+    /// cannot fill left empty at the end (C.04.6: a team plays its players
+    /// in the board order fixed for the event).
+    pub fn default_among(
+        event: &TeamEvent,
+        team: TeamNumber,
+        available: impl Fn(StartNumber) -> bool,
+    ) -> Option<Lineup> {
+        let mut playing = event
+            .team(team)?
+            .roster
+            .iter()
+            .copied()
+            .filter(|&p| available(p));
+        let players = (0..event.boards).map(|_| playing.next()).collect();
         Some(Lineup { team, players })
     }
 }
