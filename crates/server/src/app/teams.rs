@@ -366,7 +366,7 @@ pub(crate) async fn put_lineup(
 
 /// Whether `round` is one of the event's rounds (1–99, at most its set
 /// number of rounds): else its line-ups are 404.
-fn lineup_round(tournament: &crate::store::tournaments::TournamentRow, round: i64) -> bool {
+fn lineup_round(tournament: &TournamentRow, round: i64) -> bool {
     (1..=99).contains(&round) && (tournament.rounds <= 0 || round <= tournament.rounds)
 }
 
