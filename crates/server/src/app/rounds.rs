@@ -277,7 +277,7 @@ pub(crate) async fn pair_next_round(
     )?;
     if read.tournament.teams.is_some() {
         // A team event pairs teams, not players (`team_rounds`).
-        let round = crate::app::team_rounds::pair(state, actor, id, starts).await?;
+        let round = crate::app::team_rounds::pair(state, actor, id, starts, confirmation).await?;
         return Ok(round);
     }
     let mut read = read;
@@ -359,7 +359,7 @@ fn mark_adjourned(loaded: &mut Loaded, missing: &[(i64, i64)]) {
 /// games adjourned, and the boards still without a result (`missing`, to be
 /// marked adjourned), count as draws, and the arbiter acknowledges it
 /// (level 2) before the round is paired.
-async fn acknowledge_adjourned(
+pub(crate) async fn acknowledge_adjourned(
     state: &AppState,
     actor: &Actor,
     loaded: &Loaded,

@@ -235,12 +235,17 @@ pub(crate) async fn pair(
     actor: &Actor,
     id: &str,
     starts: Option<&RoundStart>,
+    confirmation: &crate::app::confirm::Confirmation,
 ) -> Result<RoundJson, ApiError> {
     let (_write, mut tx) = state.db().begin().await?;
     store::tournaments::lock_for_pairing(&mut tx, id).await?;
     let mut loaded = load_all(&mut tx, id).await?;
     settings(&loaded.tournament)?;
     let next = crate::app::rounds::check_pairable(&loaded)?;
+    // Adjourned boards count as draws for this pairing: acknowledged, as
+    // in an event of individuals (VCL4THP.13 Q157, Q160).
+    crate::app::rounds::acknowledge_adjourned(state, actor, &loaded, next, &[], confirmation)
+        .await?;
     let teams = store::teams::list(&mut tx, id).await?;
     if teams.len() < 2 {
         return Err(ApiError::conflict(

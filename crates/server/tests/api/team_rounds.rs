@@ -802,7 +802,48 @@ async fn a_withdrawn_player_is_left_out_of_his_team_s_line_up(app: TestApp) {
     );
 }
 
+/// An adjourned board of a team match counts as a draw for the next
+/// pairing once the arbiter acknowledges it (level 2, VCL4THP.13 Q157,
+/// Q160), as in an event of individuals.
+async fn a_team_round_is_paired_on_an_adjourned_board_once_acknowledged(app: TestApp) {
+    let (id, org) = four_teams(
+        &app,
+        json!({ "name": "League", "system": "round-robin", "teams": { "boards": 4 } }),
+    )
+    .await;
+    let round = app.pair_round(&org, &id).await;
+    app.finish_round(
+        &org,
+        &id,
+        &round,
+        |board, _, _| {
+            if board == 1 { "adj" } else { "1-0" }
+        },
+    )
+    .await;
+    let rounds = format!("/api/v1/tournaments/{id}/rounds");
+    let r = app
+        .send_confirming(Method::POST, &rounds, &org, Some(&json!({})), None)
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["level"], 2, "{r:?}");
+    assert_eq!(r.body["warnings"][0]["code"], "adjourned_games", "{r:?}");
+    let confirmation = r.body["confirmation"].as_str().unwrap().to_owned();
+    let r = app
+        .send_confirming(
+            Method::POST,
+            &rounds,
+            &org,
+            Some(&json!({})),
+            Some(&confirmation),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["round"], 2, "{r:?}");
+}
+
 crate::both_databases!(
+    a_team_round_is_paired_on_an_adjourned_board_once_acknowledged,
     a_withdrawn_player_is_left_out_of_his_team_s_line_up,
     a_team_round_robin_under_the_national_variation_is_ranked_by_game_points,
     a_team_swiss_pairs_by_c046_and_ranks_by_match_points,
