@@ -145,7 +145,15 @@ pub(crate) async fn import_trf(
         },
         scoring,
         recording: "live".to_owned(),
-        pairing: crate::model::pairing_options::PairingOptions::from_model(&model.pairing)?,
+        pairing: crate::model::pairing_options::PairingOptions::from_model(&{
+            // A file that does not say its initial colour but holds round 1
+            // shows it; drawn by lot only when it cannot.
+            let mut pairing = model.pairing.clone();
+            if pairing.initial_colour.is_none() && !pairing.use_rank && event.is_none() {
+                pairing.initial_colour = model.initial_colour_of_round_one();
+            }
+            pairing
+        })?,
         laws: crate::engine::laws::Laws::of_profile(&profile),
         regulations: profile,
         teams: team_settings.as_ref().map(|(_, s)| s.clone()),

@@ -269,7 +269,39 @@ async fn a_point_system_that_rewards_the_wrong_thing_is_refused(app: TestApp) {
     assert_eq!(stored["scoring"]["draw"], 1.0, "{stored}");
 }
 
+/// A file that does not say its initial colour (no `XXC white1`, no `152`)
+/// but holds round 1 is continued with the colour round 1 gave its first
+/// player (C.04.3 A.6, 5.2), not with one drawn by lot; a control
+/// character in a line is refused at its line and column.
+async fn an_imported_event_keeps_the_initial_colour_its_round_one_shows(app: TestApp) {
+    let organiser = app.organiser().await;
+    for (first, second, colour) in [("b 1", "w 0", "black"), ("w 1", "b 0", "white")] {
+        let trf = format!(
+            "012 Colours Open\nXXR 3\n\
+             001    1 m    Alpha                             2000 ESP     1000001 1990/01/01  1.0    1     2 {first}\n\
+             001    2 m    Bravo                             1900 ESP     1000002 1991/01/01  0.0    2     1 {second}\n"
+        );
+        let t = import(&app, &organiser, &trf).await;
+        let id = t["id"].as_str().unwrap();
+        let r = app.get(&format!("/api/v1/tournaments/{id}"), None).await;
+        assert_eq!(r.body["pairing"]["initial_colour"], colour, "{r:?}");
+    }
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments/import",
+            Some(&organiser),
+            Some(axum::body::Body::from("012 Nul\u{0} Open\nXXR 3\n")),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_trf");
+    assert_eq!(r.body["where"], "line 1 column 8");
+}
+
 crate::both_databases!(
+    an_imported_event_keeps_the_initial_colour_its_round_one_shows,
     an_individual_event_round_trips_through_trf_2026_byte_for_byte,
     trf_2026_is_the_default_and_trf16_is_asked_for_by_name,
     an_import_names_every_record_it_did_not_keep,

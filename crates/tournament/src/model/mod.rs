@@ -299,6 +299,21 @@ impl Tournament {
         u32::try_from(complete).unwrap_or(u32::MAX)
     }
 
+    /// The initial colour round 1 shows: the colour of the first player by
+    /// start number who sat at a board of it (C.04.3 A.6 and 5.2: the
+    /// first player of the top half gets the initial colour). `None`
+    /// without a round 1 or a board in it. For an event whose file did not
+    /// say its initial colour.
+    pub fn initial_colour_of_round_one(&self) -> Option<Colour> {
+        self.rounds
+            .first()?
+            .boards
+            .iter()
+            .flat_map(|b| [(b.white, Colour::White), (b.black, Colour::Black)])
+            .min_by_key(|&(player, _)| player)
+            .map(|(_, colour)| colour)
+    }
+
     /// How `player` took part in `round`: `None` if the round does not exist
     /// yet; `Bye(Absent)` if the player is in neither a board nor a bye.
     pub fn participation(&self, player: StartNumber, round: u32) -> Option<Participation> {
