@@ -53,10 +53,16 @@ pub(crate) async fn import_trf(
         at: Some(format!("line {} column {}", e.line, e.column)),
     };
     let document = tournament::trf::parse(&text).map_err(invalid_trf)?;
+    let mut imported = document.import().map_err(invalid_trf)?;
+    // A player of an individual event the file shows absent to its last
+    // round is withdrawn (a team leaves players out of its line-up).
+    if !document.has_teams() {
+        imported.withdraw_the_absent(&document);
+    }
     let tournament::trf::Import {
         tournament: model,
         warnings,
-    } = document.import().map_err(invalid_trf)?;
+    } = imported;
     // A file with team records (`310`, `013`) is a team event.
     let event = if document.has_teams() {
         Some(document.to_team_event(&model).map_err(invalid_trf)?)

@@ -296,7 +296,7 @@ struct UpdatePlayer {
         (status = 409, description = "a second half-point bye (level 3) or a full-point bye (level 2) to confirm", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "event_closed"], "422": ["half_point_bye_barred"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "event_closed"], "422": ["half_point_bye_barred", "not_for_team_events"]}))),
 )]
 async fn update_player(
     State(state): State<AppState>,

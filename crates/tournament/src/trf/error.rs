@@ -168,6 +168,11 @@ pub enum TrfWarningKind {
     /// result (`?`, an adjourned game: a draw for pairing) until the
     /// arbiter enters it (VCL4THP.13 Q166).
     UnknownResult(char),
+    /// A player the file shows neither paired nor given a bye from this
+    /// round to the last paired one, after taking part before, and with no
+    /// bye requested for the next: read as withdrawn from this round (not
+    /// paired again unless the arbiter takes the withdrawal back).
+    WithdrawnAfterAbsence(u32),
 }
 
 impl fmt::Display for TrfWarningKind {
@@ -206,6 +211,11 @@ impl fmt::Display for TrfWarningKind {
                 f,
                 "result {symbol:?} is not a TRF result code: read as an unknown result (?), \
                  a game not yet decided"
+            ),
+            TrfWarningKind::WithdrawnAfterAbsence(round) => write!(
+                f,
+                "not paired and no bye from round {round} on: read as withdrawn from round \
+                 {round} (take the withdrawal back to pair the player again)"
             ),
             TrfWarningKind::UnknownResultPoints(p) => write!(
                 f,

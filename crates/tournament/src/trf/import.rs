@@ -7,8 +7,8 @@ use super::error::{TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
 use super::parse::{char_at, field, points_field, round_number, scoring_entry};
 use super::records::{Document, PlayerRecord, Record, RoundCell};
 use crate::model::{
-    Board, Bye, ByeKind, Colour, Date, EventInfo, GameResult, PairingOptions, Player, Points,
-    RatingMethod, Round, Scoring, Sex, StartNumber, System, Title, Tournament,
+    Board, Bye, ByeKind, Colour, Date, EventInfo, GameResult, PairingOptions, Participation,
+    Player, Points, RatingMethod, Round, Scoring, Sex, StartNumber, System, Title, Tournament,
 };
 
 fn apply_xxs(scoring: &mut Scoring, code: &str, p: Points) {
@@ -131,6 +131,60 @@ pub struct Import {
     pub tournament: Tournament,
     /// One per record (or group of records) not kept as written, in file order.
     pub warnings: Vec<TrfWarning>,
+}
+
+impl Import {
+    /// Withdraws the players the file shows absent — neither paired nor
+    /// given a bye — from some round to the last paired one, after taking
+    /// part before, and with no bye requested for the next round: TRF has
+    /// no field for a withdrawal (a withdrawn player's later rounds are
+    /// blank, or `0000 - -`), and pairing such a player again would bring
+    /// back someone who left. Each is named by a warning on his `001` line
+    /// (`document` is the file read), so the arbiter can take it back.
+    pub fn withdraw_the_absent(&mut self, document: &Document) {
+        let t = &mut self.tournament;
+        let paired = t.rounds_paired();
+        if paired == 0 {
+            return;
+        }
+        let absent = |t: &Tournament, player: StartNumber, round: u32| {
+            matches!(
+                t.participation(player, round),
+                Some(Participation::Bye(ByeKind::Absent))
+            )
+        };
+        let mut found = Vec::new();
+        for player in &t.players {
+            if player.withdrawn_from.is_some() || player.requested_byes.contains_key(&(paired + 1))
+            {
+                continue;
+            }
+            let sn = player.start_number;
+            let mut from = paired + 1;
+            while from > 1 && absent(t, sn, from - 1) {
+                from -= 1;
+            }
+            // Absent in the last round, present in an earlier one.
+            if from <= paired && from > 1 {
+                found.push((sn, from));
+            }
+        }
+        for (sn, from) in found {
+            if let Some(p) = t.players.iter_mut().find(|p| p.start_number == sn) {
+                p.withdrawn_from = Some(from);
+            }
+            let line = document
+                .lines
+                .iter()
+                .find(|l| matches!(&l.record, Record::Player(p) if p.start_number == sn))
+                .map_or(0, |l| l.number);
+            self.warnings.push(TrfWarning {
+                line,
+                kind: TrfWarningKind::WithdrawnAfterAbsence(from),
+            });
+        }
+        self.warnings.sort_by_key(|w| w.line);
+    }
 }
 
 impl Document {
