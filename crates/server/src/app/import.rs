@@ -19,6 +19,47 @@ use crate::store;
 use crate::store::model::Loaded;
 use crate::store::players::PlayerRow;
 
+/// The event details of `document` a tournament of this server does not
+/// keep — deputy arbiters (`112`), the time control as written (`122`), the
+/// round dates (`132`), and a place, federation, date or chief arbiter
+/// (`022`–`052`, `102`) it could not read — each named by a warning on its
+/// line (VCL4THP.13 Q50: nothing dropped silently).
+fn details_not_kept(
+    document: &tournament::trf::Document,
+    kept: &crate::model::event_info::EventDetails,
+) -> Vec<tournament::trf::TrfWarning> {
+    use tournament::trf::{Record, TrfWarning, TrfWarningKind};
+    let mut out = Vec::new();
+    for line in &document.lines {
+        let Record::Verbatim(raw) = &line.record else {
+            continue;
+        };
+        let tag: String = raw.chars().take(3).collect();
+        let value = raw.chars().skip(4).collect::<String>();
+        if value.trim().is_empty() {
+            continue;
+        }
+        let what = match tag.as_str() {
+            "112" => Some("deputy arbiter"),
+            "122" => Some("time control"),
+            "132" => Some("round dates"),
+            "022" if kept.place.is_none() => Some("place"),
+            "032" if kept.federation.is_none() => Some("federation"),
+            "042" if kept.start_date.is_none() => Some("start date"),
+            "052" if kept.end_date.is_none() => Some("end date"),
+            "102" if kept.chief_arbiter.is_none() => Some("chief arbiter"),
+            _ => None,
+        };
+        if let Some(what) = what {
+            out.push(TrfWarning {
+                line: line.number,
+                kind: TrfWarningKind::DetailNotKept { tag, what },
+            });
+        }
+    }
+    out
+}
+
 fn points_value(p: Points) -> crate::model::settings::PointsValue {
     crate::model::settings::PointsValue(p.as_f64())
 }
@@ -61,8 +102,11 @@ pub(crate) async fn import_trf(
     }
     let tournament::trf::Import {
         tournament: model,
-        warnings,
+        mut warnings,
     } = imported;
+    let details = crate::model::event_info::EventDetails::from_model(&model.info);
+    warnings.extend(details_not_kept(&document, &details));
+    warnings.sort_by_key(|w| w.line);
     // A file with team records (`310`, `013`) is a team event.
     let event = if document.has_teams() {
         Some(document.to_team_event(&model).map_err(invalid_trf)?)
@@ -165,7 +209,7 @@ pub(crate) async fn import_trf(
         teams: team_settings.as_ref().map(|(_, s)| s.clone()),
         // An imported tournament is in FIDE mode (VCL4THP.13 Q56).
         fide_mode: true,
-        event: crate::model::event_info::EventDetails::from_model(&model.info),
+        event: details,
         details: json!({ "imported": "trf" }),
     };
     crate::app::tournaments::check_new_tournament(&new)?;

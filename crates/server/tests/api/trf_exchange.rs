@@ -389,7 +389,37 @@ async fn a_player_withdrawn_before_the_export_is_not_paired_after_the_import(app
     assert_eq!(paired.len(), FIELD.len() - 1, "{round}");
 }
 
+/// VCL4THP.13 Q50: an event detail the server does not keep — the deputy
+/// arbiter (`112`), the time control as written (`122`), the round dates
+/// (`132`) — is named by a warning on its line, never dropped silently.
+async fn event_details_the_server_does_not_keep_are_named(app: TestApp) {
+    let organiser = app.organiser().await;
+    let trf = "012 Details Open\n022 Zaragoza\n102 IA Example Chief\n\
+        112 FA Example Deputy\n122 90'+30\"\n\
+        132                                                                                        26/04/01  26/04/02\n\
+        XXR 3\n\
+        001    1 m    Alpha                             2000 ESP     1000001 1990/01/01  1.0    1     2 w 1\n\
+        001    2 m    Bravo                             1900 ESP     1000002 1991/01/01  0.0    2     1 b 0\n";
+    let copy = import(&app, &organiser, trf).await;
+    let warnings = copy["warnings"].as_array().unwrap();
+    for (line, tag) in [(4, "112"), (5, "122"), (6, "132")] {
+        assert!(
+            warnings.iter().any(|w| w["line"] == line
+                && w["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains(&format!("record {tag}"))),
+            "{tag}: {warnings:?}"
+        );
+    }
+    assert!(
+        !warnings.iter().any(|w| w["line"] == 2 || w["line"] == 3),
+        "the place and the chief arbiter are kept: {warnings:?}"
+    );
+}
+
 crate::both_databases!(
+    event_details_the_server_does_not_keep_are_named,
     a_player_withdrawn_before_the_export_is_not_paired_after_the_import,
     an_imported_event_keeps_the_initial_colour_its_round_one_shows,
     an_individual_event_round_trips_through_trf_2026_byte_for_byte,

@@ -173,6 +173,9 @@ pub enum TrfWarningKind {
     /// bye requested for the next: read as withdrawn from this round (not
     /// paired again unless the arbiter takes the withdrawal back).
     WithdrawnAfterAbsence(u32),
+    /// An event detail read from the file that the program importing it
+    /// does not keep (names the record's tag and what it held).
+    DetailNotKept { tag: String, what: &'static str },
 }
 
 impl fmt::Display for TrfWarningKind {
@@ -212,6 +215,9 @@ impl fmt::Display for TrfWarningKind {
                 "result {symbol:?} is not a TRF result code: read as an unknown result (?), \
                  a game not yet decided"
             ),
+            TrfWarningKind::DetailNotKept { tag, what } => {
+                write!(f, "record {tag} ({what}) is not kept by this server")
+            }
             TrfWarningKind::WithdrawnAfterAbsence(round) => write!(
                 f,
                 "not paired and no bye from round {round} on: read as withdrawn from round \
