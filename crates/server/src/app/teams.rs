@@ -157,7 +157,13 @@ pub(crate) async fn create(
     require_not_started(&mut tx, id).await?;
     let number = match new.number {
         Some(n) => i64::from(n),
-        None => store::teams::next_number(&mut tx, id).await?,
+        None => {
+            // Teams registered at the same moment take the next free
+            // numbers one after the other (PostgreSQL gave two of them the
+            // same number and refused one as a duplicate).
+            store::tournaments::lock(&mut tx, id).await?;
+            store::teams::next_number(&mut tx, id).await?
+        }
     };
     if number > 999 {
         return Err(ApiError::invalid_field("number", "team numbers end at 999"));

@@ -412,7 +412,36 @@ async fn hostile_team_requests_are_refused_with_the_field(app: TestApp) {
     );
 }
 
+/// Teams registered at the same moment without a number each take the
+/// next free one: none is refused as a duplicate of a number the client
+/// never chose.
+async fn teams_registered_at_once_take_the_next_free_numbers(app: TestApp) {
+    let (id, org) = team_event(&app, four_boards_china(), &SIXTEEN[..6]).await;
+    let handles: Vec<_> = (0..6)
+        .map(|i| {
+            let (app, org, id) = (app.clone(), org.clone(), id.clone());
+            tokio::spawn(async move {
+                app.post(
+                    &format!("/api/v1/tournaments/{id}/teams"),
+                    Some(&org),
+                    json!({ "name": format!("Team {i}"), "roster": [i + 1] }),
+                )
+                .await
+            })
+        })
+        .collect();
+    let mut numbers = Vec::new();
+    for handle in handles {
+        let r = handle.await.expect("the request ran");
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        numbers.push(r.body["number"].as_i64().unwrap());
+    }
+    numbers.sort_unstable();
+    assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
+}
+
 crate::both_databases!(
+    teams_registered_at_once_take_the_next_free_numbers,
     teams_are_registered_with_rosters_in_board_order,
     a_player_is_on_one_roster_only,
     line_ups_keep_the_roster_order_and_default_to_it,
