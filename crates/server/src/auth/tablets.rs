@@ -225,13 +225,19 @@ async fn checked_boards(
     tournament_id: &str,
     new: &NewLink,
 ) -> Result<Vec<i64>, ApiError> {
-    if let Some(label) = &new.label
-        && label.chars().count() > LABEL_MAX
-    {
-        return Err(ApiError::invalid_field(
-            "label",
-            format!("at most {LABEL_MAX} characters"),
-        ));
+    if let Some(label) = &new.label {
+        if label.chars().count() > LABEL_MAX {
+            return Err(ApiError::invalid_field(
+                "label",
+                format!("at most {LABEL_MAX} characters"),
+            ));
+        }
+        if label.chars().any(char::is_control) {
+            return Err(ApiError::invalid_field(
+                "label",
+                "a label holds no control characters (a line break, a tab, …)",
+            ));
+        }
     }
     if new.boards.is_empty() || new.boards.len() > BOARDS_MAX {
         return Err(ApiError::invalid_field(
@@ -243,6 +249,12 @@ async fn checked_boards(
         return Err(ApiError::invalid_field(
             &format!("boards[{i}]"),
             "a board number is 1 or more",
+        ));
+    }
+    if let Some(i) = (1..new.boards.len()).find(|&i| new.boards[..i].contains(&new.boards[i])) {
+        return Err(ApiError::invalid_field(
+            &format!("boards[{i}]"),
+            format!("board {} is listed twice", new.boards[i]),
         ));
     }
     let paired = store::rounds::last_paired(&mut *executor, tournament_id).await?;

@@ -519,6 +519,18 @@ async fn hostile_tablet_link_requests_are_refused_with_the_field_named(app: Test
             "invalid_field",
             "label",
         ),
+        (
+            json!({ "round": 1, "boards": [1], "label": "Hall\u{7} A" }),
+            StatusCode::BAD_REQUEST,
+            "invalid_field",
+            "label",
+        ),
+        (
+            json!({ "round": 1, "boards": [1, 1] }),
+            StatusCode::BAD_REQUEST,
+            "invalid_field",
+            "boards[1]",
+        ),
     ];
     for (body, status, code, at) in cases {
         let r = create_link(&app, &e.arbiter, &e.id, body.clone()).await;
