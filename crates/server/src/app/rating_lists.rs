@@ -258,10 +258,11 @@ where
 }
 
 /// Makes a read list the ready one of its name and month, replacing the
-/// earlier one, and refreshes the registered people from it, audited. Two
-/// imports of the same name and month finishing at once on PostgreSQL both
-/// see the same earlier list: the second to commit breaks the one-ready
-/// rule and tries again, replacing the first — as one after the other.
+/// earlier one, and refreshes the registered people from it, audited.
+/// Imports of the same name and month finishing at once take turns
+/// (`store::rating_lists::lock_name`), each replacing the one before — as
+/// one after the other; should the one-ready rule still be broken, the
+/// finish is tried again.
 async fn publish(
     state: &AppState,
     actor: &Actor,
@@ -272,6 +273,8 @@ async fn publish(
     const TRIES: usize = 5;
     for _ in 0..TRIES {
         let (_write, mut tx) = state.db().begin().await?;
+        store::rating_lists::lock_name(&mut tx, state.db().backend(), &list.name, &list.month)
+            .await?;
         let finished = now_text();
         let replaced =
             match store::rating_lists::make_ready(&mut tx, list, lines, players, &finished).await {

@@ -243,6 +243,26 @@ pub async fn make_ready(
     Ok(replaced)
 }
 
+/// Makes the caller's transaction the only one finishing a list of `name`
+/// and `month` until it ends (PostgreSQL: an advisory transaction lock; on
+/// SQLite the process's one writer already is). Two imports of the same
+/// list finishing at once then replace one another in turn instead of both
+/// finding the same earlier list.
+pub async fn lock_name(
+    conn: &mut AnyConnection,
+    backend: crate::db::Backend,
+    name: &str,
+    month: &str,
+) -> Result<(), Error> {
+    if backend == crate::db::Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+            .bind(format!("rating_list {name} {month}"))
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
+}
+
 /// Deletes a list and its players.
 pub async fn delete(conn: &mut AnyConnection, id: &str) -> Result<bool, Error> {
     sqlx::query("DELETE FROM rating_list_entries WHERE list_id = $1")
