@@ -256,6 +256,9 @@ pub(crate) async fn pair(
     if next == 1 && !crate::app::rounds::is_imported(&loaded) {
         crate::app::rounds::renumber_fide(&mut tx, actor, &mut loaded).await?;
     }
+    if next == 1 {
+        fit_rounds_to_schedule(&mut tx, actor, &mut loaded, teams.len()).await?;
+    }
     let data = load_team_data(&mut tx, &loaded).await?;
     let lineups = lineups_to_pair(&mut tx, &loaded, &data, next).await?;
     let round = pair_event(&data.event, &loaded, next, &lineups)?;
@@ -313,6 +316,49 @@ async fn lineups_to_pair(
         lineups.push(lineup);
     }
     Ok(lineups)
+}
+
+/// A team round robin set to more rounds than its Berger schedule has
+/// (five for four teams, which play three) plays its schedule: the number
+/// of rounds becomes the schedule's when round 1 is paired, audited, so the
+/// event is finished when its schedule is.
+async fn fit_rounds_to_schedule(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    loaded: &mut Loaded,
+    teams: usize,
+) -> Result<(), ApiError> {
+    let double = match loaded.tournament.system.as_str() {
+        "round-robin" => false,
+        "double-round-robin" => true,
+        _ => return Ok(()),
+    };
+    let schedule = i64::from(tournament::round_robin::rounds(
+        u32::try_from(teams).unwrap_or(u32::MAX),
+        double,
+    ));
+    let set = loaded.tournament.rounds;
+    if set <= schedule {
+        return Ok(());
+    }
+    loaded.tournament.rounds = schedule;
+    store::tournaments::update(&mut *tx, &loaded.tournament).await?;
+    let id = loaded.tournament.id.clone();
+    audit::record(
+        tx,
+        actor,
+        Some(&id),
+        "update",
+        "tournament",
+        &id,
+        Some(&serde_json::json!({ "rounds": set })),
+        Some(&serde_json::json!({
+            "rounds": schedule,
+            "reason": format!("a round robin of {teams} teams plays {schedule} rounds"),
+        })),
+    )
+    .await?;
+    Ok(())
 }
 
 /// The crate's pairing of the next round.

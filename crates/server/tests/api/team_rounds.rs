@@ -842,7 +842,22 @@ async fn a_team_round_is_paired_on_an_adjourned_board_once_acknowledged(app: Tes
     assert_eq!(r.body["round"], 2, "{r:?}");
 }
 
+/// A team round robin set to five rounds for four teams plays its Berger
+/// schedule's three: the number of rounds follows the schedule once round
+/// 1 is paired, so the event ends when its schedule does.
+async fn a_team_round_robin_set_to_too_many_rounds_plays_its_schedule(app: TestApp) {
+    let (id, org) = four_teams(
+        &app,
+        json!({ "name": "League", "system": "round-robin", "rounds": 5, "teams": { "boards": 4 } }),
+    )
+    .await;
+    app.pair_round(&org, &id).await;
+    let t = app.get(&format!("/api/v1/tournaments/{id}"), None).await;
+    assert_eq!(t.body["rounds"], 3, "{t:?}");
+}
+
 crate::both_databases!(
+    a_team_round_robin_set_to_too_many_rounds_plays_its_schedule,
     a_team_round_is_paired_on_an_adjourned_board_once_acknowledged,
     a_withdrawn_player_is_left_out_of_his_team_s_line_up,
     a_team_round_robin_under_the_national_variation_is_ranked_by_game_points,
