@@ -261,8 +261,7 @@ where
 /// earlier one, and refreshes the registered people from it, audited.
 /// Imports of the same name and month finishing at once take turns
 /// (`store::rating_lists::lock_name`), each replacing the one before — as
-/// one after the other; should the one-ready rule still be broken, the
-/// finish is tried again.
+/// one after the other.
 async fn publish(
     state: &AppState,
     actor: &Actor,
@@ -270,53 +269,38 @@ async fn publish(
     lines: i64,
     players: i64,
 ) -> Result<Imported, ApiError> {
-    const TRIES: usize = 5;
-    for _ in 0..TRIES {
-        let (_write, mut tx) = state.db().begin().await?;
-        store::rating_lists::lock_name(&mut tx, state.db().backend(), &list.name, &list.month)
-            .await?;
-        let finished = now_text();
-        let replaced =
-            match store::rating_lists::make_ready(&mut tx, list, lines, players, &finished).await {
-                Ok(replaced) => replaced,
-                Err(e) if e.is_unique_violation() => continue,
-                Err(e) => return Err(e.into()),
-            };
-        list.status = "ready".into();
-        list.lines_read = lines;
-        list.players = players;
-        list.finished_at = Some(finished);
-        let people_updated = people::refresh_from_list(&mut tx, list).await?;
-        audit::record(
-            &mut tx,
-            actor,
-            None,
-            "import",
-            "rating_list",
-            &list.id,
-            None,
-            Some(&json!({
-                "name": list.name, "month": list.month, "format": list.format,
-                "kind": list.kind, "federation": list.federation, "players": players,
-                "replaced": replaced, "people_updated": people_updated,
-            })),
-        )
-        .await?;
-        tx.commit().await?;
-        tracing::info!(list = %list.id, players, "rating list imported");
-        return Ok(Imported {
-            list: list.clone(),
-            replaced,
-            people_updated,
-        });
-    }
-    Err(ApiError::conflict(
-        "rating_list_changed",
-        format!(
-            "other imports of {} {} kept finishing at the same moment; send the list again",
-            list.name, list.month
-        ),
-    ))
+    let (_write, mut tx) = state.db().begin().await?;
+    store::rating_lists::lock_name(&mut tx, state.db().backend(), &list.name, &list.month).await?;
+    let finished = now_text();
+    let replaced =
+        store::rating_lists::make_ready(&mut tx, list, lines, players, &finished).await?;
+    list.status = "ready".into();
+    list.lines_read = lines;
+    list.players = players;
+    list.finished_at = Some(finished);
+    let people_updated = people::refresh_from_list(&mut tx, list).await?;
+    audit::record(
+        &mut tx,
+        actor,
+        None,
+        "import",
+        "rating_list",
+        &list.id,
+        None,
+        Some(&json!({
+            "name": list.name, "month": list.month, "format": list.format,
+            "kind": list.kind, "federation": list.federation, "players": players,
+            "replaced": replaced, "people_updated": people_updated,
+        })),
+    )
+    .await?;
+    tx.commit().await?;
+    tracing::info!(list = %list.id, players, "rating list imported");
+    Ok(Imported {
+        list: list.clone(),
+        replaced,
+        people_updated,
+    })
 }
 
 fn list_error(e: &ListError) -> ApiError {

@@ -100,8 +100,9 @@ pub(crate) async fn load_team_data(
     let teams = store::teams::list(&mut *conn, id).await?;
     let matches = store::team_rounds::list(&mut *conn, id).await?;
     let mut lineups = BTreeMap::new();
+    // Every round here is paired.
     for round in 1..=loaded.rounds {
-        let list = round_lineups(&mut *conn, id, &settings, round).await?;
+        let list = round_lineups(&mut *conn, id, &settings, round, None).await?;
         lineups.insert(
             round,
             list.into_iter().map(|l| (l.team, l.players)).collect(),

@@ -41,22 +41,20 @@ pub(crate) struct LineupList {
 }
 
 /// Every team's line-up for `round`: the one submitted (or, since the
-/// round was paired, the one it was paired with), else the default — the
-/// roster's first `boards` players who have not withdrawn from the round
-/// ([`default_lineup`]).
+/// round was paired, the one it was paired with), else the default: for a
+/// round not yet paired (`unpaired`: the tournament's players) the roster's
+/// first `boards` players who have not withdrawn from it
+/// ([`default_lineup`]), for a paired one the roster's first players.
 pub(crate) async fn round_lineups(
     conn: &mut AnyConnection,
     id: &str,
     settings: &TeamSettings,
     round: i64,
+    unpaired: Option<&[PlayerRow]>,
 ) -> Result<Vec<LineupJson>, ApiError> {
     let teams = store::teams::list(&mut *conn, id).await?;
     let mut submitted = store::teams::lineups(&mut *conn, id, round).await?;
     let event = store::model::to_team_event(settings, &teams);
-    // A round paired before its line-ups were stored with it played the
-    // roster's first players whoever had withdrawn.
-    let paired = round <= store::rounds::last_paired(&mut *conn, id).await?;
-    let players = store::players::list(&mut *conn, id).await?;
     Ok(teams
         .iter()
         .map(|t| match submitted.remove(&t.number) {
@@ -69,12 +67,11 @@ pub(crate) async fn round_lineups(
                 team: t.number,
                 players: u32::try_from(t.number)
                     .ok()
-                    .and_then(|n| {
-                        if paired {
-                            tournament::team::Lineup::default_for(&event, n)
-                        } else {
-                            default_lineup(&event, n, &players, round)
-                        }
+                    .and_then(|n| match unpaired {
+                        Some(players) => default_lineup(&event, n, players, round),
+                        // A round paired before its line-ups were stored
+                        // with it played the roster's first players.
+                        None => tournament::team::Lineup::default_for(&event, n),
                     })
                     .map(|l| l.players.iter().map(|p| p.map(i64::from)).collect())
                     .unwrap_or_default(),
@@ -297,8 +294,12 @@ pub(crate) async fn lineups(
     if !lineup_round(&tournament, round) {
         return Err(ApiError::not_found("round"));
     }
-    let lineups = round_lineups(&mut conn, id, &settings, round).await?;
-    Ok(lineups)
+    let players = if round > store::rounds::last_paired(&mut *conn, id).await? {
+        Some(store::players::list(&mut conn, id).await?)
+    } else {
+        None
+    };
+    round_lineups(&mut conn, id, &settings, round, players.as_deref()).await
 }
 
 /// Stores team `number`'s line-up for `round`, a round not yet paired (an

@@ -170,7 +170,7 @@ fn spec(q: ImportQuery) -> Result<ImportSpec, ApiError> {
     request_body(content = String, content_type = "application/octet-stream", description = "the list file as FIDE publishes it (TXT: Latin-1 or UTF-8; XML: UTF-8), or a national CSV (UTF-8 or GB18030); at most 2 GiB"),
     responses((status = 201, description = "the list, ready", body = Imported)),
     security(("bearer" = []), ("session" = [])),
-    extensions(("x-errors" = json!({"400": ["body_unreadable", "invalid_field", "invalid_query"], "403": ["forbidden"], "409": ["rating_list_changed"], "413": ["payload_too_large"], "422": ["invalid_list"]}))),
+    extensions(("x-errors" = json!({"400": ["body_unreadable", "invalid_field", "invalid_query"], "403": ["forbidden"], "413": ["payload_too_large"], "422": ["invalid_list"]}))),
 )]
 async fn import_list(
     State(state): State<AppState>,

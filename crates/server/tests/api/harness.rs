@@ -320,6 +320,19 @@ impl TestApp {
         ids
     }
 
+    /// Player `start_number` of tournament `t` as `GET …/players` lists
+    /// him (`id`, `withdrawn_from`, …).
+    pub async fn player(&self, t: &str, start_number: i64) -> Value {
+        let r = self
+            .get(&format!("/api/v1/tournaments/{t}/players"), None)
+            .await;
+        r.body["players"]
+            .as_array()
+            .and_then(|list| list.iter().find(|p| p["start_number"] == start_number))
+            .cloned()
+            .unwrap_or_else(|| panic!("no player {start_number} in {t}: {r:?}"))
+    }
+
     /// Pairs the next round of tournament `t` (asserting 201); the round.
     /// A Swiss "Open" of `rounds` rounds with the first `players` of
     /// [`FIELD`] registered.

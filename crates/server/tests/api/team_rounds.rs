@@ -695,25 +695,17 @@ async fn a_withdrawn_player_is_left_out_of_his_team_s_line_up(app: TestApp) {
         json!({ "name": "Away", "roster": [5, 6, 7, 8] }),
     )
     .await;
-    let players = app
-        .get(&format!("/api/v1/tournaments/{id}/players"), None)
-        .await;
-    let pid = |sn: i64| {
-        players.body["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["start_number"] == sn)
-            .unwrap()["id"]
-            .as_str()
-            .unwrap()
-            .to_owned()
+    let (one, six) = (app.player(&id, 1).await, app.player(&id, 6).await);
+    let player = |p: &Value| {
+        format!(
+            "/api/v1/tournaments/{id}/players/{}",
+            p["id"].as_str().unwrap()
+        )
     };
-    let player = |sn: i64| format!("/api/v1/tournaments/{id}/players/{}", pid(sn));
     let r = app
         .send(
             Method::PATCH,
-            &player(6),
+            &player(&six),
             Some(&org),
             json!({ "withdraw": true }),
         )
@@ -722,7 +714,7 @@ async fn a_withdrawn_player_is_left_out_of_his_team_s_line_up(app: TestApp) {
     let r = app
         .send(
             Method::PATCH,
-            &player(1),
+            &player(&one),
             Some(&org),
             json!({ "bye": { "round": 1, "kind": "half" } }),
         )
@@ -777,7 +769,7 @@ async fn a_withdrawn_player_is_left_out_of_his_team_s_line_up(app: TestApp) {
     let r = app
         .send(
             Method::PATCH,
-            &player(6),
+            &player(&six),
             Some(&org),
             json!({ "withdraw": false }),
         )

@@ -316,18 +316,7 @@ async fn a_player_withdrawn_before_the_export_is_not_paired_after_the_import(app
     let round = app.pair_round(&organiser, &t).await;
     app.finish_round(&organiser, &t, &round, |_, _, _| "1-0")
         .await;
-    let players = app
-        .get(&format!("/api/v1/tournaments/{t}/players"), None)
-        .await;
-    let five = players.body["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["start_number"] == 5)
-        .unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let five = app.player(&t, 5).await["id"].as_str().unwrap().to_owned();
     let r = app
         .send(
             Method::PATCH,
@@ -354,16 +343,7 @@ async fn a_player_withdrawn_before_the_export_is_not_paired_after_the_import(app
         "{warnings:?}"
     );
     let id = copy["id"].as_str().unwrap();
-    let players = app
-        .get(&format!("/api/v1/tournaments/{id}/players"), None)
-        .await;
-    let five = players.body["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["start_number"] == 5)
-        .unwrap()
-        .clone();
+    let five = app.player(id, 5).await;
     assert_eq!(five["withdrawn_from"], 2, "{five}");
     let round = app.pair_round(&organiser, id).await;
     let paired: Vec<i64> = round["boards"]
