@@ -386,3 +386,28 @@ fn windows_1252_names_are_read_and_its_undefined_bytes_refused() {
         TrfErrorKind::ControlCharacter('\u{81}'),
     );
 }
+
+/// One person, one entry: a FIDE id two start numbers hold is named at the
+/// later line, so the arbiter can look; the file is still read.
+#[test]
+fn a_fide_id_held_by_two_players_is_named_at_the_second() {
+    let text = mutate(4, "1000002", "1000001");
+    let import = trf::import_tournament(&text).unwrap();
+    assert_eq!(import.tournament.players.len(), 2);
+    assert_eq!(
+        import.warnings,
+        [trf::TrfWarning {
+            line: 4,
+            kind: trf::TrfWarningKind::DuplicateFideId {
+                id: 1_000_001,
+                start_number: 1,
+            },
+        }]
+    );
+    assert!(
+        import.warnings[0]
+            .to_string()
+            .starts_with("line 4: FIDE id 1000001 is also start number 1's")
+    );
+    assert_eq!(trf::import_tournament(BASE).unwrap().warnings, []);
+}

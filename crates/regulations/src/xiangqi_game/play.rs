@@ -318,6 +318,19 @@ impl XiangqiGame {
                             side_name(w)
                         ),
                     ),
+                    // A player whose next move the arbiter let repeat the
+                    // cycle has not refused to change.
+                    XqLossGrounds::NotChanging if st.cycle_allowed == Some(p) => {
+                        return reject(
+                            Code::ResultDoesNotFitGrounds,
+                            "xq 4.1.7",
+                            format!(
+                                "the arbiter has allowed {}'s next move to repeat its cycle: {} has not refused to change",
+                                side_name(p),
+                                side_name(p)
+                            ),
+                        );
+                    }
                     XqLossGrounds::NotChanging => match st.judgement.verdict {
                         Verdict::MustChange { side, reason } if side == p => cite(
                             Code::NotChangingLoses,

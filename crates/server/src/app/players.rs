@@ -108,6 +108,14 @@ pub(crate) async fn create(
             return Err(people::duplicate_error(&name, &candidates));
         }
     }
+    refuse_second_entry(
+        &mut tx,
+        tournament_id,
+        None,
+        details.fide_id,
+        person.as_ref().map(|p| p.id.as_str()),
+    )
+    .await?;
     let person = match person {
         Some(p) => Some(p),
         None if new.register => {
@@ -179,6 +187,7 @@ pub(crate) async fn link_person(
             format!("no person {id}"),
         ));
     }
+    refuse_second_entry(&mut tx, tournament_id, Some(player_id), None, person_id).await?;
     let before = serde_json::to_value(&player)?;
     store::players::set_person(&mut tx, player_id, person_id).await?;
     player.person_id = person_id.map(str::to_owned);
@@ -210,7 +219,8 @@ pub(crate) async fn paste(
     // nothing of the lines.
     let (_write, mut tx, tournament) =
         begin_change(state, actor, Permission::Manage, tournament_id).await?;
-    let entries = read_paste(text).map_err(|problems| {
+    let registered = store::players::list(&mut tx, tournament_id).await?;
+    let entries = read_paste(text, &fide_ids(&registered)).map_err(|problems| {
         let count = problems.len();
         let mut details = serde_json::Map::new();
         details.insert(
@@ -301,6 +311,16 @@ pub(crate) async fn update(
         no_half_point_byes
     );
     after.details.check()?;
+    if after.details.fide_id != before.details.fide_id {
+        refuse_second_entry(
+            &mut tx,
+            tournament_id,
+            Some(player_id),
+            after.details.fide_id,
+            None,
+        )
+        .await?;
+    }
     match (change.withdraw, change.withdrawn_from) {
         (Some(true), None) => after.withdrawn_from = Some(paired + 1),
         (Some(false), None) => after.withdrawn_from = None,
@@ -580,6 +600,63 @@ pub(crate) async fn insert_player(
     Ok(player)
 }
 
+/// The start number holding each FIDE id among `players`.
+fn fide_ids(players: &[PlayerRow]) -> BTreeMap<u64, i64> {
+    players
+        .iter()
+        .filter_map(|p| Some((p.details.fide_id?, p.start_number)))
+        .collect()
+}
+
+/// One person, one entry: 409 `already_registered` when another player of
+/// the tournament (not `except`) has FIDE id `fide_id` or is person
+/// `person_id`, naming that player (`where` the field, `start_number`,
+/// `player_id`).
+async fn refuse_second_entry(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+    except: Option<&str>,
+    fide_id: Option<u64>,
+    person_id: Option<&str>,
+) -> Result<(), ApiError> {
+    if fide_id.is_none() && person_id.is_none() {
+        return Ok(());
+    }
+    let players = store::players::list(conn, tournament_id).await?;
+    let holder = |p: &&PlayerRow| Some(p.id.as_str()) != except;
+    let (field, what, holder) = if let Some(p) = fide_id.and_then(|id| {
+        players
+            .iter()
+            .filter(holder)
+            .find(|p| p.details.fide_id == Some(id))
+    }) {
+        ("fide_id", format!("FIDE id {}", fide_id.unwrap_or(0)), p)
+    } else if let Some(p) = person_id.and_then(|id| {
+        players
+            .iter()
+            .filter(holder)
+            .find(|p| p.person_id.as_deref() == Some(id))
+    }) {
+        ("person_id", "this person".to_owned(), p)
+    } else {
+        return Ok(());
+    };
+    let mut details = serde_json::Map::new();
+    details.insert("where".into(), field.into());
+    details.insert("start_number".into(), holder.start_number.into());
+    details.insert("player_id".into(), holder.id.clone().into());
+    Err(ApiError::Detailed {
+        status: axum::http::StatusCode::CONFLICT,
+        code: "already_registered".into(),
+        message: format!(
+            "{what} is already in this tournament: start number {} ({}); a person plays once",
+            holder.start_number, holder.name
+        ),
+        article: None,
+        details,
+    })
+}
+
 /// One refused line of a paste (the 400 `invalid_lines` answer's
 /// `problems`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -647,13 +724,39 @@ fn read_line(line: &str) -> Option<Result<(String, PlayerDetails), (String, Stri
 }
 
 /// Reads a whole paste: every line's player, or every bad line's problem.
-pub(crate) fn read_paste(text: &str) -> Result<Vec<(String, PlayerDetails)>, Vec<LineProblem>> {
+/// `taken` holds the FIDE ids the tournament's players have (by start
+/// number): a line repeating one, or an earlier line's, is refused.
+pub(crate) fn read_paste(
+    text: &str,
+    taken: &BTreeMap<u64, i64>,
+) -> Result<Vec<(String, PlayerDetails)>, Vec<LineProblem>> {
     let mut players = Vec::new();
     let mut problems = Vec::new();
+    let mut pasted: BTreeMap<u64, usize> = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
         match read_line(line) {
             None => {}
-            Some(Ok(player)) => players.push(player),
+            Some(Ok(player)) => {
+                if let Some(id) = player.1.fide_id {
+                    let message = if let Some(n) = taken.get(&id) {
+                        Some(format!("FIDE id {id} is already start number {n}'s"))
+                    } else {
+                        pasted
+                            .get(&id)
+                            .map(|l| format!("FIDE id {id} is on line {l} too"))
+                    };
+                    if let Some(message) = message {
+                        problems.push(LineProblem {
+                            line: i + 1,
+                            field: "fide_id".into(),
+                            message,
+                        });
+                        continue;
+                    }
+                    pasted.insert(id, i + 1);
+                }
+                players.push(player);
+            }
             Some(Err((field, message))) => problems.push(LineProblem {
                 line: i + 1,
                 field,
@@ -684,12 +787,17 @@ pub(crate) fn read_paste(text: &str) -> Result<Vec<(String, PlayerDetails)>, Vec
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
     use super::read_paste;
 
     #[test]
     fn a_pasted_line_keeps_the_comma_of_a_surname_first_name() {
-        let players = read_paste("Carlsen, Magnus, 2830, NOR, 1503014, GM\n\n# seeded\nLi Na, 0")
-            .expect("two good lines");
+        let players = read_paste(
+            "Carlsen, Magnus, 2830, NOR, 1503014, GM\n\n# seeded\nLi Na, 0",
+            &BTreeMap::new(),
+        )
+        .expect("two good lines");
         assert_eq!(players.len(), 2);
         assert_eq!(players[0].0, "Carlsen, Magnus");
         assert_eq!(players[0].1.rating, Some(2830));
@@ -702,8 +810,11 @@ mod tests {
 
     #[test]
     fn every_bad_line_is_named_by_its_number_and_field() {
-        let problems = read_paste("Good, 1800\nNo Rating\nToo High, 9000\nFed, 1500, fr\n, 1400")
-            .expect_err("bad lines");
+        let problems = read_paste(
+            "Good, 1800\nNo Rating\nToo High, 9000\nFed, 1500, fr\n, 1400",
+            &BTreeMap::new(),
+        )
+        .expect_err("bad lines");
         let named: Vec<(usize, &str)> = problems
             .iter()
             .map(|p| (p.line, p.field.as_str()))
@@ -716,6 +827,27 @@ mod tests {
 
     #[test]
     fn an_empty_paste_is_refused() {
-        assert!(read_paste("\n  \n# nothing").is_err());
+        assert!(read_paste("\n  \n# nothing", &BTreeMap::new()).is_err());
+    }
+
+    #[test]
+    fn a_fide_id_already_entered_or_pasted_twice_is_refused_at_its_line() {
+        let taken = BTreeMap::from([(1_503_014, 7)]);
+        let problems = read_paste(
+            "Carlsen, Magnus, 2830, NOR, 1503014\nDing, 2780, CHN, 8603677\nDing Liren, 2780, CHN, 8603677",
+            &taken,
+        )
+        .expect_err("two second entries");
+        let named: Vec<(usize, &str, &str)> = problems
+            .iter()
+            .map(|p| (p.line, p.field.as_str(), p.message.as_str()))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                (1, "fide_id", "FIDE id 1503014 is already start number 7's"),
+                (3, "fide_id", "FIDE id 8603677 is on line 2 too"),
+            ]
+        );
     }
 }

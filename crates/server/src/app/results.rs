@@ -65,7 +65,7 @@ impl Cause<'_> {
 /// The reason an arbiter gave for a result: trimmed, `None` when blank;
 /// a note as [`crate::engine::check_note`] takes it.
 pub(crate) fn read_reason(reason: Option<&str>) -> Result<Option<&str>, ApiError> {
-    let Some(reason) = reason.map(str::trim).filter(|r| !r.is_empty()) else {
+    let Some(reason) = reason.and_then(crate::engine::note_text) else {
         return Ok(None);
     };
     crate::engine::check_note("reason", reason)?;

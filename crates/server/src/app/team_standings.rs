@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use tournament::standings::Value;
 use tournament::team::{
-    PrimaryScore, TeamRoundKind, TeamStandingsOptions, compute_team_standings, explain_team,
-    team_preset,
+    PrimaryScore, TeamRoundKind, TeamStandingsError, TeamStandingsOptions, compute_team_standings,
+    explain_team, team_preset,
 };
 use utoipa::ToSchema;
 
@@ -87,12 +87,27 @@ pub(crate) struct TeamStandingsJson {
     /// Whether the table is provisional: a result of a counted round is
     /// missing (VCL: never shown as final while results are missing).
     pub provisional: bool,
+    /// The last round up to which every result is in: `?after=` it gives
+    /// the final standings of the complete rounds.
+    pub complete_rounds: u32,
 }
 
-/// The team standings of a loaded team event.
+/// Whether a board still waits for its result (none entered, or its game
+/// adjourned).
+fn result_missing(board: &crate::store::rounds::BoardRow) -> bool {
+    board
+        .result
+        .as_deref()
+        .is_none_or(|r| r == crate::store::model::ADJOURNED)
+}
+
+/// The team standings of a loaded team event after round `after` (every
+/// round paired when `None`; a round not paired is 400 `invalid_field` at
+/// `after`).
 pub(crate) fn team_standings_json(
     loaded: &Loaded,
     data: &TeamData,
+    after: Option<u32>,
 ) -> Result<TeamStandingsJson, ApiError> {
     let preset = if loaded.tournament.regulations == "china-national" {
         "china-national"
@@ -103,10 +118,15 @@ pub(crate) fn team_standings_json(
         .map_err(|e| ApiError::unprocessable("bad_tiebreaks", e.to_string()))?;
     let options = TeamStandingsOptions {
         tiebreaks,
-        after_round: None,
+        after_round: after,
     };
-    let standings = compute_team_standings(&data.event, &options)
-        .map_err(|e| ApiError::unprocessable("cannot_rank", e.to_string()))?;
+    let standings = compute_team_standings(&data.event, &options).map_err(|e| match e {
+        TeamStandingsError::NoSuchRound { recorded, .. } => ApiError::invalid_field(
+            "after",
+            format!("must be a round paired so far (1 to {recorded})"),
+        ),
+        e => ApiError::unprocessable("cannot_rank", e.to_string()),
+    })?;
     let rows = standings
         .rows
         .iter()
@@ -175,16 +195,22 @@ pub(crate) fn team_standings_json(
     let results_missing = loaded
         .boards
         .iter()
-        .filter(|b| b.round <= i64::from(standings.rounds))
-        .filter(|b| {
-            b.result
-                .as_deref()
-                .is_none_or(|r| r == crate::store::model::ADJOURNED)
-        })
+        .filter(|b| b.round <= i64::from(standings.rounds) && result_missing(b))
         .count();
+    let first_incomplete = loaded
+        .boards
+        .iter()
+        .filter(|b| result_missing(b))
+        .map(|b| b.round)
+        .min();
+    let paired = data.event.rounds_paired();
+    let complete_rounds = first_incomplete
+        .and_then(|r| u32::try_from(r - 1).ok())
+        .map_or(paired, |r| r.min(paired));
     Ok(TeamStandingsJson {
         results_missing,
         provisional: results_missing > 0,
+        complete_rounds,
         rounds: standings.rounds,
         ranking: match standings.primary {
             PrimaryScore::MatchPoints => "match_points",

@@ -618,7 +618,39 @@ pub fn check_note(field: &str, note: &str) -> Result<(), ApiError> {
             "must not contain characters that override the text's direction (U+202A–U+202E, U+2066–U+2069)",
         ));
     }
+    if let Some(c) = note.chars().find(|&c| invisible(c)) {
+        return Err(ApiError::invalid_field(
+            field,
+            format!(
+                "must not contain invisible characters (U+{:04X}): a note reads as it is stored",
+                u32::from(c)
+            ),
+        ));
+    }
     Ok(())
+}
+
+/// A character that shows nothing and joins no script's letters: zero-width
+/// space, word joiner, byte-order mark, soft hyphen, the Mongolian vowel
+/// separator, the invisible mathematical operators, the direction marks.
+/// (The zero-width joiner and non-joiner are kept: scripts and emoji need
+/// them.)
+pub(crate) fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00ad}' | '\u{180e}' | '\u{200b}' | '\u{200e}' | '\u{200f}' | '\u{2060}'
+            ..='\u{2064}' | '\u{feff}'
+    )
+}
+
+/// A note as kept: trimmed, `None` when nothing of it would show (spaces
+/// and joiners only).
+pub fn note_text(note: &str) -> Option<&str> {
+    let note = note.trim();
+    (!note
+        .chars()
+        .all(|c| c.is_whitespace() || matches!(c, '\u{200c}' | '\u{200d}')))
+    .then_some(note)
 }
 
 /// The arbiter's own words on an event (its free-text `reason`), trimmed;
@@ -628,8 +660,7 @@ pub fn arbiter_note(event: &Map<String, Value>) -> Option<&str> {
     if !FREE_TEXT_REASONS.contains(&kind) {
         return None;
     }
-    let note = event.get("reason").and_then(Value::as_str)?.trim();
-    (!note.is_empty()).then_some(note)
+    note_text(event.get("reason").and_then(Value::as_str)?)
 }
 
 /// Checks a posted event beyond its shape: every key, nested ones too, is

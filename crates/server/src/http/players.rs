@@ -161,7 +161,7 @@ impl From<PlayerDetailsFlat> for PlayerDetails {
     request_body = CreatePlayer,
     responses((status = 201, description = "the player", body = Player)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["duplicate_start_number", "event_closed", "person_exists", "possible_duplicate", "tournament_started"], "422": ["unknown_fide_id", "unknown_person"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["already_registered", "duplicate_start_number", "event_closed", "person_exists", "possible_duplicate", "tournament_started"], "422": ["unknown_fide_id", "unknown_person"]}))),
 )]
 async fn create_player(
     State(state): State<AppState>,
@@ -296,7 +296,7 @@ struct UpdatePlayer {
         (status = 409, description = "a second half-point bye (level 3) or a full-point bye (level 2) to confirm", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "event_closed"], "422": ["half_point_bye_barred", "not_for_team_events"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["already_registered", "confirmation_required", "event_closed"], "422": ["half_point_bye_barred", "not_for_team_events"]}))),
 )]
 async fn update_player(
     State(state): State<AppState>,
@@ -365,7 +365,7 @@ struct PersonLink {
     request_body = PersonLink,
     responses((status = 200, description = "the player", body = Player)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"404": ["not_found"], "409": ["event_closed"], "422": ["unknown_person"]}))),
+    extensions(("x-errors" = json!({"404": ["not_found"], "409": ["already_registered", "event_closed"], "422": ["unknown_person"]}))),
 )]
 async fn link_person(
     State(state): State<AppState>,

@@ -317,7 +317,7 @@ async fn export_json(
                 matches: (1..=loaded.rounds)
                     .map(|n| crate::app::team_rounds::round_matches(&data, &loaded, n))
                     .collect::<Result<_, _>>()?,
-                standings: crate::app::team_standings::team_standings_json(&loaded, &data)?,
+                standings: crate::app::team_standings::team_standings_json(&loaded, &data, None)?,
                 teams: teams::shown(data.teams),
             })
         }

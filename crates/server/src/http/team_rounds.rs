@@ -64,16 +64,30 @@ pub fn router() -> Router<AppState> {
     get,
     path = "/api/v1/tournaments/{id}/team-standings",
     tag = "teams",
-    params(("id" = String, Path, description = "tournament id")),
-    responses((status = 200, description = "the team standings after the rounds played", body = TeamStandingsJson)),
-    extensions(("x-errors" = json!({"404": ["not_found"], "422": ["bad_tiebreaks", "cannot_rank", "not_a_team_event"]}))),
+    params(
+        ("id" = String, Path, description = "tournament id"),
+        ("after" = Option<u32>, Query, description = "the standings after this round (default: every round paired); `complete_rounds` gives the last with every result in"),
+    ),
+    responses((status = 200, description = "the team standings after the rounds played; `provisional` while a result of a round counted is missing", body = TeamStandingsJson)),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_query"], "404": ["not_found"], "422": ["bad_tiebreaks", "cannot_rank", "not_a_team_event"]}))),
 )]
 pub(crate) async fn get_team_standings(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    query: Result<axum::extract::Query<AfterQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<TeamStandingsJson>, ApiError> {
+    let query = query
+        .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
+        .0;
     let mut conn = state.db().pool().acquire().await?;
     let loaded = load_all(&mut conn, &id).await?;
     let data = load_team_data(&mut conn, &loaded).await?;
-    Ok(Json(team_standings_json(&loaded, &data)?))
+    Ok(Json(team_standings_json(&loaded, &data, query.after)?))
+}
+
+/// The query of the team standings.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AfterQuery {
+    after: Option<u32>,
 }

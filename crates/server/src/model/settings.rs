@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use crate::engine::GameKind;
 use crate::error::ApiError;
 
-/// A name: 1–200 characters, no control characters.
+/// A name: 1–200 characters, no control or invisible characters.
 pub(crate) fn check_name(field: &str, value: &str) -> Result<(), ApiError> {
     let trimmed = value.trim();
     if trimmed.is_empty() {
@@ -22,6 +22,15 @@ pub(crate) fn check_name(field: &str, value: &str) -> Result<(), ApiError> {
         return Err(ApiError::invalid_field(
             field,
             "must not contain control characters",
+        ));
+    }
+    if let Some(c) = value.chars().find(|&c| crate::engine::invisible(c)) {
+        return Err(ApiError::invalid_field(
+            field,
+            format!(
+                "must not contain invisible characters (U+{:04X}): a name reads as it is stored",
+                u32::from(c)
+            ),
         ));
     }
     Ok(())

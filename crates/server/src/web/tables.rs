@@ -19,7 +19,7 @@ use crate::state::AppState;
 use axum::extract::Path;
 
 /// `after=n` of the standings and crosstable: a paired round, else 400.
-fn after(ctx: &Ctx, paired: u32) -> Result<Option<u32>, PageError> {
+pub(super) fn after(ctx: &Ctx, paired: u32) -> Result<Option<u32>, PageError> {
     match ctx.param("after") {
         None => Ok(None),
         Some(text) => positive(&text)
@@ -69,7 +69,7 @@ fn working(lang: Lang, score: &tournament::standings::TiebreakScore) -> Markup {
     }
 }
 
-fn after_links(ctx: &Ctx, path: &str, paired: u32, current: u32) -> Markup {
+pub(super) fn after_links(ctx: &Ctx, path: &str, paired: u32, current: u32) -> Markup {
     html! {
         div.round-links {
             span.muted { (ctx.lang.t("standings-after")) }

@@ -11,7 +11,7 @@ use maud::{Markup, html};
 
 use super::data::{Event, PageError};
 use super::layout::{Tab, frame};
-use super::pages::{event_frame, load, round_number, screen_next};
+use super::pages::{bye_name, event_frame, load, round_number, screen_next};
 use super::{Ctx, Lang, Scope};
 use crate::app::team_rounds::{MatchJson, TeamData, load_team_data, round_matches};
 use crate::app::team_standings::{
@@ -61,10 +61,12 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
     };
     ctx.cached(&state, Scope::Tournament(&id), async {
         let (event, data) = load_teams(&state, &id).await?;
-        let table = team_standings_json(&event.loaded, &data)
+        let paired = event.rounds_paired();
+        let after = super::tables::after(&ctx, paired)?;
+        let table = team_standings_json(&event.loaded, &data, after)
             .map_err(|e| PageError::Internal(format!("team standings: {e:?}")))?;
         let lang = ctx.lang;
-        let paired = event.rounds_paired();
+        let complete = table.complete_rounds;
         let title = if table.rounds == 0 {
             lang.t("nav-team-standings").to_owned()
         } else {
@@ -76,13 +78,21 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
             lang.t("team-ranked-by-match")
         };
         let body = html! {
+            @if paired > 0 { (super::tables::after_links(&ctx, &format!("/t/{id}/team-standings"), paired, table.rounds)) }
             h1 { (title) }
             p.muted { (ranked_by) }
             // Never shown as final while a result of a counted round is
-            // missing (the hall screen is this page).
+            // missing (the hall screen is this page), with the final
+            // standings of the complete rounds a click away.
             @if table.provisional {
                 p.provisional #provisional data-missing=(table.results_missing) {
                     (lang.tr("standings-provisional", &[("n", &table.results_missing)]))
+                    @if complete > 0 {
+                        " "
+                        a href=(format!("/t/{id}/team-standings?after={complete}")) {
+                            (lang.tr("standings-final-after", &[("r", &complete)]))
+                        }
+                    }
                 }
             }
             @if table.rounds == 0 { p.muted { (lang.t("standings-none")) } }
@@ -93,11 +103,11 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                     th { (lang.t("team-col-team")) }
                     th.num { (lang.t("team-col-match-points")) }
                     th.num { (lang.t("team-col-game-points")) }
-                    @for tb in &table.tiebreaks { th.num title=(tb) { (tb) } }
+                    @for tb in &table.tiebreaks { th.num title=(super::words::team_tiebreak_name(lang, tb)) { (tb) } }
                 } }
                 tbody {
                     @for row in &table.standings {
-                        tr.team-row title=(row.explanation) {
+                        tr.team-row title=(row_title(lang, row)) {
                             td.num { (row.place) }
                             td.num { (row.team) }
                             td.team-name { (row.name) }
@@ -121,6 +131,43 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
         Ok::<Markup, PageError>(frame(&ctx, &f, body))
     })
     .await
+}
+
+/// A team's line in words, in the reader's language: its place and
+/// scores, then each round's opponent and points.
+fn row_title(lang: Lang, row: &TeamStandingJson) -> String {
+    let mut lines = vec![lang.tr(
+        "team-row-place",
+        &[
+            ("place", &row.place),
+            ("mp", &points(row.match_points)),
+            ("gp", &points(row.game_points)),
+        ],
+    )];
+    for e in &row.rounds {
+        let (mp, gp) = (points(e.match_points), points(e.game_points));
+        let opponent = e.opponent.map(|o| o.to_string()).unwrap_or_default();
+        let args: [(&str, &dyn std::fmt::Display); 4] =
+            [("r", &e.round), ("o", &opponent), ("mp", &mp), ("gp", &gp)];
+        let mut line = match e.kind.as_str() {
+            "match" => lang.tr("team-row-match", &args),
+            "forfeit" => lang.tr("team-row-forfeit", &args),
+            "bye" => {
+                let bye = bye_name(lang, e.bye.as_deref().unwrap_or(""));
+                lang.tr(
+                    "team-row-bye",
+                    &[("r", &e.round), ("bye", &bye), ("mp", &mp), ("gp", &gp)],
+                )
+            }
+            _ => lang.tr("team-row-absent", &args),
+        };
+        if e.pending {
+            line.push(' ');
+            line.push_str(lang.t("team-row-pending"));
+        }
+        lines.push(line);
+    }
+    lines.join("\n")
 }
 
 /// A side of a match: the team's name.
@@ -297,7 +344,7 @@ pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: On
     };
     ctx.cached(&state, Scope::Tournament(&id), async {
         let (event, data) = load_teams(&state, &id).await?;
-        let table = team_standings_json(&event.loaded, &data)
+        let table = team_standings_json(&event.loaded, &data, None)
             .map_err(|e| PageError::Internal(format!("team standings: {e:?}")))?;
         let lang = ctx.lang;
         let round_robin = data.event.system == tournament::team::TeamSystem::RoundRobin;

@@ -26,6 +26,31 @@ pub fn tiebreak_name(lang: Lang, tb: &Tiebreak) -> String {
     }
 }
 
+/// A team tie-break by its name in `lang` with its code as written
+/// ("Buchholz · game points (BH:GP)"): the team codes' own names
+/// (`ttb-…`), else the individual one of the same code (`tb-…`); the code
+/// alone for one without a name here.
+pub fn team_tiebreak_name(lang: Lang, label: &str) -> String {
+    let code = label.split([':', '/']).next().unwrap_or(label);
+    let name = match lang.t(&format!("ttb-{code}")) {
+        "" => lang.t(&format!("tb-{code}")),
+        name => name,
+    };
+    if name.is_empty() {
+        return label.to_owned();
+    }
+    let score = label
+        .split('/')
+        .next()
+        .and_then(|head| head.split_once(':'))
+        .map(|(_, score)| lang.t(&format!("ttb-{score}")))
+        .filter(|score| !score.is_empty());
+    match score {
+        Some(score) => format!("{name} · {score} ({label})"),
+        None => format!("{name} ({label})"),
+    }
+}
+
 /// A duration in minutes when whole, else in seconds.
 fn duration(lang: Lang, ms: u64) -> String {
     if ms.is_multiple_of(60_000) {

@@ -302,6 +302,18 @@ async fn unicode_and_control_characters_do_not_break_anything(app: TestApp) {
         )
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    // A name that reads as another: an invisible character inside it.
+    for name in ["Open\u{200b}", "\u{feff}Open", "Op\u{ad}en"] {
+        let r = app
+            .post(
+                "/api/v1/tournaments",
+                Some(ADMIN),
+                json!({ "name": name, "system": "round-robin" }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name:?}: {r:?}");
+        assert_eq!(r.body["where"], "name", "{r:?}");
+    }
     let r = app
         .post(
             "/api/v1/tournaments",

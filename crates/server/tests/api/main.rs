@@ -8,6 +8,7 @@ mod adjourned;
 mod auth;
 mod board_games;
 mod due;
+mod entries;
 mod event_info;
 mod fide_mode;
 mod games;

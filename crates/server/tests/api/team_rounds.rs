@@ -194,6 +194,56 @@ async fn a_team_round_robin_under_the_national_variation_is_ranked_by_game_point
             .contains("game points")
     );
     assert_eq!(row("A")["rounds"].as_array().unwrap().len(), 3);
+    assert_eq!(s["complete_rounds"], 3);
+    // After round 1 (A 2½–1½ D, B 4–0 C): B, A, D, C.
+    let r = app
+        .get(
+            &format!("/api/v1/tournaments/{id}/team-standings?after=1"),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["rounds"], 1);
+    let after_one: Vec<(&str, f64)> = r.body["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row["name"].as_str().unwrap(),
+                row["game_points"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        after_one,
+        [("B", 4.0), ("A", 2.5), ("D", 1.5), ("C", 0.0)],
+        "{}",
+        r.body
+    );
+    for bad in ["?after=4", "?after=x", "?before=1"] {
+        let r = app
+            .get(
+                &format!("/api/v1/tournaments/{id}/team-standings{bad}"),
+                None,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{bad}: {r:?}");
+    }
+    let page = app
+        .get(&format!("/t/{id}/team-standings?after=1&lang=zh"), None)
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text.contains("第 1 轮后团体排名"), "{}", page.text);
+    assert!(
+        page.text.contains("第 1 轮：对"),
+        "the rows' titles in Chinese"
+    );
+    assert!(!page.text.contains("match points"), "no English title left");
+    let page = app
+        .get(&format!("/t/{id}/team-standings?after=4"), None)
+        .await;
+    assert_eq!(page.status, StatusCode::BAD_REQUEST);
     // Every board is also a player's own game.
     let r = app
         .get(&format!("/api/v1/tournaments/{id}/standings"), None)

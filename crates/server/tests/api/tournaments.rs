@@ -291,6 +291,8 @@ async fn results_are_entered_corrected_and_audited(app: TestApp) {
         json!("x".repeat(501)),
         json!("two\u{7}lines"),
         json!("1-0 \u{202e}0-1"),
+        json!("draw\u{200b}agreed"),
+        json!("\u{feff}"),
     ] {
         let r = app
             .send(

@@ -176,6 +176,9 @@ pub enum TrfWarningKind {
     /// An event detail read from the file that the program importing it
     /// does not keep (names the record's tag and what it held).
     DetailNotKept { tag: String, what: &'static str },
+    /// A FIDE id an earlier player of the file holds too (the same person
+    /// entered twice, or a slip in one of the ids).
+    DuplicateFideId { id: u64, start_number: StartNumber },
 }
 
 impl fmt::Display for TrfWarningKind {
@@ -222,6 +225,11 @@ impl fmt::Display for TrfWarningKind {
                 f,
                 "not paired and no bye from round {round} on: read as withdrawn from round \
                  {round} (take the withdrawal back to pair the player again)"
+            ),
+            TrfWarningKind::DuplicateFideId { id, start_number } => write!(
+                f,
+                "FIDE id {id} is also start number {start_number}'s: the same player entered \
+                 twice, or one of the ids is wrong"
             ),
             TrfWarningKind::UnknownResultPoints(p) => write!(
                 f,

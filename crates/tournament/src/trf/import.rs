@@ -302,6 +302,25 @@ impl Document {
                 ));
             }
         }
+        // One person, one entry: a FIDE id held by two start numbers is
+        // named at the later line (a typing slip or a player entered twice;
+        // the arbiter decides which).
+        let mut fide_ids: BTreeMap<u64, StartNumber> = BTreeMap::new();
+        for &(line, p) in &records {
+            if let Some(id) = p.fide_id.filter(|id| *id != 0) {
+                if let Some(&first) = fide_ids.get(&id) {
+                    warnings.push(TrfWarning {
+                        line,
+                        kind: TrfWarningKind::DuplicateFideId {
+                            id,
+                            start_number: first,
+                        },
+                    });
+                } else {
+                    fide_ids.insert(id, p.start_number);
+                }
+            }
+        }
         let by_number: BTreeMap<StartNumber, (usize, &PlayerRecord)> = records
             .iter()
             .map(|&(line, p)| (p.start_number, (line, p)))
