@@ -86,6 +86,7 @@ pub(crate) async fn write_team_event(
             short_name: team.short_name.clone(),
             federation: team.federation.clone(),
             roster: team.roster.iter().map(|&p| i64::from(p)).collect(),
+            withdrawn_from: None,
         };
         store::teams::insert(tx, id, &row).await?;
         let roster = team

@@ -270,7 +270,8 @@ pub(crate) async fn pair(
 
 /// Every team's line-up for round `next`: the one submitted — refused
 /// (422 `invalid_lineup`) if it names a player who has since withdrawn —
-/// else the roster's first players who have not withdrawn. The defaults
+/// else the roster's first players who have not withdrawn (none for a team
+/// that withdrew; a Swiss leaves it out). The defaults
 /// are stored with the round, so that the round keeps the line-ups it was
 /// paired with whatever later happens to a withdrawal.
 async fn lineups_to_pair(
@@ -286,7 +287,14 @@ async fn lineups_to_pair(
         let Ok(number) = u32::try_from(team.number) else {
             continue;
         };
-        if let Some(stored) = submitted.remove(&team.number) {
+        // A team that withdrew: a Swiss pairs it no more; in a round robin
+        // it has no line-up (its boards are lost by forfeit), whatever was
+        // submitted before it withdrew.
+        let plays = u32::try_from(next).is_ok_and(|r| data.event.plays_in(number, r));
+        if !plays && data.event.system == TeamSystem::Swiss {
+            continue;
+        }
+        if let Some(stored) = submitted.remove(&team.number).filter(|_| plays) {
             let players: Vec<Option<u32>> = stored.players.into_iter().map(start_number).collect();
             crate::app::teams::refuse_withdrawn(&loaded.players, team.number, next, &players)?;
             lineups.push(tournament::team::Lineup {

@@ -69,6 +69,8 @@ pub(crate) struct TeamStandingJson {
     pub rounds: Vec<TeamRoundJson>,
     /// The whole standing in words (rounds, then each tie-break).
     pub explanation: String,
+    /// The first round the team no longer plays (it withdrew).
+    pub withdrawn_from: Option<u32>,
 }
 
 /// The ranked teams.
@@ -189,6 +191,7 @@ pub(crate) fn team_standings_json(
                 working,
                 rounds,
                 explanation: explain_team(&standings, row.team).unwrap_or_default(),
+                withdrawn_from: data.event.withdrawn.get(&row.team).copied(),
             }
         })
         .collect();

@@ -82,18 +82,21 @@ pub(crate) async fn round_lineups(
 }
 
 /// Team `team`'s default line-up for `round`: the roster's first `boards`
-/// players who have not withdrawn from it, in roster order.
+/// players who have not withdrawn from it, in roster order (none for a team
+/// that withdrew: its boards are empty).
 pub(crate) fn default_lineup(
     event: &tournament::team::TeamEvent,
     team: u32,
     players: &[PlayerRow],
     round: i64,
 ) -> Option<tournament::team::Lineup> {
+    let plays = u32::try_from(round).is_ok_and(|r| event.plays_in(team, r));
     tournament::team::Lineup::default_among(event, team, |sn| {
-        players
-            .iter()
-            .find(|p| p.start_number == i64::from(sn))
-            .is_some_and(|p| withdrawn_before(p, round).is_none())
+        plays
+            && players
+                .iter()
+                .find(|p| p.start_number == i64::from(sn))
+                .is_some_and(|p| withdrawn_before(p, round).is_none())
     })
 }
 
@@ -130,6 +133,11 @@ pub(crate) struct TeamChange {
     pub federation: Option<String>,
     /// The whole roster in board order (only before round 1 is paired).
     pub roster: Option<Vec<u32>>,
+    /// `true`: the team withdraws from the next round not paired; `false`:
+    /// it plays again from the next round.
+    pub withdraw: Option<bool>,
+    /// The team withdraws from this round (not yet paired).
+    pub withdrawn_from: Option<u32>,
 }
 
 /// Registers a team with its roster in tournament `id` (an organiser or
@@ -172,6 +180,7 @@ pub(crate) async fn create(
         short_name: new.short_name,
         federation: new.federation,
         roster: new.roster.iter().map(|&p| i64::from(p)).collect(),
+        withdrawn_from: None,
     };
     store::teams::insert(&mut tx, id, &team)
         .await
@@ -232,6 +241,11 @@ pub(crate) async fn update(
         check_federation(change.federation.as_deref())?;
         after.federation = change.federation;
     }
+    let paired = store::rounds::last_paired(&mut *tx, id).await?;
+    if let Some(from) = withdrawal(change.withdraw, change.withdrawn_from, paired)? {
+        after.withdrawn_from = from;
+        withdraw_players(&mut tx, actor, id, &before, from).await?;
+    }
     store::teams::update(&mut tx, id, &after).await?;
     if let Some(roster) = change.roster {
         require_not_started(&mut tx, id).await?;
@@ -252,6 +266,75 @@ pub(crate) async fn update(
     .await?;
     commit_change(tx, id).await?;
     Ok(after)
+}
+
+/// The withdrawal a change asks for: `Some(Some(k))` from round k (a round
+/// not yet paired: `withdraw: true` is the next one), `Some(None)` taken
+/// back, `None` unchanged.
+fn withdrawal(
+    withdraw: Option<bool>,
+    withdrawn_from: Option<u32>,
+    paired: i64,
+) -> Result<Option<Option<i64>>, ApiError> {
+    match (withdraw, withdrawn_from) {
+        (None, None) => Ok(None),
+        (Some(true), None) => Ok(Some(Some(paired + 1))),
+        (Some(false), None) => Ok(Some(None)),
+        (None, Some(k)) if i64::from(k) > paired && k <= 99 => Ok(Some(Some(i64::from(k)))),
+        (None, Some(_)) => Err(ApiError::invalid_field(
+            "withdrawn_from",
+            format!("must be a round not yet paired (after round {paired})"),
+        )),
+        (Some(_), Some(_)) => Err(ApiError::invalid_field(
+            "withdraw",
+            "give either withdraw or withdrawn_from",
+        )),
+    }
+}
+
+/// A team's withdrawal reaches its players: from round `from` every one
+/// not withdrawn on his own is withdrawn with it; taken back (`None`), those
+/// withdrawn from the team's round play again. (A player withdrawn on his
+/// own keeps his round; the team's empty line-up keeps him off the boards
+/// anyway.) Each player's change is audited.
+async fn withdraw_players(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    id: &str,
+    team: &TeamRow,
+    from: Option<i64>,
+) -> Result<(), ApiError> {
+    let players = store::players::list(&mut *tx, id).await?;
+    for player in players
+        .iter()
+        .filter(|p| team.roster.contains(&p.start_number))
+    {
+        // Withdrawn by the team's own (earlier) withdrawal.
+        let by_team = team.withdrawn_from.is_some() && player.withdrawn_from == team.withdrawn_from;
+        let withdrawn_from = match from {
+            Some(k) if by_team || player.withdrawn_from.is_none() => Some(k),
+            None if by_team => None,
+            _ => continue,
+        };
+        if withdrawn_from == player.withdrawn_from {
+            continue;
+        }
+        let mut after = player.clone();
+        after.withdrawn_from = withdrawn_from;
+        store::players::update(&mut *tx, &after).await?;
+        audit::record(
+            &mut *tx,
+            actor,
+            Some(id),
+            "update",
+            "player",
+            &player.id,
+            Some(&serde_json::to_value(player)?),
+            Some(&serde_json::to_value(&after)?),
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// Removes team `number` (before round 1 is paired), audited.

@@ -28,6 +28,9 @@ pub(crate) struct Team {
     /// Start numbers in board order (the first `boards` are the regular
     /// players, the rest reserves).
     pub roster: Vec<i64>,
+    /// The first round the team no longer plays (it withdrew); `null`
+    /// while it plays.
+    pub withdrawn_from: Option<i64>,
 }
 
 impl From<TeamRow> for Team {
@@ -38,6 +41,7 @@ impl From<TeamRow> for Team {
             short_name,
             federation,
             roster,
+            withdrawn_from,
         } = row;
         Team {
             number,
@@ -45,6 +49,7 @@ impl From<TeamRow> for Team {
             short_name,
             federation,
             roster,
+            withdrawn_from,
         }
     }
 }
@@ -90,6 +95,14 @@ struct UpdateTeam {
     /// The whole roster in board order (only before round 1 is paired).
     #[serde(default)]
     roster: Option<Vec<u32>>,
+    /// `true`: the team withdraws from the next round not paired (a team
+    /// Swiss pairs it no more; a round robin's remaining matches are lost
+    /// by forfeit; its players withdraw with it); `false`: it plays again.
+    #[serde(default)]
+    withdraw: Option<bool>,
+    /// The team withdraws from this round (one not yet paired).
+    #[serde(default)]
+    withdrawn_from: Option<u32>,
 }
 
 /// Register a team with its roster (before round 1 is paired).
@@ -146,7 +159,7 @@ async fn list_teams(
     }))
 }
 
-/// Correct a team's names or federation; replace its roster (before round 1 is paired).
+/// Correct a team's names or federation; replace its roster (before round 1 is paired); withdraw the team, or take its withdrawal back.
 #[utoipa::path(
     patch,
     path = "/api/v1/tournaments/{id}/teams/{n}",
@@ -171,6 +184,8 @@ async fn update_team(
         short_name: body.short_name,
         federation: body.federation,
         roster: body.roster,
+        withdraw: body.withdraw,
+        withdrawn_from: body.withdrawn_from,
     };
     let after = teams::update(&state, &actor, &id, number, change).await?;
     Ok(Json(after.into()))

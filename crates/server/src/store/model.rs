@@ -254,6 +254,15 @@ pub fn to_team_event(
             })
         })
         .collect();
+    event.withdrawn = teams
+        .iter()
+        .filter_map(|t| {
+            Some((
+                u32::try_from(t.number).ok()?,
+                u32::try_from(t.withdrawn_from?).ok()?,
+            ))
+        })
+        .collect();
     event
 }
 

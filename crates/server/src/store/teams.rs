@@ -23,6 +23,8 @@ pub struct TeamRow {
     /// Start numbers in board order (the first `boards` are the regular
     /// players, the rest reserves).
     pub roster: Vec<i64>,
+    /// The first round the team no longer plays (it withdrew).
+    pub withdrawn_from: Option<i64>,
 }
 
 #[derive(FromRow)]
@@ -31,6 +33,7 @@ struct Record {
     name: String,
     short_name: Option<String>,
     federation: Option<String>,
+    withdrawn_from: Option<i64>,
 }
 
 #[derive(FromRow)]
@@ -42,7 +45,7 @@ struct Member {
 /// Every team of a tournament by number, rosters in board order.
 pub async fn list(conn: &mut AnyConnection, tournament_id: &str) -> Result<Vec<TeamRow>, Error> {
     let records = sqlx::query_as::<_, Record>(
-        "SELECT number, name, short_name, federation FROM teams \
+        "SELECT number, name, short_name, federation, withdrawn_from FROM teams \
          WHERE tournament_id = $1 ORDER BY number",
     )
     .bind(tournament_id)
@@ -68,6 +71,7 @@ pub async fn list(conn: &mut AnyConnection, tournament_id: &str) -> Result<Vec<T
             name: r.name,
             short_name: r.short_name,
             federation: r.federation,
+            withdrawn_from: r.withdrawn_from,
         })
         .collect())
 }
@@ -104,19 +108,20 @@ pub async fn insert(
     Ok(())
 }
 
-/// Writes a team's names and federation.
+/// Writes a team's names, federation and withdrawal.
 pub async fn update(
     conn: &mut AnyConnection,
     tournament_id: &str,
     team: &TeamRow,
 ) -> Result<(), Error> {
     sqlx::query(
-        "UPDATE teams SET name = $1, short_name = $2, federation = $3 \
-         WHERE tournament_id = $4 AND number = $5",
+        "UPDATE teams SET name = $1, short_name = $2, federation = $3, withdrawn_from = $4 \
+         WHERE tournament_id = $5 AND number = $6",
     )
     .bind(&team.name)
     .bind(&team.short_name)
     .bind(&team.federation)
+    .bind(team.withdrawn_from)
     .bind(tournament_id)
     .bind(team.number)
     .execute(conn)

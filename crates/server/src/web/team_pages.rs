@@ -110,7 +110,12 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                         tr.team-row title=(row_title(lang, row)) {
                             td.num { (row.place) }
                             td.num { (row.team) }
-                            td.team-name { (row.name) }
+                            td.team-name {
+                                (row.name)
+                                @if let Some(r) = row.withdrawn_from {
+                                    " " span.tag { (lang.tr("status-withdrawn", &[("round", &r.saturating_sub(1))])) }
+                                }
+                            }
                             td.num { @if table.ranking == "match_points" { strong { (points(row.match_points)) } } @else { (points(row.match_points)) } }
                             td.num { @if table.ranking == "game_points" { strong { (points(row.game_points)) } } @else { (points(row.game_points)) } }
                             @for tb in &table.tiebreaks {

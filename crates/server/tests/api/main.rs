@@ -41,6 +41,7 @@ mod stream;
 mod tablets;
 mod team_pages;
 mod team_rounds;
+mod team_withdrawals;
 mod teams;
 mod tournaments;
 mod trf_exchange;

@@ -29,7 +29,7 @@ pub(crate) fn for_white(points: f64) -> &'static str {
 }
 
 /// The matches of a round.
-async fn matches(app: &TestApp, id: &str, round: i64) -> Vec<Value> {
+pub(crate) async fn matches(app: &TestApp, id: &str, round: i64) -> Vec<Value> {
     let r = app
         .get(
             &format!("/api/v1/tournaments/{id}/rounds/{round}/matches"),
@@ -67,7 +67,7 @@ fn assert_match_boards(matches: &[Value], boards: i64, size: i64) {
 }
 
 /// Four teams of four, players 4t-3..4t in team t; names A–D.
-async fn four_teams(app: &TestApp, body: Value) -> (String, String) {
+pub(crate) async fn four_teams(app: &TestApp, body: Value) -> (String, String) {
     let (id, org) = team_event(app, body, SIXTEEN).await;
     for (t, name) in (1..=4).zip(["A", "B", "C", "D"]) {
         let roster: Vec<i64> = (4 * t - 3..=4 * t).collect();

@@ -31,7 +31,7 @@ pub mod ranking;
 pub mod schedule;
 pub mod score;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::model::{Board, Bye, ByeKind, Colour, GameResult, Round, StartNumber};
@@ -262,6 +262,11 @@ pub struct TeamEvent {
     pub colours: Vec<Colour>,
     /// Rounds so far; `rounds[0]` is round 1.
     pub rounds: Vec<TeamRound>,
+    /// Teams that withdrew, by the first round they no longer play: a team
+    /// Swiss pairs them no more (their earlier results stand); a round
+    /// robin's schedule keeps their matches, which their empty line-ups
+    /// lose by forfeit.
+    pub withdrawn: BTreeMap<TeamNumber, u32>,
 }
 
 impl Default for TeamEvent {
@@ -363,7 +368,14 @@ impl TeamEvent {
             scoring: MatchScoring::for_boards(boards),
             colours: Vec::new(),
             rounds: Vec::new(),
+            withdrawn: BTreeMap::new(),
         }
+    }
+
+    /// Whether `team` still plays in `round` (it has not withdrawn from it
+    /// or an earlier round).
+    pub fn plays_in(&self, team: TeamNumber, round: u32) -> bool {
+        self.withdrawn.get(&team).is_none_or(|&from| round < from)
     }
 
     /// The team with this number.
@@ -425,7 +437,7 @@ impl TeamEvent {
     /// boards, every player on the roster of his side, nobody twice in a
     /// round. (Colours are as recorded: an arbiter may have swapped them.)
     pub fn validate(&self) -> Result<(), TeamError> {
-        let mut owner = std::collections::BTreeMap::new();
+        let mut owner = BTreeMap::new();
         for pair in self.teams.windows(2) {
             if pair[0].number == pair[1].number {
                 return Err(TeamError::DuplicateTeam(pair[0].number));

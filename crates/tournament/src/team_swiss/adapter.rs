@@ -30,6 +30,7 @@ pub fn input_from_event(event: &TeamEvent, rounds: u32) -> TeamSwiss {
             .position(|t| t.number == number)
             .map_or(0, |i| u32::try_from(i + 1).unwrap_or(u32::MAX))
     };
+    let next = event.rounds_paired() + 1;
     let teams = event
         .teams
         .iter()
@@ -43,7 +44,8 @@ pub fn input_from_event(event: &TeamEvent, rounds: u32) -> TeamSwiss {
                 id: u64::from(team.number),
                 tpn: tpn(team.number),
                 history,
-                available: true,
+                // A team that withdrew is not paired (and gets no bye).
+                available: event.plays_in(team.number, next),
             }
         })
         .collect();
@@ -219,5 +221,43 @@ mod tests {
             }
             event.rounds.push(round);
         }
+    }
+
+    #[test]
+    fn a_team_that_withdrew_is_paired_no_more_and_its_earlier_results_stand() {
+        let mut event = TeamEvent::new(2);
+        event.system = crate::team::TeamSystem::Swiss;
+        event.teams = (1..=5)
+            .map(|n| crate::team::Team {
+                number: n,
+                name: format!("T{n}"),
+                short_name: None,
+                federation: None,
+                roster: vec![2 * n - 1, 2 * n],
+            })
+            .collect();
+        let mut round = pair_next_round(&event, 3, &[]).expect("pairs");
+        assert_eq!(round.matches.len(), 2, "five teams: two matches and a bye");
+        assert_eq!(round.byes.len(), 1);
+        for m in &mut round.matches {
+            for b in &mut m.boards {
+                b.result = crate::model::GameResult::WhiteWins;
+            }
+        }
+        event.rounds.push(round);
+        // Team 5 (it had the bye) withdraws from round 2: four teams left,
+        // two matches and no bye.
+        event.withdrawn.insert(5, 2);
+        let round = pair_next_round(&event, 3, &[]).expect("pairs");
+        assert_eq!(round.matches.len(), 2);
+        assert!(round.byes.is_empty(), "{round:?}");
+        assert!(round.matches.iter().all(|m| m.opponent(5).is_none()));
+        assert!(event.plays_in(5, 1) && !event.plays_in(5, 2) && !event.plays_in(5, 3));
+        assert!(
+            event
+                .round(1)
+                .is_some_and(|r| r.byes.iter().any(|b| b.team == 5)),
+            "round 1 keeps its bye"
+        );
     }
 }

@@ -1,0 +1,5 @@
+-- A team that withdraws plays no more from this round on (its earlier
+-- results stand): a team Swiss pairs it no more, and a round robin's
+-- matches that remain are lost by forfeit. Its players are withdrawn from
+-- the same round.
+ALTER TABLE teams ADD COLUMN withdrawn_from BIGINT CHECK (withdrawn_from IS NULL OR withdrawn_from >= 1);
