@@ -600,6 +600,15 @@ pub(crate) async fn insert_player(
     Ok(player)
 }
 
+/// The round a player withdrew from, when he had withdrawn by the end of
+/// round `rounds` (his last round was that one or earlier): standings after
+/// those rounds mark him (FIDE endorsement checklist Q170).
+pub(crate) fn withdrawn_by(player: &PlayerRow, rounds: u32) -> Option<i64> {
+    player
+        .withdrawn_from
+        .filter(|&k| k >= 1 && k - 1 <= i64::from(rounds))
+}
+
 /// The start number holding each FIDE id among `players`.
 fn fide_ids(players: &[PlayerRow]) -> BTreeMap<u64, i64> {
     players

@@ -50,6 +50,9 @@ struct StandingRow {
     points: f64,
     /// Each tie-break's value by its label (`null`: not applicable).
     tiebreaks: BTreeMap<String, Option<f64>>,
+    /// The round the player withdrew from, when he had withdrawn by the
+    /// last round counted (`null` otherwise).
+    withdrawn_from: Option<i64>,
 }
 
 /// The ranked table (C.07: points, then each tie-break in order).
@@ -90,12 +93,14 @@ fn standings_json(
                     )
                 })
                 .collect();
-            let id = loaded
+            let player = loaded
                 .players
                 .iter()
-                .find(|p| p.start_number == i64::from(row.start_number))
-                .map(|p| p.id.clone());
+                .find(|p| p.start_number == i64::from(row.start_number));
+            let id = player.map(|p| p.id.clone());
             StandingRow {
+                withdrawn_from: player
+                    .and_then(|p| crate::app::players::withdrawn_by(p, standings.rounds)),
                 rank: row.rank,
                 place: row.place_label(),
                 start_number: row.start_number,

@@ -138,7 +138,13 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                                 @if row.decided_by_lot { " *" }
                             }
                             td.num { (row.start_number) }
-                            td { @if let Some(p) = p { (name_cell(&id, p)) } @else { (row.name) } }
+                            td {
+                                @if let Some(p) = p { (name_cell(&id, p)) } @else { (row.name) }
+                                // FIDE endorsement Q170: a withdrawn player is marked.
+                                @if let Some(k) = p.and_then(|p| crate::app::players::withdrawn_by(p, st.rounds)) {
+                                    " " span.tag.withdrawn { (lang.tr("status-withdrawn", &[("round", &(k - 1))])) }
+                                }
+                            }
                             td.num { @if let Some(r) = p.and_then(|p| p.details.rating) { (r) } }
                             td.num { strong { (row.points) } }
                             @for score in &row.tiebreaks {

@@ -94,6 +94,84 @@ async fn standings_with_a_result_missing_are_provisional_and_the_complete_rounds
     assert_eq!(r.body["error"], "invalid_query", "{r:?}");
 }
 
+/// FIDE endorsement checklist Q170: a withdrawn player is marked in the
+/// standings — once he has withdrawn, not in the standings of rounds he
+/// still played.
+async fn a_withdrawn_player_is_marked_in_the_standings(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    app.players(&organiser, &t, &FIELD[..4]).await;
+    let r = app.pair_round(&organiser, &t).await;
+    app.finish_round(&organiser, &t, &r, |_, _, _| "1-0").await;
+    let four = app.player(&t, 4).await;
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!(
+                "/api/v1/tournaments/{t}/players/{}",
+                four["id"].as_str().unwrap()
+            ),
+            Some(&organiser),
+            json!({ "withdraw": true }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let standings = format!("/api/v1/tournaments/{t}/standings");
+    let r = app.get(&standings, None).await;
+    let marked: Vec<(i64, &serde_json::Value)> = r.body["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row["start_number"].as_i64().unwrap(),
+                &row["withdrawn_from"],
+            )
+        })
+        .filter(|(_, w)| !w.is_null())
+        .collect();
+    assert_eq!(marked, [(4, &json!(2))], "{}", r.body);
+    let en = app.get(&format!("/t/{t}/standings?lang=en"), None).await;
+    assert_eq!(
+        en.text.matches("withdrawn after round 1").count(),
+        1,
+        "{}",
+        en.text
+    );
+    let zh = app.get(&format!("/t/{t}/standings?lang=zh"), None).await;
+    assert!(zh.text.contains("第 1 轮后退赛"), "{}", zh.text);
+    // Withdrawn from round 3 (after round 2 is paired): not yet in the
+    // standings after round 1.
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!(
+                "/api/v1/tournaments/{t}/players/{}",
+                four["id"].as_str().unwrap()
+            ),
+            Some(&organiser),
+            json!({ "withdrawn_from": 3 }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app.get(&standings, None).await;
+    assert!(
+        r.body["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|row| row["withdrawn_from"].is_null()),
+        "{}",
+        r.body
+    );
+}
+
 crate::both_databases!(
     standings_with_a_result_missing_are_provisional_and_the_complete_rounds_are_final,
+    a_withdrawn_player_is_marked_in_the_standings,
 );
