@@ -117,6 +117,8 @@ pub fn run(arguments: &StandingsArgs) -> ExitCode {
         edition: arguments.edition.into(),
         after_round: arguments.after_round,
         lots_seed: arguments.lots,
+        // A TRF names no expelled player.
+        excluded: std::collections::BTreeSet::new(),
     };
     let standings = match compute_standings(&tournament, &options) {
         Ok(s) => s,

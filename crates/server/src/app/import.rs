@@ -255,6 +255,7 @@ pub(crate) async fn import_trf(
             club: p.club.clone(),
             grade_points: p.grade_points,
             no_half_point_byes: None,
+            expelled: None,
         };
         let mut player = crate::app::players::insert_player(
             &mut tx,

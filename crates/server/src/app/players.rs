@@ -51,6 +51,9 @@ pub(crate) struct PlayerChange {
     pub withdraw: Option<bool>,
     /// Withdraw from this round on.
     pub withdrawn_from: Option<u32>,
+    /// `true`: expel (withdrawn, out of a Swiss event's standings);
+    /// `false`: take the expulsion back.
+    pub expel: Option<bool>,
     pub bye: Option<RequestedBye>,
     pub name: Option<String>,
     /// The details given (each `Some` replaces the stored one).
@@ -340,6 +343,27 @@ pub(crate) async fn update(
                 "give either withdraw or withdrawn_from",
             ));
         }
+    }
+    match change.expel {
+        Some(true) => {
+            after.details.expelled = Some(true);
+            if after.withdrawn_from.is_none_or(|k| k > paired + 1) {
+                after.withdrawn_from = Some(paired + 1);
+            }
+        }
+        Some(false) => after.details.expelled = None,
+        None => {}
+    }
+    if after.details.expelled == Some(true) && after.withdrawn_from.is_none() {
+        return Err(ApiError::Unprocessable {
+            code: "player_expelled".into(),
+            message: format!(
+                "{} was expelled: take the expulsion back (`expel: false`) before the withdrawal",
+                after.name
+            ),
+            article: None,
+            at: Some("withdraw".into()),
+        });
     }
     if let Some(bye) = &change.bye {
         // A team plays its line-up: a player who will not play is left out

@@ -148,6 +148,7 @@ impl From<PlayerDetailsFlat> for PlayerDetails {
             club: f.club,
             grade_points: f.grade_points,
             no_half_point_byes: f.no_half_point_byes,
+            expelled: None,
         }
     }
 }
@@ -272,6 +273,12 @@ struct UpdatePlayer {
     /// Withdraw from this round on (must not be paired yet).
     #[serde(default)]
     withdrawn_from: Option<u32>,
+    /// `true`: the arbiter expels the player — withdrawn from the next
+    /// round not yet paired (or earlier, as withdrawn), and left out of a
+    /// Swiss event's standings, his games still counting for his opponents;
+    /// `false`: the expulsion is taken back (the withdrawal stays).
+    #[serde(default)]
+    expel: Option<bool>,
     #[serde(default)]
     bye: Option<ByeRequest>,
     #[serde(default)]
@@ -296,7 +303,7 @@ struct UpdatePlayer {
         (status = 409, description = "a second half-point bye (level 3) or a full-point bye (level 2) to confirm", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["already_registered", "confirmation_required", "event_closed"], "422": ["half_point_bye_barred", "not_for_team_events"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["already_registered", "confirmation_required", "event_closed"], "422": ["half_point_bye_barred", "not_for_team_events", "player_expelled"]}))),
 )]
 async fn update_player(
     State(state): State<AppState>,
@@ -308,6 +315,7 @@ async fn update_player(
     let change = PlayerChange {
         withdraw: body.withdraw,
         withdrawn_from: body.withdrawn_from,
+        expel: body.expel,
         bye: body.bye.map(|b| RequestedBye {
             round: b.round,
             kind: b.kind,

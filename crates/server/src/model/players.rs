@@ -36,6 +36,11 @@ pub struct PlayerDetails {
     /// refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub no_half_point_byes: Option<bool>,
+    /// `true`: the arbiter expelled the player (FIDE endorsement checklist
+    /// Q197–Q198): withdrawn, and left out of a Swiss event's standings;
+    /// set by `PATCH …/players/{pid}` with `expel`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expelled: Option<bool>,
 }
 
 /// A three-letter FIDE federation code in capitals (a player's, an event's).

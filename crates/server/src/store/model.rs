@@ -205,6 +205,12 @@ pub fn to_model(loaded: &Loaded) -> Result<Tournament, Error> {
         tiebreaks: t.tiebreaks.clone(),
         tiebreak_edition: model::TiebreakEdition::default(),
         rating_floor: None,
+        expelled: loaded
+            .players
+            .iter()
+            .filter(|p| p.details.expelled == Some(true))
+            .filter_map(|p| u32::try_from(p.start_number).ok())
+            .collect(),
         rating_system: model::RatingSystem::default(),
         pairing: t.pairing.to_model(),
         players: loaded

@@ -285,6 +285,9 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
 
 pub(super) fn player_status(lang: Lang, p: &crate::app::players::PlayerRow) -> Markup {
     html! {
+        @if p.details.expelled == Some(true) {
+            span.tag.expelled { (lang.t("status-expelled")) }
+        }
         @if let Some(r) = p.withdrawn_from {
             span.tag { (lang.tr("status-withdrawn", &[("round", &(r - 1).max(0))])) }
         }

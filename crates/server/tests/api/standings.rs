@@ -171,7 +171,108 @@ async fn a_withdrawn_player_is_marked_in_the_standings(app: TestApp) {
     );
 }
 
+/// FIDE endorsement checklist Q197–Q198: the arbiter flags an expelled
+/// player, who is withdrawn and dropped from a Swiss event's standings;
+/// his games still count for his opponents.
+async fn an_expelled_player_is_flagged_and_dropped_from_the_swiss_standings(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 3, "tiebreaks": ["BH"] }),
+        )
+        .await;
+    app.players(&organiser, &t, &FIELD[..4]).await;
+    let r = app.pair_round(&organiser, &t).await;
+    app.finish_round(&organiser, &t, &r, |_, _, _| "1-0").await;
+    let standings = format!("/api/v1/tournaments/{t}/standings");
+    let before = app.get(&standings, None).await.body;
+    let row_of = |body: &serde_json::Value, sn: i64| {
+        body["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|row| row["start_number"] == sn)
+            .cloned()
+    };
+    // The winner on board 1 is expelled.
+    let winner = r["boards"][0]["white"]["start_number"].as_i64().unwrap();
+    let loser = r["boards"][0]["black"]["start_number"].as_i64().unwrap();
+    let player = app.player(&t, winner).await;
+    let path = format!(
+        "/api/v1/tournaments/{t}/players/{}",
+        player["id"].as_str().unwrap()
+    );
+    let r = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&organiser),
+            json!({ "expel": true }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["expelled"], true);
+    assert_eq!(r.body["withdrawn_from"], 2, "expelled: withdrawn too");
+    let after = app.get(&standings, None).await.body;
+    let rows = after["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{after}");
+    assert!(row_of(&after, winner).is_none(), "dropped: {after}");
+    let ranks: Vec<i64> = rows
+        .iter()
+        .map(|row| row["rank"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ranks[0], 1, "the others ranked without him: {after}");
+    assert_eq!(
+        row_of(&after, loser).unwrap()["tiebreaks"],
+        row_of(&before, loser).unwrap()["tiebreaks"],
+        "his game still counts for his opponent"
+    );
+    let page = app
+        .get(&format!("/t/{t}/players/{winner}?lang=zh"), None)
+        .await;
+    assert!(
+        page.text.contains("已被取消比赛资格"),
+        "flagged on his card"
+    );
+    // He is not paired again, and his withdrawal cannot be taken back
+    // while he stands expelled.
+    let r = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&organiser),
+            json!({ "withdraw": false }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "player_expelled");
+    let r = app.pair_round(&organiser, &t).await;
+    assert!(
+        r["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b["white"]["start_number"] != winner && b["black"]["start_number"] != winner),
+        "{r}"
+    );
+    // Taken back, he is in the standings again (still withdrawn).
+    let r = app
+        .send(
+            Method::PATCH,
+            &path,
+            Some(&organiser),
+            json!({ "expel": false }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert!(r.body.get("expelled").is_none(), "{}", r.body);
+    let again = app.get(&standings, None).await.body;
+    assert_eq!(again["standings"].as_array().unwrap().len(), 4, "{again}");
+}
+
 crate::both_databases!(
     standings_with_a_result_missing_are_provisional_and_the_complete_rounds_are_final,
     a_withdrawn_player_is_marked_in_the_standings,
+    an_expelled_player_is_flagged_and_dropped_from_the_swiss_standings,
 );

@@ -19,7 +19,7 @@
 //! [`Tournament::points_in_round`] / [`Tournament::score_after`] give the points
 //! under the tournament's [`Scoring`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 mod pairing;
@@ -203,6 +203,9 @@ pub struct Tournament {
     pub tiebreak_edition: TiebreakEdition,
     /// Ratings below the floor count as the floor (C.07 ARO/TPR), if set.
     pub rating_floor: Option<u16>,
+    /// Players the arbiter expelled: withdrawn, and left out of a Swiss
+    /// event's standings (their games count for their opponents).
+    pub expelled: BTreeSet<StartNumber>,
     pub rating_system: RatingSystem,
     pub pairing: PairingOptions,
     /// Players, sorted by start number.
@@ -407,7 +410,7 @@ impl Tournament {
         }
         for (index, round) in self.rounds.iter().enumerate() {
             let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
-            let mut seen = std::collections::BTreeSet::new();
+            let mut seen = BTreeSet::new();
             let mut see = |p: StartNumber| -> Result<(), Error> {
                 if self.player(p).is_none() {
                     return Err(Error::UnknownPlayer { start_number: p });

@@ -31,7 +31,7 @@ pub(crate) mod direct_encounter;
 pub mod spec;
 pub mod value;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 pub(crate) use compute::apply_cuts;
@@ -42,7 +42,7 @@ pub use spec::{
 };
 pub use value::Value;
 
-use crate::model::{Colour, Points, StartNumber, TiebreakEdition, Tournament};
+use crate::model::{Colour, Points, StartNumber, System, TiebreakEdition, Tournament};
 use compute::Context;
 use direct_encounter::{Encounters, Met, direct_encounter};
 
@@ -58,6 +58,10 @@ pub struct StandingsOptions {
     /// Drawing of lots for participants equal on everything, only where the
     /// organiser asks for it (C.07 Art. 2); `None` shares the place.
     pub lots_seed: Option<u64>,
+    /// Participants left out of the table (expelled players of a Swiss):
+    /// the others are ranked without them, their games still counting for
+    /// their opponents' tie-breaks.
+    pub excluded: BTreeSet<StartNumber>,
 }
 
 impl StandingsOptions {
@@ -68,6 +72,7 @@ impl StandingsOptions {
             edition: TiebreakEdition::default(),
             after_round: None,
             lots_seed: None,
+            excluded: BTreeSet::new(),
         }
     }
 
@@ -82,8 +87,16 @@ impl StandingsOptions {
                 Some((tournament.system, tournament.tiebreak_edition)),
             )?
         };
+        // FIDE endorsement checklist Q198: expelled players are dropped
+        // from a Swiss event's standings.
+        let excluded = if tournament.system == System::Swiss {
+            tournament.expelled.clone()
+        } else {
+            BTreeSet::new()
+        };
         Ok(StandingsOptions {
             edition: tournament.tiebreak_edition,
+            excluded,
             ..StandingsOptions::new(tiebreaks)
         })
     }
@@ -183,9 +196,14 @@ pub fn compute_standings(
         None => recorded,
     };
     let context = Context::new(tournament, rounds, options.edition);
-    let players: Vec<StartNumber> = tournament.players.iter().map(|p| p.start_number).collect();
+    let players: Vec<StartNumber> = tournament
+        .players
+        .iter()
+        .map(|p| p.start_number)
+        .filter(|sn| !options.excluded.contains(sn))
+        .collect();
 
-    // Values of every tie-break but DE, computed for everyone.
+    // Values of every tie-break but DE, computed for everyone ranked.
     let mut scores: BTreeMap<StartNumber, Vec<TiebreakScore>> = players
         .iter()
         .map(|&sn| {
