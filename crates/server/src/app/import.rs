@@ -106,6 +106,11 @@ pub(crate) async fn import_trf(
     } = imported;
     let details = crate::model::event_info::EventDetails::from_model(&model.info);
     warnings.extend(details_not_kept(&document, &details));
+    // A file with team records is read as a team event: its team records
+    // are kept, not left out.
+    if document.has_teams() {
+        warnings.retain(|w| !matches!(w.kind, tournament::trf::TrfWarningKind::TeamRecord(_)));
+    }
     warnings.sort_by_key(|w| w.line);
     // A file with team records (`310`, `013`) is a team event.
     let event = if document.has_teams() {
@@ -188,7 +193,9 @@ pub(crate) async fn import_trf(
         rounds: planned,
         time_control: None,
         game: crate::engine::GameKind::Chess,
-        tiebreaks: if model.tiebreaks.is_empty() {
+        // A team file's `202` lists the team tie-breaks (the team standings
+        // take the profile's preset); its players get the defaults.
+        tiebreaks: if model.tiebreaks.is_empty() || event.is_some() {
             crate::model::settings::default_tiebreaks(system, &profile)
         } else {
             model.tiebreaks.clone()
@@ -237,6 +244,7 @@ pub(crate) async fn import_trf(
     let row = crate::app::tournaments::insert_tournament(&mut tx, actor, new).await?;
     let mut ids: HashMap<StartNumber, PlayerRow> = HashMap::new();
     let mut registry = Vec::new();
+    let mut fide_ids = std::collections::HashSet::new();
     for p in &model.players {
         let details = crate::model::players::PlayerDetails {
             rating: p.fide_rating,
@@ -289,7 +297,15 @@ pub(crate) async fn import_trf(
             )
             .await?;
         }
-        if let Some(note) = crate::app::people::match_player(&mut tx, &mut player).await? {
+        // One person, one entry: the second holder of a FIDE id in the file
+        // (named by the import's warnings) is not linked to its person.
+        let second = player
+            .details
+            .fide_id
+            .is_some_and(|id| !fide_ids.insert(id));
+        if !second
+            && let Some(note) = crate::app::people::match_player(&mut tx, &mut player).await?
+        {
             registry.push(note);
         }
         ids.insert(p.start_number, player);

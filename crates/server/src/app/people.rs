@@ -62,17 +62,14 @@ impl PersonInput {
                 check_name(field, v)?;
             }
         }
-        if self
-            .fide_id
-            .is_some_and(|id| id == 0 || id > 99_999_999_999)
-        {
-            return Err(ApiError::invalid_field(
-                "fide_id",
-                "must be a positive FIDE id",
-            ));
+        if let Some(id) = self.fide_id {
+            crate::model::players::check_fide_id(id)?;
         }
         if let Some(id) = &self.national_id
-            && (id.is_empty() || id.len() > 32 || id.chars().any(char::is_control))
+            && (id.is_empty()
+                || id.len() > 32
+                || id.chars().any(char::is_control)
+                || crate::engine::check_visible("national_id", id).is_err())
         {
             return Err(ApiError::invalid_field(
                 "national_id",

@@ -75,6 +75,9 @@ pub(crate) async fn create(
     new.details.check()?;
     let (_write, mut tx, tournament) =
         begin_change(state, actor, Permission::Manage, tournament_id).await?;
+    // One change of the players at a time (PostgreSQL): two entries of
+    // one person, or a change and a pairing, never pass each other.
+    store::tournaments::lock(&mut tx, tournament_id).await?;
     let paired = store::rounds::last_paired(&mut *tx, tournament_id).await?;
     let joins_at = entry_round(&tournament.system, paired, new.joins_at)?;
     // The person: named, or found by FIDE id (a player given by FIDE id
@@ -179,18 +182,25 @@ pub(crate) async fn link_person(
     person_id: Option<&str>,
 ) -> Result<PlayerRow, ApiError> {
     let (_write, mut tx, _) = begin_change(state, actor, Permission::Manage, tournament_id).await?;
+    // One change of the players at a time (PostgreSQL): two entries of
+    // one person, or a change and a pairing, never pass each other.
+    store::tournaments::lock(&mut tx, tournament_id).await?;
     let mut player = store::players::load(&mut tx, tournament_id, player_id)
         .await?
         .ok_or_else(|| ApiError::not_found("player"))?;
-    if let Some(id) = person_id
-        && store::people::load(&mut *tx, id).await?.is_none()
-    {
-        return Err(ApiError::unprocessable(
-            "unknown_person",
-            format!("no person {id}"),
-        ));
-    }
-    refuse_second_entry(&mut tx, tournament_id, Some(player_id), None, person_id).await?;
+    let person =
+        match person_id {
+            Some(id) => Some(store::people::load(&mut *tx, id).await?.ok_or_else(|| {
+                ApiError::unprocessable("unknown_person", format!("no person {id}"))
+            })?),
+            None => None,
+        };
+    // The person's FIDE id held by another player is the same person too.
+    let fide_id = person
+        .as_ref()
+        .and_then(|p| p.fide_id)
+        .and_then(|id| u64::try_from(id).ok());
+    refuse_second_entry(&mut tx, tournament_id, Some(player_id), fide_id, person_id).await?;
     let before = serde_json::to_value(&player)?;
     store::players::set_person(&mut tx, player_id, person_id).await?;
     player.person_id = person_id.map(str::to_owned);
@@ -222,8 +232,13 @@ pub(crate) async fn paste(
     // nothing of the lines.
     let (_write, mut tx, tournament) =
         begin_change(state, actor, Permission::Manage, tournament_id).await?;
+    // One change of the players at a time (PostgreSQL): two entries of
+    // one person, or a change and a pairing, never pass each other.
+    store::tournaments::lock(&mut tx, tournament_id).await?;
     let registered = store::players::list(&mut tx, tournament_id).await?;
-    let entries = read_paste(text, &fide_ids(&registered)).map_err(|problems| {
+    // A line with a registered FIDE id is that person, unless a player
+    // already is (one person, one entry).
+    let refused = |problems: Vec<LineProblem>| {
         let count = problems.len();
         let mut details = serde_json::Map::new();
         details.insert(
@@ -237,16 +252,44 @@ pub(crate) async fn paste(
             article: None,
             details,
         }
-    })?;
-    let paired = store::rounds::last_paired(&mut *tx, tournament_id).await?;
-    let joins_at = entry_round(&tournament.system, paired, None)?;
-    let mut players = Vec::with_capacity(entries.len());
-    for (name, details) in &entries {
-        // A line with a registered FIDE id is that person.
+    };
+    let entries = read_paste(text, &fide_ids(&registered)).map_err(refused)?;
+    let mut people: Vec<Option<String>> = Vec::with_capacity(entries.len());
+    let mut problems = Vec::new();
+    for (line, _, details) in &entries {
         let person = match details.fide_id.and_then(|i| i64::try_from(i).ok()) {
             Some(id) => store::people::by_fide_id(&mut *tx, id).await?.map(|p| p.id),
             None => None,
         };
+        if let Some(person) = &person {
+            let holder = registered
+                .iter()
+                .find(|p| p.person_id.as_ref() == Some(person))
+                .map(|p| format!("start number {}", p.start_number))
+                .or_else(|| {
+                    entries
+                        .iter()
+                        .zip(&people)
+                        .find(|(_, earlier)| earlier.as_ref() == Some(person))
+                        .map(|((earlier, _, _), _)| format!("line {earlier}"))
+                });
+            if let Some(holder) = holder {
+                problems.push(LineProblem {
+                    line: *line,
+                    field: "fide_id".into(),
+                    message: format!("this registered person is already {holder}"),
+                });
+            }
+        }
+        people.push(person);
+    }
+    if !problems.is_empty() {
+        return Err(refused(problems));
+    }
+    let paired = store::rounds::last_paired(&mut *tx, tournament_id).await?;
+    let joins_at = entry_round(&tournament.system, paired, None)?;
+    let mut players = Vec::with_capacity(entries.len());
+    for ((_, name, details), person) in entries.iter().zip(&people) {
         players.push(
             register(
                 &mut tx,
@@ -286,6 +329,9 @@ pub(crate) async fn update(
 ) -> Result<PlayerRow, ApiError> {
     let (_write, mut tx, tournament) =
         begin_change(state, actor, Permission::Manage, tournament_id).await?;
+    // One change of the players at a time (PostgreSQL): two entries of
+    // one person, or a change and a pairing, never pass each other.
+    store::tournaments::lock(&mut tx, tournament_id).await?;
     let version = store::tournaments::version(&mut *tx, tournament_id)
         .await?
         .unwrap_or(0);
@@ -762,7 +808,7 @@ fn read_line(line: &str) -> Option<Result<(String, PlayerDetails), (String, Stri
 pub(crate) fn read_paste(
     text: &str,
     taken: &BTreeMap<u64, i64>,
-) -> Result<Vec<(String, PlayerDetails)>, Vec<LineProblem>> {
+) -> Result<Vec<(usize, String, PlayerDetails)>, Vec<LineProblem>> {
     let mut players = Vec::new();
     let mut problems = Vec::new();
     let mut pasted: BTreeMap<u64, usize> = BTreeMap::new();
@@ -788,7 +834,7 @@ pub(crate) fn read_paste(
                     }
                     pasted.insert(id, i + 1);
                 }
-                players.push(player);
+                players.push((i + 1, player.0, player.1));
             }
             Some(Err((field, message))) => problems.push(LineProblem {
                 line: i + 1,
@@ -832,13 +878,13 @@ mod tests {
         )
         .expect("two good lines");
         assert_eq!(players.len(), 2);
-        assert_eq!(players[0].0, "Carlsen, Magnus");
-        assert_eq!(players[0].1.rating, Some(2830));
-        assert_eq!(players[0].1.federation.as_deref(), Some("NOR"));
-        assert_eq!(players[0].1.fide_id, Some(1_503_014));
-        assert_eq!(players[0].1.title.as_deref(), Some("GM"));
-        assert_eq!(players[1].0, "Li Na");
-        assert_eq!(players[1].1.rating, Some(0));
+        assert_eq!(players[0].1, "Carlsen, Magnus");
+        assert_eq!(players[0].2.rating, Some(2830));
+        assert_eq!(players[0].2.federation.as_deref(), Some("NOR"));
+        assert_eq!(players[0].2.fide_id, Some(1_503_014));
+        assert_eq!(players[0].2.title.as_deref(), Some("GM"));
+        assert_eq!((players[1].0, players[1].1.as_str()), (4, "Li Na"));
+        assert_eq!(players[1].2.rating, Some(0));
     }
 
     #[test]

@@ -143,7 +143,7 @@ pub(crate) async fn export_trf(
 ) -> Result<String, ApiError> {
     use tournament::trf::Format;
     refuse_final_while_adjourned(loaded, in_progress)?;
-    let model = store::model::to_model(loaded)?;
+    let mut model = store::model::to_model(loaded)?;
     let format = match edition.unwrap_or(TrfEdition::Trf2026) {
         TrfEdition::Trf16 => Format::Trf16,
         TrfEdition::Trf2026 => Format::Trf2026,
@@ -161,6 +161,13 @@ pub(crate) async fn export_trf(
         // `352`, `362`), the `tournament` crate's writer.
         Some(_) => {
             let data = crate::app::team_rounds::load_team_data(conn, loaded).await?;
+            // `202` of a team file lists the team tie-breaks, which rank
+            // the teams of its `310` records as the team standings do.
+            model.tiebreaks =
+                crate::app::team_standings::team_tiebreaks(loaded, data.event.system)?
+                    .into_iter()
+                    .map(|t| t.label)
+                    .collect();
             tournament::trf::write_team_tournament(&model, &data.event, format)
         }
     };

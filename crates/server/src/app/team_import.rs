@@ -87,6 +87,7 @@ pub(crate) async fn write_team_event(
             federation: team.federation.clone(),
             roster: team.roster.iter().map(|&p| i64::from(p)).collect(),
             withdrawn_from: None,
+            withdrawn_players: Vec::new(),
         };
         store::teams::insert(tx, id, &row).await?;
         let roster = team

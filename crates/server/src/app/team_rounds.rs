@@ -248,10 +248,14 @@ pub(crate) async fn pair(
     crate::app::rounds::acknowledge_adjourned(state, actor, &loaded, next, &[], confirmation)
         .await?;
     let teams = store::teams::list(&mut tx, id).await?;
-    if teams.len() < 2 {
+    let playing = teams
+        .iter()
+        .filter(|t| t.withdrawn_from.is_none_or(|k| k > next))
+        .count();
+    if playing < 2 {
         return Err(ApiError::conflict(
             "too_few_teams",
-            "a team round needs at least two teams",
+            "a team round needs at least two teams that have not withdrawn",
         ));
     }
     if next == 1 && !crate::app::rounds::is_imported(&loaded) {

@@ -94,6 +94,22 @@ pub(crate) struct TeamStandingsJson {
     pub complete_rounds: u32,
 }
 
+/// The team tie-breaks of an event: its regulations profile's preset
+/// (`china-national`, else `fide-team`) for its system.
+pub(crate) fn team_tiebreaks(
+    loaded: &Loaded,
+    system: tournament::team::TeamSystem,
+) -> Result<Vec<tournament::team::TeamTiebreak>, ApiError> {
+    let preset = if loaded.tournament.regulations == "china-national" {
+        "china-national"
+    } else {
+        "fide-team"
+    };
+    team_preset(preset, system)
+        .map(|(_, tiebreaks)| tiebreaks)
+        .map_err(|e| ApiError::unprocessable("bad_tiebreaks", e.to_string()))
+}
+
 /// Whether a board still waits for its result (none entered, or its game
 /// adjourned).
 fn result_missing(board: &crate::store::rounds::BoardRow) -> bool {
@@ -111,13 +127,7 @@ pub(crate) fn team_standings_json(
     data: &TeamData,
     after: Option<u32>,
 ) -> Result<TeamStandingsJson, ApiError> {
-    let preset = if loaded.tournament.regulations == "china-national" {
-        "china-national"
-    } else {
-        "fide-team"
-    };
-    let (_, tiebreaks) = team_preset(preset, data.event.system)
-        .map_err(|e| ApiError::unprocessable("bad_tiebreaks", e.to_string()))?;
+    let tiebreaks = team_tiebreaks(loaded, data.event.system)?;
     let options = TeamStandingsOptions {
         tiebreaks,
         after_round: after,

@@ -181,6 +181,7 @@ pub(crate) async fn create(
         federation: new.federation,
         roster: new.roster.iter().map(|&p| i64::from(p)).collect(),
         withdrawn_from: None,
+        withdrawn_players: Vec::new(),
     };
     store::teams::insert(&mut tx, id, &team)
         .await
@@ -227,6 +228,8 @@ pub(crate) async fn update(
 ) -> Result<TeamRow, ApiError> {
     let (_write, mut tx, tournament) = begin_change(state, actor, Permission::Manage, id).await?;
     settings(&tournament)?;
+    // A withdrawal and a pairing of the event never pass each other.
+    store::tournaments::lock(&mut tx, id).await?;
     let before = load_team(&mut tx, id, number).await?;
     let mut after = before.clone();
     if let Some(name) = change.name {
@@ -242,9 +245,14 @@ pub(crate) async fn update(
         after.federation = change.federation;
     }
     let paired = store::rounds::last_paired(&mut *tx, id).await?;
-    if let Some(from) = withdrawal(change.withdraw, change.withdrawn_from, paired)? {
+    if let Some(from) = withdrawal(
+        change.withdraw,
+        change.withdrawn_from,
+        paired,
+        tournament.rounds,
+    )? {
         after.withdrawn_from = from;
-        withdraw_players(&mut tx, actor, id, &before, from).await?;
+        after.withdrawn_players = withdraw_players(&mut tx, actor, id, &before, from).await?;
     }
     store::teams::update(&mut tx, id, &after).await?;
     if let Some(roster) = change.roster {
@@ -269,21 +277,26 @@ pub(crate) async fn update(
 }
 
 /// The withdrawal a change asks for: `Some(Some(k))` from round k (a round
-/// not yet paired: `withdraw: true` is the next one), `Some(None)` taken
-/// back, `None` unchanged.
+/// not yet paired, and one of the event's `rounds` when it has a number:
+/// `withdraw: true` is the next one), `Some(None)` taken back, `None`
+/// unchanged.
 fn withdrawal(
     withdraw: Option<bool>,
     withdrawn_from: Option<u32>,
     paired: i64,
+    rounds: i64,
 ) -> Result<Option<Option<i64>>, ApiError> {
+    let last = if rounds > 0 { rounds } else { 99 };
     match (withdraw, withdrawn_from) {
         (None, None) => Ok(None),
         (Some(true), None) => Ok(Some(Some(paired + 1))),
         (Some(false), None) => Ok(Some(None)),
-        (None, Some(k)) if i64::from(k) > paired && k <= 99 => Ok(Some(Some(i64::from(k)))),
+        (None, Some(k)) if i64::from(k) > paired && i64::from(k) <= last => {
+            Ok(Some(Some(i64::from(k))))
+        }
         (None, Some(_)) => Err(ApiError::invalid_field(
             "withdrawn_from",
-            format!("must be a round not yet paired (after round {paired})"),
+            format!("must be a round not yet paired: {} to {last}", paired + 1),
         )),
         (Some(_), Some(_)) => Err(ApiError::invalid_field(
             "withdraw",
@@ -294,25 +307,32 @@ fn withdrawal(
 
 /// A team's withdrawal reaches its players: from round `from` every one
 /// not withdrawn on his own is withdrawn with it; taken back (`None`), those
-/// withdrawn from the team's round play again. (A player withdrawn on his
+/// the team's withdrawal withdrew play again. (A player withdrawn on his
 /// own keeps his round; the team's empty line-up keeps him off the boards
-/// anyway.) Each player's change is audited.
+/// anyway.) Each player's change is audited. Answers the ids of the players
+/// the team's withdrawal now holds.
 async fn withdraw_players(
     tx: &mut AnyConnection,
     actor: &Actor,
     id: &str,
     team: &TeamRow,
     from: Option<i64>,
-) -> Result<(), ApiError> {
+) -> Result<Vec<String>, ApiError> {
     let players = store::players::list(&mut *tx, id).await?;
+    let mut held = Vec::new();
     for player in players
         .iter()
         .filter(|p| team.roster.contains(&p.start_number))
     {
-        // Withdrawn by the team's own (earlier) withdrawal.
-        let by_team = team.withdrawn_from.is_some() && player.withdrawn_from == team.withdrawn_from;
+        // Withdrawn by the team's own earlier withdrawal (and not changed
+        // on his own since).
+        let by_team = team.withdrawn_players.contains(&player.id)
+            && player.withdrawn_from == team.withdrawn_from;
         let withdrawn_from = match from {
-            Some(k) if by_team || player.withdrawn_from.is_none() => Some(k),
+            Some(k) if by_team || player.withdrawn_from.is_none() => {
+                held.push(player.id.clone());
+                Some(k)
+            }
             None if by_team => None,
             _ => continue,
         };
@@ -334,7 +354,7 @@ async fn withdraw_players(
         )
         .await?;
     }
-    Ok(())
+    Ok(held)
 }
 
 /// Removes team `number` (before round 1 is paired), audited.
@@ -510,7 +530,7 @@ fn check_short_name(short: Option<&str>) -> Result<(), ApiError> {
             "1 to 5 characters (the TRF-2026 team nickname)",
         ));
     }
-    Ok(())
+    short.map_or(Ok(()), |s| crate::engine::check_visible("short_name", s))
 }
 
 fn check_federation(fed: Option<&str>) -> Result<(), ApiError> {

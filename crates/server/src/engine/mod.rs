@@ -609,7 +609,14 @@ pub fn check_note(field: &str, note: &str) -> Result<(), ApiError> {
             "must not contain control characters other than line breaks",
         ));
     }
-    if note
+    check_visible(field, note)
+}
+
+/// A text that reads as it is stored: none of the characters that embed,
+/// override or isolate the text's direction (U+202A–U+202E, U+2066–U+2069)
+/// nor an [`invisible`] one (400 at `field`).
+pub(crate) fn check_visible(field: &str, text: &str) -> Result<(), ApiError> {
+    if text
         .chars()
         .any(|c| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
     {
@@ -618,11 +625,11 @@ pub fn check_note(field: &str, note: &str) -> Result<(), ApiError> {
             "must not contain characters that override the text's direction (U+202A–U+202E, U+2066–U+2069)",
         ));
     }
-    if let Some(c) = note.chars().find(|&c| invisible(c)) {
+    if let Some(c) = text.chars().find(|&c| invisible(c)) {
         return Err(ApiError::invalid_field(
             field,
             format!(
-                "must not contain invisible characters (U+{:04X}): a note reads as it is stored",
+                "must not contain invisible characters (U+{:04X}): a text reads as it is stored",
                 u32::from(c)
             ),
         ));
@@ -632,15 +639,24 @@ pub fn check_note(field: &str, note: &str) -> Result<(), ApiError> {
 
 /// A character that shows nothing and joins no script's letters: zero-width
 /// space, word joiner, byte-order mark, soft hyphen, the Mongolian vowel
-/// separator, the invisible mathematical operators, the direction marks.
-/// (The zero-width joiner and non-joiner are kept: scripts and emoji need
-/// them.)
+/// separator, the invisible mathematical operators, the direction marks
+/// (U+200E, U+200F, U+061C), the Hangul fillers. (The zero-width joiner
+/// and non-joiner are kept: scripts and emoji need them.)
 pub(crate) fn invisible(c: char) -> bool {
     matches!(
         c,
-        '\u{00ad}' | '\u{180e}' | '\u{200b}' | '\u{200e}' | '\u{200f}' | '\u{2060}'
-            ..='\u{2064}' | '\u{feff}'
-    )
+        '\u{00ad}'
+            | '\u{061c}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{180e}'
+            | '\u{200b}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{3164}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+    ) || ('\u{2060}'..='\u{2064}').contains(&c)
 }
 
 /// A note as kept: trimmed, `None` when nothing of it would show (spaces

@@ -42,6 +42,7 @@ impl From<TeamRow> for Team {
             federation,
             roster,
             withdrawn_from,
+            ..
         } = row;
         Team {
             number,

@@ -171,7 +171,7 @@ fn check_text(field: &str, text: &str) -> Result<(), ApiError> {
             "must not contain control characters",
         ));
     }
-    Ok(())
+    crate::engine::check_visible(field, text)
 }
 
 /// A real calendar day written `YYYY-MM-DD`.

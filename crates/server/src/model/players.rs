@@ -43,6 +43,24 @@ pub struct PlayerDetails {
     pub expelled: Option<bool>,
 }
 
+/// A FIDE id: a positive number of at most eleven digits (the TRF's
+/// columns 58–68).
+pub(crate) fn check_fide_id(id: u64) -> Result<(), ApiError> {
+    if id == 0 {
+        return Err(ApiError::invalid_field(
+            "fide_id",
+            "must be a positive FIDE id",
+        ));
+    }
+    if id > 99_999_999_999 {
+        return Err(ApiError::invalid_field(
+            "fide_id",
+            "has at most eleven digits",
+        ));
+    }
+    Ok(())
+}
+
 /// A three-letter FIDE federation code in capitals (a player's, an event's).
 pub(crate) fn check_federation(field: &str, fed: &str) -> Result<(), ApiError> {
     if fed.len() != 3 || !fed.bytes().all(|b| b.is_ascii_uppercase()) {
@@ -93,14 +111,8 @@ impl PlayerDetails {
         if let Some(fed) = &self.federation {
             check_federation("federation", fed)?;
         }
-        if self
-            .fide_id
-            .is_some_and(|id| id == 0 || id > 99_999_999_999)
-        {
-            return Err(ApiError::invalid_field(
-                "fide_id",
-                "must be a positive FIDE id",
-            ));
+        if let Some(id) = self.fide_id {
+            check_fide_id(id)?;
         }
         if let Some(sex) = &self.sex {
             check_sex("sex", sex)?;

@@ -11,8 +11,7 @@ use crate::error::ApiError;
 
 /// A name: 1–200 characters, no control or invisible characters.
 pub(crate) fn check_name(field: &str, value: &str) -> Result<(), ApiError> {
-    let trimmed = value.trim();
-    if trimmed.is_empty() {
+    if crate::engine::note_text(value).is_none() {
         return Err(ApiError::invalid_field(field, "must not be empty"));
     }
     if value.chars().count() > 200 {
@@ -24,16 +23,7 @@ pub(crate) fn check_name(field: &str, value: &str) -> Result<(), ApiError> {
             "must not contain control characters",
         ));
     }
-    if let Some(c) = value.chars().find(|&c| crate::engine::invisible(c)) {
-        return Err(ApiError::invalid_field(
-            field,
-            format!(
-                "must not contain invisible characters (U+{:04X}): a name reads as it is stored",
-                u32::from(c)
-            ),
-        ));
-    }
-    Ok(())
+    crate::engine::check_visible(field, value)
 }
 
 /// A regulations profile name of `game`, defaulting to the game's

@@ -25,6 +25,8 @@ pub struct TeamRow {
     pub roster: Vec<i64>,
     /// The first round the team no longer plays (it withdrew).
     pub withdrawn_from: Option<i64>,
+    /// The ids of the players the team's withdrawal withdrew.
+    pub withdrawn_players: Vec<String>,
 }
 
 #[derive(FromRow)]
@@ -34,6 +36,7 @@ struct Record {
     short_name: Option<String>,
     federation: Option<String>,
     withdrawn_from: Option<i64>,
+    withdrawn_players: Option<String>,
 }
 
 #[derive(FromRow)]
@@ -45,7 +48,8 @@ struct Member {
 /// Every team of a tournament by number, rosters in board order.
 pub async fn list(conn: &mut AnyConnection, tournament_id: &str) -> Result<Vec<TeamRow>, Error> {
     let records = sqlx::query_as::<_, Record>(
-        "SELECT number, name, short_name, federation, withdrawn_from FROM teams \
+        "SELECT number, name, short_name, federation, withdrawn_from, withdrawn_players \
+         FROM teams \
          WHERE tournament_id = $1 ORDER BY number",
     )
     .bind(tournament_id)
@@ -63,17 +67,23 @@ pub async fn list(conn: &mut AnyConnection, tournament_id: &str) -> Result<Vec<T
     for m in members {
         rosters.entry(m.team).or_default().push(m.start_number);
     }
-    Ok(records
+    records
         .into_iter()
-        .map(|r| TeamRow {
-            roster: rosters.remove(&r.number).unwrap_or_default(),
-            number: r.number,
-            name: r.name,
-            short_name: r.short_name,
-            federation: r.federation,
-            withdrawn_from: r.withdrawn_from,
+        .map(|r| {
+            Ok(TeamRow {
+                roster: rosters.remove(&r.number).unwrap_or_default(),
+                number: r.number,
+                name: r.name,
+                short_name: r.short_name,
+                federation: r.federation,
+                withdrawn_from: r.withdrawn_from,
+                withdrawn_players: match r.withdrawn_players {
+                    Some(json) => serde_json::from_str(&json)?,
+                    None => Vec::new(),
+                },
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// The next free team number (one above the highest).
@@ -115,13 +125,18 @@ pub async fn update(
     team: &TeamRow,
 ) -> Result<(), Error> {
     sqlx::query(
-        "UPDATE teams SET name = $1, short_name = $2, federation = $3, withdrawn_from = $4 \
-         WHERE tournament_id = $5 AND number = $6",
+        "UPDATE teams SET name = $1, short_name = $2, federation = $3, withdrawn_from = $4, \
+         withdrawn_players = $5 WHERE tournament_id = $6 AND number = $7",
     )
     .bind(&team.name)
     .bind(&team.short_name)
     .bind(&team.federation)
     .bind(team.withdrawn_from)
+    .bind(
+        (!team.withdrawn_players.is_empty())
+            .then(|| serde_json::to_string(&team.withdrawn_players))
+            .transpose()?,
+    )
     .bind(tournament_id)
     .bind(team.number)
     .execute(conn)

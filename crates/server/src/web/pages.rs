@@ -283,13 +283,23 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
     .await
 }
 
+/// "withdrawn after round k-1" for a withdrawal from round k; "withdrawn
+/// before the first round" from round 1.
+pub(super) fn withdrawn_text(lang: Lang, from: i64) -> String {
+    if from <= 1 {
+        lang.t("status-withdrawn-before-start").to_owned()
+    } else {
+        lang.tr("status-withdrawn", &[("round", &(from - 1))])
+    }
+}
+
 pub(super) fn player_status(lang: Lang, p: &crate::app::players::PlayerRow) -> Markup {
     html! {
         @if p.details.expelled == Some(true) {
             span.tag.expelled { (lang.t("status-expelled")) }
         }
         @if let Some(r) = p.withdrawn_from {
-            span.tag { (lang.tr("status-withdrawn", &[("round", &(r - 1).max(0))])) }
+            span.tag { (withdrawn_text(lang, r)) }
         }
         @if let Some(r) = p.joins_at {
             span.tag { (lang.tr("status-late", &[("round", &r)])) }

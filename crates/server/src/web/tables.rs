@@ -142,7 +142,7 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                                 @if let Some(p) = p { (name_cell(&id, p)) } @else { (row.name) }
                                 // FIDE endorsement Q170: a withdrawn player is marked.
                                 @if let Some(k) = p.and_then(|p| crate::app::players::withdrawn_by(p, st.rounds)) {
-                                    " " span.tag.withdrawn { (lang.tr("status-withdrawn", &[("round", &(k - 1))])) }
+                                    " " span.tag.withdrawn { (super::pages::withdrawn_text(lang, k)) }
                                 }
                             }
                             td.num { @if let Some(r) = p.and_then(|p| p.details.rating) { (r) } }

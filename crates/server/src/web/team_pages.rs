@@ -113,7 +113,7 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                             td.team-name {
                                 (row.name)
                                 @if let Some(r) = row.withdrawn_from {
-                                    " " span.tag { (lang.tr("status-withdrawn", &[("round", &r.saturating_sub(1))])) }
+                                    " " span.tag { (super::pages::withdrawn_text(lang, i64::from(r))) }
                                 }
                             }
                             td.num { @if table.ranking == "match_points" { strong { (points(row.match_points)) } } @else { (points(row.match_points)) } }

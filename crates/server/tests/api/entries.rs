@@ -132,9 +132,70 @@ async fn a_person_is_entered_once_in_a_tournament(app: TestApp) {
     assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
     assert_eq!(r.body["error"], "already_registered");
 
+    // A pasted line with Hou's FIDE id is Hou, whom Ding's entry links.
+    let r = app
+        .post(
+            &format!("{players}/paste"),
+            Some(&organiser),
+            json!({ "text": "Smith, Anna, 1800\nHou, Yifan, 2650, CHN, 8602980" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["problems"][0]["line"], 2, "{r:?}");
+    assert_eq!(r.body["problems"][0]["field"], "fide_id", "{r:?}");
+    // A person whose FIDE id another player holds is that player.
+    let r = app
+        .post(
+            "/api/v1/people",
+            Some(&organiser),
+            json!({ "name": "Yi, Wei", "fide_id": 8603405 }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let yi = r.body["id"].as_str().unwrap().to_owned();
+    let r = app
+        .send(
+            Method::PUT,
+            &format!("{players}/{ding}/person"),
+            Some(&organiser),
+            json!({ "person_id": yi }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["start_number"], 2, "{r:?}");
+
     let r = app.get(&players, None).await;
     assert_eq!(r.body["players"].as_array().unwrap().len(), 2);
     assert_eq!(r.body["players"][1]["fide_id"], 8603405, "unchanged");
+}
+
+/// On PostgreSQL two registrations of one FIDE id at the same moment
+/// enter it once: the second waits for the first and is refused.
+async fn two_entries_of_one_fide_id_at_once_enter_it_once(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Race Open", "system": "swiss-dutch", "rounds": 3 }),
+        )
+        .await;
+    let players = format!("/api/v1/tournaments/{t}/players");
+    for i in 0..6_u64 {
+        let body = |name: &str| json!({ "name": name, "rating": 2000, "fide_id": 7_000_000 + i });
+        let (a, b) = tokio::join!(
+            app.post(&players, Some(&organiser), body(&format!("First {i}"))),
+            app.post(&players, Some(&organiser), body(&format!("Second {i}"))),
+        );
+        let mut statuses = [a.status, b.status];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [StatusCode::CREATED, StatusCode::CONFLICT],
+            "{a:?}\n{b:?}"
+        );
+    }
+    let r = app.get(&players, None).await;
+    assert_eq!(r.body["players"].as_array().unwrap().len(), 6);
 }
 
 /// A TRF with two players holding one FIDE id is read (the event happened),
@@ -172,6 +233,7 @@ XXR 3
 }
 
 crate::both_databases!(
+    two_entries_of_one_fide_id_at_once_enter_it_once,
     a_person_is_entered_once_in_a_tournament,
     a_trf_import_names_a_fide_id_held_twice,
 );

@@ -104,6 +104,19 @@ async fn a_team_that_withdraws_from_a_swiss_is_paired_no_more_until_it_returns(a
         .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
     assert_eq!(r.body["where"], "withdrawn_from");
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("/api/v1/tournaments/{id}/teams/4"),
+            Some(&org),
+            json!({ "withdrawn_from": 4 }),
+        )
+        .await;
+    assert_eq!(
+        r.status,
+        StatusCode::BAD_REQUEST,
+        "a three-round event: {r:?}"
+    );
 
     // Taken back: the team and its players play again from round 3.
     let team = patch_team(&app, &org, &id, 4, json!({ "withdraw": false })).await;
@@ -141,13 +154,13 @@ async fn a_team_that_withdraws_from_a_round_robin_loses_its_remaining_matches_by
                 sixteen["id"].as_str().unwrap()
             ),
             Some(&org),
-            json!({ "withdrawn_from": 3 }),
+            json!({ "withdrawn_from": 2 }),
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{r:?}");
     patch_team(&app, &org, &id, 4, json!({ "withdrawn_from": 2 })).await;
     assert_eq!(app.player(&id, 13).await["withdrawn_from"], 2);
-    assert_eq!(app.player(&id, 16).await["withdrawn_from"], 3);
+    assert_eq!(app.player(&id, 16).await["withdrawn_from"], 2);
     app.pair_round(&org, &id).await;
     let list = matches(&app, &id, 2).await;
     let m = list
@@ -170,10 +183,125 @@ async fn a_team_that_withdraws_from_a_round_robin_loses_its_remaining_matches_by
     // Taken back, only the players the team's withdrawal withdrew return.
     patch_team(&app, &org, &id, 4, json!({ "withdraw": false })).await;
     assert_eq!(app.player(&id, 13).await["withdrawn_from"], Value::Null);
-    assert_eq!(app.player(&id, 16).await["withdrawn_from"], 3);
+    assert_eq!(
+        app.player(&id, 16).await["withdrawn_from"],
+        2,
+        "his own withdrawal stands"
+    );
+}
+
+/// Three teams: the round robin's bye of a team that withdrew scores
+/// nothing, and neither do its forfeited matches; a Swiss with fewer than
+/// two teams left is not paired.
+async fn a_team_that_withdrew_scores_nothing_for_its_scheduled_bye(app: TestApp) {
+    let (id, org) = crate::teams::team_event(
+        &app,
+        json!({
+            "name": "Three Teams", "system": "round-robin", "rounds": 3,
+            "teams": { "boards": 4 }
+        }),
+        &crate::teams::SIXTEEN[..12],
+    )
+    .await;
+    for (t, name) in (1..=3).zip(["A", "B", "C"]) {
+        let roster: Vec<i64> = (4 * t - 3..=4 * t).collect();
+        crate::teams::team(&app, &org, &id, json!({ "name": name, "roster": roster })).await;
+    }
+    patch_team(&app, &org, &id, 3, json!({ "withdraw": true })).await;
+    for _ in 1..=3 {
+        let r = app.pair_round(&org, &id).await;
+        app.finish_round(&org, &id, &r, |_, _, _| "1/2-1/2").await;
+    }
+    let r = app
+        .get(&format!("/api/v1/tournaments/{id}/team-standings"), None)
+        .await;
+    let c = r.body["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["team"] == 3)
+        .unwrap()
+        .clone();
+    assert_eq!(c["match_points"], 0.0, "{c}");
+    assert_eq!(c["game_points"], 0.0, "{c}");
+    let bye = c["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "bye")
+        .cloned()
+        .expect("three teams: each has a bye");
+    assert_eq!(bye["bye"], "zero", "{c}");
+
+    let (id, org) = four_teams(
+        &app,
+        json!({
+            "name": "Team Swiss", "system": "swiss-dutch", "rounds": 3,
+            "teams": { "boards": 4 }
+        }),
+    )
+    .await;
+    for team in 2..=4 {
+        patch_team(&app, &org, &id, team, json!({ "withdraw": true })).await;
+    }
+    let r = app
+        .post(
+            &format!("/api/v1/tournaments/{id}/rounds"),
+            Some(&org),
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "too_few_teams");
+}
+
+/// The TRF's `310` records rank the teams as the team standings do: by
+/// the event's team tie-breaks (listed in its `202`), not by points alone.
+async fn a_team_files_ranks_follow_the_team_tie_breaks(app: TestApp) {
+    let (id, org) = four_teams(
+        &app,
+        json!({
+            "name": "Team Swiss", "system": "swiss-dutch", "rounds": 3,
+            "teams": { "boards": 4 }
+        }),
+    )
+    .await;
+    let r = app.pair_round(&org, &id).await;
+    let results = [
+        "1-0", "0-1", "1-0", "1/2-1/2", "1-0", "0-1", "1/2-1/2", "1/2-1/2",
+    ];
+    app.finish_round(&org, &id, &r, |board, _, _| results[(board - 1) as usize])
+        .await;
+    let r = app
+        .get(&format!("/api/v1/tournaments/{id}/team-standings"), None)
+        .await;
+    let ranks: Vec<(i64, i64)> = r.body["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| (row["team"].as_i64().unwrap(), row["rank"].as_i64().unwrap()))
+        .collect();
+    let r = app
+        .get(&format!("/api/v1/tournaments/{id}/export/trf"), None)
+        .await;
+    let mut exported: Vec<(i64, i64)> = r
+        .text
+        .lines()
+        .filter(|l| l.starts_with("310"))
+        .map(|l| {
+            let tokens: Vec<&str> = l.split_whitespace().collect();
+            (tokens[1].parse().unwrap(), tokens[5].parse().unwrap())
+        })
+        .collect();
+    exported.sort_by_key(|&(_, rank)| rank);
+    assert_eq!(exported, ranks, "{}", r.text);
+    let line = r.text.lines().find(|l| l.starts_with("202")).unwrap();
+    assert!(line.contains("MPVGP"), "the team tie-breaks: {line}");
 }
 
 crate::both_databases!(
+    a_team_files_ranks_follow_the_team_tie_breaks,
+    a_team_that_withdrew_scores_nothing_for_its_scheduled_bye,
     a_team_that_withdraws_from_a_swiss_is_paired_no_more_until_it_returns,
     a_team_that_withdraws_from_a_round_robin_loses_its_remaining_matches_by_forfeit,
 );

@@ -121,12 +121,15 @@ pub fn pair_round(
         })?;
     }
     let team = |table_number: u32| event.teams[table_number as usize - 1].number;
+    // A team that withdrew has no line-up: its boards are lost by forfeit.
+    let plays = |number: TeamNumber| event.plays_in(number, next);
     let lineup_of = |number: TeamNumber| -> Lineup {
         lineups
             .iter()
             .find(|l| l.team == number)
+            .filter(|_| plays(number))
             .cloned()
-            .or_else(|| Lineup::default_for(event, number))
+            .or_else(|| Lineup::default_for(event, number).filter(|_| plays(number)))
             .unwrap_or(Lineup {
                 team: number,
                 players: Vec::new(),
@@ -141,9 +144,14 @@ pub fn pair_round(
                     .matches
                     .push(match_from_lineups(event, &first, &second));
             }
+            // The schedule's bye of a team that withdrew scores nothing.
             Line::Bye(t) => round.byes.push(TeamBye {
                 team: team(t),
-                kind: TeamByeKind::PairingAllocated,
+                kind: if plays(team(t)) {
+                    TeamByeKind::PairingAllocated
+                } else {
+                    TeamByeKind::ZeroPoint
+                },
             }),
         }
     }

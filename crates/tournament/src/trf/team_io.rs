@@ -538,7 +538,15 @@ impl Document {
         let mut document = Document::from_players(&individual, format, false);
         let mut head = Vec::new();
         let mut tail = Vec::new();
-        let standings = compute_team_standings(event, &TeamStandingsOptions::default()).ok();
+        // The `310` ranks follow the team tie-breaks the file's `202` lists
+        // (none that this crate cannot read: then points alone).
+        let tiebreaks =
+            crate::team::ranking::parse_team_tiebreaks(&t.tiebreaks.join(",")).unwrap_or_default();
+        let options = TeamStandingsOptions {
+            tiebreaks,
+            ..TeamStandingsOptions::default()
+        };
+        let standings = compute_team_standings(event, &options).ok();
         let row = |team: TeamNumber| standings.as_ref().and_then(|s| s.row(team));
         for (index, team) in (1u32..).zip(&event.teams) {
             let r = row(team.number);

@@ -87,6 +87,7 @@ col-opponent = Opponent
 col-colour = Colour
 col-game = Game
 status-withdrawn = withdrawn after round {round}
+status-withdrawn-before-start = withdrawn before the first round
 status-expelled = expelled
 status-late = joins in round {round}
 status-bye-request = bye requested in round {round} ({kind})

@@ -87,6 +87,7 @@ col-opponent = 对手
 col-colour = 执色
 col-game = 对局
 status-withdrawn = 第 {round} 轮后退赛
+status-withdrawn-before-start = 开赛前退赛
 status-expelled = 已被取消比赛资格
 status-late = 第 {round} 轮加入
 status-bye-request = 申请第 {round} 轮轮空（{kind}）

@@ -16,7 +16,7 @@ pub use spec::{
 };
 
 use super::score::{MatchResult, PrimaryScore};
-use super::{TeamError, TeamEvent, TeamNumber};
+use super::{TeamByeKind, TeamError, TeamEvent, TeamNumber};
 use crate::model::Points;
 use crate::standings::direct_encounter::{Encounters, Met, direct_encounter};
 use crate::standings::{Contribution, TiebreakScore, Value, split_equal};
@@ -390,7 +390,12 @@ pub fn explain_team(standings: &TeamStandings, team: TeamNumber) -> Option<Strin
                 let forfeit = if played { "" } else { " (forfeited)" };
                 format!("vs {opponent}{forfeit}")
             }
-            TeamRoundKind::Bye(kind) => format!("bye {kind:?}"),
+            TeamRoundKind::Bye(kind) => match kind {
+                TeamByeKind::PairingAllocated => "pairing-allocated bye".to_string(),
+                TeamByeKind::FullPoint => "full-point bye".to_string(),
+                TeamByeKind::HalfPoint => "half-point bye".to_string(),
+                TeamByeKind::ZeroPoint => "zero-point bye".to_string(),
+            },
             TeamRoundKind::Absent => "absent".to_string(),
         };
         let boards: Vec<String> = e.boards.iter().map(ToString::to_string).collect();
