@@ -94,6 +94,7 @@ pub(crate) async fn import_trf(
         at: Some(format!("line {} column {}", e.line, e.column)),
     };
     let document = tournament::trf::parse(&text).map_err(invalid_trf)?;
+    check_names(&document)?;
     let mut imported = document.import().map_err(invalid_trf)?;
     // A player of an individual event the file shows absent to its last
     // round is withdrawn (a team leaves players out of its line-up).
@@ -402,6 +403,29 @@ pub(crate) async fn import_trf(
 /// one level 3 warning per round that breaks the rules (its findings in the
 /// message), one `### Import @ Round n` line per finding. A team event's
 /// rounds are not checked (the checker pairs individuals).
+/// A file's players are held to the checks of `POST …/players` on their
+/// names (no invisible or direction characters): 400 `invalid_trf` at the
+/// name's columns (15–47 of a `001` record).
+fn check_names(document: &tournament::trf::Document) -> Result<(), ApiError> {
+    for line in &document.lines {
+        if let tournament::trf::Record::Player(p) = &line.record
+            && !p.name.trim().is_empty()
+            && let Err(ApiError::BadRequest { message, .. }) =
+                crate::model::settings::check_name("name", &p.name)
+        {
+            return Err(ApiError::BadRequest {
+                code: "invalid_trf",
+                message: format!(
+                    "line {}: the name of start number {} {message}",
+                    line.number, p.start_number
+                ),
+                at: Some(format!("line {} column 15", line.number)),
+            });
+        }
+    }
+    Ok(())
+}
+
 fn check_imported_rounds(document: &tournament::trf::Document) -> (Vec<Warning>, Vec<LogLine>) {
     let mut warnings = Vec::new();
     let mut log = Vec::new();

@@ -76,6 +76,17 @@ pub(crate) async fn write_team_event(
     };
     let mut teams = Vec::new();
     for team in &event.teams {
+        // Held to the checks of `POST …/teams` (no invisible or direction
+        // characters).
+        if !team.name.trim().is_empty()
+            && let Err(ApiError::BadRequest { message, .. }) =
+                crate::model::settings::check_name("name", &team.name)
+        {
+            return Err(invalid(format!(
+                "the name of team {} {message}",
+                team.number
+            )));
+        }
         let row = TeamRow {
             number: i64::from(team.number),
             name: if team.name.trim().is_empty() {

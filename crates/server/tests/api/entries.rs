@@ -230,6 +230,20 @@ XXR 3
             .contains("FIDE id 1000001 is also start number 1's"),
         "{second}"
     );
+    // A name with an invisible character is refused where it stands.
+    let hidden = trf.replace("Bravo, Bea", "Bravo,\u{200b}Bea");
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments/import",
+            Some(&organiser),
+            Some(axum::body::Body::from(hidden)),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_trf", "{r:?}");
+    assert_eq!(r.body["where"], "line 4 column 15", "{r:?}");
 }
 
 crate::both_databases!(

@@ -301,6 +301,38 @@ async fn a_team_trf_export_imports_as_the_same_event(
     id: &str,
     trf: String,
 ) {
+    // A team name with an invisible character is refused, nothing stored.
+    let hidden: String = trf
+        .lines()
+        .map(|l| {
+            if l.starts_with("310") {
+                l.replacen(" A ", " A\u{200b}", 1)
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    assert_ne!(hidden, trf);
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments/import",
+            Some(org),
+            Some(axum::body::Body::from(hidden)),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_trf", "{r:?}");
+    assert!(
+        r.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("the name of team 1 must not contain invisible characters"),
+        "{r:?}"
+    );
     let copy = app
         .request(
             Method::POST,
