@@ -54,6 +54,8 @@ pub(crate) struct PlayerChange {
     /// `true`: expel (withdrawn, out of a Swiss event's standings);
     /// `false`: take the expulsion back.
     pub expel: Option<bool>,
+    /// Data fields to remove (a mistyped FIDE id, a club left).
+    pub clear: Vec<String>,
     pub bye: Option<RequestedBye>,
     pub name: Option<String>,
     /// The details given (each `Some` replaces the stored one).
@@ -344,6 +346,26 @@ pub(crate) async fn update(
     }
     let flat = change.details;
     let d = &mut after.details;
+    for (i, field) in change.clear.iter().enumerate() {
+        match field.as_str() {
+            "rating" => d.rating = None,
+            "national_rating" => d.national_rating = None,
+            "title" => d.title = None,
+            "federation" => d.federation = None,
+            "fide_id" => d.fide_id = None,
+            "sex" => d.sex = None,
+            "birth_date" => d.birth_date = None,
+            "club" => d.club = None,
+            "grade_points" => d.grade_points = None,
+            "no_half_point_byes" => d.no_half_point_byes = None,
+            other => {
+                return Err(ApiError::invalid_field(
+                    &format!("clear[{i}]"),
+                    format!("'{other}' is not a data field a player may be without"),
+                ));
+            }
+        }
+    }
     macro_rules! set {
         ($($f:ident),*) => { $( if flat.$f.is_some() { d.$f = flat.$f.clone(); } )* };
     }

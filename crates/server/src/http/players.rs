@@ -279,6 +279,11 @@ struct UpdatePlayer {
     /// `false`: the expulsion is taken back (the withdrawal stays).
     #[serde(default)]
     expel: Option<bool>,
+    /// Data fields to remove (`null` in a field leaves it as it is):
+    /// `rating`, `national_rating`, `title`, `federation`, `fide_id`,
+    /// `sex`, `birth_date`, `club`, `grade_points`, `no_half_point_byes`.
+    #[serde(default)]
+    clear: Vec<String>,
     #[serde(default)]
     bye: Option<ByeRequest>,
     #[serde(default)]
@@ -316,6 +321,7 @@ async fn update_player(
         withdraw: body.withdraw,
         withdrawn_from: body.withdrawn_from,
         expel: body.expel,
+        clear: body.clear,
         bye: body.bye.map(|b| RequestedBye {
             round: b.round,
             kind: b.kind,

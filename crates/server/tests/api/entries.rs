@@ -167,6 +167,37 @@ async fn a_person_is_entered_once_in_a_tournament(app: TestApp) {
     let r = app.get(&players, None).await;
     assert_eq!(r.body["players"].as_array().unwrap().len(), 2);
     assert_eq!(r.body["players"][1]["fide_id"], 8603405, "unchanged");
+
+    // A FIDE id typed on the wrong player is removed (`clear`), and the
+    // right player can then be entered with it.
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("{players}/{ding}"),
+            Some(&organiser),
+            json!({ "clear": ["fide_id", "club"] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert!(r.body.get("fide_id").is_none(), "{}", r.body);
+    let r = app
+        .post(
+            &players,
+            Some(&organiser),
+            json!({ "name": "Liren Ding", "rating": 2780, "fide_id": 8603677 }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("{players}/{ding}"),
+            Some(&organiser),
+            json!({ "clear": ["rating", "name"] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "clear[1]", "{r:?}");
 }
 
 /// On PostgreSQL two registrations of one FIDE id at the same moment
