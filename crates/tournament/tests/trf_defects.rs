@@ -387,6 +387,29 @@ fn windows_1252_names_are_read_and_its_undefined_bytes_refused() {
     );
 }
 
+/// A Chinese Windows program (Swiss-Manager among them) writes its TRF in
+/// the system's code page, GBK, and pads each column by bytes: a Chinese
+/// name of three characters fills six of the name's 33 columns. The file
+/// is read with its names in Chinese and every later column in place.
+#[test]
+fn a_gbk_file_padded_by_bytes_is_read_with_its_chinese_names() {
+    let text = BASE
+        .replacen("012 Defects Open", "012 全国公开赛", 1)
+        .replacen("Alpha ", "王小明", 1)
+        .replacen("Bravo   ", "欧阳小红", 1);
+    let bytes = encoding_rs::GB18030.encode(&text).0.into_owned();
+    assert!(std::str::from_utf8(&bytes).is_err());
+    let t = trf::read_tournament(&trf::decode(&bytes)).unwrap();
+    let names: Vec<(&str, Option<u16>)> = t
+        .players
+        .iter()
+        .map(|p| (p.name.as_str(), p.fide_rating))
+        .collect();
+    assert_eq!(names, [("王小明", Some(2000)), ("欧阳小红", Some(1900))]);
+    assert_eq!(t.name, "全国公开赛");
+    assert_eq!(t.players[0].fide_id, Some(1_000_001));
+}
+
 /// One person, one entry: a FIDE id two start numbers hold is named at the
 /// later line, so the arbiter can look; the file is still read.
 #[test]

@@ -27,8 +27,11 @@
 //! are read from TRF-2026 National Rating Support records but not written.
 //!
 //! Columns are counted in characters (a name may hold non-ASCII letters);
-//! [`decode`] reads bytes as UTF-8, or as Latin-1 when they are not UTF-8.
+//! [`decode`] reads bytes as UTF-8, else as GBK (a Chinese Windows
+//! program's file, its columns padded by bytes, realigned) or
+//! Windows-1252.
 
+mod decode;
 mod error;
 mod export;
 mod import;
@@ -40,7 +43,8 @@ mod team_io;
 pub use error::{ExportError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
 pub use export::{append_comments, system_code, try_write_tournament, write_tournament};
 pub use import::Import;
-pub use parse::{decode, parse};
+pub use decode::decode;
+pub use parse::parse;
 pub use records::{Document, Format, Line, PlayerRecord, Record, RoundCell};
 pub use team::TeamRecord;
 pub use team_io::{read_team_tournament, write_team_tournament};

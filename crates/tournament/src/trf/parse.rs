@@ -4,32 +4,6 @@ use super::error::{TrfError, TrfErrorKind};
 use super::records::{Document, Line, PlayerRecord, Record, RoundCell};
 use crate::model::{AbnormalPoints, ByeKind, NationalRecord, Points, StartNumber};
 
-/// Decodes a file's bytes: UTF-8 (a byte-order mark is dropped), else
-/// Windows-1252 — Latin-1 with the letters and punctuation Windows programs
-/// write in 0x80–0x9F (`Š`, `Ž`, `Œ`, `–`, `’`); the five bytes that
-/// encoding leaves undefined stay control characters, which [`parse`]
-/// refuses.
-pub fn decode(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => bytes.iter().map(|&b| windows_1252(b)).collect(),
-    }
-}
-
-/// One byte of Windows-1252.
-fn windows_1252(byte: u8) -> char {
-    const HIGH: [char; 32] = [
-        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
-        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
-        'ž', 'Ÿ',
-    ];
-    match byte {
-        0x80..=0x9F => HIGH[usize::from(byte - 0x80)],
-        _ => char::from(byte),
-    }
-}
-
 /// Splits on CR, LF or CRLF; returns the lines and the first terminator seen.
 fn split_lines(text: &str) -> (Vec<&str>, String) {
     let ending = if let Some(i) = text.find(['\r', '\n']) {
