@@ -77,7 +77,8 @@ pub(crate) struct Imported {
     pub registry: Vec<crate::app::people::RegistryNote>,
 }
 
-/// Imports a TRF16 / TRF-2026 file (`bytes`, UTF-8 or Latin-1) as a new
+/// Imports a TRF16 / TRF-2026 file (`bytes`: UTF-8, GBK or Windows-1252,
+/// [`tournament::trf::decode`]) as a new
 /// tournament of `actor` with its players, rounds and results; a file with
 /// team records becomes a team event.
 pub(crate) async fn import_trf(

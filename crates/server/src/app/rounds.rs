@@ -662,6 +662,7 @@ pub(crate) async fn insert_board_game(
         mode: loaded.tournament.recording.clone(),
         fen: None,
         starts_at: None,
+        unrated: false,
     })
 }
 
@@ -734,6 +735,11 @@ pub(crate) struct BoardJson {
     /// (Art. 10.15) counts from it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub starts_at: Option<String>,
+    /// `true` for a game that counts for the event but not for rating (an
+    /// imported TRF's `W`, `D`, `L`: a game that lasted less than a move,
+    /// C.04 Annex 2); absent for a rated game.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unrated: bool,
 }
 
 /// A bye of a round.
@@ -773,6 +779,7 @@ pub(crate) fn round_json(loaded: &Loaded, number: i64) -> RoundJson {
             mode: b.mode.clone(),
             fen: b.fen.clone(),
             starts_at: b.starts_at.clone(),
+            unrated: !b.rated,
         })
         .collect();
     let byes = loaded

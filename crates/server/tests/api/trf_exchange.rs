@@ -398,7 +398,85 @@ async fn event_details_the_server_does_not_keep_are_named(app: TestApp) {
     );
 }
 
+/// A game that counts for the event but not for rating (TRF `W`, `D`, `L`:
+/// it lasted less than a move) is marked `unrated` on its board, in the
+/// round and in the JSON scoring table, and exported as it came.
+async fn an_unrated_game_is_marked_on_its_board_and_in_the_exports(app: TestApp) {
+    let organiser = app.organiser().await;
+    let trf = "012 Short Open\nXXR 3\n\
+        001    1 m    Alpha                             2000 ESP     1000001 1990/01/01  1.0    1     2 w W\n\
+        001    2 m    Bravo                             1900 ESP     1000002 1991/01/01  0.0    2     1 b L\n";
+    let t = import(&app, &organiser, trf).await;
+    let id = t["id"].as_str().unwrap();
+    let r = app
+        .get(&format!("/api/v1/tournaments/{id}/rounds/1"), None)
+        .await;
+    assert_eq!(r.body["boards"][0]["unrated"], true, "{r:?}");
+    assert_eq!(r.body["boards"][0]["result"], "1-0", "{r:?}");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{id}/export/json"), None)
+        .await;
+    assert_eq!(r.body["rounds"][0]["boards"][0]["unrated"], true, "{r:?}");
+    let text = export(&app, id, "").await;
+    assert!(text.contains("2 w W") && text.contains("1 b L"), "{text}");
+    // A rated game says nothing of it.
+    let t = two_rounds(&app, &organiser).await;
+    let r = app
+        .get(&format!("/api/v1/tournaments/{t}/rounds/1"), None)
+        .await;
+    assert!(r.body["boards"][0].get("unrated").is_none(), "{r:?}");
+}
+
+/// A file from a Chinese Windows program (Swiss-Manager writes the system's
+/// code page, GBK, its columns padded by bytes) is imported with its
+/// Chinese names, and each player's rating and FIDE id in place.
+async fn a_gbk_file_from_a_chinese_windows_program_is_imported(app: TestApp) {
+    let organiser = app.organiser().await;
+    // 王小明 and 欧阳小红 take 6 and 8 bytes in GBK: the name column keeps
+    // 33 bytes.
+    let trf = "012 全国公开赛\nXXR 3\n\
+        001    1 m    王小明                            2000 CHN     8600001 1990/01/01  1.0    1     2 w 1\n\
+        001    2 w    欧阳小红                          1900 CHN     8600002 1991/01/01  0.0    2     1 b 0\n";
+    let bytes = encoding_rs::GB18030.encode(trf).0.into_owned();
+    let r = app
+        .request(
+            Method::POST,
+            "/api/v1/tournaments/import",
+            Some(&organiser),
+            Some(axum::body::Body::from(bytes)),
+            Some("text/plain"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let id = r.body["id"].as_str().unwrap();
+    assert_eq!(r.body["name"], "全国公开赛", "{r:?}");
+    let r = app
+        .get(&format!("/api/v1/tournaments/{id}/players"), None)
+        .await;
+    let players: Vec<(String, i64, i64)> = r.body["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_owned(),
+                p["rating"].as_i64().unwrap(),
+                p["fide_id"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        players,
+        [
+            ("王小明".to_owned(), 2000, 8_600_001),
+            ("欧阳小红".to_owned(), 1900, 8_600_002)
+        ]
+    );
+}
+
 crate::both_databases!(
+    an_unrated_game_is_marked_on_its_board_and_in_the_exports,
+    a_gbk_file_from_a_chinese_windows_program_is_imported,
     event_details_the_server_does_not_keep_are_named,
     a_player_withdrawn_before_the_export_is_not_paired_after_the_import,
     an_imported_event_keeps_the_initial_colour_its_round_one_shows,

@@ -5,9 +5,11 @@
 //! - **GBK**, read as GB18030 (its superset): what a program on a Chinese
 //!   Windows writes (Swiss-Manager writes the system's code page). Such a
 //!   program pads its columns by bytes, so a Chinese character takes two
-//!   columns: `王小明` fills 6 of the name's 33. The text is realigned to
-//!   columns counted in characters, as the parser counts them (see
-//!   [`realign`]).
+//!   columns: `王小明` fills 6 of the name's 33. The names of the records
+//!   with columns after them (`001` and the national rating records'
+//!   15–47, `013`'s 5–36, `310`'s 9–40 and 42–46) are cut at their byte
+//!   columns and padded back to their width in characters, as the parser
+//!   counts columns; every other line is read as it stands.
 //! - **Windows-1252** otherwise: Latin-1 with the letters and punctuation
 //!   Windows programs write in 0x80–0x9F (`Š`, `Ž`, `Œ`, `–`, `’`); the five
 //!   bytes that encoding leaves undefined stay control characters, which
@@ -15,14 +17,16 @@
 //!
 //! Telling GBK from Windows-1252 needs no hint. A GBK character is a lead
 //! byte 0x81–0xFE and a trail byte 0x40–0xFE (not 0x7F), or four bytes
-//! (lead, digit, lead, digit); the common Chinese characters have both
-//! bytes at 0xA1 or above. A Latin-1 letter is one byte between ASCII
-//! letters or spaces: its next byte is ASCII (`Müller`: `FC 6C`) or, at
-//! the end of a word, not a trail byte at all; two such letters in a row
-//! (`Šé`, `ßi`) may read as one GBK character, never as two. A file is read
-//! as GBK when every byte above ASCII is part of such a character, two or
-//! more of them stand together somewhere (a Chinese name has at least two
-//! characters), and those whose trail byte is ASCII are at most a fifth.
+//! (lead, digit, lead, digit). A Latin-1 letter lies inside a word: its
+//! next byte is an ASCII letter (`Müller`: `FC 6C`, which GBK would read as
+//! one character) or, at the end of a word, no trail byte at all (`José `).
+//! So in a Latin-1 file that reads as GBK, every run of such characters
+//! touches an ASCII letter; Chinese words stand between spaces, digits and
+//! punctuation. A file is read as GBK when every byte above ASCII is part
+//! of such a character and more of its runs of them stand apart than touch
+//! a letter (a few do in Chinese text too: `A组`).
+
+use std::borrow::Cow;
 
 use encoding_rs::GB18030;
 
@@ -33,94 +37,142 @@ pub fn decode(bytes: &[u8]) -> String {
     if let Ok(text) = std::str::from_utf8(bytes) {
         return text.to_owned();
     }
-    if let Some(units) = gbk_units(bytes) {
-        if let Some(text) = realign(bytes, &units) {
-            return text;
+    if looks_like_gbk(bytes) {
+        let lines: Option<Vec<String>> = bytes
+            .split_inclusive(|&b| b == b'\n')
+            .map(realign_line)
+            .collect();
+        if let Some(lines) = lines {
+            return lines.concat();
         }
     }
     bytes.iter().map(|&b| windows_1252(b)).collect()
 }
 
-/// The length of each character (1, 2 or 4 bytes) when the bytes read as
-/// GBK text (see the module docs); `None` when they do not.
-fn gbk_units(bytes: &[u8]) -> Option<Vec<u8>> {
+/// The byte length of each character of `bytes` read as GBK (1, 2 or 4);
+/// `None` when they do not read so.
+fn gbk_units(bytes: &[u8]) -> Option<Vec<usize>> {
     let mut units = Vec::with_capacity(bytes.len());
-    let (mut wide, mut ascii_trail) = (0_usize, 0_usize);
-    let (mut run, mut longest_run) = (0_usize, 0_usize);
     let mut i = 0;
     while i < bytes.len() {
         let lead = bytes[i];
-        if lead < 0x80 {
-            units.push(1);
-            run = 0;
-            i += 1;
-            continue;
-        }
-        run += 1;
-        longest_run = longest_run.max(run);
-        if !(0x81..=0xFE).contains(&lead) {
+        let len = if lead < 0x80 {
+            1
+        } else if !(0x81..=0xFE).contains(&lead) {
             return None;
-        }
-        let trail = *bytes.get(i + 1)?;
-        if trail.is_ascii_digit() {
-            let (third, fourth) = (*bytes.get(i + 2)?, *bytes.get(i + 3)?);
-            if !(0x81..=0xFE).contains(&third) || !fourth.is_ascii_digit() {
+        } else {
+            let trail = *bytes.get(i + 1)?;
+            if trail.is_ascii_digit() {
+                let (third, fourth) = (*bytes.get(i + 2)?, *bytes.get(i + 3)?);
+                if !(0x81..=0xFE).contains(&third) || !fourth.is_ascii_digit() {
+                    return None;
+                }
+                4
+            } else if (0x40..=0xFE).contains(&trail) && trail != 0x7F {
+                2
+            } else {
                 return None;
             }
-            units.push(4);
-            wide += 1;
-            i += 4;
-            continue;
-        }
-        if !(0x40..=0xFE).contains(&trail) || trail == 0x7F {
-            return None;
-        }
-        if trail < 0x80 {
-            ascii_trail += 1;
-        } else {
-            wide += 1;
-        }
-        units.push(2);
-        i += 2;
+        };
+        units.push(len);
+        i += len;
     }
-    (longest_run >= 2 && ascii_trail * 4 <= wide).then_some(units)
+    Some(units)
 }
 
-/// The GBK text with its columns counted in characters: the columns a
-/// multi-byte character took beyond its first (its "debt") are given back
-/// as spaces before the next field, the first ASCII character after a run
-/// of two or more spaces, or after one space when it is a digit (a name
-/// that fills its field). Spaces inside a name (`王 小明`) stay as they
-/// are; a debt left at the end of a line is dropped (nothing follows).
-/// `None` when a character does not decode.
-fn realign(bytes: &[u8], units: &[u8]) -> Option<String> {
-    let mut out = String::with_capacity(bytes.len() * 3 / 2);
-    let mut debt = 0_usize;
-    let mut spaces = 0_usize;
-    let mut at = 0;
-    for &len in units {
-        let unit = &bytes[at..at + usize::from(len)];
-        at += usize::from(len);
-        if len == 1 {
-            let c = char::from(unit[0]);
-            match c {
-                '\r' | '\n' => debt = 0,
-                ' ' => {}
-                _ if debt > 0 && (spaces >= 2 || (spaces == 1 && c.is_ascii_digit())) => {
-                    out.extend(std::iter::repeat_n(' ', debt));
-                    debt = 0;
+/// Whether the bytes read as GBK and look like it (see the module docs).
+fn looks_like_gbk(bytes: &[u8]) -> bool {
+    let Some(units) = gbk_units(bytes) else {
+        return false;
+    };
+    let (mut apart, mut touching) = (0_usize, 0_usize);
+    let mut at = 0_usize;
+    let mut run_start: Option<usize> = None;
+    for len in units.into_iter().chain(std::iter::once(1)) {
+        match (len > 1, run_start) {
+            (true, None) => run_start = Some(at),
+            (false, Some(start)) => {
+                let letter = |i: Option<usize>| {
+                    i.and_then(|i| bytes.get(i))
+                        .is_some_and(u8::is_ascii_alphabetic)
+                };
+                if letter(start.checked_sub(1)) || letter(Some(at)) {
+                    touching += 1;
+                } else {
+                    apart += 1;
                 }
-                _ => {}
+                run_start = None;
             }
-            spaces = if c == ' ' { spaces + 1 } else { 0 };
-            out.push(c);
-            continue;
+            _ => {}
         }
-        let text = GB18030.decode_without_bom_handling_and_without_replacement(unit)?;
-        out.push_str(&text);
-        debt += usize::from(len) - text.chars().count();
-        spaces = 0;
+        at += len;
     }
+    apart > touching
+}
+
+/// The fields, by their 1-based columns (inclusive), that a line's record
+/// has columns after: where a byte-padded name must be padded back.
+fn name_fields(line: &[u8]) -> &'static [(usize, usize)] {
+    match line.get(..3) {
+        Some(b"001") => &[(15, 47)],
+        Some(b"013") => &[(5, 36)],
+        Some(b"310") => &[(9, 40), (42, 46)],
+        _ => {
+            let head: Vec<char> = line
+                .iter()
+                .take(12)
+                .map(|&b| if b.is_ascii() { char::from(b) } else { '?' })
+                .collect();
+            if super::parse::is_nrs(&head) {
+                &[(15, 47)]
+            } else {
+                &[]
+            }
+        }
+    }
+}
+
+/// One GBK line with its name fields padded to their width in characters
+/// ([`name_fields`]); read as it stands when a field's byte columns cut a
+/// character (the writer did not pad by bytes). `None` when a character
+/// does not decode.
+fn realign_line(line: &[u8]) -> Option<String> {
+    let units = gbk_units(line)?;
+    let mut starts = vec![false; line.len() + 1];
+    let mut at = 0;
+    for len in units {
+        starts[at] = true;
+        at += len;
+    }
+    starts[line.len()] = true;
+    fn text(part: &[u8]) -> Option<Cow<'_, str>> {
+        GB18030.decode_without_bom_handling_and_without_replacement(part)
+    }
+    let fields = name_fields(line);
+    let whole = || text(line).map(Cow::into_owned);
+    let mut out = String::with_capacity(line.len() * 3 / 2);
+    let mut done = 0;
+    for &(first, last) in fields {
+        let (from, to) = (first - 1, last.min(line.len()));
+        if from >= line.len() {
+            break;
+        }
+        if !starts[from] || !starts[to] {
+            return whole();
+        }
+        out.push_str(&text(&line[done..from])?);
+        let name = text(&line[from..to])?;
+        out.push_str(&name);
+        if to == last {
+            let width = last - from;
+            out.extend(std::iter::repeat_n(
+                ' ',
+                width.saturating_sub(name.chars().count()),
+            ));
+        }
+        done = to;
+    }
+    out.push_str(&text(&line[done..])?);
     Some(out)
 }
 
@@ -147,20 +199,32 @@ mod tests {
 
     #[test]
     fn a_latin_1_name_is_not_read_as_gbk() {
-        for name in ["Müller, Hans", "Ñúñez, José", "Šépha", "Çağlar Øre", "Müßig, Åsa"] {
+        for name in [
+            "Müller, Hans",
+            "Ñúñez, José",
+            "Šépha",
+            "Çağlar Øre",
+            "Müßig, Åsa",
+        ] {
             let bytes: Vec<u8> = name
                 .chars()
                 .map(|c| u8::try_from(u32::from(c)).unwrap_or(0x8A))
                 .collect();
             let text = decode(&bytes);
             assert_eq!(text.chars().count(), name.chars().count(), "{name}: {text}");
-            assert!(!text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{text}");
+            assert!(
+                !text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{text}"
+            );
         }
     }
 
     #[test]
     fn a_gbk_name_padded_by_bytes_keeps_the_columns_that_follow() {
-        let line = format!("001 {:>4} m{:>3} {:<33} {:>4} {:<3}", 1, "", "王小明", 2100, "CHN");
+        let line = format!(
+            "001 {:>4} m{:>3} {:<33} {:>4} {:<3}",
+            1, "", "王小明", 2100, "CHN"
+        );
         // 王小明 is 6 bytes in GBK: the writer padded the name to 33 bytes.
         let padded = line.replacen("王小明   ", "王小明", 1);
         let text = decode(&gbk(&padded));
@@ -168,9 +232,45 @@ mod tests {
         assert_eq!(text.chars().position(|c| c == '2'), Some(48));
     }
 
+    /// `name` padded with spaces to `width` bytes of GBK, as a Windows
+    /// program pads a column.
+    fn byte_padded(name: &str, width: usize) -> String {
+        format!("{name}{}", " ".repeat(width - gbk(name).len()))
+    }
+
     #[test]
-    fn a_space_inside_a_gbk_name_stays_one_space() {
-        let text = decode(&gbk("013 王 小明  1    2\n012 全国锦标赛\n"));
-        assert_eq!(text, "013 王 小明     1    2\n012 全国锦标赛\n");
+    fn chinese_names_with_rarer_characters_are_read_as_gbk() {
+        // 玥 赟 祎 昇 have a trail byte in ASCII's range.
+        let names = ["王玥", "李赟", "张祎", "陈昇"];
+        let text: String = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| format!("001 {:>4} m    {} 2000 CHN\n", i + 1, byte_padded(name, 33)))
+            .collect();
+        let decoded = decode(&gbk(&format!("012 全国赛A组\n{text}")));
+        let lines: Vec<&str> = decoded.lines().collect();
+        assert_eq!(lines[0], "012 全国赛A组");
+        for (line, name) in lines[1..].iter().zip(names) {
+            assert!(line.contains(name), "{line}");
+            let rating = line[..line.find("2000").unwrap()].chars().count();
+            assert_eq!(rating, 48, "{line}");
+        }
+    }
+
+    #[test]
+    fn free_text_and_spaces_inside_a_name_stay_as_written() {
+        let player = format!("001    1 m    {} 2000", byte_padded("王 小明  Wang", 33));
+        let text = format!("012 全国公开赛 2026\n102 张三  (IA)\n{player}\n");
+        let decoded = decode(&gbk(&text));
+        let lines: Vec<&str> = decoded.lines().collect();
+        assert_eq!(lines[0], "012 全国公开赛 2026");
+        assert_eq!(lines[1], "102 张三  (IA)");
+        assert!(lines[2].contains("王 小明  Wang "), "{}", lines[2]);
+        assert_eq!(
+            lines[2].chars().position(|c| c == '2'),
+            Some(48),
+            "{}",
+            lines[2]
+        );
     }
 }

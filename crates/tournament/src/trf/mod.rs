@@ -40,10 +40,10 @@ mod records;
 mod team;
 mod team_io;
 
+pub use decode::decode;
 pub use error::{ExportError, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
 pub use export::{append_comments, system_code, try_write_tournament, write_tournament};
 pub use import::Import;
-pub use decode::decode;
 pub use parse::parse;
 pub use records::{Document, Format, Line, PlayerRecord, Record, RoundCell};
 pub use team::TeamRecord;

@@ -361,7 +361,7 @@ fn parse_abnormal(chars: &[char]) -> FieldResult<AbnormalPoints> {
 /// A National Rating Support line: three capital letters (a federation,
 /// not an `XX?`/`BB?` extension or TRFx `DAT`), a blank, and a start number
 /// in columns 5–8.
-fn is_nrs(chars: &[char]) -> bool {
+pub(super) fn is_nrs(chars: &[char]) -> bool {
     let tag: String = chars.iter().take(3).collect();
     let number = field(chars, 5, 4);
     tag.len() == 3
