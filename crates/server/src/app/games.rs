@@ -567,8 +567,9 @@ pub(crate) async fn post_event(
     expected_seq: i64,
     received: DateTime<Utc>,
     at: Option<DateTime<Utc>>,
-    event: Map<String, Value>,
+    mut event: Map<String, Value>,
 ) -> Result<Vec<u8>, ApiError> {
+    crate::engine::tidy_note(&mut event);
     let timing = Timing {
         at_ms: at.unwrap_or(received).timestamp_millis(),
         server: at.is_none(),

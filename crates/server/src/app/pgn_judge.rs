@@ -153,6 +153,7 @@ impl Recorder<'_> {
             }
             (e, Some(_)) => e,
         };
+        crate::engine::tidy_note(&mut body);
         let parsed = parse_event(kind, &body).map_err(located)?;
         check_posted_event(&body, &parsed).map_err(located)?;
         let rulings = judge_in_place(&mut self.state, at_ms, &parsed).map_err(located)?;

@@ -422,6 +422,28 @@ pub(crate) async fn update(
         Some(false) => after.details.expelled = None,
         None => {}
     }
+    // An expelled player stays withdrawn from the round his expulsion
+    // took effect: no request moves or takes back his withdrawal, the
+    // expelling one included, until the expulsion is taken back.
+    let withdrawal_changed = change.withdraw.is_some() || change.withdrawn_from.is_some();
+    if after.details.expelled == Some(true) && withdrawal_changed {
+        return Err(ApiError::Unprocessable {
+            code: "player_expelled".into(),
+            message: format!(
+                "{} is expelled: his withdrawal stands; take the expulsion back (`expel: false`) to change it",
+                after.name
+            ),
+            article: None,
+            at: Some(
+                if change.withdraw.is_some() {
+                    "withdraw"
+                } else {
+                    "withdrawn_from"
+                }
+                .into(),
+            ),
+        });
+    }
     if after.details.expelled == Some(true) && after.withdrawn_from.is_none() {
         return Err(ApiError::Unprocessable {
             code: "player_expelled".into(),
@@ -457,6 +479,20 @@ pub(crate) async fn update(
                 format!("the tournament has {} rounds", tournament.rounds),
             ));
         }
+        if let Some(k) = after
+            .withdrawn_from
+            .filter(|&k| round >= k && bye.kind != "none")
+        {
+            return Err(ApiError::Unprocessable {
+                code: "player_withdrawn".into(),
+                message: format!(
+                    "{} is withdrawn from round {k}: no bye is requested for round {round}",
+                    after.name
+                ),
+                article: None,
+                at: Some("bye.round".into()),
+            });
+        }
         match bye.kind.as_str() {
             "half" | "zero" | "full" => {
                 after.requested_byes.insert(round, bye.kind.clone());
@@ -491,6 +527,21 @@ pub(crate) async fn update(
             }
         }
         store::players::set_requested_bye(&mut tx, tournament_id, player_id, round, kind).await?;
+    }
+    // A withdrawal (or expulsion) drops the byes requested for the rounds
+    // it covers: the player is paired no more, and no list should still
+    // show them.
+    if let Some(k) = after.withdrawn_from {
+        let covered: Vec<i64> = after
+            .requested_byes
+            .range(k.max(paired + 1)..)
+            .map(|(&round, _)| round)
+            .collect();
+        for round in covered {
+            after.requested_byes.remove(&round);
+            store::players::set_requested_bye(&mut tx, tournament_id, player_id, round, None)
+                .await?;
+        }
     }
     refuse_barred_half_point_bye(&after, paired)?;
     store::players::update(&mut tx, &after).await?;

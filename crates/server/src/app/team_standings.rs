@@ -119,6 +119,15 @@ fn result_missing(board: &crate::store::rounds::BoardRow) -> bool {
         .is_none_or(|r| r == crate::store::model::ADJOURNED)
 }
 
+/// The answer to `?after=n` for a round not paired (or 0): 400
+/// `invalid_field` at `after`.
+pub(crate) fn not_a_paired_round(paired: impl std::fmt::Display) -> ApiError {
+    ApiError::invalid_field(
+        "after",
+        format!("must be a round paired so far (1 to {paired})"),
+    )
+}
+
 /// The team standings of a loaded team event after round `after` (every
 /// round paired when `None`; a round not paired is 400 `invalid_field` at
 /// `after`).
@@ -128,15 +137,15 @@ pub(crate) fn team_standings_json(
     after: Option<u32>,
 ) -> Result<TeamStandingsJson, ApiError> {
     let tiebreaks = team_tiebreaks(loaded, data.event.system)?;
+    if after == Some(0) {
+        return Err(not_a_paired_round(data.event.rounds.len()));
+    }
     let options = TeamStandingsOptions {
         tiebreaks,
         after_round: after,
     };
     let standings = compute_team_standings(&data.event, &options).map_err(|e| match e {
-        TeamStandingsError::NoSuchRound { recorded, .. } => ApiError::invalid_field(
-            "after",
-            format!("must be a round paired so far (1 to {recorded})"),
-        ),
+        TeamStandingsError::NoSuchRound { recorded, .. } => not_a_paired_round(recorded),
         e => ApiError::unprocessable("cannot_rank", e.to_string()),
     })?;
     let rows = standings

@@ -597,6 +597,20 @@ pub fn arbiter_note(event: &Map<String, Value>) -> Option<&str> {
     note_text(event.get("reason").and_then(Value::as_str)?)
 }
 
+/// A posted event as it is kept: the arbiter's note (a free-text `reason`)
+/// trimmed, and empty when nothing of it would show (spaces and joiners
+/// only, [`note_text`]).
+pub fn tidy_note(event: &mut Map<String, Value>) {
+    let kind = event.get("type").and_then(Value::as_str).unwrap_or("");
+    if !FREE_TEXT_REASONS.contains(&kind) {
+        return;
+    }
+    if let Some(Value::String(reason)) = event.get_mut("reason") {
+        let kept = note_text(reason).unwrap_or("").to_owned();
+        *reason = kept;
+    }
+}
+
 /// Checks a posted event beyond its shape: every key, nested ones too, is
 /// a field of its event type (serde ignores unknown keys of a flattened,
 /// tagged event), the arbiter's note fits ([`check_note`]), and clock

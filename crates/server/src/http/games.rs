@@ -18,7 +18,7 @@ pub(crate) use crate::app::game_view::{StateJson, state_json};
 use crate::app::games::{self, Recorded, current_state, event_refusals, game_pgn};
 use crate::app::new_game::StandaloneGame;
 use crate::auth::{Actor, MaybeActor};
-use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::live::events::{View, event_json, last_resume};
 use crate::state::AppState;
 
@@ -161,12 +161,9 @@ async fn get_events(
     State(state): State<AppState>,
     MaybeActor(actor): MaybeActor,
     ApiPath(id): ApiPath<String>,
-    query: Result<axum::extract::Query<EventsQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(query): ApiQuery<EventsQuery>,
 ) -> Result<Json<EventList>, ApiError> {
-    let after = match query {
-        Ok(q) => q.0.after.unwrap_or(0),
-        Err(e) => return Err(ApiError::bad_request("invalid_query", e.body_text())),
-    };
+    let after = query.after.unwrap_or(0);
     let (game, events) = games::game_log(&state, &id).await?;
     let view = view_for(&game, actor.as_ref());
     let resumed = last_resume(&events);
@@ -363,12 +360,9 @@ async fn stream(
     MaybeActor(actor): MaybeActor,
     ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
-    query: Result<axum::extract::Query<EventsQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(query): ApiQuery<EventsQuery>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let after_query = match query {
-        Ok(q) => q.0.after,
-        Err(e) => return Err(ApiError::bad_request("invalid_query", e.body_text())),
-    };
+    let after_query = query.after;
     let game = load_game(state.db().pool(), &id).await?;
     let view = view_for(&game, actor.as_ref());
     let last_event_id = headers

@@ -2,7 +2,6 @@
 //! search people and the imported lists' players.
 
 use axum::extract::State;
-use axum::extract::rejection::QueryRejection;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -13,7 +12,7 @@ use utoipa::{OpenApi, ToSchema};
 use crate::app::people::{self, Candidate, ListedRating, PersonInput, RegistryNote};
 use crate::app::people_search::{self, Found};
 use crate::auth::Actor;
-use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use crate::store::people::PersonRow;
 
@@ -513,12 +512,13 @@ struct SearchResults {
 async fn search(
     State(state): State<AppState>,
     actor: Actor,
-    query: Result<axum::extract::Query<SearchQuery>, QueryRejection>,
+    ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> Result<Json<SearchResults>, ApiError> {
-    let query = query
-        .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
-        .0;
-    let found = people_search::search(&state, &actor, &query.q, query.limit.unwrap_or(20)).await?;
+    let limit = query.limit.unwrap_or(20);
+    if !(1..=100).contains(&limit) {
+        return Err(ApiError::invalid_field("limit", "must be 1 to 100"));
+    }
+    let found = people_search::search(&state, &actor, &query.q, limit).await?;
     Ok(Json(SearchResults {
         results: found.into_iter().map(result).collect(),
     }))
@@ -594,11 +594,8 @@ fn csv_field(text: &str) -> String {
 )]
 async fn ladder(
     State(state): State<AppState>,
-    query: Result<axum::extract::Query<LadderQuery>, QueryRejection>,
+    ApiQuery(query): ApiQuery<LadderQuery>,
 ) -> Result<axum::response::Response, ApiError> {
-    let query = query
-        .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
-        .0;
     let rungs: Vec<LadderRung> = crate::app::ladder::ladder(&state)
         .await?
         .into_iter()

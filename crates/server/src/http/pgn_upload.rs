@@ -3,8 +3,7 @@
 //! `POST /tournaments/{id}/rounds/{n}/pgn` (a round's file, games matched
 //! to boards by the players' names); recorded by `app::pgn_upload`.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::post;
@@ -16,7 +15,7 @@ use utoipa::{OpenApi, ToSchema};
 
 use crate::app::pgn_upload::{self, PgnRecorded, PgnRoundRecorded, ROUND_PGN_LIMIT};
 use crate::auth::Actor;
-use crate::error::{ApiError, ApiPath, parse_json};
+use crate::error::{ApiError, ApiPath, ApiQuery, from_json_value, parse_json};
 use crate::state::AppState;
 
 /// `POST /games/{id}/pgn` with `Content-Type: application/json`. The
@@ -129,22 +128,14 @@ async fn upload_game(
     State(state): State<AppState>,
     actor: Actor,
     ApiPath(id): ApiPath<String>,
-    query: Result<Query<PgnUploadQuery>, QueryRejection>,
+    ApiQuery(query): ApiQuery<PgnUploadQuery>,
     request: Request,
 ) -> Result<impl IntoResponse, ApiError> {
     let received = Utc::now();
-    let query = query
-        .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
-        .0;
     let (bytes, json) = read_body(request, crate::state::BODY_LIMIT).await?;
     let options = match json {
         Some(map) => {
-            let upload: PgnUpload =
-                serde_json::from_value(Value::Object(map)).map_err(|e| ApiError::BadRequest {
-                    code: "invalid_json",
-                    message: e.to_string(),
-                    at: None,
-                })?;
+            let upload: PgnUpload = from_json_value(Value::Object(map))?;
             crate::app::pgn_judge::Options {
                 force_players: upload.force_players || query.force_players,
                 end: upload.end,
@@ -181,12 +172,7 @@ async fn upload_round(
     let received = Utc::now();
     let (bytes, json) = read_body(request, ROUND_PGN_LIMIT).await?;
     if let Some(map) = json {
-        let _: RoundPgnUpload =
-            serde_json::from_value(Value::Object(map)).map_err(|e| ApiError::BadRequest {
-                code: "invalid_json",
-                message: e.to_string(),
-                at: None,
-            })?;
+        let _: RoundPgnUpload = from_json_value(Value::Object(map))?;
     }
     let recorded = pgn_upload::upload_round(&state, &actor, &id, number, &bytes, received).await?;
     Ok((StatusCode::CREATED, Json(recorded)))

@@ -68,88 +68,96 @@ pub(crate) fn shown(rows: Vec<PlayerRow>) -> Vec<Player> {
     rows.into_iter().map(Player::from).collect()
 }
 
-/// `POST /tournaments/{id}/players` body: the name and the player's data.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(as = PlayerRequest)]
-struct CreatePlayer {
-    /// 1–200 characters (`Surname, First`). Omitted: the registered
-    /// person's name (`person_id`, or a `fide_id` of the registry).
-    #[serde(default)]
-    name: Option<String>,
-    /// The registered person this player is: what the request leaves out
-    /// (title, federation, FIDE id, sex, birth year, club, grade points, the
-    /// latest FIDE list's rating) is taken from them. A `fide_id` without a
-    /// name finds the person, or registers one from the latest FIDE list.
-    #[serde(default)]
-    person_id: Option<String>,
-    /// `true`: this player is not the registered person they look like
-    /// (without it, a lookalike is 409 `possible_duplicate` with the
-    /// candidates).
-    #[serde(default)]
-    not_a_duplicate: bool,
-    /// `true`: also register the player as a new person.
-    #[serde(default)]
-    register: bool,
-    /// A late entry: the first round the player is paired in (a round not
-    /// yet paired; the next one by default once round 1 is paired).
-    #[serde(default)]
-    joins_at: Option<u32>,
-    #[serde(flatten)]
-    details: PlayerDetailsFlat,
-}
-
-/// `PlayerDetails` without `deny_unknown_fields` (serde cannot combine it
-/// with `flatten`); unknown fields are caught by the outer type.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-struct PlayerDetailsFlat {
-    /// FIDE rating, 0–3500.
-    #[serde(default)]
-    rating: Option<u16>,
-    /// National rating, 0–3500.
-    #[serde(default)]
-    national_rating: Option<u16>,
-    /// FIDE title: GM, IM, WGM, FM, WIM, CM, WFM, WCM.
-    #[serde(default)]
-    title: Option<String>,
-    /// Three capital letters (e.g. `FRA`).
-    #[serde(default)]
-    federation: Option<String>,
-    #[serde(default)]
-    fide_id: Option<u64>,
-    /// `m` or `w` (as FIDE records it).
-    #[serde(default)]
-    sex: Option<String>,
-    /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
-    #[serde(default)]
-    birth_date: Option<String>,
-    #[serde(default)]
-    club: Option<String>,
-    /// Club grade points before the event (100 per grade).
-    #[serde(default)]
-    grade_points: Option<u32>,
-    /// `true`: the event's regulations bar the player from half-point byes
-    /// (a half-point bye requested for them is refused, 422
-    /// `half_point_bye_barred`).
-    #[serde(default)]
-    no_half_point_byes: Option<bool>,
-}
-
-impl From<PlayerDetailsFlat> for PlayerDetails {
-    fn from(f: PlayerDetailsFlat) -> PlayerDetails {
-        PlayerDetails {
-            rating: f.rating,
-            national_rating: f.national_rating,
-            title: f.title,
-            federation: f.federation,
-            fide_id: f.fide_id,
-            sex: f.sex,
-            birth_date: f.birth_date,
-            club: f.club,
-            grade_points: f.grade_points,
-            no_half_point_byes: f.no_half_point_byes,
-            expelled: None,
+/// Declares a request body with the player's data fields beside its own
+/// (not `#[serde(flatten)]`ed: a flattened field's type error loses its
+/// name, so `where` could only say `.`), and `take_details` to move them
+/// out as [`PlayerDetails`].
+macro_rules! with_player_details {
+    ($(#[$meta:meta])* struct $name:ident { $($(#[$field_meta:meta])* $field:ident: $ty:ty,)* }) => {
+        $(#[$meta])*
+        struct $name {
+            $($(#[$field_meta])* $field: $ty,)*
+            /// FIDE rating, 0–3500.
+            #[serde(default)]
+            rating: Option<u16>,
+            /// National rating, 0–3500.
+            #[serde(default)]
+            national_rating: Option<u16>,
+            /// FIDE title: GM, IM, WGM, FM, WIM, CM, WFM, WCM.
+            #[serde(default)]
+            title: Option<String>,
+            /// Three capital letters (e.g. `FRA`).
+            #[serde(default)]
+            federation: Option<String>,
+            #[serde(default)]
+            fide_id: Option<u64>,
+            /// `m` or `w` (as FIDE records it).
+            #[serde(default)]
+            sex: Option<String>,
+            /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
+            #[serde(default)]
+            birth_date: Option<String>,
+            #[serde(default)]
+            club: Option<String>,
+            /// Club grade points before the event (100 per grade).
+            #[serde(default)]
+            grade_points: Option<u32>,
+            /// `true`: the event's regulations bar the player from half-point byes
+            /// (a half-point bye requested for them is refused, 422
+            /// `half_point_bye_barred`).
+            #[serde(default)]
+            no_half_point_byes: Option<bool>,
         }
+
+        impl $name {
+            /// The player's data fields, moved out.
+            fn take_details(&mut self) -> PlayerDetails {
+                PlayerDetails {
+                    rating: self.rating.take(),
+                    national_rating: self.national_rating.take(),
+                    title: self.title.take(),
+                    federation: self.federation.take(),
+                    fide_id: self.fide_id.take(),
+                    sex: self.sex.take(),
+                    birth_date: self.birth_date.take(),
+                    club: self.club.take(),
+                    grade_points: self.grade_points.take(),
+                    no_half_point_byes: self.no_half_point_byes.take(),
+                    expelled: None,
+                }
+            }
+        }
+    };
+}
+
+with_player_details! {
+    /// `POST /tournaments/{id}/players` body: the name and the player's data.
+    #[derive(Debug, Deserialize, ToSchema)]
+    #[serde(deny_unknown_fields)]
+    #[schema(as = PlayerRequest)]
+    struct CreatePlayer {
+        /// 1–200 characters (`Surname, First`). Omitted: the registered
+        /// person's name (`person_id`, or a `fide_id` of the registry).
+        #[serde(default)]
+        name: Option<String>,
+        /// The registered person this player is: what the request leaves out
+        /// (title, federation, FIDE id, sex, birth year, club, grade points, the
+        /// latest FIDE list's rating) is taken from them. A `fide_id` without a
+        /// name finds the person, or registers one from the latest FIDE list.
+        #[serde(default)]
+        person_id: Option<String>,
+        /// `true`: this player is not the registered person they look like
+        /// (without it, a lookalike is 409 `possible_duplicate` with the
+        /// candidates).
+        #[serde(default)]
+        not_a_duplicate: bool,
+        /// `true`: also register the player as a new person.
+        #[serde(default)]
+        register: bool,
+        /// A late entry: the first round the player is paired in (a round not
+        /// yet paired; the next one by default once round 1 is paired).
+        #[serde(default)]
+        joins_at: Option<u32>,
     }
 }
 
@@ -168,11 +176,11 @@ async fn create_player(
     State(state): State<AppState>,
     actor: Actor,
     ApiPath(tournament_id): ApiPath<String>,
-    ApiJson(body): ApiJson<CreatePlayer>,
+    ApiJson(mut body): ApiJson<CreatePlayer>,
 ) -> Result<impl IntoResponse, ApiError> {
     let new = NewPlayer {
+        details: body.take_details(),
         name: body.name,
-        details: PlayerDetails::from(body.details),
         joins_at: body.joins_at,
         person_id: body.person_id,
         not_a_duplicate: body.not_a_duplicate,
@@ -261,35 +269,35 @@ struct ByeRequest {
     kind: String,
 }
 
-/// `PATCH /tournaments/{id}/players/{pid}` body: a field given replaces
-/// the stored one.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(as = PlayerUpdate)]
-struct UpdatePlayer {
-    /// `true`: withdraw from the next round not yet paired.
-    #[serde(default)]
-    withdraw: Option<bool>,
-    /// Withdraw from this round on (must not be paired yet).
-    #[serde(default)]
-    withdrawn_from: Option<u32>,
-    /// `true`: the arbiter expels the player — withdrawn from the next
-    /// round not yet paired (or earlier, as withdrawn), and left out of a
-    /// Swiss event's standings, his games still counting for his opponents;
-    /// `false`: the expulsion is taken back (the withdrawal stays).
-    #[serde(default)]
-    expel: Option<bool>,
-    /// Data fields to remove (`null` in a field leaves it as it is):
-    /// `rating`, `national_rating`, `title`, `federation`, `fide_id`,
-    /// `sex`, `birth_date`, `club`, `grade_points`, `no_half_point_byes`.
-    #[serde(default)]
-    clear: Vec<String>,
-    #[serde(default)]
-    bye: Option<ByeRequest>,
-    #[serde(default)]
-    name: Option<String>,
-    #[serde(flatten)]
-    details: PlayerDetailsFlat,
+with_player_details! {
+    /// `PATCH /tournaments/{id}/players/{pid}` body: a field given replaces
+    /// the stored one.
+    #[derive(Debug, Deserialize, ToSchema)]
+    #[serde(deny_unknown_fields)]
+    #[schema(as = PlayerUpdate)]
+    struct UpdatePlayer {
+        /// `true`: withdraw from the next round not yet paired.
+        #[serde(default)]
+        withdraw: Option<bool>,
+        /// Withdraw from this round on (must not be paired yet).
+        #[serde(default)]
+        withdrawn_from: Option<u32>,
+        /// `true`: the arbiter expels the player — withdrawn from the next
+        /// round not yet paired (or earlier, as withdrawn), and left out of a
+        /// Swiss event's standings, his games still counting for his opponents;
+        /// `false`: the expulsion is taken back (the withdrawal stays).
+        #[serde(default)]
+        expel: Option<bool>,
+        /// Data fields to remove (`null` in a field leaves it as it is):
+        /// `rating`, `national_rating`, `title`, `federation`, `fide_id`,
+        /// `sex`, `birth_date`, `club`, `grade_points`, `no_half_point_byes`.
+        #[serde(default)]
+        clear: Vec<String>,
+        #[serde(default)]
+        bye: Option<ByeRequest>,
+        #[serde(default)]
+        name: Option<String>,
+    }
 }
 
 /// Withdraw, request a bye for round n, or correct data.
@@ -308,16 +316,17 @@ struct UpdatePlayer {
         (status = 409, description = "a second half-point bye (level 3) or a full-point bye (level 2) to confirm", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["already_registered", "confirmation_required", "event_closed"], "422": ["half_point_bye_barred", "not_for_team_events", "player_expelled"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["already_registered", "confirmation_required", "event_closed"], "422": ["half_point_bye_barred", "not_for_team_events", "player_expelled", "player_withdrawn"]}))),
 )]
 async fn update_player(
     State(state): State<AppState>,
     actor: Actor,
     confirmation: crate::app::confirm::Confirmation,
     ApiPath((tournament_id, player_id)): ApiPath<(String, String)>,
-    ApiJson(body): ApiJson<UpdatePlayer>,
+    ApiJson(mut body): ApiJson<UpdatePlayer>,
 ) -> Result<Json<Player>, ApiError> {
     let change = PlayerChange {
+        details: body.take_details(),
         withdraw: body.withdraw,
         withdrawn_from: body.withdrawn_from,
         expel: body.expel,
@@ -327,7 +336,6 @@ async fn update_player(
             kind: b.kind,
         }),
         name: body.name,
-        details: PlayerDetails::from(body.details),
     };
     let after = players::update(
         &state,

@@ -4,8 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, Request, State};
+use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::get;
@@ -19,7 +18,7 @@ use registry::csv::{CsvMapping, Field};
 use crate::app::rating_lists::{self, Format, ImportSpec};
 use crate::app::rating_source::{self, RatingSource};
 use crate::auth::Actor;
-use crate::error::{ApiError, ApiJson, ApiPath};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::state::AppState;
 use crate::store::rating_lists::ListRow;
 
@@ -175,12 +174,9 @@ fn spec(q: ImportQuery) -> Result<ImportSpec, ApiError> {
 async fn import_list(
     State(state): State<AppState>,
     actor: Actor,
-    query: Result<Query<ImportQuery>, QueryRejection>,
+    ApiQuery(query): ApiQuery<ImportQuery>,
     request: Request,
 ) -> Result<impl IntoResponse, ApiError> {
-    let query = query
-        .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
-        .0;
     let spec = spec(query)?;
     let body = request.into_body().into_data_stream();
     let imported = rating_lists::import(&state, &actor, spec, body).await?;

@@ -13,8 +13,9 @@ use utoipa::{OpenApi, ToSchema};
 
 use crate::app::reports::{Loaded, load_model};
 use crate::app::rounds::{RoundJson, round_json};
+use crate::app::team_standings::not_a_paired_round;
 use crate::app::tournaments::load_all;
-use crate::error::{ApiError, ApiPath};
+use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::http::players::{self, Player};
 use crate::http::teams::{self, Team};
 use crate::http::tournaments;
@@ -65,15 +66,12 @@ fn standings_json(
     use tournament::standings::{StandingsError, StandingsOptions, compute_standings};
     let mut options = StandingsOptions::for_tournament(model)
         .map_err(|e| ApiError::unprocessable("bad_tiebreaks", e.to_string()))?;
+    if after == Some(0) {
+        return Err(not_a_paired_round(model.rounds_paired()));
+    }
     options.after_round = after;
     let standings = compute_standings(model, &options).map_err(|e| match e {
-        StandingsError::NoSuchRound { .. } => ApiError::invalid_field(
-            "after",
-            format!(
-                "must be a round paired so far (1 to {})",
-                model.rounds_paired()
-            ),
-        ),
+        StandingsError::NoSuchRound { .. } => not_a_paired_round(model.rounds_paired()),
         e => ApiError::unprocessable("cannot_rank", e.to_string()),
     })?;
     let results_missing =
@@ -253,11 +251,8 @@ async fn get_ratings(
 async fn get_standings(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-    query: Result<axum::extract::Query<StandingsQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(query): ApiQuery<StandingsQuery>,
 ) -> Result<Json<Standings>, ApiError> {
-    let query = query
-        .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
-        .0;
     let (loaded, model) = load_model(&mut *state.db().pool().acquire().await?, &id).await?;
     Ok(Json(standings_json(&loaded, &model, query.after)?))
 }
@@ -363,11 +358,8 @@ struct TrfQuery {
 async fn export_trf(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-    query: Result<axum::extract::Query<TrfQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(query): ApiQuery<TrfQuery>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let query = query
-        .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
-        .0;
     let mut conn = state.db().pool().acquire().await?;
     let loaded = load_all(&mut conn, &id).await?;
     let text = crate::app::reports::export_trf(

@@ -10,7 +10,7 @@ use crate::app::team_rounds::{RoundMatches, load_team_data, round_matches};
 use crate::app::team_standings::{TeamStandingsJson, team_standings_json};
 use crate::app::teams::settings;
 use crate::app::tournaments::load_all;
-use crate::error::{ApiError, ApiPath};
+use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::state::AppState;
 
 /// A team round's matches: teams, match and game points, and every board
@@ -74,11 +74,8 @@ pub fn router() -> Router<AppState> {
 pub(crate) async fn get_team_standings(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-    query: Result<axum::extract::Query<AfterQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(query): ApiQuery<AfterQuery>,
 ) -> Result<Json<TeamStandingsJson>, ApiError> {
-    let query = query
-        .map_err(|e| ApiError::bad_request("invalid_query", e.body_text()))?
-        .0;
     let mut conn = state.db().pool().acquire().await?;
     let loaded = load_all(&mut conn, &id).await?;
     let data = load_team_data(&mut conn, &loaded).await?;

@@ -597,6 +597,26 @@ async fn a_bad_field_of_an_event_is_named_where_it_is(app: TestApp) {
         StatusCode::CREATED,
         "line breaks are no fault: {r:?}"
     );
+    // A note is kept as it shows: trimmed, and empty when it is only
+    // spaces and joiners.
+    for (seq, event, kept) in [
+        (
+            2,
+            json!({ "type": "start_clocks", "reason": " \u{200d} " }),
+            "",
+        ),
+        (
+            3,
+            json!({ "type": "stop_clocks", "reason": "  phone  " }),
+            "phone",
+        ),
+    ] {
+        let r = app.event(&game, ADMIN, seq, event).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        let path = format!("/api/v1/games/{game}/events?after={seq}");
+        let r = app.get(&path, Some(ADMIN)).await;
+        assert_eq!(r.body["events"][0]["reason"], kept, "{r:?}");
+    }
 }
 
 /// A game with the PGN tag "-" is untimed (Art. 12 does not apply): a move

@@ -337,6 +337,120 @@ async fn unicode_and_control_characters_do_not_break_anything(app: TestApp) {
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
 }
 
+/// A player's data field of the wrong type is named in `where`, as any
+/// other field is (it used to say `.`), at registration and correction.
+async fn a_players_field_of_the_wrong_type_is_named(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app.swiss(&organiser, 2, 3).await;
+    let players = format!("/api/v1/tournaments/{t}/players");
+    for (body, field) in [
+        (
+            json!({ "name": "Chen, Wei", "fide_id": "8600001" }),
+            "fide_id",
+        ),
+        (json!({ "name": "Chen, Wei", "rating": -5 }), "rating"),
+        (
+            json!({ "name": "Chen, Wei", "no_half_point_byes": "yes" }),
+            "no_half_point_byes",
+        ),
+        (json!({ "name": 7 }), "name"),
+    ] {
+        let r = app.post(&players, Some(&organiser), body.clone()).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{body}: {r:?}");
+        assert_eq!(r.body["where"], field, "{body}: {r:?}");
+    }
+    let r = app
+        .request(
+            Method::POST,
+            &players,
+            Some(&organiser),
+            Some(Body::from(
+                r#"{"name": "Chen, Wei", "rating": 2000, "rating": 2100}"#,
+            )),
+            Some("application/json"),
+        )
+        .await;
+    assert_eq!(
+        (r.status, &r.body["where"]),
+        (StatusCode::BAD_REQUEST, &json!("rating")),
+        "{r:?}"
+    );
+    let r = app
+        .post(
+            &players,
+            Some(&organiser),
+            json!({ "name": "Chen, Wei", "ratting": 2000 }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert!(
+        r.body["message"].as_str().unwrap().contains("ratting"),
+        "{r:?}"
+    );
+    let id = app.player(&t, 1).await["id"].as_str().unwrap().to_owned();
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("{players}/{id}"),
+            Some(&organiser),
+            json!({ "club": 12 }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "club", "{r:?}");
+    assert!(
+        app.player(&t, 1).await.get("club").is_none(),
+        "nothing stored"
+    );
+}
+
+/// A query parameter at fault is named in `where`; a round that is not one
+/// paired (`after=0` among them) is refused as the pages refuse it.
+async fn a_query_parameter_at_fault_is_named(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app.swiss(&organiser, 4, 3).await;
+    app.pair_round(&organiser, &t).await;
+    for (query, code) in [
+        ("standings?after=first", "invalid_query"),
+        ("standings?after=-1", "invalid_query"),
+        ("standings?after=0", "invalid_field"),
+        ("standings?after=2", "invalid_field"),
+        ("standings?after=1&after=1", "invalid_query"),
+        ("export/trf?in_progress=maybe", "invalid_query"),
+        ("export/trf?edition=trf99", "invalid_query"),
+    ] {
+        let r = app
+            .get(&format!("/api/v1/tournaments/{t}/{query}"), Some(ADMIN))
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{query}: {r:?}");
+        assert_eq!(r.body["error"], code, "{query}: {r:?}");
+        let field = query.split(['?', '=']).nth(1).unwrap();
+        assert_eq!(r.body["where"], field, "{query}: {r:?}");
+    }
+    let game = app.free_game().await;
+    let r = app
+        .get(&format!("/api/v1/games/{game}/events?after=x"), None)
+        .await;
+    assert_eq!(
+        (r.status, &r.body["where"]),
+        (StatusCode::BAD_REQUEST, &json!("after")),
+        "{r:?}"
+    );
+    for (query, field) in [
+        ("q=Chen&limit=many", "limit"),
+        ("limit=3", "q"),
+        ("q=Chen&limit=0", "limit"),
+        ("q=Chen&limit=101", "limit"),
+        ("q=Chen&q=Li", "q"),
+    ] {
+        let r = app
+            .get(&format!("/api/v1/registry/search?{query}"), Some(ADMIN))
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{query}: {r:?}");
+        assert_eq!(r.body["where"], field, "{query}: {r:?}");
+    }
+}
+
 crate::both_databases!(
     malformed_json_is_400_with_line_and_column,
     wrong_types_and_unknown_fields_name_the_field,
@@ -347,4 +461,6 @@ crate::both_databases!(
     hostile_event_bodies_are_refused_and_stored_nowhere,
     unicode_and_control_characters_do_not_break_anything,
     a_key_given_twice_in_a_body_is_refused_naming_it,
+    a_players_field_of_the_wrong_type_is_named,
+    a_query_parameter_at_fault_is_named,
 );

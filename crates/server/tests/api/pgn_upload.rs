@@ -266,6 +266,22 @@ async fn the_arbiters_statement_replaces_what_the_tags_say(app: TestApp) {
         assert_eq!(r.status, status, "{end}: {r:?}");
         assert_eq!(r.body["where"], place, "{end}: {r:?}");
     }
+    // The ending's note is kept as a posted event's is: trimmed, empty
+    // when only spaces and joiners.
+    for (reason, kept) in [("  \u{200d} ", ""), ("  phone rang  ", "phone rang")] {
+        let game = free_game(&app, "A, One", "B, Two", json!({})).await;
+        let end = json!({ "type": "declare_result", "result": "1-0", "reason": reason });
+        let body = json!({ "pgn": pgn("A, One", "B, Two", "1-0", "", "1. e4"), "end": end });
+        let r = app
+            .post(&format!("/api/v1/games/{game}/pgn"), Some(ADMIN), body)
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+        let r = app
+            .get(&format!("/api/v1/games/{game}/events?after=1"), Some(ADMIN))
+            .await;
+        let events = r.body["events"].as_array().unwrap();
+        assert_eq!(events.last().unwrap()["reason"], kept, "{r:?}");
+    }
 }
 
 /// A tournament of `names` (ratings falling in the order given, so start

@@ -237,16 +237,20 @@ async fn an_expelled_player_is_flagged_and_dropped_from_the_swiss_standings(app:
     );
     // He is not paired again, and his withdrawal cannot be taken back
     // while he stands expelled.
-    let r = app
-        .send(
-            Method::PATCH,
-            &path,
-            Some(&organiser),
-            json!({ "withdraw": false }),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
-    assert_eq!(r.body["error"], "player_expelled");
+    // Nor moved to a later round (which would let him be paired again),
+    // nor taken back in the request that expels him.
+    for body in [
+        json!({ "withdraw": false }),
+        json!({ "withdrawn_from": 4 }),
+        json!({ "expel": true, "withdraw": false }),
+    ] {
+        let r = app
+            .send(Method::PATCH, &path, Some(&organiser), body.clone())
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {r:?}");
+        assert_eq!(r.body["error"], "player_expelled", "{body}");
+    }
+    assert_eq!(app.player(&t, winner).await["withdrawn_from"], 2);
     let r = app.pair_round(&organiser, &t).await;
     assert!(
         r["boards"]

@@ -149,15 +149,27 @@ async fn players_get_start_numbers_and_can_be_corrected_and_withdrawn(app: TestA
         )
         .await;
     assert_eq!(r.body["withdrawn_from"], 1);
-    let r = app
-        .send(
-            Method::PATCH,
-            &path,
-            Some(&organiser),
-            json!({ "bye": { "round": 0, "kind": "half" } }),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body["requested_byes"], json!({}), "withdrawn: no byes");
+    for (bye, status) in [
+        (
+            json!({ "round": 0, "kind": "half" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "round": 3, "kind": "zero" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+    ] {
+        let r = app
+            .send(
+                Method::PATCH,
+                &path,
+                Some(&organiser),
+                json!({ "bye": bye }),
+            )
+            .await;
+        assert_eq!(r.status, status, "{r:?}");
+    }
     let r = app
         .send(
             Method::PATCH,
