@@ -481,9 +481,9 @@ fn pairs_with_an_adjourned_game(lang: &str) {
     let Some(browser) = Browser::open() else {
         return;
     };
-    let (provisional, adjourned) = match lang {
-        "zh" => ("临时排名", "封棋对局按和棋计算"),
-        _ => ("Provisional", "Adjourned games count as draws"),
+    let (provisional, adjourned, adj) = match lang {
+        "zh" => ("临时排名", "封棋对局按和棋计算", "封棋"),
+        _ => ("Provisional", "Adjourned games count as draws", "adjourned"),
     };
     use_token(&browser, &server, lang, &organiser);
     browser.goto(&format!(
@@ -496,9 +496,12 @@ fn pairs_with_an_adjourned_game(lang: &str) {
         "the entry field",
     );
     browser.type_text("#entry", "112a");
+    // The board says it in the reader's words, not the API's code `adj`.
     wait(
         &browser,
-        "return document.querySelector('#boards tr[data-board=\"2\"] td.result').textContent.trim() === 'adj';",
+        &format!(
+            "return document.querySelector('#boards tr[data-board=\"2\"] td.result').textContent.trim() === '{adj}';"
+        ),
         "board 2 adjourned",
     );
     browser.goto(&format!(
@@ -563,4 +566,104 @@ fn a_round_is_paired_on_an_adjourned_game_once_acknowledged_and_standings_say_pr
 fn a_round_is_paired_on_an_adjourned_game_once_acknowledged_and_standings_say_provisional_in_chinese()
  {
     pairs_with_an_adjourned_game("zh");
+}
+
+/// Q197–Q198 in the console: the arbiter expels a player from the players'
+/// list, asked first in a dialog in the reader's language (cancelled,
+/// nothing changes); the player is then marked expelled and withdrawn, his
+/// withdrawal cannot be taken back from the list while he stands expelled,
+/// the Swiss standings leave him out, and the expulsion can be taken back.
+fn expels_a_player(lang: &str) {
+    let server = Server::start(&format!("console-expel-{lang}"));
+    let names = ["Ding Liren 丁立人", "Alice Smith", "王皓", "Bob Jones"];
+    let (id, organiser, _) = paired_event(&server, &names);
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    let (question, expelled) = match lang {
+        "zh" => ("取消 Bob Jones 的比赛资格", "已被取消比赛资格"),
+        _ => ("Expel Bob Jones?", "expelled"),
+    };
+    let players_path = format!("/api/v1/tournaments/{id}/players");
+    let bob = |server: &Server| {
+        let (_, list) = call(server, "GET", &players_path, None, None);
+        list["players"]
+            .as_array()
+            .and_then(|l| l.iter().find(|p| p["name"] == "Bob Jones"))
+            .cloned()
+            .unwrap_or_else(|| panic!("no Bob Jones: {list}"))
+    };
+    let row = format!(
+        "#players tbody tr:nth-child({})",
+        bob(&server)["start_number"]
+    );
+    use_token(&browser, &server, lang, &organiser);
+    browser.goto(&format!(
+        "http://{}/console/tournaments/{id}?lang={lang}",
+        server.address
+    ));
+    wait(
+        &browser,
+        &format!("return !!document.querySelector('{row} button[data-action=expel]');"),
+        "the players' list",
+    );
+    browser.click(&format!("{row} button[data-action=expel]"));
+    wait_dialog(&browser, 1);
+    let said = dialog_text(&browser);
+    assert!(said.contains(question), "{said}");
+    answer_dialog(&browser, "cancel", 1);
+    assert_eq!(
+        bob(&server).get("expelled"),
+        None,
+        "cancelled: nothing changes"
+    );
+    browser.click(&format!("{row} button[data-action=expel]"));
+    answer_dialog(&browser, "confirm", 1);
+    wait(
+        &browser,
+        &format!(
+            "return !!document.querySelector('{row} button[data-action=unexpel]')
+                 && document.querySelector('{row} td.status').innerText.includes('{expelled}');"
+        ),
+        "the player marked expelled",
+    );
+    assert_eq!(
+        browser.count(&format!("{row} button[data-action=reinstate]")),
+        0,
+        "no reinstatement while expelled"
+    );
+    browser.screenshot(&screenshot_dir().join(format!("console-expelled-{lang}.png")));
+    let p = bob(&server);
+    assert_eq!(
+        (&p["expelled"], &p["withdrawn_from"]),
+        (&json!(true), &json!(2)),
+        "{p}"
+    );
+    let (_, standings) = call(
+        &server,
+        "GET",
+        &format!("/api/v1/tournaments/{id}/standings"),
+        None,
+        None,
+    );
+    let rows = standings["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{standings}");
+    assert!(rows.iter().all(|r| r["name"] != "Bob Jones"), "{standings}");
+    browser.click(&format!("{row} button[data-action=unexpel]"));
+    wait(
+        &browser,
+        &format!("return !!document.querySelector('{row} button[data-action=reinstate]');"),
+        "the expulsion taken back",
+    );
+    assert_eq!(bob(&server).get("expelled"), None);
+}
+
+#[test]
+fn an_arbiter_expels_a_player_after_a_dialog_and_takes_it_back_in_english() {
+    expels_a_player("en");
+}
+
+#[test]
+fn an_arbiter_expels_a_player_after_a_dialog_and_takes_it_back_in_chinese() {
+    expels_a_player("zh");
 }

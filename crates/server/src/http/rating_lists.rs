@@ -123,6 +123,12 @@ fn spec(q: ImportQuery) -> Result<ImportSpec, ApiError> {
         Some(k) => RatingKind::parse(k)
             .ok_or_else(|| ApiError::invalid_field("kind", "standard, rapid or blitz"))?,
     };
+    if q.mapping.is_none() && q.delimiter.is_some() {
+        return Err(ApiError::invalid_field(
+            "delimiter",
+            "a delimiter goes with a CSV's mapping",
+        ));
+    }
     let mapping = match q.mapping {
         None => None,
         Some(text) => {
@@ -144,8 +150,15 @@ fn spec(q: ImportQuery) -> Result<ImportSpec, ApiError> {
             }
             let delimiter = match q.delimiter.as_deref() {
                 None => ',',
-                Some(d) if d.chars().count() == 1 => d.chars().next().unwrap_or(','),
-                Some(_) => return Err(ApiError::invalid_field("delimiter", "one character")),
+                Some(d) if d.chars().count() == 1 && !matches!(d, "\"" | "\n" | "\r") => {
+                    d.chars().next().unwrap_or(',')
+                }
+                Some(_) => {
+                    return Err(ApiError::invalid_field(
+                        "delimiter",
+                        "one character, not a quote or a line break",
+                    ));
+                }
             };
             Some(CsvMapping { delimiter, columns })
         }

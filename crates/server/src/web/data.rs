@@ -180,6 +180,9 @@ pub(crate) struct Game {
     /// `declare_result`), which the ruling's English message quotes and a
     /// page in another language shows beside the ruling's text.
     pub note: Option<String>,
+    /// The result of the game's board, when the game itself has none (an
+    /// arbiter entered it: a forfeit, a game recorded on paper).
+    pub board_result: Option<String>,
 }
 
 /// The arbiter's note on the ruling that ended the game: the `reason` of
@@ -209,7 +212,27 @@ pub(crate) async fn game(state: &AppState, id: &str) -> Result<Game, ApiError> {
         state: folded,
         view,
         note,
+        board_result: None,
     })
+}
+
+/// [`game`] with its board's result, when the game itself has none and is
+/// not annulled (the game's own page shows it).
+pub(crate) async fn game_with_board(state: &AppState, id: &str) -> Result<Game, ApiError> {
+    let mut game = game(state, id).await?;
+    let unfinished = game.view.get("result").is_none_or(Value::is_null)
+        && game.view.get("status").and_then(Value::as_str) != Some("annulled");
+    if let (Some(t), Some(round), Some(board), true) = (
+        game.row.tournament_id.as_deref(),
+        game.row.round,
+        game.row.board,
+        unfinished,
+    ) {
+        game.board_result = crate::store::rounds::board_result(state.db().pool(), t, round, board)
+            .await?
+            .flatten();
+    }
+    Ok(game)
 }
 
 /// The most boards a round page draws in small.

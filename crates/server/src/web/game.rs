@@ -121,9 +121,16 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
                         (clock("black", &game.row.black, lang.t("colour-black")))
                     }
                     p {
-                        span.tag.status { (status_text(lang, status)) }
-                        @if let Some(r) = result {
-                            " " span.result-line { (r.replace("1/2", "½")) }
+                        @if let (None, Some(board)) = (result, &game.board_result) {
+                            // The arbiter entered the board's result: the
+                            // game itself has no moves to show for it.
+                            span.tag.status { (lang.t("game-board-result")) }
+                            " " span.result-line { (super::words::result_text(lang, board)) }
+                        } @else {
+                            span.tag.status { (status_text(lang, status)) }
+                            @if let Some(r) = result {
+                                " " span.result-line { (r.replace("1/2", "½")) }
+                            }
                         }
                     }
                     @if let Some((at, place)) = resumption {
@@ -172,7 +179,7 @@ async fn load(state: &AppState, path: One) -> Result<data::Game, PageError> {
     let Ok(Path(id)) = path else {
         return Err(PageError::NotFound("what-game"));
     };
-    data::game(state, &id)
+    data::game_with_board(state, &id)
         .await
         .map_err(|e| PageError::from_api(e, "what-game"))
 }
@@ -205,7 +212,9 @@ pub(crate) async fn page(State(state): State<AppState>, ctx: Ctx, path: One) -> 
             p.no-print {
                 a href=(format!("/api/v1/games/{}/pgn", game.row.id)) download=(format!("{}.pgn", game.row.id)) { (lang.t("game-pgn")) }
             }
-            p.live-note { (lang.t("game-live")) }
+            @if game.board_result.is_none() {
+                p.live-note { (lang.t("game-live")) }
+            }
         };
         let mut f = match &tournament {
             Some((id, name)) => Frame::event(&title, id, name, 0, Tab::None),

@@ -326,6 +326,13 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
         let event = load(&state, &id).await?;
         let lang = ctx.lang;
         let title = lang.t("players-title");
+        // No column for clubs when no player has one: on a phone the
+        // status (withdrawn, expelled) needs the room.
+        let clubs = event
+            .loaded
+            .players
+            .iter()
+            .any(|p| p.details.club.is_some());
         let body = html! {
             h1 { (title) }
             (rating_list_line(lang, &event.loaded.tournament))
@@ -338,7 +345,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
                         th { (lang.t("col-name")) }
                         th.num { (lang.t("col-rating")) }
                         th { (lang.t("col-federation")) }
-                        th { (lang.t("col-club")) }
+                        @if clubs { th { (lang.t("col-club")) } }
                         th { (lang.t("col-status")) }
                     } }
                     tbody {
@@ -348,8 +355,8 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
                                 td { (name_cell(&id, p)) }
                                 td.num { @if let Some(r) = p.details.rating { (r) } }
                                 td { (p.details.federation.as_deref().unwrap_or("")) }
-                                td { (p.details.club.as_deref().unwrap_or("")) }
-                                td { (player_status(lang, p)) }
+                                @if clubs { td { (p.details.club.as_deref().unwrap_or("")) } }
+                                td.status { (player_status(lang, p)) }
                             }
                         }
                     }
@@ -552,7 +559,8 @@ pub(super) fn bye_points(event: &Event, kind: &str) -> String {
         .unwrap_or_default()
 }
 
-/// A board's result: `1-0`, `½-½`, `–` while none; a forfeit shows the
+/// A board's result: `1-0`, `½-½`, `–` while none, an adjourned game in
+/// words; a forfeit shows the
 /// points each side scores for it (`1 – 0`) and says it was a forfeit.
 pub(super) fn result_cell(lang: Lang, event: &Event, result: Option<&str>) -> Markup {
     let scoring = &event.model.scoring;
@@ -570,7 +578,7 @@ pub(super) fn result_cell(lang: Lang, event: &Event, result: Option<&str>) -> Ma
         Some((white, black)) => html! {
             (white) " – " (black) " " span.muted { (lang.t("result-forfeit")) }
         },
-        None => html! { (result.map_or("–".to_owned(), |r| r.replace("1/2", "½"))) },
+        None => html! { (result.map_or("–".to_owned(), |r| super::words::result_text(lang, r))) },
     }
 }
 

@@ -412,7 +412,7 @@ fn wall_chart(lang: Lang, event: &Event, n: u32) -> Result<Markup, PageError> {
                     th.num scope="col" { (lang.t("col-start-no")) }
                     th scope="col" { (lang.t("col-name")) }
                     th.num scope="col" { (lang.t("col-rating")) }
-                    @for r in 1..n { th scope="col" { (lang.t("col-round")) " " (r) } }
+                    @for r in 1..n { th scope="col" { (lang.tr("col-round-n", &[("n", &r)])) } }
                     th.num scope="col" { (lang.t("col-points")) }
                     th.num scope="col" { (lang.t("col-board")) }
                     th scope="col" { (lang.t("col-colour")) }

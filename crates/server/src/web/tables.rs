@@ -55,7 +55,7 @@ fn working(lang: Lang, score: &tournament::standings::TiebreakScore) -> Markup {
             ul {
                 @for c in &score.contributions {
                     li class=[c.cut.then_some("cut")] {
-                        (lang.t("col-round")) " " (c.round) ": "
+                        (lang.tr("col-round-n", &[("n", &c.round)])) ": "
                         @if c.substitute { (lang.t("standings-dummy")) }
                         @else if let Some(o) = c.opponent { "#" (o) }
                         @else { "–" }
@@ -218,7 +218,7 @@ fn swiss_table(ctx: &Ctx, event: &data::Event, st: &Standings) -> Markup {
                 th.num { (lang.t("col-place")) }
                 th.num { (lang.t("col-start-no")) }
                 th.name { (lang.t("col-name")) }
-                @for r in 1..=st.rounds { th { (lang.t("col-round")) " " (r) } }
+                @for r in 1..=st.rounds { th { (lang.tr("col-round-n", &[("n", &r)])) } }
                 th.num { (lang.t("col-points")) }
             } }
             tbody {

@@ -112,9 +112,7 @@ pub(crate) async fn standings(State(state): State<AppState>, ctx: Ctx, path: One
                             td.num { (row.team) }
                             td.team-name {
                                 (row.name)
-                                @if let Some(r) = row.withdrawn_from {
-                                    " " span.tag { (super::pages::withdrawn_text(lang, i64::from(r))) }
-                                }
+                                (withdrawn_tag(lang, row))
                             }
                             td.num { @if table.ranking == "match_points" { strong { (points(row.match_points)) } } @else { (points(row.match_points)) } }
                             td.num { @if table.ranking == "game_points" { strong { (points(row.game_points)) } } @else { (points(row.game_points)) } }
@@ -222,7 +220,7 @@ fn match_block(lang: Lang, m: &MatchJson) -> Markup {
                             tr {
                                 td.num { (b.board) }
                                 td { (seat(lang, b.first.as_ref())) " " span.muted { "(" (colour(first_white)) ")" } }
-                                td.result { (b.result.as_deref().map_or("–".to_owned(), |r| first_side(r, first_white))) }
+                                td.result { (b.result.as_deref().map_or("–".to_owned(), |r| first_side(lang, r, first_white))) }
                                 td { (seat(lang, b.second.as_ref())) " " span.muted { "(" (colour(!first_white)) ")" } }
                                 td.no-print { @if let Some(g) = &b.game_id { a href=(format!("/games/{g}")) { (lang.t("round-live-link")) } } }
                             }
@@ -236,8 +234,8 @@ fn match_block(lang: Lang, m: &MatchJson) -> Markup {
 
 /// A board's result as the match reads it, the first-named team's side
 /// first (`0-1` when its player had White and lost, `1-0` when its player
-/// had Black and won), `½` for a half point.
-fn first_side(result: &str, first_white: bool) -> String {
+/// had Black and won), `½` for a half point, an adjourned game in words.
+fn first_side(lang: Lang, result: &str, first_white: bool) -> String {
     let read = if first_white {
         result.to_owned()
     } else {
@@ -250,7 +248,7 @@ fn first_side(result: &str, first_white: bool) -> String {
             },
         }
     };
-    read.replace("1/2", "½")
+    super::words::result_text(lang, &read)
 }
 
 fn seat(lang: Lang, player: Option<&crate::app::rounds::PlayerRef>) -> Markup {
@@ -373,6 +371,15 @@ pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: On
     .await
 }
 
+/// A withdrawn team's tag beside its name ("withdrawn after round k").
+fn withdrawn_tag(lang: Lang, row: &TeamStandingJson) -> Markup {
+    html! {
+        @if let Some(r) = row.withdrawn_from {
+            " " span.tag { (super::pages::withdrawn_text(lang, i64::from(r))) }
+        }
+    }
+}
+
 type RoundOf<'a> = dyn Fn(u32, u32) -> Option<&'a TeamRoundJson> + 'a;
 
 fn team_swiss_table<'a>(lang: Lang, table: &'a TeamStandingsJson, of: &RoundOf<'a>) -> Markup {
@@ -382,7 +389,7 @@ fn team_swiss_table<'a>(lang: Lang, table: &'a TeamStandingsJson, of: &RoundOf<'
                 th.num { (lang.t("col-place")) }
                 th.num { (lang.t("col-no")) }
                 th.name { (lang.t("team-col-team")) }
-                @for r in 1..=table.rounds { th { (lang.t("col-round")) " " (r) } }
+                @for r in 1..=table.rounds { th { (lang.tr("col-round-n", &[("n", &r)])) } }
                 th.num { (lang.t("team-col-match-points")) }
                 th.num { (lang.t("team-col-game-points")) }
             } }
@@ -391,7 +398,7 @@ fn team_swiss_table<'a>(lang: Lang, table: &'a TeamStandingsJson, of: &RoundOf<'
                     tr {
                         td.num { (row.place) }
                         td.num { (row.team) }
-                        td.name { (row.name) }
+                        td.name { (row.name) (withdrawn_tag(lang, row)) }
                         @for r in 1..=table.rounds {
                             @match row.rounds.iter().find(|e| e.round == r) {
                                 Some(e) => td class=[team_cell_class(e, e.opponent.and_then(|o| of(o, r)))] { (team_cell(e)) },
@@ -424,7 +431,7 @@ fn team_berger<'a>(lang: Lang, table: &'a TeamStandingsJson, of: &RoundOf<'a>) -
                 @for row in &order {
                     tr {
                         td.num { (row.team) }
-                        td.name { (row.name) }
+                        td.name { (row.name) (withdrawn_tag(lang, row)) }
                         @for col in &order {
                             @if col.team == row.team {
                                 td class="self" {}

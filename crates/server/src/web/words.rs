@@ -1,7 +1,8 @@
 //! Settings as a reader says them: a regulations profile by its name
 //! ("FIDE Laws of Chess (2023)", not `fide-2023`) and a time control in
 //! words ("40 moves in 90 min, then 30 min for the rest of the game, 30 s
-//! added per move"), not as the PGN tag the API keeps.
+//! added per move"), not as the PGN tag the API keeps; a board's result
+//! with an adjourned game in words.
 
 use regulations::{Bonus, Profile, TimeControl};
 use tournament::standings::Tiebreak;
@@ -95,6 +96,15 @@ pub fn time_control(lang: Lang, tag: &str) -> Option<String> {
             words
         }
     }
+}
+
+/// A board's result as printed: `½` for a half point, an adjourned game
+/// (`adj`) in words.
+pub(crate) fn result_text(lang: Lang, result: &str) -> String {
+    if result == "adj" {
+        return lang.t("game-status-adjourned").to_owned();
+    }
+    result.replace("1/2", "½")
 }
 
 #[cfg(test)]

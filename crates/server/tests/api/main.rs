@@ -11,6 +11,7 @@ mod due;
 mod entries;
 mod event_info;
 mod fide_mode;
+mod game_pages;
 mod games;
 mod hostile;
 mod laws_adjournment;

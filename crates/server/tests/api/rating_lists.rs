@@ -89,6 +89,14 @@ async fn a_bad_list_is_refused_with_its_line_and_nothing_is_kept(app: TestApp) {
             "name=fide&month=2026-12&format=fide-txt&kind=classical",
             "kind",
         ),
+        (
+            "name=fide&month=2026-12&format=fide-txt&delimiter=%3B",
+            "delimiter",
+        ),
+        (
+            "name=chn&month=2026-12&format=csv&mapping=%7B%22name%22%3A%22x%22%7D&delimiter=%22",
+            "delimiter",
+        ),
     ] {
         let r = import(&app, &organiser, query, FIDE_TXT).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{query}: {r:?}");

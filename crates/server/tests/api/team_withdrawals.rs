@@ -88,10 +88,10 @@ async fn a_team_that_withdraws_from_a_swiss_is_paired_no_more_until_it_returns(a
     assert_eq!(row["rounds"][0]["kind"], "match", "round 1 stands: {row}");
     assert_eq!(row["rounds"][0]["game_points"], 2.0);
     assert_eq!(row["rounds"][1]["kind"], "absent", "{row}");
-    let page = app
-        .get(&format!("/t/{id}/team-standings?lang=zh"), None)
-        .await;
-    assert!(page.text.contains("第 1 轮后退赛"), "marked on the page");
+    for page in ["team-standings", "team-crosstable"] {
+        let page = app.get(&format!("/t/{id}/{page}?lang=zh"), None).await;
+        assert!(page.text.contains("第 1 轮后退赛"), "marked on the page");
+    }
 
     // A round already paired cannot be the one it withdraws from.
     let r = app

@@ -346,7 +346,7 @@ pub(crate) async fn results(State(state): State<AppState>, ctx: Ctx, path: Round
                                 td { (name(&b.white_id)) }
                                 td { (name(&b.black_id)) }
                                 td.result {
-                                    (b.result.as_deref().unwrap_or("").replace("1/2", "½"))
+                                    (b.result.as_deref().map(|r| crate::web::words::result_text(lang, r)).unwrap_or_default())
                                     @if let Some(rating) = &b.rating_result {
                                         " (" (lang.tr("console-rating-only", &[("result", &rating.replace("1/2", "½"))])) ")"
                                     }

@@ -117,7 +117,7 @@ pub(crate) async fn boards(State(state): State<AppState>, ctx: Ctx) -> Response 
                         @if let Some(row) = row {
                             p { (name(&row.white_id)) " – " (name(&row.black_id)) }
                             @if let Some(result) = &row.result {
-                                p.muted { (result.replace("1/2", "½")) }
+                                p.muted { (crate::web::words::result_text(lang, result)) }
                             }
                         }
                     }

@@ -1,10 +1,11 @@
 // The warning protocol's dialog (the API's `409 confirmation_required`):
 // the warnings in the reader's words (`console-warning-<code>`, the
 // server's text beneath), the level's question (acknowledge, confirm, or
-// confirm twice with the step), and Confirm / Cancel. Resolves to whether
-// the reader confirmed. Keyboard: Escape cancels, Enter confirms.
+// confirm twice with the step; or the console's own `question`), and
+// Confirm / Cancel (or the console's own `confirmLabel` / `cancelLabel`). Resolves to whether the reader confirmed. Keyboard:
+// Escape cancels, Enter confirms.
 
-import { t } from './i18n.js';
+import { t, has } from './i18n.js';
 
 export function askConfirmation(answer) {
   return new Promise((resolve) => {
@@ -17,7 +18,7 @@ export function askConfirmation(answer) {
     title.id = 'confirm-dialog-title';
     title.textContent = t('console-confirm-title');
     const question = document.createElement('p');
-    question.textContent = t(`console-confirm-level-${answer.level}`,
+    question.textContent = answer.question ?? t(`console-confirm-level-${answer.level}`,
       { step: answer.step, steps: answer.steps }, t('console-confirm-level-3'));
     const list = document.createElement('ul');
     for (const w of answer.warnings || []) {
@@ -29,7 +30,18 @@ export function askConfirmation(answer) {
       const detail = document.createElement('small');
       detail.className = 'detail';
       detail.textContent = w.article ? `${w.message} (${w.article})` : w.message;
-      item.append(' ', detail);
+      if (document.documentElement.lang.startsWith('zh') && has(`console-warning-${w.code}`)) {
+        // The server's own words are English: on a Chinese page they wait
+        // behind a summary, as a refusal's do.
+        const more = document.createElement('details');
+        more.className = 'detail';
+        const summary = document.createElement('summary');
+        summary.textContent = t('console-detail');
+        more.append(summary, detail);
+        item.append(' ', more);
+      } else {
+        item.append(' ', detail);
+      }
       list.append(item);
     }
     const row = document.createElement('div');
@@ -37,12 +49,13 @@ export function askConfirmation(answer) {
     const cancel = document.createElement('button');
     cancel.type = 'button';
     cancel.dataset.action = 'cancel';
-    cancel.textContent = t('console-confirm-cancel');
+    cancel.textContent = answer.cancelLabel ?? t('console-confirm-cancel');
     const ok = document.createElement('button');
     ok.type = 'button';
     ok.className = 'primary';
     ok.dataset.action = 'confirm';
-    ok.textContent = answer.step > 1 ? t('console-confirm-again') : t('console-confirm-ok');
+    ok.textContent = answer.confirmLabel
+      ?? (answer.step > 1 ? t('console-confirm-again') : t('console-confirm-ok'));
     row.append(cancel, ' ', ok);
     dialog.append(title, question, list, row);
     let confirmed = false;

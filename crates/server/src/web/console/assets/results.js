@@ -26,7 +26,8 @@ const last = Math.max(0, ...rows.keys());
 let digits = '';
 let complete = false;
 
-const shown = (result) => (result || '').replaceAll('1/2', '½');
+// A result as printed: `½`, an adjourned game in words.
+const shown = (result) => (result === 'adj' ? t('game-status-adjourned') : (result || '').replaceAll('1/2', '½'));
 
 function show() {
   input.value = digits + (complete ? ' ' : '');
@@ -124,13 +125,20 @@ async function loadAudit() {
   if (r.status !== 200) return;
   for (const row of rows.values()) row.querySelector('td.audit').replaceChildren();
   for (const entry of r.body.audit || []) {
-    if (entry.entity !== 'result' || !['correct', 'annotate'].includes(entry.action)) continue;
+    if (entry.entity !== 'result' || !['correct', 'annotate', 'correct-for-rating'].includes(entry.action)) continue;
     const [, n, b] = entry.entity_id.split('/').map(Number);
     const row = rows.get(b);
     if (n !== round || !row) continue;
+    // A past round's correction for the rating report only (FIDE mode,
+    // VCL4THP.13 Q189–Q193): the pairings keep the result.
+    const rating = entry.action === 'correct-for-rating';
+    const before = shown(rating ? (entry.before?.rating_result ?? entry.before?.result) : entry.before?.result);
+    const after = rating
+      ? t('console-rating-only', { result: shown(entry.after?.rating_result) })
+      : shown(entry.after?.result);
     const line = document.createElement('div');
     line.textContent = t('console-audit-line', {
-      before: shown(entry.before?.result), after: shown(entry.after?.result),
+      before, after,
       actor: entry.actor.slice(0, 8), at: entry.at.replace('T', ' ').slice(0, 19),
     }) + (entry.after?.reason ? ` · ${entry.after.reason}` : '');
     line.title = entry.actor;

@@ -5,6 +5,7 @@
 // afterwards is the API's answer, and a refusal is shown as it came.
 
 import { api } from './auth.js';
+import { askConfirmation } from './confirm.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
 import { refusal, notice } from './refusal.js';
@@ -15,11 +16,14 @@ const root = document.getElementById('organiser');
 const tid = root.dataset.tournament;
 const base = `/tournaments/${encodeURIComponent(tid)}`;
 const pageNotice = document.getElementById('notice');
+// A team event: its players take no byes (the team plays its line-up).
+const teams = root.dataset.teams === 'true';
 let rounds = Number(root.dataset.rounds);
 let paired = Number(root.dataset.paired);
 let players = [];
 
-const shown = (result) => (result || '').replaceAll('1/2', '½');
+// A result as printed: `½`, an adjourned game in words.
+const shown = (result) => (result === 'adj' ? t('game-status-adjourned') : (result || '').replaceAll('1/2', '½'));
 
 // A request; a refusal goes to `box` (the page's notice by default) and
 // answers null.
@@ -144,7 +148,6 @@ function showManual() {
   const button = document.getElementById('manual');
   const editor = document.getElementById('manual-editor');
   const round = lastRound;
-  const teams = root.dataset.teams === 'true';
   const open = round && manualRound === round.round;
   const closedAndEditable = round && !open && !teams && round.boards.every((b) => !b.result);
   button.hidden = !closedAndEditable;
@@ -192,6 +195,7 @@ document.getElementById('manual-close').addEventListener('click', async () => {
 
 function status(p) {
   const parts = [];
+  if (p.expelled) parts.push(t('console-expelled'));
   if (p.withdrawn_from) parts.push(t('console-withdrawn-from', { n: p.withdrawn_from }));
   if (p.joins_at) parts.push(t('console-joins-at-round', { n: p.joins_at }));
   if (p.no_half_point_byes) parts.push(t('console-no-half-point-byes'));
@@ -219,11 +223,15 @@ function edit(row, p) {
   cells[6].replaceChildren(el('label', {}, barred, ' ', t('console-no-half-point-byes')));
   const save = el('button', { type: 'button', class: 'primary', 'data-action': 'save', onclick: async () => {
     const body = {};
+    const clear = [];
     for (const input of inputs) {
       const v = input.value.trim();
       if (v === input.dataset.initial) continue;
-      body[input.name] = input.type === 'number' && /^\d+$/.test(v) ? Number(v) : v;
+      // An emptied field is removed (the name cannot be: the API says so).
+      if (v === '') clear.push(input.name);
+      else body[input.name] = input.type === 'number' && /^\d+$/.test(v) ? Number(v) : v;
     }
+    if (clear.length) body.clear = clear;
     if (barred.checked !== Boolean(p.no_half_point_byes)) body.no_half_point_byes = barred.checked;
     if (await call('PATCH', `${base}/players/${encodeURIComponent(p.id)}`, body)) loadPlayers();
   } }, t('console-save'));
@@ -245,13 +253,32 @@ function byeControls(p) {
   return round.options.length ? el('span', { class: 'bye-controls' }, round, kind, ask) : null;
 }
 
+// Expelling a player (VCL4THP.13 Q197–Q198) is asked in a dialog first:
+// he is withdrawn and left out of a Swiss event's standings, his games
+// still counting for his opponents. An expulsion can be taken back.
+function expelButton(p) {
+  const path = `${base}/players/${encodeURIComponent(p.id)}`;
+  if (p.expelled) {
+    return el('button', { type: 'button', 'data-action': 'unexpel', onclick: async () => {
+      if (await call('PATCH', path, { expel: false })) loadPlayers();
+    } }, t('console-unexpel'));
+  }
+  return el('button', { type: 'button', 'data-action': 'expel', onclick: async () => {
+    const question = t('console-expel-question', { name: p.name });
+    const labels = { confirmLabel: t('console-expel'), cancelLabel: t('console-expel-back') };
+    if (!(await askConfirmation({ level: 'expel', step: 1, steps: 1, question, warnings: [], ...labels }))) return;
+    if (await call('PATCH', path, { expel: true })) loadPlayers();
+  } }, t('console-expel'));
+}
+
 function showPlayers() {
   const body = document.querySelector('#players tbody');
   body.replaceChildren();
   document.getElementById('player-count').textContent = `(${players.length})`;
   for (const p of players) {
     const withdrawn = p.withdrawn_from && p.withdrawn_from <= paired + 1;
-    const toggle = el('button', { type: 'button', 'data-action': withdrawn ? 'reinstate' : 'withdraw', onclick: async () => {
+    // An expelled player's withdrawal stands while he is expelled.
+    const toggle = p.expelled ? '' : el('button', { type: 'button', 'data-action': withdrawn ? 'reinstate' : 'withdraw', onclick: async () => {
       if (await call('PATCH', `${base}/players/${encodeURIComponent(p.id)}`, { withdraw: !withdrawn })) loadPlayers();
     } }, t(withdrawn ? 'console-reinstate' : 'console-withdraw'));
     const row = el('tr', { 'data-player': p.id, class: withdrawn ? 'withdrawn' : undefined },
@@ -265,7 +292,7 @@ function showPlayers() {
       el('td', { class: 'actions' }));
     row.lastChild.append(
       el('button', { type: 'button', 'data-action': 'edit', onclick: () => edit(row, p) }, t('console-edit')), ' ',
-      toggle, ' ', byeControls(p) ?? '');
+      toggle, ' ', expelButton(p), ' ', (withdrawn || teams ? null : byeControls(p)) ?? '');
     body.append(row);
   }
 }
