@@ -126,6 +126,9 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
                             // game itself has no moves to show for it.
                             span.tag.status { (lang.t("game-board-result")) }
                             " " span.result-line { (super::words::result_text(lang, board)) }
+                            @if matches!(board.as_str(), "+-" | "-+" | "--") {
+                                " " span.muted { (lang.t("result-forfeit")) }
+                            }
                         } @else {
                             span.tag.status { (status_text(lang, status)) }
                             @if let Some(r) = result {

@@ -326,13 +326,18 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
         let event = load(&state, &id).await?;
         let lang = ctx.lang;
         let title = lang.t("players-title");
-        // No column for clubs when no player has one: on a phone the
-        // status (withdrawn, expelled) needs the room.
+        // No column for clubs or federations when no player has one: on a
+        // phone the status (withdrawn, expelled) needs the room.
         let clubs = event
             .loaded
             .players
             .iter()
             .any(|p| p.details.club.is_some());
+        let federations = event
+            .loaded
+            .players
+            .iter()
+            .any(|p| p.details.federation.is_some());
         let body = html! {
             h1 { (title) }
             (rating_list_line(lang, &event.loaded.tournament))
@@ -344,7 +349,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
                         th.num { (lang.t("col-start-no")) }
                         th { (lang.t("col-name")) }
                         th.num { (lang.t("col-rating")) }
-                        th { (lang.t("col-federation")) }
+                        @if federations { th { (lang.t("col-federation")) } }
                         @if clubs { th { (lang.t("col-club")) } }
                         th { (lang.t("col-status")) }
                     } }
@@ -354,7 +359,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
                                 td.num { (p.start_number) }
                                 td { (name_cell(&id, p)) }
                                 td.num { @if let Some(r) = p.details.rating { (r) } }
-                                td { (p.details.federation.as_deref().unwrap_or("")) }
+                                @if federations { td { (p.details.federation.as_deref().unwrap_or("")) } }
                                 @if clubs { td { (p.details.club.as_deref().unwrap_or("")) } }
                                 td.status { (player_status(lang, p)) }
                             }
