@@ -5,7 +5,7 @@
 // Confirm / Cancel (or the console's own `confirmLabel` / `cancelLabel`). Resolves to whether the reader confirmed. Keyboard:
 // Escape cancels, Enter confirms.
 
-import { t, has } from './i18n.js';
+import { t, has, serverWords } from './i18n.js';
 
 export function askConfirmation(answer) {
   return new Promise((resolve) => {
@@ -30,18 +30,7 @@ export function askConfirmation(answer) {
       const detail = document.createElement('small');
       detail.className = 'detail';
       detail.textContent = w.article ? `${w.message} (${w.article})` : w.message;
-      if (document.documentElement.lang.startsWith('zh') && has(`console-warning-${w.code}`)) {
-        // The server's own words are English: on a Chinese page they wait
-        // behind a summary, as a refusal's do.
-        const more = document.createElement('details');
-        more.className = 'detail';
-        const summary = document.createElement('summary');
-        summary.textContent = t('console-detail');
-        more.append(summary, detail);
-        item.append(' ', more);
-      } else {
-        item.append(' ', detail);
-      }
+      item.append(' ', has(`console-warning-${w.code}`) ? serverWords(detail) : detail);
       list.append(item);
     }
     const row = document.createElement('div');

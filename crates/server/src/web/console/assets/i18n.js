@@ -30,26 +30,26 @@ export function citation(c) {
   const head = document.createElement('strong');
   head.textContent = t(`code-${c.code || c.error}`, {}, c.message || c.code || c.error);
   line.append(head);
-  const chinese = document.documentElement.lang.startsWith('zh');
   if (c.article) line.append(articleNote(c.article));
   if (c.message && has(`code-${c.code || c.error}`)) {
     const detail = document.createElement('small');
     detail.className = 'detail';
     detail.textContent = c.message;
-    if (chinese) {
-      // The server's own words are English: on a Chinese page they wait
-      // behind a summary the reader may open.
-      const more = document.createElement('details');
-      more.className = 'detail';
-      const summary = document.createElement('summary');
-      summary.textContent = t('console-detail');
-      more.append(summary, detail);
-      line.append(' ', more);
-    } else {
-      line.append(' ', detail);
-    }
+    line.append(' ', serverWords(detail));
   }
   return line;
+}
+
+// The server's own words (English) under the reader's: on a Chinese page
+// they wait behind a summary the reader may open.
+export function serverWords(detail) {
+  if (!document.documentElement.lang.startsWith('zh')) return detail;
+  const more = document.createElement('details');
+  more.className = 'detail';
+  const summary = document.createElement('summary');
+  summary.textContent = t('console-detail');
+  more.append(summary, detail);
+  return more;
 }
 
 // `1:05:03`, `4:59`; `-0:03` once a flag is down.
