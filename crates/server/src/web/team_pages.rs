@@ -219,9 +219,9 @@ fn match_block(lang: Lang, m: &MatchJson) -> Markup {
                             @let colour = |white: bool| if white { lang.t("col-white") } else { lang.t("col-black") };
                             tr {
                                 td.num { (b.board) }
-                                td { (seat(lang, b.first.as_ref())) " " span.muted { "(" (colour(first_white)) ")" } }
+                                td { (seat(lang, b.first.as_ref())) " " span.muted.side { "(" (colour(first_white)) ")" } }
                                 td.result { (b.result.as_deref().map_or("–".to_owned(), |r| first_side(lang, r, first_white))) }
-                                td { (seat(lang, b.second.as_ref())) " " span.muted { "(" (colour(!first_white)) ")" } }
+                                td { (seat(lang, b.second.as_ref())) " " span.muted.side { "(" (colour(!first_white)) ")" } }
                                 td.no-print { @if let Some(g) = &b.game_id { a href=(format!("/games/{g}")) { (lang.t("round-live-link")) } } }
                             }
                         }
@@ -338,16 +338,18 @@ fn team_cell_class(r: &TeamRoundJson, theirs: Option<&TeamRoundJson>) -> Option<
     }
 }
 
-/// `GET /t/{id}/team-crosstable`: a team Swiss round by round, a team round
-/// robin as a table of every team against every other (game points), both
-/// from the team standings' own rounds.
+/// `GET /t/{id}/team-crosstable[?after=n]`: a team Swiss round by round, a
+/// team round robin as a table of every team against every other (game
+/// points), both from the team standings' own rounds (up to round n).
 pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: One) -> Response {
     let Ok(Path(id)) = path else {
         return ctx.error(&PageError::NotFound("what-tournament"));
     };
     ctx.cached(&state, Scope::Tournament(&id), async {
         let (event, data) = load_teams(&state, &id).await?;
-        let table = team_standings_json(&event.loaded, &data, None)
+        let paired = event.rounds_paired();
+        let after = super::tables::after(&ctx, paired)?;
+        let table = team_standings_json(&event.loaded, &data, after)
             .map_err(|e| PageError::Internal(format!("team standings: {e:?}")))?;
         let lang = ctx.lang;
         let round_robin = data.event.system == tournament::team::TeamSystem::RoundRobin;
@@ -361,6 +363,7 @@ pub(crate) async fn crosstable(State(state): State<AppState>, ctx: Ctx, path: On
                 .and_then(|row| row.rounds.iter().find(|r| r.round == round))
         };
         let body = html! {
+            @if paired > 0 { (super::tables::after_links(&ctx, &format!("/t/{id}/team-crosstable"), paired, table.rounds)) }
             h1 { (title) }
             @if round_robin { (team_berger(lang, &table, &of)) } @else { (team_swiss_table(lang, &table, &of)) }
             p.muted { (lang.t("team-crosstable-legend")) }

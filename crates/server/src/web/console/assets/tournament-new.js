@@ -1,10 +1,13 @@
 // A new tournament: the settings form as `POST /tournaments`, or a TRF
 // file as `POST /tournaments/import`; either way the event's page opens.
 
-import { api } from './auth.js';
+import { api, token } from './auth.js';
 import { t } from './i18n.js';
 import { refusal, notice } from './refusal.js';
 import { settingsBody } from './tournament-form.js';
+
+// A tab that uses an API token needs no hint to sign in.
+if (token()) document.getElementById('sign-in-hint')?.remove();
 
 const form = document.getElementById('tournament-form');
 const formNotice = document.getElementById('form-notice');

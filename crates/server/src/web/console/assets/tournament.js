@@ -4,7 +4,7 @@
 // settings and the exports. Every change is an API request; what is shown
 // afterwards is the API's answer, and a refusal is shown as it came.
 
-import { api } from './auth.js';
+import { api, token } from './auth.js';
 import { askConfirmation } from './confirm.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
@@ -18,6 +18,8 @@ const base = `/tournaments/${encodeURIComponent(tid)}`;
 const pageNotice = document.getElementById('notice');
 // A team event: its players take no byes (the team plays its line-up).
 const teams = root.dataset.teams === 'true';
+// A tab that uses an API token needs no hint to sign in.
+if (token()) document.getElementById('sign-in-hint')?.remove();
 let rounds = Number(root.dataset.rounds);
 let paired = Number(root.dataset.paired);
 let players = [];
