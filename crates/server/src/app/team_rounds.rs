@@ -77,7 +77,7 @@ fn bye_kind(text: &str) -> Result<TeamByeKind, ApiError> {
 }
 
 /// The team system of a tournament's `system`.
-fn team_system(system: &str) -> TeamSystem {
+pub(crate) fn team_system(system: &str) -> TeamSystem {
     match system {
         "swiss-dutch" => TeamSystem::Swiss,
         "double-round-robin" => TeamSystem::DoubleRoundRobin,

@@ -191,6 +191,14 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
         } else {
             "t-acceleration-explicit"
         };
+        // A team event: how its teams are ranked (VCL4THP.13 and C.07).
+        let teams = t.teams.as_ref().map(|settings| {
+            let system = crate::app::team_rounds::team_system(&t.system);
+            let tiebreaks = crate::app::team_standings::team_tiebreaks(&event.loaded, system)
+                .map(|list| list.into_iter().map(|tb| tb.label).collect::<Vec<_>>())
+                .unwrap_or_default();
+            (settings, tiebreaks)
+        });
         let body = html! {
             h1 { (t.name) }
             div.card {
@@ -219,6 +227,27 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                         }
                     }
                     dt { (lang.t("t-scoring")) } dd { (lang.tr("t-scoring-value", &[("win", &s.win_white), ("draw", &s.draw_white), ("loss", &s.loss_white)])) }
+                    @if let Some((settings, team_tiebreaks)) = &teams {
+                        @let mp = settings.match_points.as_ref();
+                        @let mp_value = |v: Option<f64>, default: f64| super::team_pages::points(v.unwrap_or(default));
+                        dt { (lang.t("t-team-boards")) } dd { (settings.boards) }
+                        dt { (lang.t("t-team-ranking")) } dd {
+                            @if settings.ranking == Some(crate::model::teams::Ranking::GamePoints) {
+                                (lang.t("t-team-ranking-game"))
+                            } @else {
+                                (lang.tr("t-team-ranking-match", &[
+                                    ("win", &mp_value(mp.map(|m| m.win.0), 2.0)),
+                                    ("draw", &mp_value(mp.map(|m| m.draw.0), 1.0)),
+                                    ("loss", &mp_value(mp.map(|m| m.loss.0), 0.0)),
+                                ]))
+                            }
+                        }
+                        dt { (lang.t("t-team-tiebreaks")) } dd {
+                            @for (i, code) in team_tiebreaks.iter().enumerate() {
+                                span.tag title=(super::words::team_tiebreak_name(lang, code)) { (i + 1) ". " (code) }
+                            }
+                        }
+                    }
                     dt { (lang.t("t-players")) } dd { (event.loaded.players.len()) }
                 }
             }
@@ -264,6 +293,10 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
             }
             h2 { (lang.t("t-links")) }
             ul.links {
+                @if teams.is_some() {
+                    li { a href=(format!("/t/{id}/team-standings")) { (lang.t("nav-team-standings")) } }
+                    li { a href=(format!("/t/{id}/team-crosstable")) { (lang.t("nav-team-crosstable")) } }
+                }
                 li { a href=(format!("/t/{id}/standings")) { (lang.t("nav-standings")) } }
                 li { a href=(format!("/t/{id}/crosstable")) { (lang.t("nav-crosstable")) } }
                 li { a href=(format!("/api/v1/tournaments/{id}/export/pgn")) { (lang.t("t-pgn-all")) } }

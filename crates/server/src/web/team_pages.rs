@@ -41,7 +41,7 @@ async fn load_teams(state: &AppState, id: &str) -> Result<(Event, TeamData), Pag
 }
 
 /// Points as a score sheet writes them: `2`, `½`, `2½` (else as a number).
-fn points(value: f64) -> String {
+pub(super) fn points(value: f64) -> String {
     let whole = value.trunc();
     if (value - whole - 0.5).abs() < 1e-9 {
         if whole == 0.0 {

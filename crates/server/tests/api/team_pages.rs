@@ -238,6 +238,16 @@ async fn a_team_round_robin_has_team_standings_and_match_results_pages_in_both_l
             "the Team crosstable tab"
         );
     }
+    // The event's home says how its teams are ranked.
+    for (lang, ranked, tiebreaks) in [
+        ("en", "Teams ranked by", "Team tie-breaks"),
+        ("zh", "团体排名依据", "团体破同分顺序"),
+    ] {
+        let page = app.get(&format!("/t/{id}?lang={lang}"), None).await;
+        assert_eq!(page.status, StatusCode::OK, "{page:?}");
+        assert!(page.text.contains(ranked), "{lang}: {}", page.text);
+        assert!(page.text.contains(tiebreaks), "{lang}: {}", page.text);
+    }
 }
 
 /// The table row that names `team`, from its name cell to the row's end.
