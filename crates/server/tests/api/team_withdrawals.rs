@@ -98,7 +98,9 @@ async fn a_team_that_withdraws_from_a_swiss_is_paired_no_more_until_it_returns(a
         .await;
     assert_eq!(page.status, 200, "{page:?}");
     assert!(page.text.contains("截至轮次"), "{}", page.text);
-    let page = app.get(&format!("/t/{id}/team-crosstable?after=9"), None).await;
+    let page = app
+        .get(&format!("/t/{id}/team-crosstable?after=9"), None)
+        .await;
     assert_eq!(page.status, 400, "{page:?}");
 
     // A round already paired cannot be the one it withdraws from.
