@@ -371,6 +371,25 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
             .players
             .iter()
             .any(|p| p.details.federation.is_some());
+        // A team event: each player's team, by start number.
+        let team_of: std::collections::HashMap<i64, String> =
+            match event.loaded.tournament.teams {
+                None => std::collections::HashMap::new(),
+                Some(_) => {
+                    let away = |e: crate::error::ApiError| PageError::from_api(e, "what-tournament");
+                    let mut conn = state.db().pool().acquire().await.map_err(|e| away(e.into()))?;
+                    crate::store::teams::list(&mut conn, &id)
+                        .await
+                        .map_err(|e| away(e.into()))?
+                        .into_iter()
+                        .flat_map(|team| {
+                            let name = team.name;
+                            team.roster.into_iter().map(move |n| (n, name.clone()))
+                        })
+                        .collect()
+                }
+            };
+        let teams = event.loaded.tournament.teams.is_some();
         let body = html! {
             h1 { (title) }
             (rating_list_line(lang, &event.loaded.tournament))
@@ -381,6 +400,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
                     thead { tr {
                         th.num { (lang.t("col-start-no")) }
                         th { (lang.t("col-name")) }
+                        @if teams { th { (lang.t("team-col-team")) } }
                         th.num { (lang.t("col-rating")) }
                         @if federations { th { (lang.t("col-federation")) } }
                         @if clubs { th { (lang.t("col-club")) } }
@@ -391,6 +411,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
                             tr {
                                 td.num { (p.start_number) }
                                 td { (name_cell(&id, p)) }
+                                @if teams { td { (team_of.get(&p.start_number).map_or("", String::as_str)) } }
                                 td.num { @if let Some(r) = p.details.rating { (r) } }
                                 @if federations { td { (p.details.federation.as_deref().unwrap_or("")) } }
                                 @if clubs { td { (p.details.club.as_deref().unwrap_or("")) } }

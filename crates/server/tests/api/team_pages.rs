@@ -248,6 +248,10 @@ async fn a_team_round_robin_has_team_standings_and_match_results_pages_in_both_l
         assert!(page.text.contains(ranked), "{lang}: {}", page.text);
         assert!(page.text.contains(tiebreaks), "{lang}: {}", page.text);
     }
+    // The players' list names each player's team.
+    let page = app.get(&format!("/t/{id}/players?lang=en"), None).await;
+    assert!(page.text.contains("<th>Team</th>"), "{}", page.text);
+    assert!(page.text.contains("<td>Anchors</td>"), "{}", page.text);
 }
 
 /// The table row that names `team`, from its name cell to the row's end.
