@@ -22,6 +22,7 @@ pub(crate) mod pgn_judge;
 pub(crate) mod pgn_read;
 pub(crate) mod pgn_upload;
 pub(crate) mod pgn_xiangqi;
+pub(crate) mod player_paste;
 pub(crate) mod players;
 pub(crate) mod rating_lists;
 pub(crate) mod rating_source;
