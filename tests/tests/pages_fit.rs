@@ -319,3 +319,80 @@ fn every_page_fits_a_tablet_and_passes_axe_in_both_languages() {
 fn every_page_fits_a_desktop_and_passes_axe_in_both_languages() {
     check_at(1280, 900, "desktop");
 }
+
+/// Long surnames on a phone (360 px): the round's pairings and the
+/// players' list show every column without the table scrolling sideways; a surname longer than its cell breaks inside
+/// the cell. And a game's moves read in order down one list.
+#[test]
+fn long_surnames_fit_a_phones_pairings_and_the_moves_read_in_order() {
+    let server = Server::start("fit-long-names");
+    let organiser = e2e::organiser_token(&server);
+    let o = Some(organiser.as_str());
+    let body = json!({ "name": "Long Names Open", "system": "swiss-dutch", "rounds": 5 });
+    let t = expect(&server, 201, "POST", "/api/v1/tournaments", o, Some(&body));
+    let id = t["id"].as_str().unwrap().to_owned();
+    let names = [
+        "Wolfeschlegelsteinhausenbergerdorff, Hubert",
+        "Vachier-Lagrave, Maxime",
+        "Nepomniachtchi, Ian",
+        "Mamedyarov, Shakhriyar",
+        "Gaprindashvili-Khachaturyan, Nona",
+        "Abdusattorov, Nodirbek",
+        "Dominguez Perez, Leinier",
+        "Praggnanandhaa, Rameshbabu",
+    ];
+    for (i, name) in (0_i64..).zip(names) {
+        let player = json!({ "name": name, "rating": 2700 - 10 * i, "federation": "FRA" });
+        let path = format!("/api/v1/tournaments/{id}/players");
+        expect(&server, 201, "POST", &path, o, Some(&player));
+    }
+    let round = format!("/api/v1/tournaments/{id}/rounds");
+    let r = expect(&server, 201, "POST", &round, o, Some(&json!({})));
+    let game = r["boards"][0]["game_id"].as_str().unwrap().to_owned();
+    let moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"];
+    let mut events = vec![json!({ "type": "start" })];
+    events.extend(moves.iter().map(|m| json!({ "type": "move", "san": m })));
+    post_events(&server, &organiser, &game, 0, &events);
+    let Some(browser) = Browser::open() else {
+        return;
+    };
+    browser.window(360, 780);
+    let base = format!("http://{}", server.address);
+    for lang in ["en", "zh"] {
+        for page in ["rounds/1", "players"] {
+            browser.goto(&format!("{base}/t/{id}/{page}?lang={lang}"));
+            let widths = browser.run(
+                "const t = document.querySelector('main table'); \
+                 return [t.getBoundingClientRect().width, t.parentElement.clientWidth];",
+                &[],
+            );
+            let (table, frame) = (widths[0].as_f64().unwrap(), widths[1].as_f64().unwrap());
+            assert!(
+                table <= frame + 1.0,
+                "{page} ({lang}): the table is {table} px wide in a frame of {frame} px"
+            );
+            assert!(
+                browser.text().contains("Nepomniachtchi"),
+                "{page} ({lang}): {}",
+                browser.text()
+            );
+        }
+        // The moves: one pair a line, in order from the top.
+        browser.goto(&format!("{base}/games/{game}?lang={lang}"));
+        let tops = browser.run(
+            "return [...document.querySelectorAll('ol.moves li')].map(li => li.getBoundingClientRect().top);",
+            &[],
+        );
+        let tops: Vec<f64> = tops
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        assert_eq!(tops.len(), 5, "{lang}: five numbered lines");
+        assert!(
+            tops.windows(2).all(|w| w[0] < w[1]),
+            "{lang}: each move pair below the one before: {tops:?}"
+        );
+    }
+}

@@ -102,13 +102,24 @@ pub(crate) async fn enter_result(
     let reason = read_reason(reason)?;
     let (_write, mut tx, t) = begin_change(state, actor, Permission::Arbitrate, id).await?;
     crate::app::manual_pairing::refuse_while_open(&t, Some(round))?;
-    check_against_game(&mut tx, id, round, board, result).await?;
+    let contradicted = check_against_game(&mut tx, id, round, board, result).await?;
     // A decisive result for a game adjourned while later rounds were paired
     // on its draw (VCL4THP.13 Q163): level 3, logged.
     let (before, corrected) = store::rounds::results(&mut *tx, id, round, board)
         .await?
         .unwrap_or_default();
     let last_paired = store::rounds::last_paired(&mut *tx, id).await?;
+    // Once later rounds were paired on the board's result, its game can no
+    // longer change it (`result_paired_on`): the arbiter corrects the board
+    // here even against the game's record — in FIDE mode for the rating
+    // report only, else as a level 3 warning. Before, the game rules.
+    let later_rounds_paired_on_it =
+        round < last_paired && before.as_deref().is_some_and(|r| r != ADJOURNED);
+    let differs_from_game = match contradicted {
+        Some(conflict) if !later_rounds_paired_on_it => return Err(conflict.into_error()),
+        Some(conflict) => Some(conflict),
+        None => None,
+    };
     // In FIDE mode only the last paired round's results change the pairing
     // data; an earlier round's result, once entered, is corrected for the
     // rating report only (VCL4THP.13 Q189–Q193). An adjourned game's result
@@ -132,7 +143,29 @@ pub(crate) async fn enter_result(
     }
     let mut log = Vec::new();
     let mut overridden = Vec::new();
-    if before.as_deref() == Some(ADJOURNED)
+    if let Some(conflict) = differs_from_game {
+        let version = store::tournaments::version(&mut *tx, id)
+            .await?
+            .unwrap_or(0);
+        overridden = confirm::require(
+            &confirm::Change {
+                actor,
+                operation: "result_differs_from_game",
+                fingerprint: &json!({ "round": round, "board": board, "result": result }),
+                version,
+            },
+            vec![Warning::new(
+                Level::Confirm,
+                "result_differs_from_game",
+                format!(
+                    "the game of round {round} board {board} ended {}, and round {last_paired} was paired on it: the board's result becomes {result}, and the game's record stays as it ended",
+                    conflict.game_result
+                ),
+                None,
+            )],
+            confirmation,
+        )?;
+    } else if before.as_deref() == Some(ADJOURNED)
         && result != ADJOURNED
         && result != tournament::model::GameResult::Draw.notation()
         && last_paired > round
@@ -299,16 +332,43 @@ impl Correction<'_> {
     }
 }
 
+/// A board's game that ended with another result than the one entered.
+struct GameConflict {
+    /// The game's own result.
+    game_result: String,
+    /// `chess` or `xiangqi`: the remedy the refusal names.
+    kind: String,
+}
+
+impl GameConflict {
+    /// 409 `contradicts_game`, naming the remedy on the game.
+    fn into_error(self) -> ApiError {
+        let remedy = if self.kind == "xiangqi" {
+            "the arbiter annuls the game's ruling (annul_ruling) or declares its result (declare_result) on the game"
+        } else {
+            "annul the game to enter another result"
+        };
+        ApiError::conflict(
+            "contradicts_game",
+            format!(
+                "the game on this board ended {}; {remedy}",
+                self.game_result
+            ),
+        )
+    }
+}
+
 /// A board whose game has recorded events takes its result from the game:
-/// none while the game goes on, and only the game's own result once it has
-/// ended (unless the game was annulled).
+/// none while the game goes on (409 `game_in_progress`), and only the
+/// game's own result once it has ended (unless the game was annulled): the
+/// game's result when `result` is another.
 async fn check_against_game(
     tx: &mut AnyConnection,
     tournament_id: &str,
     round: i64,
     board: i64,
     result: &str,
-) -> Result<(), ApiError> {
+) -> Result<Option<GameConflict>, ApiError> {
     let games = store::games::lock_on_board(&mut *tx, tournament_id, round, board).await?;
     for game in games {
         let (seq, status, game_result, kind) = (game.seq, game.status, game.result, game.game);
@@ -331,20 +391,15 @@ async fn check_against_game(
                 if parse_result(&r).map(tournament::model::GameResult::notation)
                     != Some(result) =>
             {
-                let remedy = if kind == "xiangqi" {
-                    "the arbiter annuls the game's ruling (annul_ruling) or declares its result (declare_result) on the game"
-                } else {
-                    "annul the game to enter another result"
-                };
-                return Err(ApiError::conflict(
-                    "contradicts_game",
-                    format!("the game on this board ended {r}; {remedy}"),
-                ));
+                return Ok(Some(GameConflict {
+                    game_result: r,
+                    kind,
+                }));
             }
             Some(_) => {}
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// Sets a board's result (with an audit row saying why); false when

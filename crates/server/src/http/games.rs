@@ -127,8 +127,17 @@ async fn get_game(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EventsQuery {
+    /// A seq: none is below 0, so a negative one is refused, not read as 0.
     #[serde(default)]
-    after: Option<i64>,
+    after: Option<u64>,
+}
+
+impl EventsQuery {
+    /// `after` as a seq (0, every event, when absent).
+    fn after_seq(&self) -> i64 {
+        self.after
+            .map_or(0, |n| i64::try_from(n).unwrap_or(i64::MAX))
+    }
 }
 
 /// A game's log, as `GET /games/{id}/events` shows it.
@@ -151,7 +160,7 @@ struct EventList {
     tag = "games",
     params(
         ("id" = String, Path, description = "game id"),
-        ("after" = Option<i64>, Query, description = "only the events after this seq"),
+        ("after" = Option<u64>, Query, description = "only the events after this seq"),
     ),
     responses((status = 200, description = "the events after `after`", body = EventList)),
     security((), ("bearer" = [])),
@@ -163,7 +172,7 @@ async fn get_events(
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<EventsQuery>,
 ) -> Result<Json<EventList>, ApiError> {
-    let after = query.after.unwrap_or(0);
+    let after = query.after_seq();
     let (game, events) = games::game_log(&state, &id).await?;
     let view = view_for(&game, actor.as_ref());
     let resumed = last_resume(&events);
@@ -348,7 +357,7 @@ pub(crate) struct SseMessage {
     tag = "games",
     params(
         ("id" = String, Path, description = "game id"),
-        ("after" = Option<i64>, Query, description = "only the events after this seq"),
+        ("after" = Option<u64>, Query, description = "only the events after this seq"),
         ("Last-Event-ID" = Option<i64>, Header, description = "resume after this seq (a reconnecting client's last id)"),
     ),
     responses((status = 200, description = "event stream; each message has id = seq, event = type, data = the event as `GET /games/{id}/events` shows it", content_type = "text/event-stream", body = SseMessage)),
@@ -362,7 +371,7 @@ async fn stream(
     headers: HeaderMap,
     ApiQuery(query): ApiQuery<EventsQuery>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let after_query = query.after;
+    let after_query = query.after.map(|_| query.after_seq());
     let game = load_game(state.db().pool(), &id).await?;
     let view = view_for(&game, actor.as_ref());
     let last_event_id = headers

@@ -16,6 +16,7 @@ use crate::engine::GameState;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::games::StoredEvent;
+use crate::store::model::parse_result;
 
 /// A tournament as stored and as the model sees it.
 #[derive(Debug)]
@@ -181,7 +182,9 @@ pub(crate) struct Game {
     /// page in another language shows beside the ruling's text.
     pub note: Option<String>,
     /// The result of the game's board, when the game itself has none (an
-    /// arbiter entered it: a forfeit, a game recorded on paper).
+    /// arbiter entered it: a forfeit, a game recorded on paper) or when it
+    /// differs from the game's (the arbiter corrected the board after later
+    /// rounds were paired on it).
     pub board_result: Option<String>,
 }
 
@@ -220,17 +223,25 @@ pub(crate) async fn game(state: &AppState, id: &str) -> Result<Game, ApiError> {
 /// not annulled (the game's own page shows it).
 pub(crate) async fn game_with_board(state: &AppState, id: &str) -> Result<Game, ApiError> {
     let mut game = game(state, id).await?;
-    let unfinished = game.view.get("result").is_none_or(Value::is_null)
-        && game.view.get("status").and_then(Value::as_str) != Some("annulled");
-    if let (Some(t), Some(round), Some(board), true) = (
+    let own = game
+        .view
+        .get("result")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    let annulled = game.view.get("status").and_then(Value::as_str) == Some("annulled");
+    if let (Some(t), Some(round), Some(board), false) = (
         game.row.tournament_id.as_deref(),
         game.row.round,
         game.row.board,
-        unfinished,
+        annulled,
     ) {
+        let notation = |r: &str| parse_result(r).map(tournament::model::GameResult::notation);
+        // The board's result when the game has none, or when the arbiter
+        // corrected the board after later rounds were paired on it.
         game.board_result = crate::store::rounds::board_result(state.db().pool(), t, round, board)
             .await?
-            .flatten();
+            .flatten()
+            .filter(|b| own.as_deref().is_none_or(|r| notation(r) != notation(b)));
     }
     Ok(game)
 }

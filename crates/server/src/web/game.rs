@@ -136,6 +136,14 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
                             }
                         }
                     }
+                    @if let (Some(_), Some(board)) = (result, &game.board_result) {
+                        // The arbiter corrected the board after later rounds
+                        // were paired on it: the event counts the board's.
+                        p.board-corrected {
+                            strong { (lang.t("game-board-corrected")) ": " }
+                            (super::words::result_text(lang, board))
+                        }
+                    }
                     @if let Some((at, place)) = resumption {
                         p.resumption {
                             strong { (lang.t("game-resumes")) ": " }
@@ -164,7 +172,7 @@ fn live(lang: Lang, game: &data::Game) -> Markup {
                     @if moves.is_empty() {
                         p.muted { (lang.t("game-no-moves")) }
                     } @else {
-                        ol.moves {
+                        ol.moves tabindex="0" {
                             @for pair in moves.chunks(2) {
                                 li {
                                     @for ply in pair { span.san { (ply) } }
@@ -220,7 +228,12 @@ pub(crate) async fn page(State(state): State<AppState>, ctx: Ctx, path: One) -> 
             }
         };
         let mut f = match &tournament {
-            Some((id, name)) => Frame::event(&title, id, name, 0, Tab::None),
+            // A tournament's game sits in its round: the Pairings tab leads
+            // back to that round.
+            Some((id, name)) => match game.row.round.and_then(|n| u32::try_from(n).ok()) {
+                Some(round) if round > 0 => Frame::event(&title, id, name, round, Tab::Pairings),
+                _ => Frame::event(&title, id, name, 0, Tab::None),
+            },
             None => Frame::plain(&title),
         };
         f.live = true;
@@ -259,8 +272,22 @@ fn termination_text(lang: Lang, reason: &Value) -> String {
         return message.to_string();
     }
     let code = reason.get("code").and_then(Value::as_str).unwrap_or("");
-    match lang.t(&format!("code-{code}")) {
-        "" => message.to_string(),
+    // A Xiangqi ruling (article `xq …`) has its own words where the game's
+    // differ from chess's: 困毙 loses, where chess's stalemate draws.
+    let xiangqi = reason
+        .get("article")
+        .and_then(Value::as_str)
+        .is_some_and(|a| a.starts_with("xq "));
+    let own = if xiangqi {
+        lang.t(&format!("code-xq-{code}"))
+    } else {
+        ""
+    };
+    match own {
+        "" => match lang.t(&format!("code-{code}")) {
+            "" => message.to_string(),
+            text => text.to_string(),
+        },
         text => text.to_string(),
     }
 }
@@ -286,6 +313,11 @@ mod tests {
             "black resigns: red wins"
         );
         assert_eq!(termination_text(Lang::Zh, &reason), "认输");
+        // 困毙: the side that cannot move loses (xq 4.1.3), not chess's draw.
+        let stalemate = json!({ "code": "stalemate", "message": "black cannot move: red wins", "article": "xq 4.1.3" });
+        assert_eq!(termination_text(Lang::Zh, &stalemate), "困毙：无子可动者负");
+        let chess = json!({ "code": "stalemate", "message": "stalemate", "article": "5.2.1" });
+        assert_eq!(termination_text(Lang::Zh, &chess), "逼和（无子可动）");
         let unknown = json!({ "code": "no_such_code", "message": "as the arbiter wrote it" });
         assert_eq!(
             termination_text(Lang::Zh, &unknown),

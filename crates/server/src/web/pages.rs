@@ -221,12 +221,6 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                         }
                     }
                     dt { (lang.t("t-regulations")) } dd { (super::words::profile_name(lang, &t.regulations)) }
-                    dt { (lang.t("t-tiebreaks")) } dd {
-                        @for (i, (code, name)) in tiebreaks.iter().enumerate() {
-                            span.tag title=(name) { (i + 1) ". " (code) }
-                        }
-                    }
-                    dt { (lang.t("t-scoring")) } dd { (lang.tr("t-scoring-value", &[("win", &s.win_white), ("draw", &s.draw_white), ("loss", &s.loss_white)])) }
                     @if let Some((settings, team_tiebreaks)) = &teams {
                         @let mp = settings.match_points.as_ref();
                         @let mp_value = |v: Option<f64>, default: f64| super::team_pages::points(v.unwrap_or(default));
@@ -248,6 +242,14 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                             }
                         }
                     }
+                    // In a team event these rank the players' own standings
+                    // and score each board's game: said so, after the teams'.
+                    dt { (lang.t(if teams.is_some() { "t-tiebreaks-players" } else { "t-tiebreaks" })) } dd {
+                        @for (i, (code, name)) in tiebreaks.iter().enumerate() {
+                            span.tag title=(name) { (i + 1) ". " (code) }
+                        }
+                    }
+                    dt { (lang.t(if teams.is_some() { "t-scoring-games" } else { "t-scoring" })) } dd { (lang.tr("t-scoring-value", &[("win", &s.win_white), ("draw", &s.draw_white), ("loss", &s.loss_white)])) }
                     dt { (lang.t("t-players")) } dd { (event.loaded.players.len()) }
                 }
             }
@@ -360,7 +362,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
         let lang = ctx.lang;
         let title = lang.t("players-title");
         // No column for clubs or federations when no player has one: on a
-        // phone the status (withdrawn, expelled) needs the room.
+        // phone the status (withdrawn, expelled) and long names need the room.
         let clubs = event
             .loaded
             .players
@@ -390,6 +392,13 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
                 }
             };
         let teams = event.loaded.tournament.teams.is_some();
+        // … nor for the status while every player simply plays on.
+        let statuses = event.loaded.players.iter().any(|p| {
+            p.details.expelled == Some(true)
+                || p.withdrawn_from.is_some()
+                || p.joins_at.is_some()
+                || !p.requested_byes.is_empty()
+        });
         let body = html! {
             h1 { (title) }
             (rating_list_line(lang, &event.loaded.tournament))
@@ -404,7 +413,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
                         th.num { (lang.t("col-rating")) }
                         @if federations { th { (lang.t("col-federation")) } }
                         @if clubs { th { (lang.t("col-club")) } }
-                        th { (lang.t("col-status")) }
+                        @if statuses { th { (lang.t("col-status")) } }
                     } }
                     tbody {
                         @for p in &event.loaded.players {
@@ -415,7 +424,7 @@ pub(crate) async fn players(State(state): State<AppState>, ctx: Ctx, path: One) 
                                 td.num { @if let Some(r) = p.details.rating { (r) } }
                                 @if federations { td { (p.details.federation.as_deref().unwrap_or("")) } }
                                 @if clubs { td { (p.details.club.as_deref().unwrap_or("")) } }
-                                td.status { (player_status(lang, p)) }
+                                @if statuses { td.status { (player_status(lang, p)) } }
                             }
                         }
                     }

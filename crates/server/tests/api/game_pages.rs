@@ -45,4 +45,32 @@ async fn a_boards_result_entered_by_the_arbiter_shows_on_its_games_page(app: Tes
     assert!(!page.text.contains("Result entered"), "{}", page.text);
 }
 
-crate::both_databases!(a_boards_result_entered_by_the_arbiter_shows_on_its_games_page);
+async fn a_tournament_games_page_has_the_events_tabs_and_leads_back_to_its_round(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app.swiss(&organiser, 4, 3).await;
+    let round = app.pair_round(&organiser, &t).await;
+    let game = round["boards"][0]["game_id"].as_str().unwrap().to_owned();
+    for (lang, pairings, players) in [("en", "Pairings", "Players"), ("zh", "对阵", "棋手")] {
+        let page = app.get(&format!("/games/{game}?lang={lang}"), None).await;
+        assert_eq!(page.status, 200, "{page:?}");
+        let tab = format!(
+            r#"<a href="/t/{t}/rounds/1" class="active" aria-current="page">{pairings}</a>"#
+        );
+        assert!(page.text.contains(&tab), "{lang}: {}", page.text);
+        assert!(
+            page.text
+                .contains(&format!(r#"<a href="/t/{t}/players">{players}</a>"#)),
+            "{lang}: {}",
+            page.text
+        );
+    }
+    // A game outside any tournament has no event tabs.
+    let free = app.free_game().await;
+    let page = app.get(&format!("/games/{free}?lang=en"), None).await;
+    assert!(!page.text.contains("nav class=\"tabs\""), "{}", page.text);
+}
+
+crate::both_databases!(
+    a_boards_result_entered_by_the_arbiter_shows_on_its_games_page,
+    a_tournament_games_page_has_the_events_tabs_and_leads_back_to_its_round,
+);

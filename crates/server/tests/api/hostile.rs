@@ -428,14 +428,25 @@ async fn a_query_parameter_at_fault_is_named(app: TestApp) {
         assert_eq!(r.body["where"], field, "{query}: {r:?}");
     }
     let game = app.free_game().await;
+    for query in ["events?after=x", "events?after=-1", "stream?after=-1"] {
+        let r = app
+            .get(&format!("/api/v1/games/{game}/{query}"), None)
+            .await;
+        assert_eq!(
+            (r.status, &r.body["where"]),
+            (StatusCode::BAD_REQUEST, &json!("after")),
+            "{query}: {r:?}"
+        );
+    }
+    // A seq past any game's reads as "nothing after it", not an error.
     let r = app
-        .get(&format!("/api/v1/games/{game}/events?after=x"), None)
+        .get(
+            &format!("/api/v1/games/{game}/events?after=18446744073709551615"),
+            None,
+        )
         .await;
-    assert_eq!(
-        (r.status, &r.body["where"]),
-        (StatusCode::BAD_REQUEST, &json!("after")),
-        "{r:?}"
-    );
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["events"], json!([]), "{r:?}");
     for (query, field) in [
         ("q=Chen&limit=many", "limit"),
         ("limit=3", "q"),

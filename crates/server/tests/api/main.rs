@@ -36,6 +36,7 @@ mod profiles;
 mod rating_lists;
 mod ratings;
 mod registry;
+mod result_corrections;
 mod setup;
 mod standings;
 mod stream;

@@ -238,15 +238,34 @@ async fn a_team_round_robin_has_team_standings_and_match_results_pages_in_both_l
             "the Team crosstable tab"
         );
     }
-    // The event's home says how its teams are ranked.
-    for (lang, ranked, tiebreaks) in [
-        ("en", "Teams ranked by", "Team tie-breaks"),
-        ("zh", "团体排名依据", "团体破同分顺序"),
+    // The event's home says how its teams are ranked, and that the other
+    // tie-breaks and the scoring are the players' and each board's.
+    for (lang, ranked, tiebreaks, players, games) in [
+        (
+            "en",
+            "Teams ranked by",
+            "Team tie-breaks",
+            "Players' tie-break order",
+            "Each board's game",
+        ),
+        (
+            "zh",
+            "团体排名依据",
+            "团体破同分顺序",
+            "个人排名破同分顺序",
+            "每台对局计分",
+        ),
     ] {
         let page = app.get(&format!("/t/{id}?lang={lang}"), None).await;
         assert_eq!(page.status, StatusCode::OK, "{page:?}");
-        assert!(page.text.contains(ranked), "{lang}: {}", page.text);
-        assert!(page.text.contains(tiebreaks), "{lang}: {}", page.text);
+        let text = page.text.replace("&#39;", "'");
+        for words in [ranked, tiebreaks, players, games] {
+            assert!(text.contains(words), "{lang}: {words}: {text}");
+        }
+        assert!(
+            at(&text, ranked) < at(&text, players),
+            "{lang}: the teams' ranking comes first"
+        );
     }
     // The players' list names each player's team.
     let page = app.get(&format!("/t/{id}/players?lang=en"), None).await;

@@ -47,7 +47,12 @@
             var fresh = holder.querySelector("#" + id);
             var current = document.getElementById(id);
             if (fresh && current) {
+              var list = current.querySelector("ol.moves");
+              var following = !list || list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+              var kept = list ? list.scrollTop : 0;
               current.parentNode.replaceChild(fresh, current);
+              var moves = fresh.querySelector("ol.moves");
+              if (moves) { moves.scrollTop = following ? moves.scrollHeight : kept; }
               loadedAt = Date.now();
               tick();
             }
@@ -66,6 +71,9 @@
   // A game page: every event of the game's stream redraws the board.
   var live = document.getElementById("live");
   if (live) {
+    // The list of moves opens at the latest move.
+    var list = live.querySelector("ol.moves");
+    if (list) { list.scrollTop = list.scrollHeight; }
     var game = live.getAttribute("data-game");
     var lang = live.getAttribute("data-lang");
     var refresh = follower("live", "/games/" + encodeURIComponent(game) + "/live?lang=" +

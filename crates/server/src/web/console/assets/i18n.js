@@ -25,13 +25,21 @@ export function articleNote(article) {
   return ` (${t('console-article', { article })})`;
 }
 
+// A ruling's catalogue key: a Xiangqi ruling (its article `xq …`) has its
+// own words where the game's differ from chess's (困毙 is a loss, not 逼和).
+function codeKey(c) {
+  const code = c.code || c.error;
+  const xq = `code-xq-${code}`;
+  return /^xq /.test(String(c.article || '')) && has(xq) ? xq : `code-${code}`;
+}
+
 export function citation(c) {
   const line = document.createElement('span');
   const head = document.createElement('strong');
-  head.textContent = t(`code-${c.code || c.error}`, {}, c.message || c.code || c.error);
+  head.textContent = t(codeKey(c), {}, c.message || c.code || c.error);
   line.append(head);
   if (c.article) line.append(articleNote(c.article));
-  if (c.message && has(`code-${c.code || c.error}`)) {
+  if (c.message && has(codeKey(c))) {
     const detail = document.createElement('small');
     detail.className = 'detail';
     detail.textContent = c.message;
