@@ -110,6 +110,10 @@ pub(crate) async fn load_team_data(
     }
     let mut event = store::model::to_team_event(&settings, &teams);
     event.system = team_system(&loaded.tournament.system);
+    // The colour drawn (or set) for round 1 (C.04.6 Art. 4.1).
+    if let Some(colour) = loaded.tournament.pairing.to_model().initial_colour {
+        event.initial_colour = colour;
+    }
     let mut data = TeamData {
         settings,
         teams,

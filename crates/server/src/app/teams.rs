@@ -160,15 +160,14 @@ pub(crate) async fn create(
     let (_write, mut tx, tournament) = begin_change(state, actor, Permission::Manage, id).await?;
     settings(&tournament)?;
     require_not_started(&mut tx, id).await?;
+    // Teams registered at the same moment take the next free numbers one
+    // after the other (PostgreSQL gave two of them the same number and
+    // refused one as a duplicate), and are told apart by name.
+    store::tournaments::lock(&mut tx, id).await?;
+    refuse_name_taken(&mut tx, id, &new.name, None).await?;
     let number = match new.number {
         Some(n) => i64::from(n),
-        None => {
-            // Teams registered at the same moment take the next free
-            // numbers one after the other (PostgreSQL gave two of them the
-            // same number and refused one as a duplicate).
-            store::tournaments::lock(&mut tx, id).await?;
-            store::teams::next_number(&mut tx, id).await?
-        }
+        None => store::teams::next_number(&mut tx, id).await?,
     };
     if number > 999 {
         return Err(ApiError::invalid_field("number", "team numbers end at 999"));
@@ -209,6 +208,32 @@ pub(crate) async fn create(
     Ok(team)
 }
 
+/// 422 `duplicate_team_name` when another team than `number` of
+/// tournament `id` has the name `name` (spaces around it and letter case
+/// aside): the standings, the pages and the TRF name teams by name.
+async fn refuse_name_taken(
+    tx: &mut AnyConnection,
+    id: &str,
+    name: &str,
+    number: Option<i64>,
+) -> Result<(), ApiError> {
+    let key = |n: &str| n.trim().to_lowercase();
+    let wanted = key(name);
+    let teams = store::teams::list(&mut *tx, id).await?;
+    match teams
+        .iter()
+        .find(|t| Some(t.number) != number && key(&t.name) == wanted)
+    {
+        Some(other) => Err(ApiError::Unprocessable {
+            code: "duplicate_team_name".into(),
+            message: format!("team {} is already called '{}'", other.number, other.name),
+            article: None,
+            at: Some("name".into()),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// The teams of tournament `id` by number, with their rosters (404 for no
 /// tournament).
 pub(crate) async fn list(state: &AppState, id: &str) -> Result<Vec<TeamRow>, ApiError> {
@@ -234,6 +259,7 @@ pub(crate) async fn update(
     let mut after = before.clone();
     if let Some(name) = change.name {
         check_name("name", &name)?;
+        refuse_name_taken(&mut tx, id, &name, Some(number)).await?;
         after.name = name;
     }
     if change.short_name.is_some() {

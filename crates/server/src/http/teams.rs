@@ -115,7 +115,7 @@ struct UpdateTeam {
     request_body = CreateTeam,
     responses((status = 201, description = "the team", body = Team)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["duplicate_team_number", "tournament_started"], "422": ["not_a_team_event", "player_in_two_teams", "player_twice", "unknown_player"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["duplicate_team_number", "tournament_started"], "422": ["duplicate_team_name", "not_a_team_event", "player_in_two_teams", "player_twice", "unknown_player"]}))),
 )]
 async fn create_team(
     State(state): State<AppState>,
@@ -172,7 +172,7 @@ async fn list_teams(
     request_body = UpdateTeam,
     responses((status = 200, description = "the team as changed", body = Team)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["tournament_started"], "422": ["not_a_team_event", "player_in_two_teams", "player_twice", "unknown_player"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["tournament_started"], "422": ["duplicate_team_name", "not_a_team_event", "player_in_two_teams", "player_twice", "unknown_player"]}))),
 )]
 async fn update_team(
     State(state): State<AppState>,

@@ -23,6 +23,9 @@ use crate::store::model::parse_result;
 pub(crate) struct Event {
     pub loaded: Loaded,
     pub model: Tournament,
+    /// A team event's number of teams (its round robin's schedule is the
+    /// teams'), `None` for an individual event.
+    pub teams: Option<u32>,
 }
 
 /// The first player's side as `game` names it — chess's White, Xiangqi's
@@ -71,9 +74,11 @@ impl Event {
             return Some(n);
         }
         let players = u32::try_from(self.loaded.players.len()).unwrap_or(u32::MAX);
+        // A team round robin's schedule is its teams', not its players'.
+        let entrants = self.teams.unwrap_or(players);
         let n = match t.system.as_str() {
-            "round-robin" => tournament::round_robin::rounds(players, false),
-            "double-round-robin" => tournament::round_robin::rounds(players, true),
+            "round-robin" => tournament::round_robin::rounds(entrants, false),
+            "double-round-robin" => tournament::round_robin::rounds(entrants, true),
             _ => 0,
         };
         (n > 0).then_some(n)
@@ -92,8 +97,20 @@ impl Event {
 
 /// One tournament, or 404.
 pub(crate) async fn event(state: &AppState, id: &str) -> Result<Event, ApiError> {
-    let (loaded, model) = load_model(&mut *state.db().pool().acquire().await?, id).await?;
-    Ok(Event { loaded, model })
+    let mut conn = state.db().pool().acquire().await?;
+    let (loaded, model) = load_model(&mut conn, id).await?;
+    let teams = match loaded.tournament.teams {
+        Some(_) => {
+            let list = crate::store::teams::list(&mut conn, id).await?;
+            Some(u32::try_from(list.len()).unwrap_or(u32::MAX))
+        }
+        None => None,
+    };
+    Ok(Event {
+        loaded,
+        model,
+        teams,
+    })
 }
 
 /// What a page shows, for the page cache: the stamp read for it changes

@@ -41,6 +41,7 @@ mod setup;
 mod standings;
 mod stream;
 mod tablets;
+mod team_colours;
 mod team_pages;
 mod team_rounds;
 mod team_withdrawals;

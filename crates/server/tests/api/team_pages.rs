@@ -285,7 +285,8 @@ async fn a_team_swiss_crosstable_shows_each_round_s_opponent_and_game_points(app
         &app,
         json!({
             "name": "Five Clubs Swiss", "system": "swiss-dutch", "rounds": 3,
-            "teams": { "boards": 2 }
+            "teams": { "boards": 2 },
+            "pairing": { "initial_colour": "white" }
         }),
         &SIXTEEN[..10],
     )
@@ -378,7 +379,28 @@ async fn an_individual_event_has_no_team_pages(app: TestApp) {
     );
 }
 
+/// A team round robin plays its teams' schedule, not its players': four
+/// teams of two, a double round robin, six rounds (C.05 Berger tables).
+async fn a_team_round_robin_counts_its_rounds_by_its_teams(app: TestApp) {
+    let (id, org) = team_event(
+        &app,
+        json!({ "name": "Four Clubs League", "system": "double-round-robin", "teams": { "boards": 2 } }),
+        &SIXTEEN[..8],
+    )
+    .await;
+    for t in 1..=4_i64 {
+        let body = json!({ "name": format!("Club {t}"), "roster": [2 * t - 1, 2 * t] });
+        team(&app, &org, &id, body).await;
+    }
+    app.pair_round(&org, &id).await;
+    for (lang, words) in [("en", "1 paired of 6"), ("zh", "已编排 1 轮 / 共 6 轮")] {
+        let page = app.get(&format!("/t/{id}?lang={lang}"), None).await;
+        assert!(page.text.contains(words), "{lang}: {}", page.text);
+    }
+}
+
 crate::both_databases!(
+    a_team_round_robin_counts_its_rounds_by_its_teams,
     a_team_round_robin_has_team_standings_and_match_results_pages_in_both_languages,
     a_team_swiss_crosstable_shows_each_round_s_opponent_and_game_points,
     an_individual_event_has_no_team_pages,

@@ -495,7 +495,8 @@ async fn a_team_swiss_pairs_by_c046_and_ranks_by_match_points(app: TestApp) {
         &app,
         json!({
             "name": "Team Swiss", "system": "swiss-dutch", "rounds": 3,
-            "teams": { "boards": 2 }
+            "teams": { "boards": 2 },
+            "pairing": { "initial_colour": "white" }
         }),
         &SIXTEEN[..12],
     )

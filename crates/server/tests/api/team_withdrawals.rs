@@ -39,7 +39,8 @@ async fn a_team_that_withdraws_from_a_swiss_is_paired_no_more_until_it_returns(a
         &app,
         json!({
             "name": "Team Swiss", "system": "swiss-dutch", "rounds": 3,
-            "teams": { "boards": 4 }
+            "teams": { "boards": 4 },
+            "pairing": { "initial_colour": "white" }
         }),
     )
     .await;
@@ -247,7 +248,8 @@ async fn a_team_that_withdrew_scores_nothing_for_its_scheduled_bye(app: TestApp)
         &app,
         json!({
             "name": "Team Swiss", "system": "swiss-dutch", "rounds": 3,
-            "teams": { "boards": 4 }
+            "teams": { "boards": 4 },
+            "pairing": { "initial_colour": "white" }
         }),
     )
     .await;
@@ -272,7 +274,8 @@ async fn a_team_files_ranks_follow_the_team_tie_breaks(app: TestApp) {
         &app,
         json!({
             "name": "Team Swiss", "system": "swiss-dutch", "rounds": 3,
-            "teams": { "boards": 4 }
+            "teams": { "boards": 4 },
+            "pairing": { "initial_colour": "white" }
         }),
     )
     .await;

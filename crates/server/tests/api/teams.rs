@@ -349,6 +349,42 @@ async fn hostile_team_requests_are_refused_with_the_field(app: TestApp) {
         json!({ "name": "A", "roster": [1, 2, 3, 4] }),
     )
     .await;
+    // Two teams of one name: the standings and the TRF could not tell them
+    // apart (spaces around it and letter case aside).
+    for name in ["A", " a "] {
+        let r = app.post(&teams, Some(&org), json!({ "name": name })).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{name}: {r:?}");
+        assert_eq!(r.body["error"], "duplicate_team_name", "{r:?}");
+        assert_eq!(r.body["where"], "name", "{r:?}");
+    }
+    team(&app, &org, &id, json!({ "name": "B" })).await;
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("{teams}/2"),
+            Some(&org),
+            json!({ "name": "A" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["where"], "name", "{r:?}");
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("{teams}/1"),
+            Some(&org),
+            json!({ "name": "A" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "a team keeps its own name: {r:?}");
+    let r = app.get(&teams, None).await;
+    let names: Vec<&str> = r.body["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["A", "B"], "nothing stored by the refusals");
     for (path, body) in [
         (format!("{teams}/x"), json!({ "name": "B" })),
         (

@@ -267,6 +267,10 @@ pub struct TeamEvent {
     /// robin's schedule keeps their matches, which their empty line-ups
     /// lose by forfeit.
     pub withdrawn: BTreeMap<TeamNumber, u32>,
+    /// A team Swiss's initial colour, drawn by lot or set before round 1
+    /// (C.04.6 Art. 4.1; TRF-2026 `152`): board 1's colour of the team
+    /// with pairing number 1 when neither team has a colour yet (4.3.1).
+    pub initial_colour: Colour,
 }
 
 impl Default for TeamEvent {
@@ -369,6 +373,7 @@ impl TeamEvent {
             colours: Vec::new(),
             rounds: Vec::new(),
             withdrawn: BTreeMap::new(),
+            initial_colour: Colour::White,
         }
     }
 

@@ -59,6 +59,10 @@ pub fn input_from_event(event: &TeamEvent, rounds: u32) -> TeamSwiss {
         rounds,
         config: Config {
             primary,
+            initial_colour: match event.initial_colour {
+                Colour::White => SwissColour::White,
+                Colour::Black => SwissColour::Black,
+            },
             ..Config::default()
         },
         forbidden: Vec::new(),

@@ -791,6 +791,7 @@ code-invalid_lineup = The line-up is not valid
 code-invalid_path = The address is not valid
 code-malformed_json = The request is not valid JSON
 code-not_a_team_event = This is not a team event
+code-duplicate_team_name = Another team has that name
 code-timeout = The server took too long: try again
 code-unavailable = The database cannot be reached just now; nothing was changed: try again in a few seconds
 code-too_few_teams = Too few teams to pair

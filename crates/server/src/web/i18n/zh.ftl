@@ -791,6 +791,7 @@ code-invalid_lineup = 出场名单无效
 code-invalid_path = 地址无效
 code-malformed_json = 请求不是有效的 JSON
 code-not_a_team_event = 这不是团体赛
+code-duplicate_team_name = 已有同名的队伍
 code-timeout = 服务器处理超时，请重试
 code-unavailable = 暂时无法连接数据库，没有做任何更改：请几秒钟后重试
 code-too_few_teams = 队伍太少，无法编排
