@@ -490,11 +490,12 @@ fn statement(end: &Value) -> Result<Vec<Map<String, Value>>, ApiError> {
 /// move after the PGN's moves). `normal` or no `Termination`: a decisive
 /// result is the loser's resignation (Art. 10.2, xq 4.1.9), a drawn one an
 /// agreement (the offer of the player who moved last and its acceptance,
-/// Art. 10.6, 10.7, xq 4.2.2). Chess only: `time forfeit` is the arbiter's
-/// statement of a flag fall (Art. 10.5, 10.14), anything else his declared
-/// result (Art. 16); a Xiangqi game has no such statement, so there it is
-/// 422 `not_for_this_game` naming `Termination` (the arbiter states the
-/// ending with `end`).
+/// Art. 10.6, 10.7, xq 4.2.2). `time forfeit` is the arbiter's statement of
+/// a flag fall (Art. 10.5, 10.14; xq 4.1.4). Chess: anything else is his
+/// declared result (Art. 16); a Xiangqi result is declared on the grounds
+/// of an article, which another `Termination` (`rules infraction`,
+/// `adjudication`) does not name, so there it is 422 `not_for_this_game`
+/// naming `Termination` (the arbiter states the ending with `end`).
 fn tag_ending(pgn: &PgnGame, second_to_move: bool) -> Result<Vec<Map<String, Value>>, ApiError> {
     let stated = pgn.result();
     if stated == Stated::Unknown {
@@ -524,7 +525,7 @@ fn tag_ending(pgn: &PgnGame, second_to_move: bool) -> Result<Vec<Map<String, Val
                 event(json!({ "type": "accept_draw", "player": to_move })),
             ],
         },
-        ("time forfeit", GameKind::Chess) => vec![event(json!({
+        ("time forfeit", _) => vec![event(json!({
             "type": "declare_result", "result": result, "grounds": "flag_fall",
             "reason": "the scoresheet's Termination: time forfeit",
         }))],
@@ -536,7 +537,7 @@ fn tag_ending(pgn: &PgnGame, second_to_move: bool) -> Result<Vec<Map<String, Val
             return Err(ApiError::Unprocessable {
                 code: "not_for_this_game".into(),
                 message: format!(
-                    "a Xiangqi game's ending is entered from its tags as a resignation or an agreed draw (Termination \"normal\"), not '{other}': state it with 'end' (resign, refuse, declare_loss, ...)"
+                    "a Xiangqi game's ending is entered from its tags as a resignation or an agreed draw (Termination \"normal\") or a time forfeit (\"time forfeit\", xq 4.1.4); '{other}' does not say which article the arbiter applied: state it with 'end' (declare_result with its grounds, resign, refuse, declare_loss, ...)"
                 ),
                 article: None,
                 at: Some("Termination".into()),

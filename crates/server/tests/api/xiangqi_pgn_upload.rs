@@ -238,9 +238,27 @@ async fn xq_4_1_9_4_2_2_the_result_tag_records_a_resignation_or_an_agreed_draw_a
         r.body["state"]["termination"]["reason"]["code"],
         "resignation"
     );
-    // A Termination only chess records from the tags needs the arbiter's word.
+    // A time forfeit (as the export writes a game lost on time) is the
+    // arbiter's statement of the flag (xq 4.1.4).
     let game = xq_game(&app, "A, One", "B, Two", json!({})).await;
     let tags = "[Termination \"time forfeit\"]";
+    let r = upload(
+        &app,
+        &game,
+        ADMIN,
+        &xq_pgn("A, One", "B, Two", "1-0", tags, moves),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    assert_eq!(r.body["result"], "1-0", "{r:?}");
+    assert_eq!(
+        r.body["state"]["termination"]["reason"]["article"], "xq 4.1.4",
+        "{r:?}"
+    );
+    // Another Termination does not say which article the arbiter applied:
+    // he states it with `end`.
+    let game = xq_game(&app, "A, One", "B, Two", json!({})).await;
+    let tags = "[Termination \"rules infraction\"]";
     let r = upload(
         &app,
         &game,
