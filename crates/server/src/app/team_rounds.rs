@@ -304,6 +304,21 @@ async fn lineups_to_pair(
         }
         if let Some(stored) = submitted.remove(&team.number).filter(|_| plays) {
             let players: Vec<Option<u32>> = stored.players.into_iter().map(start_number).collect();
+            // Entered before the number of boards changed: the team enters
+            // it again rather than lose a board by an empty seat.
+            if players.len() != data.settings.boards as usize {
+                return Err(ApiError::Unprocessable {
+                    code: "invalid_lineup".into(),
+                    message: format!(
+                        "team {}'s line-up for round {next} has {} board(s), and a match now has {}: enter it again",
+                        team.number,
+                        players.len(),
+                        data.settings.boards
+                    ),
+                    article: None,
+                    at: Some(format!("lineups[team {}]", team.number)),
+                });
+            }
             crate::app::teams::refuse_withdrawn(&loaded.players, team.number, next, &players)?;
             lineups.push(tournament::team::Lineup {
                 team: number,

@@ -476,7 +476,74 @@ async fn teams_registered_at_once_take_the_next_free_numbers(app: TestApp) {
     assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
 }
 
+/// A line-up entered before the number of boards changed is not paired
+/// with an empty seat that loses a board: the team enters it again.
+async fn a_line_up_entered_before_the_boards_changed_is_entered_again(app: TestApp) {
+    let (id, org) = team_event(
+        &app,
+        json!({ "name": "League", "system": "round-robin", "teams": { "boards": 2 } }),
+        &SIXTEEN[..12],
+    )
+    .await;
+    for t in 1..=4_i64 {
+        let roster = [3 * t - 2, 3 * t - 1, 3 * t];
+        team(
+            &app,
+            &org,
+            &id,
+            json!({ "name": format!("Club {t}"), "roster": roster }),
+        )
+        .await;
+    }
+    let lineup = format!("/api/v1/tournaments/{id}/rounds/1/lineups/1");
+    let r = app
+        .send(
+            Method::PUT,
+            &lineup,
+            Some(&org),
+            json!({ "players": [1, 2] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("/api/v1/tournaments/{id}"),
+            Some(&org),
+            json!({ "teams": { "boards": 3 } }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let rounds = format!("/api/v1/tournaments/{id}/rounds");
+    let r = app.post(&rounds, Some(&org), json!({})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_lineup", "{r:?}");
+    assert!(
+        r.body["message"].as_str().unwrap().contains("team 1"),
+        "{r:?}"
+    );
+    let r = app
+        .send(
+            Method::PUT,
+            &lineup,
+            Some(&org),
+            json!({ "players": [1, 2, 3] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let round = app.pair_round(&org, &id).await;
+    let boards = round["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 6, "two matches of three boards: {round}");
+    assert!(
+        boards
+            .iter()
+            .all(|b| !b["white"].is_null() && !b["black"].is_null()),
+        "no empty seat: {round}"
+    );
+}
+
 crate::both_databases!(
+    a_line_up_entered_before_the_boards_changed_is_entered_again,
     teams_registered_at_once_take_the_next_free_numbers,
     teams_are_registered_with_rosters_in_board_order,
     a_player_is_on_one_roster_only,
