@@ -108,13 +108,39 @@ pub(crate) fn judge_in_place(
             state.kind().as_str()
         )));
     }
-    state.apply(event).map_err(|r| ApiError::Unprocessable {
-        code: r.code,
-        message: r.message,
-        article: r.article,
-        at: None,
+    state.apply(event).map_err(|r| {
+        // A move the Laws refuse is at the body's move field.
+        let at = MOVE_REFUSALS
+            .contains(&r.code.as_str())
+            .then(|| event.move_field())
+            .flatten()
+            .map(str::to_owned);
+        let message = match r.message.char_indices().nth(MESSAGE_CHARS) {
+            Some((cut, _)) => format!("{}…", &r.message[..cut]),
+            None => r.message,
+        };
+        ApiError::Unprocessable {
+            code: r.code,
+            message,
+            article: r.article,
+            at,
+        }
     })
 }
+
+/// The refusals of a move itself (its text or its legality), answered with
+/// `where` naming the move's field.
+const MOVE_REFUSALS: &[&str] = &[
+    "illegal_move",
+    "malformed_move",
+    "ambiguous_move",
+    "no_piece_on_square",
+    "malformed_square",
+];
+
+/// The most characters of a refusal's message: a move of 10,000
+/// characters is not echoed back whole.
+const MESSAGE_CHARS: usize = 300;
 
 /// The fast path of [`record_event`]: when this process's cache holds the
 /// state at `expected_seq` and the event changes neither status nor result,

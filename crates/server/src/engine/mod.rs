@@ -320,6 +320,22 @@ pub enum AnyEvent {
 }
 
 impl AnyEvent {
+    /// The body's field that holds a move event's move (`san`, `uci`, or
+    /// Xiangqi's `move`): where a refused move is; `None` for another event.
+    pub fn move_field(&self) -> Option<&'static str> {
+        match self {
+            AnyEvent::Chess(e) => match &e.kind {
+                EventKind::Move { san: Some(_), .. } => Some("san"),
+                EventKind::Move { uci: Some(_), .. } => Some("uci"),
+                _ => None,
+            },
+            AnyEvent::Xiangqi(e) => match &e.kind {
+                XqEventKind::Move { .. } => Some("move"),
+                _ => None,
+            },
+        }
+    }
+
     /// The game it is an event of.
     pub fn kind(&self) -> GameKind {
         match self {

@@ -462,7 +462,49 @@ async fn a_query_parameter_at_fault_is_named(app: TestApp) {
     }
 }
 
+/// A move the Laws refuse names its field (`san`, `uci`, Xiangqi's
+/// `move`) and cites its article; a move of 10,000 characters is not
+/// echoed back whole.
+async fn a_refused_move_is_named_and_not_echoed_whole(app: TestApp) {
+    let chess = app.free_game().await;
+    let r = app
+        .event(&chess, ADMIN, 0, json!({ "type": "start" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    for (field, text) in [("san", "Ke3"), ("uci", "e2e5")] {
+        let r = app
+            .event(&chess, ADMIN, 1, json!({ "type": "move", field: text }))
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+        assert_eq!(r.body["where"], field, "{r:?}");
+        assert!(r.body["article"].is_string(), "{r:?}");
+    }
+    let r = app
+        .post(
+            "/api/v1/games",
+            Some(ADMIN),
+            json!({ "white": "A", "black": "B", "game": "xiangqi" }),
+        )
+        .await;
+    let xq = r.body["id"].as_str().unwrap().to_owned();
+    let r = app.event(&xq, ADMIN, 0, json!({ "type": "start" })).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let long = "炮".repeat(10_000);
+    for text in ["a0a5", long.as_str()] {
+        let r = app
+            .event(&xq, ADMIN, 1, json!({ "type": "move", "move": text }))
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+        assert_eq!(r.body["where"], "move", "{r:?}");
+        let message = r.body["message"].as_str().unwrap();
+        assert!(message.chars().count() <= 301, "{message}");
+    }
+    let state = app.get(&format!("/api/v1/games/{xq}"), None).await;
+    assert_eq!(state.body["seq"], 1, "nothing stored: {state:?}");
+}
+
 crate::both_databases!(
+    a_refused_move_is_named_and_not_echoed_whole,
     malformed_json_is_400_with_line_and_column,
     wrong_types_and_unknown_fields_name_the_field,
     out_of_range_numbers_are_400,
