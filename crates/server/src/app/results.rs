@@ -52,6 +52,10 @@ impl Cause<'_> {
                 event,
             } => {
                 after["game"] = json!({ "id": game_id, "seq": seq, "event": event.get("type") });
+                // A declared result's grounds: the article it follows from.
+                if let Some(grounds) = event.get("grounds") {
+                    after["game"]["grounds"] = grounds.clone();
+                }
                 crate::engine::arbiter_note(event)
             }
         };

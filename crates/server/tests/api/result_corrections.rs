@@ -109,6 +109,19 @@ async fn the_arbiter_corrects_a_games_result_that_later_rounds_were_paired_on(ap
             assert!(text.contains(&words), "{game} {lang}: {text}");
             assert!(text.contains("0-1"), "{game} {lang}: {text}");
         }
+        // The declaration that ended the game is audited with its grounds.
+        let rows = app.audit_rows(&t, "result", "enter").await;
+        let declared = rows
+            .iter()
+            .find(|row| row["after"]["game"]["event"] == "declare_result")
+            .expect("the game's result audited");
+        let grounds = if game == "xiangqi" {
+            json!("fouls")
+        } else {
+            json!(null)
+        };
+        assert_eq!(declared["after"]["game"]["grounds"], grounds, "{declared}");
+        assert_eq!(declared["after"]["reason"], "a wrong slip", "{declared}");
         // Audited with the reason and the warning confirmed.
         let row = app
             .audit_row(&t, "result", "correct")
