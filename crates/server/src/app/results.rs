@@ -148,52 +148,32 @@ pub(crate) async fn enter_result(
     let mut log = Vec::new();
     let mut overridden = Vec::new();
     if let Some(conflict) = differs_from_game {
-        let version = store::tournaments::version(&mut *tx, id)
-            .await?
-            .unwrap_or(0);
-        overridden = confirm::require(
-            &confirm::Change {
-                actor,
-                operation: "result_differs_from_game",
-                fingerprint: &json!({ "round": round, "board": board, "result": result }),
-                version,
-            },
-            vec![Warning::new(
-                Level::Confirm,
-                "result_differs_from_game",
-                format!(
-                    "the game of round {round} board {board} ended {}, and round {last_paired} was paired on it: the board's result becomes {result}, and the game's record stays as it ended",
-                    conflict.game_result
-                ),
-                None,
-            )],
-            confirmation,
-        )?;
+        let warning = Warning::new(
+            Level::Confirm,
+            "result_differs_from_game",
+            format!(
+                "the game of round {round} board {board} ended {}, and round {last_paired} was paired on it: the board's result becomes {result}, and the game's record stays as it ended",
+                conflict.game_result
+            ),
+            None,
+        );
+        let change = (warning.code.clone(), round, board, result);
+        overridden = confirm_change(&mut tx, actor, id, change, warning, confirmation).await?;
     } else if before.as_deref() == Some(ADJOURNED)
         && result != ADJOURNED
         && result != tournament::model::GameResult::Draw.notation()
         && last_paired > round
     {
-        let version = store::tournaments::version(&mut *tx, id)
-            .await?
-            .unwrap_or(0);
-        overridden = confirm::require(
-            &confirm::Change {
-                actor,
-                operation: "adjourned_result",
-                fingerprint: &json!({ "round": round, "board": board, "result": result }),
-                version,
-            },
-            vec![Warning::new(
-                Level::Confirm,
-                "adjourned_result_not_draw",
-                format!(
-                    "the game of round {round} board {board} was adjourned and later rounds were paired on a draw; {result} changes the scores they were paired on"
-                ),
-                Some("VCL4THP.13 Q163"),
-            )],
-            confirmation,
-        )?;
+        let warning = Warning::new(
+            Level::Confirm,
+            "adjourned_result_not_draw",
+            format!(
+                "the game of round {round} board {board} was adjourned and later rounds were paired on a draw; {result} changes the scores they were paired on"
+            ),
+            Some("VCL4THP.13 Q163"),
+        );
+        let change = ("adjourned_result".to_owned(), round, board, result);
+        overridden = confirm_change(&mut tx, actor, id, change, warning, confirmation).await?;
         log.push(LogLine::new(
             "Adjournment",
             round,
@@ -216,6 +196,33 @@ pub(crate) async fn enter_result(
     crate::app::fide_mode::log(&mut tx, actor, id, &log).await?;
     commit_change(tx, id).await?;
     answer(state, id, round, board).await
+}
+
+/// A level 3 `warning` on changing a board's result (`change`: the
+/// operation, round, board and new result, which its confirmation binds):
+/// 409 `confirmation_required` until the arbiter confirms; the warnings
+/// he overrode.
+async fn confirm_change(
+    tx: &mut AnyConnection,
+    actor: &Actor,
+    id: &str,
+    (operation, round, board, result): (String, i64, i64, &str),
+    warning: Warning,
+    confirmation: &Confirmation,
+) -> Result<Vec<Warning>, ApiError> {
+    let version = store::tournaments::version(&mut *tx, id)
+        .await?
+        .unwrap_or(0);
+    confirm::require(
+        &confirm::Change {
+            actor,
+            operation: &operation,
+            fingerprint: &json!({ "round": round, "board": board, "result": result }),
+            version,
+        },
+        vec![warning],
+        confirmation,
+    )
 }
 
 /// Announces a changed board to its round's stream and answers it as the
@@ -278,26 +285,16 @@ impl Correction<'_> {
         let mut log = Vec::new();
         let mut overridden = Vec::new();
         if let Some(corrected) = after {
-            let version = store::tournaments::version(&mut *tx, id)
-                .await?
-                .unwrap_or(0);
-            overridden = confirm::require(
-                &confirm::Change {
-                    actor,
-                    operation: "past_round_correction",
-                    fingerprint: &json!({ "round": round, "board": board, "result": corrected }),
-                    version,
-                },
-                vec![Warning::new(
-                    Level::Confirm,
-                    "past_round_correction",
-                    format!(
-                        "round {round} is before the last paired round: in FIDE mode the pairings keep {paired_on} for board {board}, and {corrected} is kept for the rating report only"
-                    ),
-                    Some("VCL4THP.13 Q189–Q192"),
-                )],
-                confirmation,
-            )?;
+            let warning = Warning::new(
+                Level::Confirm,
+                "past_round_correction",
+                format!(
+                    "round {round} is before the last paired round: in FIDE mode the pairings keep {paired_on} for board {board}, and {corrected} is kept for the rating report only"
+                ),
+                Some("VCL4THP.13 Q189–Q192"),
+            );
+            let change = (warning.code.clone(), round, board, corrected);
+            overridden = confirm_change(tx, actor, id, change, warning, confirmation).await?;
             log.push(LogLine::new(
                 "Correction",
                 round,
