@@ -121,6 +121,8 @@ pub(crate) async fn enter_result(
         round < last_paired && before.as_deref().is_some_and(|r| r != ADJOURNED);
     let differs_from_game = match contradicted {
         Some(conflict) if !later_rounds_paired_on_it => return Err(conflict.into_error()),
+        // Entered again (with a reason, say): nothing changes to warn of.
+        Some(_) if before.as_deref() == Some(result) => None,
         Some(conflict) => Some(conflict),
         None => None,
     };

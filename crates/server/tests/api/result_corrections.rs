@@ -96,6 +96,12 @@ async fn the_arbiter_corrects_a_games_result_that_later_rounds_were_paired_on(ap
         assert_eq!(r.status, StatusCode::OK, "{game}: {r:?}");
         assert_eq!(r.body["result"], "0-1", "{game}: {r:?}");
         assert_eq!(app.first_board_result(&t).await, "0-1", "{game}");
+        // Entered again with a note, nothing changes: no warning.
+        let note = json!({ "result": "0-1", "reason": "checked with both players" });
+        let r = app
+            .send_confirming(Method::PUT, &path, &organiser, Some(&note), None)
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{game}: {r:?}");
         // The game's record stays as it ended; its page says the board's.
         let state = app.get(&format!("/api/v1/games/{id}"), None).await;
         assert_eq!(state.body["result"], "1-0", "{game}: {state:?}");
