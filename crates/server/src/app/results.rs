@@ -1,5 +1,6 @@
 //! Board results: entered or corrected by an arbiter, or written by a
-//! recorded game when it ends; a board result never contradicts its game.
+//! recorded game when it ends; a board result never contradicts its game,
+//! unless the arbiter corrects it after later rounds were paired on it.
 
 use serde_json::{Map, Value, json};
 use sqlx::AnyConnection;

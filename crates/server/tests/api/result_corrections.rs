@@ -6,7 +6,7 @@
 //! are paired, the game rules the board (409 `contradicts_game`).
 
 use axum::http::{Method, StatusCode};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::harness::{FIELD, TestApp};
 
@@ -60,6 +60,36 @@ async fn declared_then_paired_on(
     (t, organiser, id)
 }
 
+/// `PUT body` to `path`: first 409 `confirmation_required` at level 3 with
+/// the `warning`, then, sent again with its confirmation, 200 (the answer).
+async fn put_confirmed(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    body: &Value,
+    warning: &str,
+) -> crate::harness::Response {
+    let r = app
+        .send_confirming(Method::PUT, path, token, Some(body), None)
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "confirmation_required", "{r:?}");
+    assert_eq!(r.body["level"], 3, "{r:?}");
+    assert_eq!(r.body["warnings"][0]["code"], warning, "{r:?}");
+    let confirmation = r.body["confirmation"].as_str().map(str::to_owned);
+    let r = app
+        .send_confirming(
+            Method::PUT,
+            path,
+            token,
+            Some(body),
+            confirmation.as_deref(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    r
+}
+
 async fn the_arbiter_corrects_a_games_result_that_later_rounds_were_paired_on(app: TestApp) {
     for game in ["chess", "xiangqi"] {
         let (t, organiser, id) = declared_then_paired_on(&app, game, false).await;
@@ -73,27 +103,7 @@ async fn the_arbiter_corrects_a_games_result_that_later_rounds_were_paired_on(ap
         // … so the board is corrected against the game's record, confirmed.
         let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1/result");
         let body = json!({ "result": "0-1", "reason": "the slip was signed the wrong way round" });
-        let r = app
-            .send_confirming(Method::PUT, &path, &organiser, Some(&body), None)
-            .await;
-        assert_eq!(r.status, StatusCode::CONFLICT, "{game}: {r:?}");
-        assert_eq!(r.body["error"], "confirmation_required", "{game}: {r:?}");
-        assert_eq!(r.body["level"], 3, "{game}: {r:?}");
-        assert_eq!(
-            r.body["warnings"][0]["code"], "result_differs_from_game",
-            "{game}: {r:?}"
-        );
-        let confirmation = r.body["confirmation"].as_str().map(str::to_owned);
-        let r = app
-            .send_confirming(
-                Method::PUT,
-                &path,
-                &organiser,
-                Some(&body),
-                confirmation.as_deref(),
-            )
-            .await;
-        assert_eq!(r.status, StatusCode::OK, "{game}: {r:?}");
+        let r = put_confirmed(&app, &path, &organiser, &body, "result_differs_from_game").await;
         assert_eq!(r.body["result"], "0-1", "{game}: {r:?}");
         assert_eq!(app.first_board_result(&t).await, "0-1", "{game}");
         // Entered again with a note, nothing changes: no warning.
@@ -200,25 +210,7 @@ async fn in_fide_mode_the_correction_is_for_the_rating_report_only(app: TestApp)
     let (t, organiser, id) = declared_then_paired_on(&app, "chess", true).await;
     let path = format!("/api/v1/tournaments/{t}/rounds/1/boards/1/result");
     let body = json!({ "result": "0-1", "reason": "wrong slip" });
-    let r = app
-        .send_confirming(Method::PUT, &path, &organiser, Some(&body), None)
-        .await;
-    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
-    assert_eq!(
-        r.body["warnings"][0]["code"], "past_round_correction",
-        "{r:?}"
-    );
-    let confirmation = r.body["confirmation"].as_str().map(str::to_owned);
-    let r = app
-        .send_confirming(
-            Method::PUT,
-            &path,
-            &organiser,
-            Some(&body),
-            confirmation.as_deref(),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let r = put_confirmed(&app, &path, &organiser, &body, "past_round_correction").await;
     assert_eq!(r.body["result"], "1-0", "the pairings keep it: {r:?}");
     assert_eq!(r.body["rating_result"], "0-1", "{r:?}");
     let state = app.get(&format!("/api/v1/games/{id}"), None).await;
