@@ -94,6 +94,10 @@ impl Game {
         } else {
             out.rule(Code::GameStarted, "12.3", "the game started");
         }
+        // A game set up from a position that already ends it (mate,
+        // stalemate, a dead position) ends as it starts (Art. 10.1, 10.3,
+        // 10.4).
+        self.board_end(st, out, t, c.other(), false);
         Ok(())
     }
 

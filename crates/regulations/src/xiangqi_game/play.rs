@@ -59,6 +59,12 @@ impl XiangqiGame {
                     )
                 };
                 out.rule(Code::ClockStarted, "xq 6", message);
+                // Set up from a position that already ends the game (no
+                // legal move, no attacking piece on either side): it ends
+                // as it starts (xq 4.1.1, 4.1.3, 4.2.1).
+                if st.tracker.position().outcome().is_some() {
+                    self.end_after_move(st, out, t);
+                }
                 Ok(())
             }
             XqEventKind::Move {

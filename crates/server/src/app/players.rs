@@ -455,6 +455,9 @@ pub(crate) async fn update(
             at: Some("withdraw".into()),
         });
     }
+    if tournament.teams.is_some() && withdrawal_changed {
+        refuse_before_team(&mut tx, tournament_id, &after, change.withdraw.is_some()).await?;
+    }
     if let Some(bye) = &change.bye {
         // A team plays its line-up: a player who will not play is left out
         // of it (a reserve moves up), and a team bye is the pairing's.
@@ -806,5 +809,46 @@ async fn refuse_second_entry(
         ),
         article: None,
         details,
+    })
+}
+
+/// A player of a team that has withdrawn plays no earlier than his team:
+/// 422 `team_withdrawn` when a change would have him play a round his
+/// team has withdrawn from (the team's withdrawal is taken back on the
+/// team, which brings back the players it withdrew).
+async fn refuse_before_team(
+    tx: &mut AnyConnection,
+    tournament_id: &str,
+    after: &PlayerRow,
+    by_withdraw: bool,
+) -> Result<(), ApiError> {
+    let teams = store::teams::list(&mut *tx, tournament_id).await?;
+    let Some(team) = teams
+        .iter()
+        .find(|t| t.roster.contains(&after.start_number))
+    else {
+        return Ok(());
+    };
+    let Some(team_from) = team.withdrawn_from else {
+        return Ok(());
+    };
+    if after.withdrawn_from.is_some_and(|k| k <= team_from) {
+        return Ok(());
+    }
+    Err(ApiError::Unprocessable {
+        code: "team_withdrawn".into(),
+        message: format!(
+            "{}'s team {} ({}) has withdrawn from round {team_from}: take the team's withdrawal back to bring its players back",
+            after.name, team.number, team.name
+        ),
+        article: None,
+        at: Some(
+            if by_withdraw {
+                "withdraw"
+            } else {
+                "withdrawn_from"
+            }
+            .into(),
+        ),
     })
 }

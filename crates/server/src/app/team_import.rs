@@ -14,7 +14,7 @@ use tournament::team::{PrimaryScore, TeamEvent, TeamSystem};
 use crate::auth::Actor;
 use crate::error::ApiError;
 use crate::model::settings::PointsValue;
-use crate::model::teams::{MatchPointsSpec, Ranking, TeamSettings};
+use crate::model::teams::{MatchPointsSpec, Ranking, TeamByeSpec, TeamSettings};
 use crate::store;
 use crate::store::model::Loaded;
 use crate::store::players::PlayerRow;
@@ -43,6 +43,11 @@ pub(crate) fn settings_of(event: &TeamEvent) -> (&'static str, TeamSettings) {
         // default alternation).
         colours: (!event.colours.is_empty())
             .then(|| tournament::team::colours_text(&event.colours)),
+        // The file's `320`, else the default (a drawn match).
+        pairing_allocated_bye: Some(TeamByeSpec {
+            match_points: points(event.scoring.pairing_allocated_bye.match_points),
+            game_points: points(event.scoring.pairing_allocated_bye.game_points),
+        }),
     };
     (system, settings)
 }

@@ -238,7 +238,9 @@ async fn refuse_name_taken(
 /// tournament).
 pub(crate) async fn list(state: &AppState, id: &str) -> Result<Vec<TeamRow>, ApiError> {
     let mut conn = state.db().pool().acquire().await?;
-    crate::app::tournaments::load_tournament(&mut *conn, id).await?;
+    let tournament = crate::app::tournaments::load_tournament(&mut *conn, id).await?;
+    // An event of individuals has no team routes (as every other one).
+    settings(&tournament)?;
     Ok(store::teams::list(&mut conn, id).await?)
 }
 

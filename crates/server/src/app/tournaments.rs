@@ -319,9 +319,11 @@ pub(crate) struct UpdateTournament {
     #[serde(default)]
     pub(crate) laws: Option<Laws>,
     /// Makes the event a team event or changes its settings, until a round
-    /// is paired (409 `round_paired` after).
-    #[serde(default)]
-    pub(crate) teams: Option<TeamSettings>,
+    /// is paired (409 `round_paired` after); `null` makes it an event of
+    /// individuals again, once its teams are deleted.
+    #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = Option<TeamSettings>)]
+    pub(crate) teams: Option<Option<TeamSettings>>,
     /// `false` leaves FIDE mode: a level 4 warning (two confirmations),
     /// logged, final. `true` keeps it; asking for it once left is 422
     /// `fide_mode_final`.
@@ -571,7 +573,23 @@ pub(crate) async fn update(
                 "a team event's settings are fixed once a round is paired",
             ));
         }
-        after.teams = Some(teams.normalised(&after.regulations)?);
+        after.teams = match teams {
+            Some(teams) => Some(teams.normalised(&after.regulations)?),
+            None => {
+                let registered = store::teams::list(&mut tx, id).await?.len();
+                if registered > 0 {
+                    return Err(ApiError::Unprocessable {
+                        code: "teams_registered".into(),
+                        message: format!(
+                            "the event has {registered} team(s): delete them before it becomes an event of individuals"
+                        ),
+                        article: None,
+                        at: Some("teams".into()),
+                    });
+                }
+                None
+            }
+        };
     }
     after.event.apply(EventChange {
         place: body.place,

@@ -316,7 +316,7 @@ with_player_details! {
         (status = 409, description = "a second half-point bye (level 3) or a full-point bye (level 2) to confirm", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["already_registered", "confirmation_required", "event_closed"], "422": ["half_point_bye_barred", "not_for_team_events", "player_expelled", "player_withdrawn"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["already_registered", "confirmation_required", "event_closed"], "422": ["half_point_bye_barred", "not_for_team_events", "player_expelled", "player_withdrawn", "team_withdrawn"]}))),
 )]
 async fn update_player(
     State(state): State<AppState>,

@@ -148,7 +148,7 @@ struct TeamList {
     tag = "teams",
     params(("id" = String, Path, description = "tournament id")),
     responses((status = 200, description = "the teams by number", body = TeamList)),
-    extensions(("x-errors" = json!({"404": ["not_found"]}))),
+    extensions(("x-errors" = json!({"404": ["not_found"], "422": ["not_a_team_event"]}))),
 )]
 async fn list_teams(
     State(state): State<AppState>,

@@ -226,7 +226,7 @@ async fn list_tournaments(State(state): State<AppState>) -> Result<Json<Tourname
         (status = 409, description = "a change that needs the arbiter's confirmation (leaving FIDE mode, the number of rounds or the tie-breaks once play has started, …), or one FIDE mode locks", body = crate::app::confirm::ConfirmationRequired),
     ),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "event_closed", "locked_in_fide_mode", "round_paired"], "422": ["fide_mode_final", "game_fixed", "inconsistent_scoring", "not_for_this_game", "profile_not_for_game"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field", "invalid_header"], "404": ["not_found"], "409": ["confirmation_required", "event_closed", "locked_in_fide_mode", "round_paired"], "422": ["fide_mode_final", "game_fixed", "inconsistent_scoring", "not_for_this_game", "profile_not_for_game", "teams_registered"]}))),
 )]
 async fn update_tournament(
     State(state): State<AppState>,

@@ -47,12 +47,13 @@ pub(crate) struct EventChange {
 }
 
 /// Deserialises a field that may be absent (`None`, through
-/// `#[serde(default)]`), `null` (`Some(None)`) or a string.
-pub(crate) fn given<'de, D>(d: D) -> Result<Option<Option<String>>, D::Error>
+/// `#[serde(default)]`), `null` (`Some(None)`) or a value.
+pub(crate) fn given<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
 where
     D: Deserializer<'de>,
+    T: Deserialize<'de>,
 {
-    Option::<String>::deserialize(d).map(Some)
+    Option::<T>::deserialize(d).map(Some)
 }
 
 /// A blank text is no text.

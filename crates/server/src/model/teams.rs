@@ -17,6 +17,14 @@ pub struct MatchPointsSpec {
     pub loss: PointsValue,
 }
 
+/// What a team's pairing-allocated bye scores (TRF-2026 `320`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TeamByeSpec {
+    pub match_points: PointsValue,
+    pub game_points: PointsValue,
+}
+
 /// A team event's settings (`tournaments.teams`, migration `0011_teams.sql`).
 /// In a request, `ranking` defaults to the profile's (`game_points` under
 /// `china-national`, whose team events "are ranked by game points only",
@@ -36,6 +44,12 @@ pub struct TeamSettings {
     /// sequence shorter than the boards keeps alternating from its last.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colours: Option<String>,
+    /// What the pairing-allocated bye scores, the same for every one
+    /// (C.04.6 1.4): by default a drawn match, its match points and the
+    /// game points of every board drawn, "unless the regulations of the
+    /// team competition state otherwise".
+    #[serde(default)]
+    pub pairing_allocated_bye: Option<TeamByeSpec>,
 }
 
 /// What ranks the teams first.
@@ -96,11 +110,34 @@ impl TeamSettings {
                 Some(tournament::team::colours_text(&sequence))
             }
         };
+        let bye = self.pairing_allocated_bye.unwrap_or(TeamByeSpec {
+            match_points: points.draw,
+            game_points: PointsValue(f64::from(self.boards) * 0.5),
+        });
+        let bye_match = bye
+            .match_points
+            .tenths("teams.pairing_allocated_bye.match_points")?;
+        if !(loss..=win).contains(&bye_match) {
+            return Err(ApiError::invalid_field(
+                "teams.pairing_allocated_bye.match_points",
+                "between a lost match's match points and a won one's",
+            ));
+        }
+        let bye_games = bye
+            .game_points
+            .tenths("teams.pairing_allocated_bye.game_points")?;
+        if bye_games > self.boards * 10 {
+            return Err(ApiError::invalid_field(
+                "teams.pairing_allocated_bye.game_points",
+                format!("at most {} (every board won)", self.boards),
+            ));
+        }
         Ok(TeamSettings {
             boards: self.boards,
             ranking: Some(ranking),
             match_points: Some(points),
             colours,
+            pairing_allocated_bye: Some(bye),
         })
     }
 

@@ -240,6 +240,12 @@ pub fn to_team_event(
         event.scoring.full_point_bye.match_points = event.scoring.win;
         event.scoring.half_point_bye.match_points = event.scoring.draw;
     }
+    if let Some(bye) = settings.pairing_allocated_bye {
+        event.scoring.pairing_allocated_bye = tournament::team::ByeScore {
+            match_points: tenths(bye.match_points),
+            game_points: tenths(bye.game_points),
+        };
+    }
     if let Some(colours) = &settings.colours {
         // Checked when the settings were stored (`TeamSettings::normalised`).
         event.colours = tournament::team::parse_colours(colours).unwrap_or_default();

@@ -197,7 +197,11 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
             let tiebreaks = crate::app::team_standings::team_tiebreaks(&event.loaded, system)
                 .map(|list| list.into_iter().map(|tb| tb.label).collect::<Vec<_>>())
                 .unwrap_or_default();
-            (settings, tiebreaks)
+            // What a PAB scores, as the standings count it.
+            let bye = crate::store::model::to_team_event(settings, &[])
+                .scoring
+                .pairing_allocated_bye;
+            (settings, tiebreaks, bye)
         });
         let body = html! {
             h1 { (t.name) }
@@ -221,7 +225,7 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                         }
                     }
                     dt { (lang.t("t-regulations")) } dd { (super::words::profile_name(lang, &t.regulations)) }
-                    @if let Some((settings, team_tiebreaks)) = &teams {
+                    @if let Some((settings, team_tiebreaks, bye)) = &teams {
                         @let mp = settings.match_points.as_ref();
                         @let mp_value = |v: Option<f64>, default: f64| super::team_pages::points(v.unwrap_or(default));
                         dt { (lang.t("t-team-boards")) } dd { (settings.boards) }
@@ -240,6 +244,12 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                             @for (i, code) in team_tiebreaks.iter().enumerate() {
                                 span.tag title=(super::words::team_tiebreak_name(lang, code)) { (i + 1) ". " (code) }
                             }
+                        }
+                        dt { (lang.t("t-team-bye")) } dd #team-bye {
+                            (lang.tr("t-team-bye-value", &[
+                                ("mp", &super::team_pages::points(bye.match_points.as_f64())),
+                                ("gp", &super::team_pages::points(bye.game_points.as_f64())),
+                            ]))
                         }
                     }
                     // In a team event these rank the players' own standings
@@ -558,6 +568,26 @@ async fn round_live(
     let games = data::round_games(state, event, i64::from(n))
         .await
         .map_err(|e| PageError::from_api(e, "what-round"))?;
+    // A team event: the boards under their matches, with the empty seats
+    // and team byes; its players have no byes of their own (a "full" bye
+    // is the board an empty seat forfeits, shown in its match).
+    let matches = super::team_pages::round_of(state, event, n).await?;
+    let byes: Vec<_> = if matches.is_some() { Vec::new() } else { byes };
+    let team_byes: Vec<_> = matches
+        .iter()
+        .flat_map(|r| r.matches.iter().filter(|m| m.second.is_none()))
+        .collect();
+    let row = |b: &crate::store::rounds::BoardRow| {
+        html! {
+            tr {
+                td.num { (b.board) }
+                td { (side(&b.white_id)) }
+                td.result { a.game-link href=(format!("/games/{}", b.game_id)) { (result_cell(lang, event, b.result.as_deref())) } }
+                td { (side(&b.black_id)) }
+                td.no-print.game-col { a href=(format!("/games/{}", b.game_id)) { (lang.t("round-live-link")) } }
+            }
+        }
+    };
     Ok(html! {
         div #round-live data-stream=(format!("/t/{id}/rounds/{n}/stream"))
             data-fragment=(format!("/t/{id}/rounds/{n}/live?lang={}", lang.param())) {
@@ -573,13 +603,35 @@ async fn round_live(
                         th.no-print.game-col { span.sr-only { (lang.t("col-game")) } }
                     } }
                     tbody {
-                        @for b in &boards {
-                            tr {
-                                td.num { (b.board) }
-                                td { (side(&b.white_id)) }
-                                td.result { a.game-link href=(format!("/games/{}", b.game_id)) { (result_cell(lang, event, b.result.as_deref())) } }
-                                td { (side(&b.black_id)) }
-                                td.no-print.game-col { a href=(format!("/games/{}", b.game_id)) { (lang.t("round-live-link")) } }
+                        @match &matches {
+                            None => { @for b in &boards { (row(b)) } }
+                            Some(round) => {
+                                @for m in round.matches.iter().filter(|m| m.second.is_some()) {
+                                    tr.match-head { td colspan="5" { (super::team_pages::match_title(lang, m)) } }
+                                    @for mb in &m.boards {
+                                        @match mb.round_board.and_then(|n| boards.iter().find(|b| b.board == n)) {
+                                            Some(b) => (row(b)),
+                                            None => (super::team_pages::empty_seat_row(lang, event, m, mb)),
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                } }
+            }
+            @if !team_byes.is_empty() {
+                h2 { (lang.t("round-byes")) }
+                div.table-wrap tabindex="0" { table.byes {
+                    tbody {
+                        @for m in &team_byes {
+                            tr.team-bye {
+                                td { (m.first.name) }
+                                td { (bye_name(lang, m.bye.as_deref().unwrap_or_default())) }
+                                td.result { (lang.tr("team-bye-points", &[
+                                    ("mp", &super::team_pages::points(m.first_match_points.unwrap_or_default())),
+                                    ("gp", &super::team_pages::points(m.first_game_points)),
+                                ])) }
                             }
                         }
                     }

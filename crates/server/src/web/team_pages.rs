@@ -13,7 +13,7 @@ use super::data::{Event, PageError};
 use super::layout::{Tab, frame};
 use super::pages::{bye_name, event_frame, load, round_number, screen_next};
 use super::{Ctx, Lang, Scope};
-use crate::app::team_rounds::{MatchJson, TeamData, load_team_data, round_matches};
+use crate::app::team_rounds::{MatchBoardJson, MatchJson, TeamData, load_team_data, round_matches};
 use crate::app::team_standings::{
     TeamRoundJson, TeamStandingJson, TeamStandingsJson, team_standings_json,
 };
@@ -185,25 +185,80 @@ fn side_name(m: &MatchJson, first: bool) -> String {
     }
 }
 
-/// One match: the teams and the score, then its boards.
-fn match_block(lang: Lang, m: &MatchJson) -> Markup {
+/// A match's teams and score (`Club 1 1½ – ½ Club 2`, a bye's points).
+pub(super) fn match_title(lang: Lang, m: &MatchJson) -> Markup {
     let score = m
         .second_game_points
         .map(|second| format!("{} – {}", points(m.first_game_points), points(second)));
     html! {
+        span.team-name { (side_name(m, true)) }
+        " "
+        @match (&m.bye, &m.result, &score) {
+            (Some(kind), _, _) => span.match-score { (points(m.first_game_points)) " " span.muted { (lang.t("team-match-bye")) " (" (bye_kind(lang, kind)) ")" } },
+            (None, Some(_), Some(score)) => span.match-score { (score) },
+            (None, _, Some(score)) => span.match-score { (score) " " span.muted { (lang.t("team-match-pending")) } },
+            _ => {},
+        }
+        " "
+        span.team-name { (side_name(m, false)) }
+    }
+}
+
+/// A round's matches for its pairings page (`pages::round_live`), or
+/// `None` for an event of individuals.
+pub(super) async fn round_of(
+    state: &AppState,
+    event: &Event,
+    round: u32,
+) -> Result<Option<crate::app::team_rounds::RoundMatches>, PageError> {
+    if event.loaded.tournament.teams.is_none() {
+        return Ok(None);
+    }
+    let mut conn = state
+        .db()
+        .pool()
+        .acquire()
+        .await
+        .map_err(|e| PageError::Internal(format!("connection: {e}")))?;
+    let data = load_team_data(&mut conn, &event.loaded)
+        .await
+        .map_err(|e| PageError::from_api(e, "what-team-event"))?;
+    round_matches(&data, &event.loaded, i64::from(round))
+        .map(Some)
+        .map_err(|e| PageError::Internal(format!("matches: {e:?}")))
+}
+
+/// A board of a match with an empty seat (no game): its number in the
+/// round, the player present in his colour, the forfeit.
+pub(super) fn empty_seat_row(
+    lang: Lang,
+    event: &Event,
+    m: &MatchJson,
+    b: &MatchBoardJson,
+) -> Markup {
+    let number = (m.number - 1) * i64::try_from(m.boards.len()).unwrap_or(0) + b.board;
+    let first_white = b.first_colour == "white";
+    let (white, black) = if first_white {
+        (b.first.as_ref(), b.second.as_ref())
+    } else {
+        (b.second.as_ref(), b.first.as_ref())
+    };
+    html! {
+        tr.empty-seat {
+            td.num { (number) }
+            td { (seat(lang, white)) }
+            td.result { (super::pages::result_cell(lang, event, b.result.as_deref())) }
+            td { (seat(lang, black)) }
+            td.no-print.game-col {}
+        }
+    }
+}
+
+/// One match: the teams and the score, then its boards.
+fn match_block(lang: Lang, m: &MatchJson) -> Markup {
+    html! {
         section.team-match {
-            h2 {
-                span.team-name { (side_name(m, true)) }
-                " "
-                @match (&m.bye, &m.result, &score) {
-                    (Some(kind), _, _) => span.match-score { (points(m.first_game_points)) " " span.muted { (lang.t("team-match-bye")) " (" (bye_kind(lang, kind)) ")" } },
-                    (None, Some(_), Some(score)) => span.match-score { (score) },
-                    (None, _, Some(score)) => span.match-score { (score) " " span.muted { (lang.t("team-match-pending")) } },
-                    _ => {},
-                }
-                " "
-                span.team-name { (side_name(m, false)) }
-            }
+            h2 { (match_title(lang, m)) }
             @if !m.boards.is_empty() {
                 div.table-wrap tabindex="0" { table.pairings {
                     thead { tr {

@@ -399,7 +399,81 @@ async fn a_team_round_robin_counts_its_rounds_by_its_teams(app: TestApp) {
     }
 }
 
+/// C.04.6 1.4: a PAB scores a drawn match "unless the regulations of the
+/// team competition state otherwise"; an event that sets it otherwise
+/// says so on its page and scores it so.
+async fn a_team_swiss_scores_the_pairing_allocated_bye_its_regulations_set(app: TestApp) {
+    let (id, org) = team_event(
+        &app,
+        json!({
+            "name": "Three Clubs Swiss", "system": "swiss-dutch", "rounds": 3,
+            "teams": { "boards": 2, "pairing_allocated_bye": { "match_points": 2, "game_points": 1.5 } },
+            "pairing": { "initial_colour": "white" }
+        }),
+        &SIXTEEN[..6],
+    )
+    .await;
+    for t in 1..=3_i64 {
+        let body = json!({ "name": format!("Club {t}"), "roster": [2 * t - 1, 2 * t] });
+        team(&app, &org, &id, body).await;
+    }
+    for (lang, words) in [
+        ("en", "2 match points, 1½ game points"),
+        ("zh", "场分 2，局分 1½"),
+    ] {
+        let page = app.get(&format!("/t/{id}?lang={lang}"), None).await;
+        assert!(page.text.contains(words), "{lang}: {}", page.text);
+    }
+    let r = app.pair_round(&org, &id).await;
+    app.finish_round(&org, &id, &r, |_, _, _| "1/2-1/2").await;
+    let list = app
+        .get(&format!("/api/v1/tournaments/{id}/rounds/1/matches"), None)
+        .await
+        .body["matches"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let bye = list.iter().find(|m| m["bye"].is_string()).unwrap();
+    let team = bye["first"]["number"].clone();
+    let table = app
+        .get(&format!("/api/v1/tournaments/{id}/team-standings"), None)
+        .await
+        .body;
+    let row = table["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["team"] == team)
+        .unwrap()
+        .clone();
+    assert_eq!(row["match_points"], 2.0, "{row}");
+    assert_eq!(row["game_points"], 1.5, "{row}");
+    // The round's page names the team's bye with its points.
+    for (lang, words) in [("en", "pairing-allocated bye"), ("zh", "编排轮空")] {
+        let page = app
+            .get(&format!("/t/{id}/rounds/1?lang={lang}"), None)
+            .await;
+        let at = page
+            .text
+            .find(r#"class="team-bye""#)
+            .expect("the team's bye");
+        let line = &page.text[at..];
+        assert!(
+            line.contains(bye["first"]["name"].as_str().unwrap()),
+            "{lang}"
+        );
+        assert!(line.contains(words), "{lang}: {line}");
+        let points = if lang == "en" {
+            "2 MP · 1½ GP"
+        } else {
+            "场分 2 · 局分 1½"
+        };
+        assert!(line.contains(points), "{lang}: {line}");
+    }
+}
+
 crate::both_databases!(
+    a_team_swiss_scores_the_pairing_allocated_bye_its_regulations_set,
     a_team_round_robin_counts_its_rounds_by_its_teams,
     a_team_round_robin_has_team_standings_and_match_results_pages_in_both_languages,
     a_team_swiss_crosstable_shows_each_round_s_opponent_and_game_points,

@@ -657,6 +657,30 @@ async fn team_rounds_refuse_late_line_ups_and_fill_missing_ones_from_the_roster(
         list[0]["first_game_points"], 1.0,
         "the forfeit counts before the games end"
     );
+    // The round's page: the boards under their match, the empty seat in
+    // it, no player's bye.
+    for (lang, empty, bye) in [
+        ("en", "empty seat", "full-point bye"),
+        ("zh", "空位", "全分轮空"),
+    ] {
+        let page = app
+            .get(&format!("/t/{id}/rounds/1?lang={lang}"), None)
+            .await;
+        let text = &page.text;
+        let head = text.find(r#"class="match-head""#).expect("a match heading");
+        assert!(
+            text[head..].contains("Full") && text[head..].contains("Short"),
+            "{lang}"
+        );
+        let seat = text
+            .find(r#"class="empty-seat""#)
+            .expect("the empty seat's board");
+        assert!(
+            seat > head && text[seat..].contains(empty),
+            "{lang}: {text}"
+        );
+        assert!(!text.contains(bye), "{lang}: {text}");
+    }
     // Line-ups are locked once the round is paired.
     let r = app
         .send(

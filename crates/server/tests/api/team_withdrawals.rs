@@ -75,6 +75,11 @@ async fn a_team_that_withdraws_from_a_swiss_is_paired_no_more_until_it_returns(a
         list.iter().all(|m| m["first"]["number"] != 4),
         "no bye for a team that withdrew: {list:?}"
     );
+    // C.04.6 1.4: the PAB scores a drawn match, every board drawn.
+    let bye = list.iter().find(|m| m["bye"].is_string()).unwrap();
+    assert_eq!(bye["bye"], "pairing_allocated", "{bye}");
+    assert_eq!(bye["first_match_points"], 1.0, "{bye}");
+    assert_eq!(bye["first_game_points"], 2.0, "{bye}");
     let r = app
         .get(&format!("/api/v1/tournaments/{id}/team-standings"), None)
         .await;
@@ -128,6 +133,24 @@ async fn a_team_that_withdraws_from_a_swiss_is_paired_no_more_until_it_returns(a
         StatusCode::BAD_REQUEST,
         "a three-round event: {r:?}"
     );
+
+    // A player of the withdrawn team is not brought back alone, nor
+    // withdrawn later than his team: the team's withdrawal rules.
+    let player = app.player(&id, 13).await;
+    let path = format!(
+        "/api/v1/tournaments/{id}/players/{}",
+        player["id"].as_str().unwrap()
+    );
+    for (body, at) in [
+        (json!({ "withdraw": false }), "withdraw"),
+        (json!({ "withdrawn_from": 3 }), "withdrawn_from"),
+    ] {
+        let r = app.send(Method::PATCH, &path, Some(&org), body).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+        assert_eq!(r.body["error"], "team_withdrawn", "{r:?}");
+        assert_eq!(r.body["where"], at, "{r:?}");
+    }
+    assert_eq!(app.player(&id, 13).await["withdrawn_from"], 2, "unchanged");
 
     // Taken back: the team and its players play again from round 3.
     let team = patch_team(&app, &org, &id, 4, json!({ "withdraw": false })).await;

@@ -60,7 +60,11 @@ async fn teams_are_registered_with_rosters_in_board_order(app: TestApp) {
     let t = app.get(&format!("/api/v1/tournaments/{id}"), None).await;
     assert_eq!(
         t.body["teams"],
-        json!({ "boards": 4, "ranking": "game_points", "match_points": { "win": 2.0, "draw": 1.0, "loss": 0.0 } }),
+        json!({
+            "boards": 4, "ranking": "game_points",
+            "match_points": { "win": 2.0, "draw": 1.0, "loss": 0.0 },
+            "pairing_allocated_bye": { "match_points": 1.0, "game_points": 2.0 }
+        }),
         "the national variation ranks team events by game points only"
     );
     let a = team(
@@ -299,6 +303,18 @@ async fn hostile_team_requests_are_refused_with_the_field(app: TestApp) {
         ),
         (json!({ "boards": 4, "colours": "WBXW" }), "teams.colours"),
         (json!({ "boards": 4, "colours": "WBWBW" }), "teams.colours"),
+        (
+            json!({ "boards": 4, "pairing_allocated_bye": { "match_points": 3, "game_points": 2 } }),
+            "teams.pairing_allocated_bye.match_points",
+        ),
+        (
+            json!({ "boards": 4, "pairing_allocated_bye": { "match_points": 1, "game_points": 4.5 } }),
+            "teams.pairing_allocated_bye.game_points",
+        ),
+        (
+            json!({ "boards": 4, "pairing_allocated_bye": { "match_points": 1, "game_points": -1 } }),
+            "teams.pairing_allocated_bye.game_points",
+        ),
     ] {
         let r = app
             .post(
@@ -446,6 +462,56 @@ async fn hostile_team_requests_are_refused_with_the_field(app: TestApp) {
         Value::Null,
         "an individual event has no team settings"
     );
+    let r = app
+        .get(&format!("/api/v1/tournaments/{solo}/teams"), None)
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "not_a_team_event", "as every team route");
+}
+
+/// `teams: null` makes a team event one of individuals again, once its
+/// teams are deleted (before round 1); until then it is refused, and the
+/// event keeps its teams.
+async fn a_team_event_becomes_one_of_individuals_once_its_teams_are_deleted(app: TestApp) {
+    let (id, org) = team_event(&app, four_boards_china(), &SIXTEEN[..4]).await;
+    team(
+        &app,
+        &org,
+        &id,
+        json!({ "name": "A", "roster": [1, 2, 3, 4] }),
+    )
+    .await;
+    let event = format!("/api/v1/tournaments/{id}");
+    let r = app
+        .send(Method::PATCH, &event, Some(&org), json!({ "teams": null }))
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{r:?}");
+    assert_eq!(r.body["error"], "teams_registered", "{r:?}");
+    assert_eq!(r.body["where"], "teams", "{r:?}");
+    let r = app.get(&event, None).await;
+    assert_eq!(r.body["teams"]["boards"], 4, "unchanged: {r:?}");
+    let r = app
+        .send(
+            Method::DELETE,
+            &format!("{event}/teams/1"),
+            Some(&org),
+            json!({}),
+        )
+        .await;
+    assert!(r.status.is_success(), "{r:?}");
+    let r = app
+        .send(Method::PATCH, &event, Some(&org), json!({ "teams": null }))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["teams"], Value::Null, "{r:?}");
+    let r = app.get(&format!("{event}/teams"), None).await;
+    assert_eq!(r.body["error"], "not_a_team_event", "{r:?}");
+    // Absent, the settings stay as they are.
+    let r = app
+        .send(Method::PATCH, &event, Some(&org), json!({ "name": "Open" }))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    assert_eq!(r.body["teams"], Value::Null, "{r:?}");
 }
 
 /// Teams registered at the same moment without a number each take the
@@ -543,6 +609,7 @@ async fn a_line_up_entered_before_the_boards_changed_is_entered_again(app: TestA
 }
 
 crate::both_databases!(
+    a_team_event_becomes_one_of_individuals_once_its_teams_are_deleted,
     a_line_up_entered_before_the_boards_changed_is_entered_again,
     teams_registered_at_once_take_the_next_free_numbers,
     teams_are_registered_with_rosters_in_board_order,

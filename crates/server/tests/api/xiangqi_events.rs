@@ -356,7 +356,7 @@ async fn xq_4_1_6_in_a_strict_event_the_illegal_move_itself_loses(app: TestApp) 
     let r = play.ok(5, json!({ "type": "move", "move": "a0a5" })).await;
     assert_ended(&r, "0-1", "illegal_move_loses", "xq 4.1.6");
     // Facing generals (xq 4.1.2): the red general steps into the open file.
-    let fen = "3k5/9/9/9/9/9/9/9/9/4K4 w";
+    let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w";
     let mut play = xq_game(&app, json!({ "fen": fen, "laws": laws })).await;
     play.start().await;
     let r = play.ok(5, json!({ "type": "move", "move": "e0d0" })).await;

@@ -5,12 +5,14 @@
 //! Defaults: match points 2/1/0 (TRF-2026 `362`: team win 2.0, draw 1.0,
 //! loss 0.0), game points 1/½/0 per board (`162`). A whole match forfeited
 //! (`330`) gives the winner a match win and every board as a forfeit win,
-//! the loser nothing. Team byes follow the defaults of the FIDE Technical
-//! Commission's TieBreakServer (its `scoresystem.py`): a pairing-allocated
-//! bye is worth a drawn match and every board won (TRF-2026 `320` writes
-//! both numbers explicitly), a full-point bye a match win and every board
-//! won, a half-point bye a drawn match and every board drawn, a zero-point
-//! bye nothing. All are configurable.
+//! the loser nothing. A pairing-allocated bye is worth "as many match
+//! points and game points as are rewarded for a draw, unless the
+//! regulations of the team competition state otherwise" (C.04.6 1.4): a
+//! drawn match with every board drawn (TRF-2026 `320` writes both numbers
+//! explicitly). The other team byes follow the FIDE Technical Commission's
+//! TieBreakServer (its `scoresystem.py`): a full-point bye a match win and
+//! every board won, a half-point bye a drawn match and every board drawn,
+//! a zero-point bye nothing. All are configurable.
 
 use super::{Match, MatchForfeit, TeamByeKind, TeamNumber};
 use crate::model::{Colour, GameResult, Points, Scoring};
@@ -82,7 +84,7 @@ impl MatchScoring {
             games,
             pairing_allocated_bye: ByeScore {
                 match_points: draw,
-                game_points: times(games.win_white),
+                game_points: times(games.draw_white),
             },
             full_point_bye: ByeScore {
                 match_points: win,
