@@ -138,13 +138,6 @@ pub(crate) async fn import_trf(
         })?,
         None => crate::engine::chess::DEFAULT_PROFILE.to_owned(),
     };
-    let team_settings = event
-        .as_ref()
-        .map(|e| {
-            let (system, settings) = crate::app::team_import::settings_of(e);
-            settings.normalised(&profile).map(|s| (system, s))
-        })
-        .transpose()?;
     model.validate().map_err(|e| ApiError::BadRequest {
         code: "invalid_trf",
         message: e.to_string(),
@@ -169,6 +162,13 @@ pub(crate) async fn import_trf(
         half_point_bye: Some(points_value(s.half_point_bye)),
         zero_point_bye: Some(points_value(s.zero_point_bye)),
     };
+    let team_settings = event
+        .as_ref()
+        .map(|e| {
+            let (system, settings) = crate::app::team_import::settings_of(e);
+            settings.normalised(&profile, &scoring).map(|s| (system, s))
+        })
+        .transpose()?;
     let system = match (&team_settings, model.system) {
         (Some((system, _)), _) => system,
         (None, model::System::RoundRobin) => "round-robin",

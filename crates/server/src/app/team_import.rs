@@ -43,11 +43,19 @@ pub(crate) fn settings_of(event: &TeamEvent) -> (&'static str, TeamSettings) {
         // default alternation).
         colours: (!event.colours.is_empty())
             .then(|| tournament::team::colours_text(&event.colours)),
-        // The file's `320`, else the default (a drawn match).
-        pairing_allocated_bye: Some(TeamByeSpec {
-            match_points: points(event.scoring.pairing_allocated_bye.match_points),
-            game_points: points(event.scoring.pairing_allocated_bye.game_points),
+        pairing_allocated_bye: None,
+    };
+    // The file's `320`, where it is not the default (a drawn match).
+    let bye = event.scoring.pairing_allocated_bye;
+    let default = store::model::to_team_event(&settings, &[], event.scoring.games)
+        .scoring
+        .pairing_allocated_bye;
+    let settings = TeamSettings {
+        pairing_allocated_bye: (bye != default).then(|| TeamByeSpec {
+            match_points: points(bye.match_points),
+            game_points: points(bye.game_points),
         }),
+        ..settings
     };
     (system, settings)
 }
@@ -115,7 +123,7 @@ pub(crate) async fn write_team_event(
         teams.push(row);
     }
     let data = crate::app::team_rounds::TeamData {
-        event: store::model::to_team_event(&settings, &teams),
+        event: store::model::to_team_event(&settings, &teams, loaded.tournament.scoring.to_model()),
         settings,
         teams,
         matches: Vec::new(),

@@ -5,8 +5,9 @@
 //! tables (`tournament::team::pair_round`) or a team Swiss by C.04.6
 //! (`tournament::team_swiss::pair_next_round`). Each team plays the line-up
 //! submitted for the round or, without one, the first `boards` players of
-//! its roster (`Lineup::default_for`); line-ups are locked once the round is
-//! paired (`PUT …/lineups/{team}` answers 409 `round_paired`). Every board
+//! its roster (`Lineup::default_for`); a line-up entered once the round is
+//! paired seats the team's match again while none of its boards has begun
+//! (`reseat_match`; an earlier round's are locked, 409 `round_paired`). Every board
 //! with two players is an ordinary board of the round, numbered
 //! `(match - 1) * boards + board`, with its own game; a player whose
 //! opponent's seat is empty wins the board by forfeit and has a full-point
@@ -108,7 +109,8 @@ pub(crate) async fn load_team_data(
             list.into_iter().map(|l| (l.team, l.players)).collect(),
         );
     }
-    let mut event = store::model::to_team_event(&settings, &teams);
+    let mut event =
+        store::model::to_team_event(&settings, &teams, loaded.tournament.scoring.to_model());
     event.system = team_system(&loaded.tournament.system);
     // The colour drawn (or set) for round 1 (C.04.6 Art. 4.1).
     if let Some(colour) = loaded.tournament.pairing.to_model().initial_colour {
@@ -443,13 +445,6 @@ pub(crate) async fn write_team_round(
 ) -> Result<RoundJson, ApiError> {
     let id = &loaded.tournament.id;
     crate::app::rounds::insert_round(tx, id, number, starts).await?;
-    let player = |sn: u32| {
-        loaded
-            .players
-            .iter()
-            .find(|p| p.start_number == i64::from(sn))
-            .ok_or_else(|| ApiError::Internal(format!("line-up names unknown player {sn}")))
-    };
     let mut boards = Vec::new();
     let mut byes = Vec::new();
     for (m, matched) in (1_i64..).zip(&round.matches) {
@@ -465,28 +460,14 @@ pub(crate) async fn write_team_round(
             },
         )
         .await?;
-        for (board, b) in (1_i64..).zip(&matched.boards) {
-            match (b.white(), b.black()) {
-                (Some(white), Some(black)) => {
-                    let board_number = round_board(&data.settings, m, board);
-                    let (white, black) = (player(white)?, player(black)?);
-                    boards.push(
-                        insert_board_game(tx, loaded, number, board_number, white, black, starts)
-                            .await?,
-                    );
-                }
-                (Some(alone), None) | (None, Some(alone)) => {
-                    let p = player(alone)?;
-                    store::rounds::insert_bye(tx, id, number, &p.id, "full").await?;
-                    crate::app::rounds::claim_slot(tx, id, number, &p.id).await?;
-                    byes.push(crate::app::rounds::ByeJson {
-                        player: Some(player_ref(p)),
-                        kind: "full".to_owned(),
-                    });
-                }
-                (None, None) => {}
-            }
-        }
+        let seat = Seat {
+            loaded,
+            settings: &data.settings,
+            round: number,
+            number: m,
+            starts,
+        };
+        seat_match(tx, &seat, matched, &mut boards, &mut byes).await?;
     }
     let matches = i64::try_from(round.matches.len()).unwrap_or(0);
     for (n, bye) in (matches + 1..).zip(&round.byes) {
@@ -534,6 +515,171 @@ pub(crate) async fn write_team_round(
     )
     .await?;
     Ok(json)
+}
+
+/// Where a match's boards are written: the event, the round, the match's
+/// number in it and the round's start.
+struct Seat<'a> {
+    loaded: &'a Loaded,
+    settings: &'a TeamSettings,
+    round: i64,
+    number: i64,
+    starts: Option<&'a RoundStart>,
+}
+
+/// Writes a match's boards: each with two players is a board of the round
+/// with its game; a player whose opponent's seat is empty has a full-point
+/// bye (the forfeit the match counts); an empty board on both sides has no
+/// row.
+async fn seat_match(
+    tx: &mut AnyConnection,
+    at: &Seat<'_>,
+    matched: &Match,
+    boards: &mut Vec<crate::app::rounds::BoardJson>,
+    byes: &mut Vec<crate::app::rounds::ByeJson>,
+) -> Result<(), ApiError> {
+    let (loaded, number) = (at.loaded, at.round);
+    let id = &loaded.tournament.id;
+    let player = |sn: u32| {
+        loaded
+            .players
+            .iter()
+            .find(|p| p.start_number == i64::from(sn))
+            .ok_or_else(|| ApiError::Internal(format!("line-up names unknown player {sn}")))
+    };
+    for (board, b) in (1_i64..).zip(&matched.boards) {
+        match (b.white(), b.black()) {
+            (Some(white), Some(black)) => {
+                let board_number = round_board(at.settings, at.number, board);
+                let (white, black) = (player(white)?, player(black)?);
+                boards.push(
+                    insert_board_game(tx, loaded, number, board_number, white, black, at.starts)
+                        .await?,
+                );
+            }
+            (Some(alone), None) | (None, Some(alone)) => {
+                let p = player(alone)?;
+                store::rounds::insert_bye(tx, id, number, &p.id, "full").await?;
+                crate::app::rounds::claim_slot(tx, id, number, &p.id).await?;
+                byes.push(crate::app::rounds::ByeJson {
+                    player: Some(player_ref(p)),
+                    kind: "full".to_owned(),
+                });
+            }
+            (None, None) => {}
+        }
+    }
+    Ok(())
+}
+
+/// A line-up entered after its round was paired (captains name their
+/// line-ups once the pairing is published): team `team`'s match of the
+/// round, the last paired, is seated again from the two line-ups as they
+/// now stand — its boards, their games and the empty seats' forfeits
+/// replaced — as long as no board of it has a result or a game that has
+/// started (409 `match_started`). Answers the match's new boards.
+pub(crate) async fn reseat_match(
+    tx: &mut AnyConnection,
+    id: &str,
+    round: i64,
+    team: i64,
+) -> Result<Vec<crate::app::rounds::BoardJson>, ApiError> {
+    let loaded = load_all(&mut *tx, id).await?;
+    let data = load_team_data(&mut *tx, &loaded).await?;
+    let row = data
+        .matches
+        .iter()
+        .find(|m| {
+            m.round == round
+                && m.second_team.is_some()
+                && (m.first_team == team || m.second_team == Some(team))
+        })
+        .ok_or_else(|| {
+            ApiError::conflict(
+                "round_paired",
+                format!("team {team} has no match in round {round}, which is paired: its line-up is not needed"),
+            )
+        })?;
+    let first_board = round_board(&data.settings, row.number, 1);
+    let last_board = round_board(&data.settings, row.number, i64::from(data.settings.boards));
+    let old: Vec<_> = loaded
+        .boards
+        .iter()
+        .filter(|b| b.round == round && (first_board..=last_board).contains(&b.board))
+        .collect();
+    let started = |board: i64| {
+        ApiError::conflict(
+            "match_started",
+            format!(
+                "board {board} of the match has a result or a game under way: the line-ups of a match that has begun stand"
+            ),
+        )
+    };
+    for b in &old {
+        if b.result.is_some() {
+            return Err(started(b.board));
+        }
+        let game = store::games::load(&mut *tx, &b.game_id).await?;
+        if game.is_some_and(|g| g.seq > 0) {
+            return Err(started(b.board));
+        }
+    }
+    // Both teams' players leave the round's slots and byes; their boards
+    // and the games nobody has started go.
+    let teams = [Some(row.first_team), row.second_team];
+    let players: Vec<&str> = data
+        .teams
+        .iter()
+        .filter(|t| teams.contains(&Some(t.number)))
+        .flat_map(|t| t.roster.iter())
+        .filter_map(|&sn| loaded.players.iter().find(|p| p.start_number == sn))
+        .map(|p| p.id.as_str())
+        .collect();
+    let games: Vec<&str> = old.iter().map(|b| b.game_id.as_str()).collect();
+    store::rounds::unseat(
+        &mut *tx,
+        id,
+        round,
+        (first_board, last_board),
+        &players,
+        &games,
+    )
+    .await
+    .map_err(|e| match e {
+        store::rounds::Unseat::Started => started(first_board),
+        store::rounds::Unseat::Db(e) => e.into(),
+    })?;
+    let lineup = |team: i64| -> Result<tournament::team::Lineup, ApiError> {
+        let players = data
+            .lineups
+            .get(&round)
+            .and_then(|r| r.get(&team))
+            .cloned()
+            .unwrap_or_default();
+        Ok(tournament::team::Lineup {
+            team: team_number(team)?,
+            players: players.into_iter().map(start_number).collect(),
+        })
+    };
+    let matched = tournament::team::match_from_lineups(
+        &data.event,
+        &lineup(row.first_team)?,
+        &lineup(row.second_team.unwrap_or(0))?,
+    );
+    let starts = match loaded.starts.get(&round).cloned().flatten() {
+        Some(text) => Some(crate::app::rounds::round_start("starts_at", &text)?),
+        None => None,
+    };
+    let seat = Seat {
+        loaded: &loaded,
+        settings: &data.settings,
+        round,
+        number: row.number,
+        starts: starts.as_ref(),
+    };
+    let (mut boards, mut byes) = (Vec::new(), Vec::new());
+    seat_match(tx, &seat, &matched, &mut boards, &mut byes).await?;
+    Ok(boards)
 }
 
 /// A team as a match names it.

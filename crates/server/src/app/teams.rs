@@ -54,7 +54,9 @@ pub(crate) async fn round_lineups(
 ) -> Result<Vec<LineupJson>, ApiError> {
     let teams = store::teams::list(&mut *conn, id).await?;
     let mut submitted = store::teams::lineups(&mut *conn, id, round).await?;
-    let event = store::model::to_team_event(settings, &teams);
+    // Only the rosters matter here: the default line-ups.
+    let event =
+        store::model::to_team_event(settings, &teams, tournament::model::Scoring::default());
     Ok(teams
         .iter()
         .map(|t| match submitted.remove(&t.number) {
@@ -433,9 +435,11 @@ pub(crate) async fn lineups(
     round_lineups(&mut conn, id, &settings, round, players.as_deref()).await
 }
 
-/// Stores team `number`'s line-up for `round`, a round not yet paired (an
-/// arbiter of tournament `id`), checked against the roster
-/// (`tournament::team::check_lineup`), audited.
+/// Stores team `number`'s line-up for `round` (an arbiter of tournament
+/// `id`), checked against the roster (`tournament::team::check_lineup`),
+/// audited: for a round not yet paired, or for the round just paired while
+/// the team's match has not begun, which is then seated again
+/// (`team_rounds::reseat_match`).
 pub(crate) async fn put_lineup(
     state: &AppState,
     actor: &Actor,
@@ -451,10 +455,10 @@ pub(crate) async fn put_lineup(
         return Err(ApiError::not_found("round"));
     }
     let paired = store::rounds::last_paired(&mut *tx, id).await?;
-    if round <= paired {
+    if round < paired {
         return Err(ApiError::conflict(
             "round_paired",
-            format!("round {round} is paired; its line-ups are locked"),
+            format!("round {round} is over and round {paired} is paired; its line-ups are locked"),
         ));
     }
     let teams = store::teams::list(&mut tx, id).await?;
@@ -467,7 +471,7 @@ pub(crate) async fn put_lineup(
             format!("at most {MAX_BOARDS} boards"),
         ));
     }
-    let event = store::model::to_team_event(&settings, &teams);
+    let event = store::model::to_team_event(&settings, &teams, tournament.scoring.to_model());
     let lineup = tournament::team::Lineup {
         team: u32::try_from(number).map_err(|_| ApiError::not_found("team"))?,
         players: players.clone(),
@@ -481,12 +485,22 @@ pub(crate) async fn put_lineup(
         .iter()
         .map(|p| p.and_then(|p| ids.get(&i64::from(p)).cloned()))
         .collect();
+    let before = store::teams::lineups(&mut tx, id, round)
+        .await?
+        .remove(&number)
+        .map(|l| l.players);
     store::teams::set_lineup(&mut tx, id, round, number, &player_ids, false).await?;
     let stored = LineupJson {
         team: number,
         players: players.iter().map(|p| p.map(i64::from)).collect(),
         submitted: true,
     };
+    let mut after = serde_json::to_value(&stored)?;
+    if round == paired {
+        // The round is paired: the team's match is seated again.
+        let boards = crate::app::team_rounds::reseat_match(&mut tx, id, round, number).await?;
+        after["boards"] = serde_json::to_value(&boards)?;
+    }
     audit::record(
         &mut tx,
         actor,
@@ -494,8 +508,10 @@ pub(crate) async fn put_lineup(
         "update",
         "lineup",
         &format!("{round}/{number}"),
-        None,
-        Some(&serde_json::to_value(&stored)?),
+        before
+            .map(|players| serde_json::json!({ "team": number, "players": players }))
+            .as_ref(),
+        Some(&after),
     )
     .await?;
     commit_change(tx, id).await?;

@@ -392,7 +392,6 @@ pub(crate) async fn create(
     if let Some(request) = body.pairing {
         pairing.apply(request, &[], rounds, 0)?;
     }
-    let teams = body.teams.map(|t| t.normalised(&regulations)).transpose()?;
     let fide_mode = body.fide_mode.unwrap_or(game == GameKind::Chess);
     if fide_mode && game != GameKind::Chess {
         return Err(not_fide_game());
@@ -421,13 +420,18 @@ pub(crate) async fn create(
             confirmation,
         )?;
     }
+    let scoring = body
+        .scoring
+        .unwrap_or_else(|| default_scoring(&regulations))
+        .normalised()?;
+    let teams = body
+        .teams
+        .map(|t| t.normalised(&regulations, &scoring))
+        .transpose()?;
     let new = NewTournament {
         name: body.name,
         time_control: check_time_control(body.time_control.as_deref())?,
-        scoring: body
-            .scoring
-            .unwrap_or_else(|| default_scoring(&regulations))
-            .normalised()?,
+        scoring,
         regulations,
         system: body.system,
         game,
@@ -574,7 +578,7 @@ pub(crate) async fn update(
             ));
         }
         after.teams = match teams {
-            Some(teams) => Some(teams.normalised(&after.regulations)?),
+            Some(teams) => Some(teams.normalised(&after.regulations, &after.scoring)?),
             None => {
                 let registered = store::teams::list(&mut tx, id).await?.len();
                 if registered > 0 {

@@ -244,7 +244,7 @@ async fn list_lineups(
     Ok(Json(LineupList { lineups }))
 }
 
-/// Submit a team's line-up for a round not yet paired (checked against the roster).
+/// Submit a team's line-up for a round not yet paired, or for the round just paired while the team's match has not begun (its boards are seated again); checked against the roster.
 #[utoipa::path(
     put,
     path = "/api/v1/tournaments/{id}/rounds/{n}/lineups/{team}",
@@ -257,7 +257,7 @@ async fn list_lineups(
     request_body = LineupBody,
     responses((status = 200, description = "the line-up as stored", body = LineupJson)),
     security(("bearer" = [])),
-    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["round_paired"], "422": ["not_a_team_event", "invalid_lineup"]}))),
+    extensions(("x-errors" = json!({"400": ["invalid_field"], "404": ["not_found"], "409": ["match_started", "round_paired"], "422": ["not_a_team_event", "invalid_lineup"]}))),
 )]
 async fn put_lineup(
     State(state): State<AppState>,

@@ -6,7 +6,7 @@ use tournament::team::PrimaryScore;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::model::settings::PointsValue;
+use crate::model::settings::{PointsValue, ScoringSpec};
 
 /// Match points for a won, drawn and lost match (2/1/0 by default).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -48,7 +48,7 @@ pub struct TeamSettings {
     /// (C.04.6 1.4): by default a drawn match, its match points and the
     /// game points of every board drawn, "unless the regulations of the
     /// team competition state otherwise".
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pairing_allocated_bye: Option<TeamByeSpec>,
 }
 
@@ -61,8 +61,10 @@ pub enum Ranking {
 }
 
 impl TeamSettings {
-    /// The settings checked, with the profile's defaults filled in.
-    pub fn normalised(self, profile: &str) -> Result<TeamSettings, ApiError> {
+    /// The settings checked, with the profile's defaults filled in, for an
+    /// event whose games score `games` (a PAB's game points are at most
+    /// every board won; without one, the PAB is the default drawn match).
+    pub fn normalised(self, profile: &str, games: &ScoringSpec) -> Result<TeamSettings, ApiError> {
         if !(1..=MAX_BOARDS).contains(&self.boards) {
             return Err(ApiError::invalid_field(
                 "teams.boards",
@@ -110,34 +112,33 @@ impl TeamSettings {
                 Some(tournament::team::colours_text(&sequence))
             }
         };
-        let bye = self.pairing_allocated_bye.unwrap_or(TeamByeSpec {
-            match_points: points.draw,
-            game_points: PointsValue(f64::from(self.boards) * 0.5),
-        });
-        let bye_match = bye
-            .match_points
-            .tenths("teams.pairing_allocated_bye.match_points")?;
-        if !(loss..=win).contains(&bye_match) {
-            return Err(ApiError::invalid_field(
-                "teams.pairing_allocated_bye.match_points",
-                "between a lost match's match points and a won one's",
-            ));
-        }
-        let bye_games = bye
-            .game_points
-            .tenths("teams.pairing_allocated_bye.game_points")?;
-        if bye_games > self.boards * 10 {
-            return Err(ApiError::invalid_field(
-                "teams.pairing_allocated_bye.game_points",
-                format!("at most {} (every board won)", self.boards),
-            ));
+        if let Some(bye) = self.pairing_allocated_bye {
+            let bye_match = bye
+                .match_points
+                .tenths("teams.pairing_allocated_bye.match_points")?;
+            if !(loss..=win).contains(&bye_match) {
+                return Err(ApiError::invalid_field(
+                    "teams.pairing_allocated_bye.match_points",
+                    "between a lost match's match points and a won one's",
+                ));
+            }
+            let bye_games = bye
+                .game_points
+                .tenths("teams.pairing_allocated_bye.game_points")?;
+            let all_won = games.win.tenths("scoring.win")? * self.boards;
+            if bye_games > all_won {
+                return Err(ApiError::invalid_field(
+                    "teams.pairing_allocated_bye.game_points",
+                    format!("at most {} (every board won)", f64::from(all_won) / 10.0),
+                ));
+            }
         }
         Ok(TeamSettings {
             boards: self.boards,
             ranking: Some(ranking),
             match_points: Some(points),
             colours,
-            pairing_allocated_bye: Some(bye),
+            pairing_allocated_bye: self.pairing_allocated_bye,
         })
     }
 

@@ -228,8 +228,11 @@ pub fn to_model(loaded: &Loaded) -> Result<Tournament, Error> {
 pub fn to_team_event(
     settings: &crate::model::teams::TeamSettings,
     teams: &[super::teams::TeamRow],
+    games: model::Scoring,
 ) -> tournament::team::TeamEvent {
     let mut event = tournament::team::TeamEvent::new(settings.boards);
+    // Board points are the event's point system (a Xiangqi board won is 2).
+    event.scoring = tournament::team::MatchScoring::with_games(settings.boards, games);
     event.scoring.primary = settings.primary();
     if let Some(points) = settings.match_points {
         event.scoring.win = tenths(points.win);

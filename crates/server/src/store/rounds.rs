@@ -299,6 +299,66 @@ pub async fn delete_round(
     Ok(())
 }
 
+/// Why a match's boards were not cleared.
+#[derive(Debug)]
+pub enum Unseat {
+    /// A game of them has begun since it was read.
+    Started,
+    Db(Error),
+}
+
+impl From<sqlx::Error> for Unseat {
+    fn from(e: sqlx::Error) -> Self {
+        Unseat::Db(e.into())
+    }
+}
+
+/// Clears boards `from..=to` of round `round` for seating them again: the
+/// `players`' slots and byes of the round, the boards, and their `games`,
+/// each still at seq 0 (else [`Unseat::Started`], and the caller rolls
+/// back).
+pub async fn unseat(
+    conn: &mut AnyConnection,
+    tournament_id: &str,
+    round: i64,
+    (from, to): (i64, i64),
+    players: &[&str],
+    games: &[&str],
+) -> Result<(), Unseat> {
+    for player in players {
+        for statement in [
+            "DELETE FROM round_slots WHERE tournament_id = $1 AND round = $2 AND player_id = $3",
+            "DELETE FROM round_byes WHERE tournament_id = $1 AND round = $2 AND player_id = $3",
+        ] {
+            sqlx::query(statement)
+                .bind(tournament_id)
+                .bind(round)
+                .bind(*player)
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    sqlx::query(
+        "DELETE FROM boards WHERE tournament_id = $1 AND round = $2 AND board >= $3 AND board <= $4",
+    )
+    .bind(tournament_id)
+    .bind(round)
+    .bind(from)
+    .bind(to)
+    .execute(&mut *conn)
+    .await?;
+    for game in games {
+        let done = sqlx::query("DELETE FROM games WHERE id = $1 AND seq = 0")
+            .bind(*game)
+            .execute(&mut *conn)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(Unseat::Started);
+        }
+    }
+    Ok(())
+}
+
 /// A board's result: `None` when there is no such board, `Some(None)` when
 /// it has none yet.
 pub async fn board_result<'e, E>(

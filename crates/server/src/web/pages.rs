@@ -198,7 +198,7 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                 .map(|list| list.into_iter().map(|tb| tb.label).collect::<Vec<_>>())
                 .unwrap_or_default();
             // What a PAB scores, as the standings count it.
-            let bye = crate::store::model::to_team_event(settings, &[])
+            let bye = crate::store::model::to_team_event(settings, &[], t.scoring.to_model())
                 .scoring
                 .pairing_allocated_bye;
             (settings, tiebreaks, bye)

@@ -42,6 +42,7 @@ mod standings;
 mod stream;
 mod tablets;
 mod team_colours;
+mod team_lineups;
 mod team_pages;
 mod team_rounds;
 mod team_withdrawals;

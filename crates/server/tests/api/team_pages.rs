@@ -472,7 +472,55 @@ async fn a_team_swiss_scores_the_pairing_allocated_bye_its_regulations_set(app: 
     }
 }
 
+/// A Xiangqi board is scored in the event's own point system (a win 2, a
+/// draw 1): the matches' game points count so, and the default PAB is a
+/// drawn match in those points (C.04.6 1.4).
+async fn a_xiangqi_team_event_counts_its_boards_in_its_own_points(app: TestApp) {
+    let (id, org) = team_event(
+        &app,
+        json!({
+            "name": "Three Clubs Xiangqi", "system": "swiss-dutch", "rounds": 2,
+            "game": "xiangqi", "time_control": "-", "teams": { "boards": 2 },
+            "pairing": { "initial_colour": "white" }
+        }),
+        &SIXTEEN[..6],
+    )
+    .await;
+    for t in 1..=3_i64 {
+        let body = json!({ "name": format!("Club {t}"), "roster": [2 * t - 1, 2 * t] });
+        team(&app, &org, &id, body).await;
+    }
+    for (lang, words) in [
+        ("en", "1 match points, 2 game points"),
+        ("zh", "场分 1，局分 2"),
+    ] {
+        let page = app.get(&format!("/t/{id}?lang={lang}"), None).await;
+        assert!(page.text.contains(words), "{lang}: {}", page.text);
+    }
+    let r = app.pair_round(&org, &id).await;
+    app.finish_round(&org, &id, &r, |_, _, _| "1/2-1/2").await;
+    let list = app
+        .get(&format!("/api/v1/tournaments/{id}/rounds/1/matches"), None)
+        .await
+        .body["matches"]
+        .as_array()
+        .unwrap()
+        .clone();
+    for m in &list {
+        assert_eq!(m["first_game_points"], 2.0, "two boards drawn, 1 each: {m}");
+        assert_eq!(m["first_match_points"], 1.0, "{m}");
+    }
+    let table = app
+        .get(&format!("/api/v1/tournaments/{id}/team-standings"), None)
+        .await
+        .body;
+    for row in table["standings"].as_array().unwrap() {
+        assert_eq!(row["game_points"], 2.0, "{row}");
+    }
+}
+
 crate::both_databases!(
+    a_xiangqi_team_event_counts_its_boards_in_its_own_points,
     a_team_swiss_scores_the_pairing_allocated_bye_its_regulations_set,
     a_team_round_robin_counts_its_rounds_by_its_teams,
     a_team_round_robin_has_team_standings_and_match_results_pages_in_both_languages,

@@ -681,7 +681,8 @@ async fn team_rounds_refuse_late_line_ups_and_fill_missing_ones_from_the_roster(
         );
         assert!(!text.contains(bye), "{lang}: {text}");
     }
-    // Line-ups are locked once the round is paired.
+    // A line-up named once the round is paired seats the match again
+    // (team_lineups.rs): the same line-up, the same boards.
     let r = app
         .send(
             Method::PUT,
@@ -690,8 +691,10 @@ async fn team_rounds_refuse_late_line_ups_and_fill_missing_ones_from_the_roster(
             json!({ "players": [5, 6, 7, null] }),
         )
         .await;
-    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
-    assert_eq!(r.body["error"], "round_paired");
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    let again = matches(&app, &id, 1).await;
+    assert_eq!(again[0]["boards"][3]["second"], Value::Null, "{again:?}");
+    assert_eq!(again[0]["first_game_points"], 1.0, "{again:?}");
     // Unknown teams and rounds.
     for path in [
         "2/lineups/9",

@@ -73,7 +73,13 @@ pub struct MatchScoring {
 impl MatchScoring {
     /// The defaults for matches of `boards` boards (see the module doc).
     pub fn for_boards(boards: u32) -> MatchScoring {
-        let games = Scoring::default();
+        MatchScoring::with_games(boards, Scoring::default())
+    }
+
+    /// The defaults for matches of `boards` boards whose games score
+    /// `games` (the event's point system: a Xiangqi board won is 2): the
+    /// byes' game points follow it.
+    pub fn with_games(boards: u32, games: Scoring) -> MatchScoring {
         let times = |p: Points| Points(p.tenths().saturating_mul(boards));
         let win = Points(20);
         let draw = Points(10);

@@ -30,8 +30,8 @@ use super::records::{Document, Format, Line, Record};
 use super::team::TeamRecord;
 use crate::model::{ByeKind, Colour, GameResult, StartNumber, Tournament};
 use crate::team::{
-    Match, MatchBoard, PrimaryScore, Team, TeamBye, TeamByeKind, TeamEvent, TeamNumber, TeamRound,
-    TeamStandingsOptions, TeamSystem, compute_team_standings,
+    Match, MatchBoard, MatchScoring, PrimaryScore, Team, TeamBye, TeamByeKind, TeamEvent,
+    TeamNumber, TeamRound, TeamStandingsOptions, TeamSystem, compute_team_standings,
 };
 
 fn error(line: usize, column: usize, kind: TrfErrorKind) -> TrfError {
@@ -270,7 +270,7 @@ impl Document {
         if colours != alternating {
             event.colours = colours;
         }
-        event.scoring.games = t.scoring;
+        event.scoring = MatchScoring::with_games(boards, t.scoring);
         if let Some(w) = win {
             event.scoring.win = w;
         }

@@ -795,6 +795,7 @@ code-invalid_lineup = The line-up is not valid
 code-invalid_path = The address is not valid
 code-malformed_json = The request is not valid JSON
 code-not_a_team_event = This is not a team event
+code-match_started = The match has begun: a board has a result or a game under way, and its line-ups stand
 code-teams_registered = The event still has teams: delete them before it becomes an event of individuals
 code-duplicate_team_name = Another team has that name
 code-timeout = The server took too long: try again

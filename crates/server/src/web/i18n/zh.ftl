@@ -795,6 +795,7 @@ code-invalid_lineup = 出场名单无效
 code-invalid_path = 地址无效
 code-malformed_json = 请求不是有效的 JSON
 code-not_a_team_event = 这不是团体赛
+code-match_started = 该场对抗已开始：已有台次有成绩或对局正在进行，出场名单不可再改
 code-teams_registered = 本赛事仍有参赛队：先删除各队，才能改为个人赛
 code-duplicate_team_name = 已有同名的队伍
 code-timeout = 服务器处理超时，请重试

@@ -1,0 +1,190 @@
+//! Line-ups entered once the round is paired: captains name their boards
+//! after the pairing is published, so `PUT …/rounds/{n}/lineups/{team}` on
+//! the round just paired seats the team's match again — its boards, their
+//! games and its empty seats' forfeits — until a board of it begins
+//! (409 `match_started`); an earlier round's line-ups stand (409
+//! `round_paired`).
+
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::harness::TestApp;
+use crate::team_rounds::matches;
+use crate::teams::{SIXTEEN, team, team_event};
+
+/// The start numbers on a match's boards, first team's then second's.
+fn seats(m: &Value) -> Vec<(Option<i64>, Option<i64>)> {
+    m["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["first"]["start_number"].as_i64(),
+                b["second"]["start_number"].as_i64(),
+            )
+        })
+        .collect()
+}
+
+async fn put_lineup(app: &TestApp, org: &str, id: &str, round: i64, players: Value) -> Value {
+    let r = app
+        .send(
+            Method::PUT,
+            &format!("/api/v1/tournaments/{id}/rounds/{round}/lineups/1"),
+            Some(org),
+            json!({ "players": players }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    r.body
+}
+
+async fn a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins(app: TestApp) {
+    let (id, org) = team_event(
+        &app,
+        json!({ "name": "Two Clubs", "system": "double-round-robin", "teams": { "boards": 2 } }),
+        &SIXTEEN[..5],
+    )
+    .await;
+    team(
+        &app,
+        &org,
+        &id,
+        json!({ "name": "Anchors", "roster": [1, 2, 3] }),
+    )
+    .await;
+    team(
+        &app,
+        &org,
+        &id,
+        json!({ "name": "Bears", "roster": [4, 5] }),
+    )
+    .await;
+    app.pair_round(&org, &id).await;
+    let before = matches(&app, &id, 1).await;
+    assert_eq!(
+        seats(&before[0])[1],
+        (Some(2), Some(5)),
+        "the roster's first two"
+    );
+    let old_game = before[0]["boards"][1]["game_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    // The captain names the reserve on board 2.
+    let stored = put_lineup(&app, &org, &id, 1, json!([1, 3])).await;
+    assert_eq!(stored["submitted"], true, "{stored}");
+    let after = matches(&app, &id, 1).await;
+    assert_eq!(seats(&after[0]), [(Some(1), Some(4)), (Some(3), Some(5))]);
+    assert_eq!(
+        after[0]["boards"][1]["first_colour"], before[0]["boards"][1]["first_colour"],
+        "each board keeps its colours"
+    );
+    let r = app.get(&format!("/api/v1/games/{old_game}"), None).await;
+    assert_eq!(
+        r.status,
+        StatusCode::NOT_FOUND,
+        "the unplayed game went: {r:?}"
+    );
+    let round = app
+        .get(&format!("/api/v1/tournaments/{id}/rounds/1"), None)
+        .await
+        .body;
+    assert_eq!(round["boards"].as_array().unwrap().len(), 2, "{round}");
+    assert!(round["byes"].as_array().unwrap().is_empty(), "{round}");
+    let audited = app.audit_rows(&id, "lineup", "update").await;
+    let last = audited.last().expect("the line-up audited");
+    assert_eq!(last["before"]["players"], json!([1, 2]), "{last}");
+    assert_eq!(last["after"]["players"], json!([1, 3]), "{last}");
+    assert_eq!(
+        last["after"]["boards"].as_array().map(Vec::len),
+        Some(2),
+        "{last}"
+    );
+
+    // An empty seat: board 2 is Bears' by forfeit, and back again.
+    put_lineup(&app, &org, &id, 1, json!([1, null])).await;
+    let m = &matches(&app, &id, 1).await[0];
+    assert_eq!(seats(m)[1], (None, Some(5)), "{m}");
+    assert_eq!(m["second_game_points"], 1.0, "the forfeit counts: {m}");
+    let round = app
+        .get(&format!("/api/v1/tournaments/{id}/rounds/1"), None)
+        .await
+        .body;
+    assert_eq!(round["boards"].as_array().unwrap().len(), 1, "{round}");
+    assert_eq!(round["byes"][0]["player"]["start_number"], 5, "{round}");
+    put_lineup(&app, &org, &id, 1, json!([1, 3])).await;
+    let m = &matches(&app, &id, 1).await[0];
+    assert_eq!(seats(m)[1], (Some(3), Some(5)), "{m}");
+
+    // Once a game of the match has started, its line-ups stand.
+    let arbiter = app.token(&org, "arbiter", Some(&id)).await;
+    let game = m["boards"][0]["game_id"].as_str().unwrap().to_owned();
+    let r = app
+        .event(&game, &arbiter, 0, json!({ "type": "start" }))
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .send(
+            Method::PUT,
+            &format!("/api/v1/tournaments/{id}/rounds/1/lineups/1"),
+            Some(&org),
+            json!({ "players": [1, 2] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "match_started", "{r:?}");
+    assert_eq!(
+        seats(&matches(&app, &id, 1).await[0])[1],
+        (Some(3), Some(5))
+    );
+
+    // The round played and the next paired: round 1's line-ups stand.
+    let r = app
+        .event(
+            &game,
+            &arbiter,
+            1,
+            json!({ "type": "resign", "player": "white" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    let r = app
+        .send(
+            Method::PUT,
+            &format!("/api/v1/tournaments/{id}/rounds/1/boards/2/result"),
+            Some(&org),
+            json!({ "result": "1/2-1/2" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+    app.pair_round(&org, &id).await;
+    let r = app
+        .send(
+            Method::PUT,
+            &format!("/api/v1/tournaments/{id}/rounds/1/lineups/1"),
+            Some(&org),
+            json!({ "players": [1, 2] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{r:?}");
+    assert_eq!(r.body["error"], "round_paired", "{r:?}");
+    // Round 2's match has not begun: it is seated again.
+    put_lineup(&app, &org, &id, 2, json!([2, 3])).await;
+    let m = &matches(&app, &id, 2).await[0];
+    let anchors: Vec<Option<i64>> = seats(m)
+        .into_iter()
+        .map(|(first, second)| {
+            if m["first"]["number"] == 1 {
+                first
+            } else {
+                second
+            }
+        })
+        .collect();
+    assert_eq!(anchors, [Some(2), Some(3)], "{m}");
+}
+
+crate::both_databases!(a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins,);
