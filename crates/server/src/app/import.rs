@@ -165,7 +165,7 @@ pub(crate) async fn import_trf(
     let team_settings = event
         .as_ref()
         .map(|e| {
-            let (system, settings) = crate::app::team_import::settings_of(e);
+            let (system, settings) = crate::app::team_import::settings_of(e, &model.tiebreaks);
             settings.normalised(&profile, &scoring).map(|s| (system, s))
         })
         .transpose()?;
@@ -195,8 +195,8 @@ pub(crate) async fn import_trf(
         rounds: planned,
         time_control: None,
         game: crate::engine::GameKind::Chess,
-        // A team file's `202` lists the team tie-breaks (the team standings
-        // take the profile's preset); its players get the defaults.
+        // A team file's `202` lists the team tie-breaks (kept in the team
+        // settings); its players get the defaults.
         tiebreaks: if model.tiebreaks.is_empty() || event.is_some() {
             crate::model::settings::default_tiebreaks(system, &profile)
         } else {

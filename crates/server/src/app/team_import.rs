@@ -20,8 +20,10 @@ use crate::store::model::Loaded;
 use crate::store::players::PlayerRow;
 use crate::store::teams::TeamRow;
 
-/// The tournament's `system` and `teams` settings of a team event.
-pub(crate) fn settings_of(event: &TeamEvent) -> (&'static str, TeamSettings) {
+/// The tournament's `system` and `teams` settings of a team event, with
+/// the team tie-breaks the file's `202` lists (`listed`), where this
+/// server reads every one of them (else the profile's preset).
+pub(crate) fn settings_of(event: &TeamEvent, listed: &[String]) -> (&'static str, TeamSettings) {
     let system = match event.system {
         TeamSystem::RoundRobin => "round-robin",
         TeamSystem::DoubleRoundRobin => "double-round-robin",
@@ -44,6 +46,7 @@ pub(crate) fn settings_of(event: &TeamEvent) -> (&'static str, TeamSettings) {
         colours: (!event.colours.is_empty())
             .then(|| tournament::team::colours_text(&event.colours)),
         pairing_allocated_bye: None,
+        tiebreaks: None,
     };
     // The file's `320`, where it is not the default (a drawn match).
     let bye = event.scoring.pairing_allocated_bye;
@@ -55,6 +58,9 @@ pub(crate) fn settings_of(event: &TeamEvent) -> (&'static str, TeamSettings) {
             match_points: points(bye.match_points),
             game_points: points(bye.game_points),
         }),
+        tiebreaks: (!listed.is_empty()
+            && tournament::team::parse_team_tiebreaks(&listed.join(",")).is_ok())
+        .then(|| listed.to_vec()),
         ..settings
     };
     (system, settings)

@@ -94,12 +94,22 @@ pub(crate) struct TeamStandingsJson {
     pub complete_rounds: u32,
 }
 
-/// The team tie-breaks of an event: its regulations profile's preset
-/// (`china-national`, else `fide-team`) for its system.
+/// The team tie-breaks of an event: those its settings list, else its
+/// regulations profile's preset (`china-national`, else `fide-team`) for
+/// its system.
 pub(crate) fn team_tiebreaks(
     loaded: &Loaded,
     system: tournament::team::TeamSystem,
 ) -> Result<Vec<tournament::team::TeamTiebreak>, ApiError> {
+    if let Some(list) = loaded
+        .tournament
+        .teams
+        .as_ref()
+        .and_then(|t| t.tiebreaks.as_ref())
+    {
+        return tournament::team::parse_team_tiebreaks(&list.join(","))
+            .map_err(|e| ApiError::unprocessable("bad_tiebreaks", e.to_string()));
+    }
     let preset = if loaded.tournament.regulations == "china-national" {
         "china-national"
     } else {

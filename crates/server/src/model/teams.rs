@@ -50,6 +50,12 @@ pub struct TeamSettings {
     /// team competition state otherwise".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pairing_allocated_bye: Option<TeamByeSpec>,
+    /// The team tie-breaks in order, as C.07 names them (`MPVGP`, `EMGSB/C1`,
+    /// `BH:MP/C1`, `DE`, …; TRF-2026 `202` of a team file): the
+    /// organiser's choice (C.07 Art. 4.1). Without it, the profile's preset
+    /// (`fide-team`, or `china-national`'s).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiebreaks: Option<Vec<String>>,
 }
 
 /// What ranks the teams first.
@@ -139,6 +145,7 @@ impl TeamSettings {
             match_points: Some(points),
             colours,
             pairing_allocated_bye: self.pairing_allocated_bye,
+            tiebreaks: self.tiebreaks.map(check_tiebreaks).transpose()?,
         })
     }
 
@@ -150,6 +157,31 @@ impl TeamSettings {
         }
     }
 }
+
+/// A list of team tie-breaks, each read as C.07 names it: 400
+/// `invalid_field` at `teams.tiebreaks[i]` naming what is wrong.
+fn check_tiebreaks(list: Vec<String>) -> Result<Vec<String>, ApiError> {
+    if list.len() > MAX_TIEBREAKS {
+        return Err(ApiError::invalid_field(
+            "teams.tiebreaks",
+            format!("at most {MAX_TIEBREAKS} tie-breaks"),
+        ));
+    }
+    list.into_iter()
+        .enumerate()
+        .map(|(i, code)| {
+            let code = code.trim().to_owned();
+            tournament::team::parse_team_tiebreak(&code)
+                .map(|_| code)
+                .map_err(|e| {
+                    ApiError::invalid_field(&format!("teams.tiebreaks[{i}]"), e.to_string())
+                })
+        })
+        .collect()
+}
+
+/// Most team tie-breaks an event lists.
+const MAX_TIEBREAKS: usize = 10;
 
 /// Most boards a match may have.
 pub(crate) const MAX_BOARDS: u32 = 20;

@@ -45,6 +45,7 @@ mod team_colours;
 mod team_lineups;
 mod team_pages;
 mod team_rounds;
+mod team_settings;
 mod team_withdrawals;
 mod teams;
 mod tournaments;
