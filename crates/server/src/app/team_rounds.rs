@@ -577,13 +577,18 @@ async fn seat_match(
 /// round, the last paired, is seated again from the two line-ups as they
 /// now stand — its boards, their games and the empty seats' forfeits
 /// replaced — as long as no board of it has a result or a game that has
-/// started (409 `match_started`). Answers the match's new boards.
+/// started (409 `match_started`). A board keeps what was set on it (its
+/// game's mode, position and announced settings, its own start) for the
+/// game that replaces its game. Answers the match's new boards.
 pub(crate) async fn reseat_match(
     tx: &mut AnyConnection,
     id: &str,
     round: i64,
     team: i64,
 ) -> Result<Vec<crate::app::rounds::BoardJson>, ApiError> {
+    // The round's games locked first: a board result or a game's first
+    // event waits for the seats, or the seats see what it committed.
+    store::games::lock_round(&mut *tx, id, round).await?;
     let loaded = load_all(&mut *tx, id).await?;
     let data = load_team_data(&mut *tx, &loaded).await?;
     let row = data
@@ -615,14 +620,16 @@ pub(crate) async fn reseat_match(
             ),
         )
     };
+    let mut kept = Vec::new();
     for b in &old {
         if b.result.is_some() {
             return Err(started(b.board));
         }
         let game = store::games::load(&mut *tx, &b.game_id).await?;
-        if game.is_some_and(|g| g.seq > 0) {
+        if game.as_ref().is_some_and(|g| g.seq > 0) {
             return Err(started(b.board));
         }
+        kept.push((*b, game.map(|g| g.laws)));
     }
     // Both teams' players leave the round's slots and byes; their boards
     // and the games nobody has started go.
@@ -679,7 +686,41 @@ pub(crate) async fn reseat_match(
     };
     let (mut boards, mut byes) = (Vec::new(), Vec::new());
     seat_match(tx, &seat, &matched, &mut boards, &mut byes).await?;
+    for new in &mut boards {
+        let Some((old, laws)) = kept.iter().find(|(b, _)| b.board == new.board) else {
+            continue;
+        };
+        keep_board_settings(tx, &loaded, old, laws.as_ref(), new).await?;
+    }
     Ok(boards)
+}
+
+/// What was set on a board before its match was seated again, given to
+/// the game that replaces its game: the mode and position, the settings
+/// announced for it, the board's own start (lateness counts from it).
+async fn keep_board_settings(
+    tx: &mut AnyConnection,
+    loaded: &Loaded,
+    old: &store::rounds::BoardRow,
+    laws: Option<&crate::engine::laws::Laws>,
+    new: &mut crate::app::rounds::BoardJson,
+) -> Result<(), ApiError> {
+    let id = &loaded.tournament.id;
+    if old.mode != loaded.tournament.recording || old.fen.is_some() {
+        store::games::set_setup(&mut *tx, &new.game_id, &old.mode, old.fen.as_deref()).await?;
+        new.mode.clone_from(&old.mode);
+        new.fen.clone_from(&old.fen);
+    }
+    if let Some(laws) = laws.filter(|l| **l != loaded.tournament.laws) {
+        store::games::set_laws(&mut *tx, &new.game_id, laws).await?;
+    }
+    if let Some(text) = &old.starts_at {
+        let start = crate::app::rounds::round_start("starts_at", text)?;
+        store::rounds::set_board_start(&mut *tx, id, old.round, old.board, Some(text)).await?;
+        store::games::set_start(&mut *tx, &new.game_id, Some(start.ms)).await?;
+        new.starts_at = Some(text.clone());
+    }
+    Ok(())
 }
 
 /// A team as a match names it.

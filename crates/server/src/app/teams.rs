@@ -454,6 +454,9 @@ pub(crate) async fn put_lineup(
     if !lineup_round(&tournament, round) {
         return Err(ApiError::not_found("round"));
     }
+    // Line-ups of the event are entered one after another, never past a
+    // pairing of it.
+    store::tournaments::lock(&mut tx, id).await?;
     let paired = store::rounds::last_paired(&mut *tx, id).await?;
     if round < paired {
         return Err(ApiError::conflict(

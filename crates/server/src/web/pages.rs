@@ -573,6 +573,11 @@ async fn round_live(
     // is the board an empty seat forfeits, shown in its match).
     let matches = super::team_pages::round_of(state, event, n).await?;
     let byes: Vec<_> = if matches.is_some() { Vec::new() } else { byes };
+    // A match whose every seat is empty has no board of its own, yet it
+    // is part of the round.
+    let has_matches = matches
+        .as_ref()
+        .is_some_and(|r| r.matches.iter().any(|m| m.second.is_some()));
     let team_byes: Vec<_> = matches
         .iter()
         .flat_map(|r| r.matches.iter().filter(|m| m.second.is_none()))
@@ -591,7 +596,7 @@ async fn round_live(
     Ok(html! {
         div #round-live data-stream=(format!("/t/{id}/rounds/{n}/stream"))
             data-fragment=(format!("/t/{id}/rounds/{n}/live?lang={}", lang.param())) {
-            @if boards.is_empty() {
+            @if boards.is_empty() && !has_matches {
                 p.muted { (lang.t("round-no-boards")) }
             } @else {
                 div.table-wrap tabindex="0" { table.pairings {

@@ -73,6 +73,17 @@ async fn a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins
         .unwrap()
         .to_owned();
 
+    // What was set on board 2 stays the board's.
+    let r = app
+        .send(
+            Method::PATCH,
+            &format!("/api/v1/tournaments/{id}/rounds/1/boards/2"),
+            Some(&org),
+            json!({ "mode": "scoresheet", "starts_at": "2027-01-02T10:00:00Z" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{r:?}");
+
     // The captain names the reserve on board 2.
     let stored = put_lineup(&app, &org, &id, 1, json!([1, 3])).await;
     assert_eq!(stored["submitted"], true, "{stored}");
@@ -94,6 +105,10 @@ async fn a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins
         .body;
     assert_eq!(round["boards"].as_array().unwrap().len(), 2, "{round}");
     assert!(round["byes"].as_array().unwrap().is_empty(), "{round}");
+    let board2 = &round["boards"][1];
+    assert_eq!(board2["mode"], "scoresheet", "{board2}");
+    assert_eq!(board2["starts_at"], "2027-01-02T10:00:00.000Z", "{board2}");
+    assert_eq!(round["boards"][0]["mode"], "live", "{round}");
     let audited = app.audit_rows(&id, "lineup", "update").await;
     let last = audited.last().expect("the line-up audited");
     assert_eq!(last["before"]["players"], json!([1, 2]), "{last}");
@@ -115,6 +130,12 @@ async fn a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins
         .body;
     assert_eq!(round["boards"].as_array().unwrap().len(), 1, "{round}");
     assert_eq!(round["byes"][0]["player"]["start_number"], 5, "{round}");
+    // No player at all: the round has no board, and its page still shows
+    // the match, each seat forfeited.
+    put_lineup(&app, &org, &id, 1, json!([null, null])).await;
+    let page = app.get(&format!("/t/{id}/rounds/1"), None).await;
+    assert!(page.text.contains(r#"class="match-head""#), "{}", page.text);
+    assert_eq!(page.text.matches(r#"class="empty-seat""#).count(), 2);
     put_lineup(&app, &org, &id, 1, json!([1, 3])).await;
     let m = &matches(&app, &id, 1).await[0];
     assert_eq!(seats(m)[1], (Some(3), Some(5)), "{m}");
@@ -187,4 +208,73 @@ async fn a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins
     assert_eq!(anchors, [Some(2), Some(3)], "{m}");
 }
 
-crate::both_databases!(a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins,);
+/// Line-ups sent at the same moment are entered one after another: each
+/// answered, none lost to another, the match seated as the last one says.
+async fn line_ups_sent_at_once_are_entered_one_after_another(app: TestApp) {
+    let (id, org) = team_event(
+        &app,
+        json!({ "name": "Two Clubs", "system": "double-round-robin", "teams": { "boards": 2 } }),
+        &SIXTEEN[..6],
+    )
+    .await;
+    team(
+        &app,
+        &org,
+        &id,
+        json!({ "name": "Anchors", "roster": [1, 2, 3] }),
+    )
+    .await;
+    team(
+        &app,
+        &org,
+        &id,
+        json!({ "name": "Bears", "roster": [4, 5, 6] }),
+    )
+    .await;
+    for round in [2, 1] {
+        if round == 1 {
+            app.pair_round(&org, &id).await;
+        }
+        let handles: Vec<_> = (0..8)
+            .map(|i| {
+                let (app, org, id) = (app.clone(), org.clone(), id.clone());
+                let (team, players) = if i % 2 == 0 {
+                    (1, json!([1, 3]))
+                } else {
+                    (2, json!([4, 6]))
+                };
+                tokio::spawn(async move {
+                    app.send(
+                        Method::PUT,
+                        &format!("/api/v1/tournaments/{id}/rounds/{round}/lineups/{team}"),
+                        Some(&org),
+                        json!({ "players": players }),
+                    )
+                    .await
+                })
+            })
+            .collect();
+        for handle in handles {
+            let r = handle.await.expect("the request ran");
+            assert_eq!(r.status, StatusCode::OK, "round {round}: {r:?}");
+        }
+    }
+    let m = &matches(&app, &id, 1).await[0];
+    let mut seated: Vec<i64> = seats(m)
+        .into_iter()
+        .flat_map(|(a, b)| [a, b])
+        .flatten()
+        .collect();
+    seated.sort_unstable();
+    assert_eq!(seated, [1, 3, 4, 6], "{m}");
+    let round = app
+        .get(&format!("/api/v1/tournaments/{id}/rounds/1"), None)
+        .await
+        .body;
+    assert_eq!(round["boards"].as_array().unwrap().len(), 2, "{round}");
+}
+
+crate::both_databases!(
+    a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins,
+    line_ups_sent_at_once_are_entered_one_after_another,
+);
