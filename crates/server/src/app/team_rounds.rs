@@ -579,13 +579,20 @@ async fn seat_match(
 /// replaced — as long as no board of it has a result or a game that has
 /// started (409 `match_started`). A board keeps what was set on it (its
 /// game's mode, position and announced settings, its own start) for the
-/// game that replaces its game. Answers the match's new boards.
+/// game that replaces its game. Answers the match's new boards and its
+/// empty seats' forfeits (full-point byes of the players facing them).
 pub(crate) async fn reseat_match(
     tx: &mut AnyConnection,
     id: &str,
     round: i64,
     team: i64,
-) -> Result<Vec<crate::app::rounds::BoardJson>, ApiError> {
+) -> Result<
+    (
+        Vec<crate::app::rounds::BoardJson>,
+        Vec<crate::app::rounds::ByeJson>,
+    ),
+    ApiError,
+> {
     // The round's games locked first: a board result or a game's first
     // event waits for the seats, or the seats see what it committed.
     store::games::lock_round(&mut *tx, id, round).await?;
@@ -692,7 +699,7 @@ pub(crate) async fn reseat_match(
         };
         keep_board_settings(tx, &loaded, old, laws.as_ref(), new).await?;
     }
-    Ok(boards)
+    Ok((boards, byes))
 }
 
 /// What was set on a board before its match was seated again, given to

@@ -501,8 +501,10 @@ pub(crate) async fn put_lineup(
     let mut after = serde_json::to_value(&stored)?;
     if round == paired {
         // The round is paired: the team's match is seated again.
-        let boards = crate::app::team_rounds::reseat_match(&mut tx, id, round, number).await?;
+        let (boards, byes) =
+            crate::app::team_rounds::reseat_match(&mut tx, id, round, number).await?;
         after["boards"] = serde_json::to_value(&boards)?;
+        after["byes"] = serde_json::to_value(&byes)?;
     }
     audit::record(
         &mut tx,

@@ -255,7 +255,7 @@ pub(super) fn empty_seat_row(
 }
 
 /// One match: the teams and the score, then its boards.
-fn match_block(lang: Lang, m: &MatchJson) -> Markup {
+fn match_block(lang: Lang, m: &MatchJson, white_key: &str) -> Markup {
     html! {
         section.team-match {
             h2 { (match_title(lang, m)) }
@@ -271,7 +271,7 @@ fn match_block(lang: Lang, m: &MatchJson) -> Markup {
                     tbody {
                         @for b in &m.boards {
                             @let first_white = b.first_colour == "white";
-                            @let colour = |white: bool| if white { lang.t("col-white") } else { lang.t("col-black") };
+                            @let colour = |white: bool| if white { lang.t(white_key) } else { lang.t("col-black") };
                             tr {
                                 td.num { (b.board) }
                                 td { (seat(lang, b.first.as_ref())) " " span.muted.side { "(" (colour(first_white)) ")" } }
@@ -346,7 +346,7 @@ pub(crate) async fn matches(State(state): State<AppState>, ctx: Ctx, path: Two) 
             }
             h1 { (title) }
             p { a href=(format!("/t/{id}/rounds/{n}")) { (lang.tr("round-title", &[("n", &n)])) } }
-            @for m in &round.matches { (match_block(lang, m)) }
+            @for m in &round.matches { (match_block(lang, m, event.first_side_keys().0)) }
         };
         let mut f = event_frame(&title, &id, &event, Tab::Pairings);
         f.next_screen = Some(screen_next(&ctx, &format!("/t/{id}/team-standings")));

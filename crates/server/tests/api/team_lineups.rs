@@ -121,6 +121,11 @@ async fn a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins
 
     // An empty seat: board 2 is Bears' by forfeit, and back again.
     put_lineup(&app, &org, &id, 1, json!([1, null])).await;
+    let last = app.audit_rows(&id, "lineup", "update").await.pop().unwrap();
+    assert_eq!(
+        last["after"]["byes"][0]["player"]["start_number"], 5,
+        "{last}"
+    );
     let m = &matches(&app, &id, 1).await[0];
     assert_eq!(seats(m)[1], (None, Some(5)), "{m}");
     assert_eq!(m["second_game_points"], 1.0, "the forfeit counts: {m}");

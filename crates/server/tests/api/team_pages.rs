@@ -517,6 +517,10 @@ async fn a_xiangqi_team_event_counts_its_boards_in_its_own_points(app: TestApp) 
     for row in table["standings"].as_array().unwrap() {
         assert_eq!(row["game_points"], 2.0, "{row}");
     }
+    // Each board's colours in the match results are Xiangqi's.
+    let page = app.get(&format!("/t/{id}/rounds/1/matches"), None).await;
+    assert!(page.text.contains("(Red)"), "{}", page.text);
+    assert!(!page.text.contains("(White)"), "{}", page.text);
 }
 
 crate::both_databases!(
