@@ -27,6 +27,7 @@ use crate::store::players::PlayerRow;
 fn details_not_kept(
     document: &tournament::trf::Document,
     kept: &crate::model::event_info::EventDetails,
+    time_control: Option<&str>,
 ) -> Vec<tournament::trf::TrfWarning> {
     use tournament::trf::{Record, TrfWarning, TrfWarningKind};
     let mut out = Vec::new();
@@ -41,7 +42,7 @@ fn details_not_kept(
         }
         let what = match tag.as_str() {
             "112" => Some("deputy arbiter"),
-            "122" => Some("time control"),
+            "122" if time_control.is_none() => Some("time control"),
             "132" => Some("round dates"),
             "022" if kept.place.is_none() => Some("place"),
             "032" if kept.federation.is_none() => Some("federation"),
@@ -107,7 +108,18 @@ pub(crate) async fn import_trf(
         mut warnings,
     } = imported;
     let details = crate::model::event_info::EventDetails::from_model(&model.info);
-    warnings.extend(details_not_kept(&document, &details));
+    // `122` as this server writes it (a PGN TimeControl: `5400+30`,
+    // `40/5400:1800`) is kept; any other text is warned about, not kept.
+    let time_control = model.info.time_control.as_deref().and_then(|tc| {
+        crate::model::settings::check_time_control(Some(tc.trim()))
+            .ok()
+            .flatten()
+    });
+    warnings.extend(details_not_kept(
+        &document,
+        &details,
+        time_control.as_deref(),
+    ));
     // A file with team records is read as a team event: its team records
     // are kept, not left out.
     if document.has_teams() {
@@ -193,7 +205,7 @@ pub(crate) async fn import_trf(
         name,
         system: system.to_owned(),
         rounds: planned,
-        time_control: None,
+        time_control,
         game: crate::engine::GameKind::Chess,
         // A team file's `202` lists the team tie-breaks (kept in the team
         // settings); its players get the defaults.

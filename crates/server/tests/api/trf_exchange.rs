@@ -398,6 +398,23 @@ async fn event_details_the_server_does_not_keep_are_named(app: TestApp) {
     );
 }
 
+/// The time control as this server writes it (`122`, a PGN TimeControl)
+/// comes back with the event: kept, and written again.
+async fn a_time_control_the_server_wrote_is_kept_on_import(app: TestApp) {
+    let organiser = app.organiser().await;
+    let trf = "012 Timed Open\n122 5400+30\nXXR 3\n\
+        001    1 m    Alpha                             2000 ESP     1000001 1990/01/01  1.0    1     2 w 1\n\
+        001    2 m    Bravo                             1900 ESP     1000002 1991/01/01  0.0    2     1 b 0\n";
+    let copy = import(&app, &organiser, trf).await;
+    let warnings = copy["warnings"].as_array().unwrap();
+    assert!(!warnings.iter().any(|w| w["line"] == 2), "{warnings:?}");
+    let id = copy["id"].as_str().unwrap();
+    let t = app.get(&format!("/api/v1/tournaments/{id}"), None).await;
+    assert_eq!(t.body["time_control"], "5400+30", "{t:?}");
+    let text = export(&app, id, "").await;
+    assert!(text.lines().any(|l| l == "122 5400+30"), "{text}");
+}
+
 /// A game that counts for the event but not for rating (TRF `W`, `D`, `L`:
 /// it lasted less than a move) is marked `unrated` on its board, in the
 /// round and in the JSON scoring table, and exported as it came.
@@ -475,6 +492,7 @@ async fn a_gbk_file_from_a_chinese_windows_program_is_imported(app: TestApp) {
 }
 
 crate::both_databases!(
+    a_time_control_the_server_wrote_is_kept_on_import,
     an_unrated_game_is_marked_on_its_board_and_in_the_exports,
     a_gbk_file_from_a_chinese_windows_program_is_imported,
     event_details_the_server_does_not_keep_are_named,
