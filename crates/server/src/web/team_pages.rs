@@ -28,16 +28,21 @@ async fn load_teams(state: &AppState, id: &str) -> Result<(Event, TeamData), Pag
     if event.loaded.tournament.teams.is_none() {
         return Err(PageError::NotFound("what-team-event"));
     }
+    let data = team_data(state, &event).await?;
+    Ok((event, data))
+}
+
+/// A team event's team data.
+async fn team_data(state: &AppState, event: &Event) -> Result<TeamData, PageError> {
     let mut conn = state
         .db()
         .pool()
         .acquire()
         .await
         .map_err(|e| PageError::Internal(format!("connection: {e}")))?;
-    let data = load_team_data(&mut conn, &event.loaded)
+    load_team_data(&mut conn, &event.loaded)
         .await
-        .map_err(|e| PageError::from_api(e, "what-team-event"))?;
-    Ok((event, data))
+        .map_err(|e| PageError::from_api(e, "what-team-event"))
 }
 
 /// Points as a score sheet writes them: `2`, `½`, `2½` (else as a number).
@@ -214,15 +219,7 @@ pub(super) async fn round_of(
     if event.loaded.tournament.teams.is_none() {
         return Ok(None);
     }
-    let mut conn = state
-        .db()
-        .pool()
-        .acquire()
-        .await
-        .map_err(|e| PageError::Internal(format!("connection: {e}")))?;
-    let data = load_team_data(&mut conn, &event.loaded)
-        .await
-        .map_err(|e| PageError::from_api(e, "what-team-event"))?;
+    let data = team_data(state, event).await?;
     round_matches(&data, &event.loaded, i64::from(round))
         .map(Some)
         .map_err(|e| PageError::Internal(format!("matches: {e:?}")))
