@@ -418,7 +418,7 @@ async fn a_team_swiss_scores_the_pairing_allocated_bye_its_regulations_set(app: 
         team(&app, &org, &id, body).await;
     }
     for (lang, words) in [
-        ("en", "2 match points, 1½ game points"),
+        ("en", "match points 2, game points 1½"),
         ("zh", "场分 2，局分 1½"),
     ] {
         let page = app.get(&format!("/t/{id}?lang={lang}"), None).await;
@@ -491,7 +491,7 @@ async fn a_xiangqi_team_event_counts_its_boards_in_its_own_points(app: TestApp) 
         team(&app, &org, &id, body).await;
     }
     for (lang, words) in [
-        ("en", "1 match points, 2 game points"),
+        ("en", "match points 1, game points 2"),
         ("zh", "场分 1，局分 2"),
     ] {
         let page = app.get(&format!("/t/{id}?lang={lang}"), None).await;
