@@ -40,27 +40,28 @@ async fn put_lineup(app: &TestApp, org: &str, id: &str, round: i64, players: Val
     r.body
 }
 
-async fn a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins(app: TestApp) {
+/// A two-board double round robin of Anchors (players 1–3, one a
+/// reserve) and Bears (`bears`).
+async fn two_clubs(app: &TestApp, players: &[(&str, u16)], bears: Value) -> (String, String) {
     let (id, org) = team_event(
-        &app,
+        app,
         json!({ "name": "Two Clubs", "system": "double-round-robin", "teams": { "boards": 2 } }),
-        &SIXTEEN[..5],
+        players,
     )
     .await;
     team(
-        &app,
+        app,
         &org,
         &id,
         json!({ "name": "Anchors", "roster": [1, 2, 3] }),
     )
     .await;
-    team(
-        &app,
-        &org,
-        &id,
-        json!({ "name": "Bears", "roster": [4, 5] }),
-    )
-    .await;
+    team(app, &org, &id, json!({ "name": "Bears", "roster": bears })).await;
+    (id, org)
+}
+
+async fn a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins(app: TestApp) {
+    let (id, org) = two_clubs(&app, &SIXTEEN[..5], json!([4, 5])).await;
     app.pair_round(&org, &id).await;
     let before = matches(&app, &id, 1).await;
     assert_eq!(
@@ -216,26 +217,7 @@ async fn a_line_up_named_after_the_pairing_seats_the_match_again_until_it_begins
 /// Line-ups sent at the same moment are entered one after another: each
 /// answered, none lost to another, the match seated as the last one says.
 async fn line_ups_sent_at_once_are_entered_one_after_another(app: TestApp) {
-    let (id, org) = team_event(
-        &app,
-        json!({ "name": "Two Clubs", "system": "double-round-robin", "teams": { "boards": 2 } }),
-        &SIXTEEN[..6],
-    )
-    .await;
-    team(
-        &app,
-        &org,
-        &id,
-        json!({ "name": "Anchors", "roster": [1, 2, 3] }),
-    )
-    .await;
-    team(
-        &app,
-        &org,
-        &id,
-        json!({ "name": "Bears", "roster": [4, 5, 6] }),
-    )
-    .await;
+    let (id, org) = two_clubs(&app, &SIXTEEN[..6], json!([4, 5, 6])).await;
     for round in [2, 1] {
         if round == 1 {
             app.pair_round(&org, &id).await;
