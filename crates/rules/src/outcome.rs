@@ -1,9 +1,10 @@
 //! Decisive board states: checkmate (9.2, 10.1), stalemate (10.3), the
 //! drawn material of Art. 10.4, and the dead-position test behind it.
 
+use crate::attacks::{king_attacks, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::types::{Color, Role};
+use crate::types::{Color, Role, Square};
 
 /// How the board itself ends the game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -16,7 +17,8 @@ pub enum Outcome {
     /// The side to move has no legal move and is not in check (Art. 10.3).
     Stalemate,
     /// Neither side can ever checkmate (Art. 10.4 and its generalisation to
-    /// every dead position with only kings, bishops and knights).
+    /// every dead position with only kings, bishops and knights, and to
+    /// kings and pawns locked for good).
     InsufficientMaterial,
 }
 
@@ -129,12 +131,73 @@ impl Position {
     /// bishops and knights the answer follows the material rule above, after
     /// following every line of up to four plies in which one side's moves
     /// are all forced into losing the mating material (for example a check
-    /// whose only answer captures the last knight). With pawns, rooks or
-    /// queens on the board the answer is `true` unless `color` has a bare
-    /// king (conservative).
+    /// whose only answer captures the last knight). Kings and pawns locked
+    /// for good (see `is_locked_pawn_chain`) mate nobody. Otherwise, with
+    /// pawns, rooks or queens on the board the answer is `true` unless
+    /// `color` has a bare king (conservative).
     #[must_use]
     pub fn can_checkmate(&self, color: Color) -> bool {
-        self.can_checkmate_within(color, FORCED_LINE_PLIES)
+        !self.is_locked_pawn_chain() && self.can_checkmate_within(color, FORCED_LINE_PLIES)
+    }
+
+    /// A position of kings and pawns that no series of legal moves can
+    /// change but the kings' walks (the "dead position" of a locked pawn
+    /// chain): every pawn is blocked by a pawn in front of it and has
+    /// nothing to capture, and neither king can reach a square next to an
+    /// opposing pawn that no pawn protects. The pawns then never move again
+    /// (an opposing king can never stand where a pawn attacks), no king can
+    /// capture, and kings alone never give check: neither side can mate.
+    ///
+    /// Conservative: an en-passant square, a side in check or a pawn that
+    /// only its king protects says no.
+    fn is_locked_pawn_chain(&self) -> bool {
+        let pawns = self.by_role(Role::Pawn);
+        let kings = self.by_role(Role::King);
+        if pawns.is_empty()
+            || self.occupied() != (pawns | kings)
+            || self.ep_square.is_some()
+            || self.is_check()
+        {
+            return false;
+        }
+        for color in [Color::White, Color::Black] {
+            let theirs = pawns & self.by_color(color.other());
+            for sq in pawns & self.by_color(color) {
+                let front = match color {
+                    Color::White => sq.index() + 8,
+                    Color::Black => sq.index().wrapping_sub(8),
+                };
+                let blocked = u8::try_from(front)
+                    .ok()
+                    .and_then(Square::new)
+                    .is_some_and(|front| pawns.contains(front));
+                if !blocked || pawn_attacks(color, sq).intersects(theirs) {
+                    return false;
+                }
+            }
+        }
+        for color in [Color::White, Color::Black] {
+            let theirs = pawns & self.by_color(color.other());
+            let guarded = theirs
+                .into_iter()
+                .fold(Bitboard::EMPTY, |g, p| g | pawn_attacks(color.other(), p));
+            let open = !pawns & !guarded;
+            let mut region = Bitboard::from_square(self.king_square(color));
+            let reach = loop {
+                let reach = region
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |r, sq| r | king_attacks(sq));
+                let grown = region | (reach & open);
+                if grown == region {
+                    break reach;
+                }
+                region = grown;
+            };
+            if (reach & theirs & !guarded).any() {
+                return false;
+            }
+        }
+        true
     }
 
     fn can_checkmate_within(&self, color: Color, plies: u32) -> bool {

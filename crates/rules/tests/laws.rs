@@ -554,6 +554,38 @@ fn who_can_still_checkmate_with_kings_bishops_and_knights() {
     }
 }
 
+/// Kings and pawns locked for good (every pawn blocked, nothing to
+/// capture, no king able to reach an opposing pawn no pawn protects): no
+/// series of legal moves leads to mate, a dead position (10.4, 10.5).
+#[test]
+fn kings_and_pawns_locked_for_good_are_a_dead_position_10_4() {
+    // FEN | dead
+    for (fen, dead) in [
+        // A wall across the board: the kings stay on their sides.
+        ("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1", true),
+        ("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 b - - 0 1", true),
+        // A chain of protected pawns the kings can walk up to but not take.
+        ("4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1", true),
+        // Without its h-pawns the chain still holds: g3 guards h4.
+        ("4k3/8/8/1p1p1p2/pPpPpPp1/P1P1P1P1/8/4K3 w - - 0 1", true),
+        // Without its g- and h-pawns the black king walks round to take e3.
+        ("4k3/8/8/1p1p1p2/pPpPpP2/P1P1P3/8/4K3 w - - 0 1", false),
+        // The h-file is open: the white king walks round to e5 or g5.
+        ("8/8/1k6/p1p1p3/P1P1P3/8/3K4/8 w - - 0 1", false),
+        // The h-pawn can still advance.
+        ("8/8/1k6/p1p1p1p1/P1P1P1P1/7P/3K4/8 w - - 0 1", false),
+        // d4 can take on c5 or e5.
+        ("8/8/1k6/p1ppp1p1/P1PPP1P1/8/3K4/8 w - - 0 1", false),
+        // A knight, however hemmed in, is not a locked pawn.
+        ("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/7N w - - 0 1", false),
+    ] {
+        let p = pos(fen);
+        assert_eq!(p.is_dead(), dead, "{fen}");
+        assert_eq!(p.can_checkmate(Color::White), !dead, "White in {fen}");
+        assert_eq!(p.can_checkmate(Color::Black), !dead, "Black in {fen}");
+    }
+}
+
 /// A check whose only answer captures the last knight: K+N v K+B becomes
 /// K v K+B, so neither side can mate any more (dead position).
 #[test]

@@ -319,3 +319,106 @@ proptest! {
         }
     }
 }
+
+/// A random wall of blocked pawn pairs (white on a rank, black right above
+/// it; neighbouring files a rank apart, now and then a file left open) with the white king on a square below the wall and the black king
+/// above it, or `None` when the two kings cannot stand there legally.
+fn random_pawn_wall(rng: &mut Rng) -> Option<Position> {
+    let mut board = [['.'; 8]; 8];
+    let mut wall = [0usize; 8];
+    let mut rank = 1 + (rng.next() % 5) as usize;
+    for file in 0..8 {
+        // Pawns of neighbouring files on one rank could take each other.
+        if file > 0 {
+            rank = match rank {
+                1 => 2,
+                5 => 4,
+                _ if rng.next() % 2 == 0 => rank - 1,
+                _ => rank + 1,
+            };
+        }
+        wall[file] = rank;
+        if rng.next() % 16 != 0 {
+            board[rank][file] = 'P';
+            board[rank + 1][file] = 'p';
+        }
+    }
+    for (king, below) in [('K', true), ('k', false)] {
+        let file = (rng.next() % 8) as usize;
+        let ranks: Vec<usize> = if below {
+            (0..wall[file]).collect()
+        } else {
+            (wall[file] + 2..8).collect()
+        };
+        let r = ranks[(rng.next() % ranks.len() as u64) as usize];
+        if board[r][file] != '.' {
+            return None;
+        }
+        board[r][file] = king;
+    }
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|r| {
+            let mut text = String::new();
+            let mut gap = 0;
+            for f in 0..8 {
+                if board[r][f] == '.' {
+                    gap += 1;
+                } else {
+                    if gap > 0 {
+                        text.push_str(&gap.to_string());
+                        gap = 0;
+                    }
+                    text.push(board[r][f]);
+                }
+            }
+            if gap > 0 {
+                text.push_str(&gap.to_string());
+            }
+            text
+        })
+        .collect();
+    let turn = if rng.next() % 2 == 0 { "w" } else { "b" };
+    Position::from_fen(&format!("{} {turn} - - 0 1", ranks.join("/"))).ok()
+}
+
+/// A locked pawn position judged dead (10.4) is dead: every position any
+/// series of legal moves reaches from it, searched exhaustively, has only
+/// king moves, no capture and no check (so no mate).
+#[test]
+fn every_locked_pawn_position_judged_dead_stays_without_a_capture_or_a_check() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut dead, mut alive) = (0, 0);
+    for _ in 0..1_500 {
+        let Some(start) = random_pawn_wall(&mut rng) else {
+            continue;
+        };
+        if !start.is_dead() {
+            alive += 1;
+            continue;
+        }
+        dead += 1;
+        let pawns = start.by_role(Role::Pawn);
+        let pieces = start.occupied().count();
+        let mut seen = std::collections::HashSet::from([start.repetition_key()]);
+        let mut todo = vec![start];
+        while let Some(pos) = todo.pop() {
+            assert!(!pos.is_check(), "a check reached from {start:?}: {pos:?}");
+            for &m in &pos.legal_moves() {
+                let mut next = pos;
+                next.play_unchecked(m);
+                assert_eq!(
+                    next.by_role(Role::Pawn),
+                    pawns,
+                    "a pawn moved: {pos:?} {m:?}"
+                );
+                assert_eq!(next.occupied().count(), pieces, "a capture: {pos:?} {m:?}");
+                assert!(next.is_dead(), "{next:?} from the dead {pos:?}");
+                if seen.insert(next.repetition_key()) {
+                    todo.push(next);
+                }
+            }
+        }
+    }
+    assert!(dead >= 300 && alive >= 100, "dead {dead}, alive {alive}");
+}
