@@ -231,8 +231,11 @@ pub fn check_history(tournament: &Tournament) -> Result<(), Error> {
 
 /// Pairs the next round of a round-robin tournament from the table, by start
 /// number: the i-th player in start-number order is table number i. Games
-/// first in table order, then the bye. Results are `NotPlayed`; a bye is a
-/// [`ByeKind::PairingAllocated`] one (no opponent this round).
+/// first in table order, then the bye. Results are `NotPlayed`. The player
+/// the table pairs with the dummy (an odd number of players) sits the round
+/// out: no game and no points, a [`ByeKind::Absent`] round — everyone sits
+/// out once a cycle, so no point is owed for it (C.05 Annex 1; C.07 treats
+/// a round robin's unplayed rounds as forfeits only, never as a bye).
 pub fn pair_next_round(tournament: &Tournament) -> Result<Round, Error> {
     let double = is_double(tournament)?;
     let count = u32::try_from(tournament.players.len()).unwrap_or(u32::MAX);
@@ -249,7 +252,7 @@ pub fn pair_next_round(tournament: &Tournament) -> Result<Round, Error> {
             )),
             Line::Bye(p) => paired.byes.push(Bye {
                 player: number(p),
-                kind: ByeKind::PairingAllocated,
+                kind: ByeKind::Absent,
             }),
         }
     }

@@ -171,6 +171,11 @@ fn recorded_board(loaded: &Loaded, number: i64) -> Option<&BoardRow> {
         .find(|b| b.round == number && (b.recorded || !b.annulled_game_ids.is_empty()))
 }
 
+/// The player a pairing leaves without an opponent, with the stored
+/// spelling of his bye: a Swiss's pairing-allocated bye, or a round robin's
+/// round sat out (`absent`: no game, no points).
+pub(crate) type SystemBye = (StartNumber, &'static str);
+
 /// One board of a new round, by start number.
 pub(crate) struct NewBoard {
     pub white: StartNumber,
@@ -178,7 +183,7 @@ pub(crate) struct NewBoard {
 }
 
 /// Pairs the next round: the boards and who gets the pairing-allocated bye.
-fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<StartNumber>), ApiError> {
+fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<SystemBye>), ApiError> {
     match t.system {
         model::System::Swiss => {
             let swiss = tournament::dutch::swiss_for_next_round(t).map_err(|e| match e {
@@ -208,7 +213,7 @@ fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<StartNumber>), Api
                         white: sn(p.white),
                         black: sn(black),
                     }),
-                    None => pab = Some(sn(p.white)),
+                    None => pab = Some((sn(p.white), bye_text(ByeKind::PairingAllocated))),
                 }
             }
             Ok((boards, pab))
@@ -216,11 +221,11 @@ fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<StartNumber>), Api
         model::System::RoundRobin | model::System::DoubleRoundRobin => {
             let round = tournament::round_robin::pair_next_round(t)
                 .map_err(|e| ApiError::conflict("cannot_pair", e.to_string()))?;
-            let pab = round
+            let rest = round
                 .byes
                 .iter()
-                .find(|b| b.kind == ByeKind::PairingAllocated)
-                .map(|b| b.player);
+                .find(|b| b.kind == ByeKind::Absent)
+                .map(|b| (b.player, bye_text(ByeKind::Absent)));
             let boards = round
                 .boards
                 .iter()
@@ -229,7 +234,7 @@ fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<StartNumber>), Api
                     black: b.black,
                 })
                 .collect();
-            Ok((boards, pab))
+            Ok((boards, rest))
         }
     }
 }
@@ -299,7 +304,7 @@ pub(crate) async fn pair_next_round(
         renumber_in_memory(&mut planned)?;
     }
     let pairing_model = to_model(&planned)?;
-    let (boards, pab) = tokio::task::spawn_blocking(move || pair_next(&pairing_model))
+    let (boards, system_bye) = tokio::task::spawn_blocking(move || pair_next(&pairing_model))
         .await
         .map_err(|e| ApiError::Internal(format!("pairing task: {e}")))??;
     // Write: nothing the pairing was computed from may have changed since.
@@ -339,8 +344,10 @@ pub(crate) async fn pair_next_round(
         renumber_fide(&mut tx, actor, &mut loaded).await?;
     }
     let model = to_model(&loaded)?;
-    let round_json =
-        write_round(&mut tx, actor, &loaded, &model, next, &boards, pab, starts).await?;
+    let round_json = write_round(
+        &mut tx, actor, &loaded, &model, next, &boards, system_bye, starts,
+    )
+    .await?;
     commit_change(tx, id).await?;
     Ok(round_json)
 }
@@ -532,7 +539,7 @@ pub(crate) async fn write_round(
     model: &Tournament,
     number: i64,
     boards: &[NewBoard],
-    pab: Option<StartNumber>,
+    system_bye: Option<SystemBye>,
     starts: Option<&RoundStart>,
 ) -> Result<RoundJson, ApiError> {
     let id = &loaded.tournament.id;
@@ -552,23 +559,23 @@ pub(crate) async fn write_round(
             .push(insert_board_game(tx, loaded, number, board_number, white, black, starts).await?);
     }
     let mut byes = Vec::new();
-    if let Some(sn) = pab {
-        byes.push((player(sn)?, ByeKind::PairingAllocated));
+    if let Some((sn, kind)) = system_bye {
+        byes.push((player(sn)?, kind));
     }
     for p in &model.players {
         if let model::PlayerStatus::RequestedBye(kind) =
             p.status(u32::try_from(number).unwrap_or(0))
         {
-            byes.push((player(p.start_number)?, kind));
+            byes.push((player(p.start_number)?, bye_text(kind)));
         }
     }
     let mut bye_json = Vec::new();
     for (p, kind) in byes {
-        store::rounds::insert_bye(tx, id, number, &p.id, bye_text(kind)).await?;
+        store::rounds::insert_bye(tx, id, number, &p.id, kind).await?;
         claim_slot(tx, id, number, &p.id).await?;
         bye_json.push(ByeJson {
             player: Some(player_ref(p)),
-            kind: bye_text(kind).to_owned(),
+            kind: kind.to_owned(),
         });
     }
     let round = RoundJson {
@@ -746,7 +753,9 @@ pub(crate) struct BoardJson {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub(crate) struct ByeJson {
     pub player: Option<PlayerRef>,
-    /// `pairing_allocated`, `half`, `full` or `zero`.
+    /// `pairing_allocated`, `half`, `full`, `zero` or `absent` (no game and
+    /// no points: a round robin's round the player sits out, C.05 Annex 1,
+    /// or an imported round the player was not paired in).
     pub kind: String,
 }
 

@@ -353,9 +353,10 @@ async fn lineups_to_pair(
 }
 
 /// A team round robin set to more rounds than its Berger schedule has
-/// (five for four teams, which play three) plays its schedule: the number
-/// of rounds becomes the schedule's when round 1 is paired, audited, so the
-/// event is finished when its schedule is.
+/// (five for four teams, which play three), or created without a number of
+/// rounds, plays its schedule: the number of rounds becomes the schedule's
+/// when round 1 is paired, audited, so the event is finished when its
+/// schedule is and its line-ups stop at its last round.
 async fn fit_rounds_to_schedule(
     tx: &mut AnyConnection,
     actor: &Actor,
@@ -372,7 +373,7 @@ async fn fit_rounds_to_schedule(
         double,
     ));
     let set = loaded.tournament.rounds;
-    if set <= schedule {
+    if (1..=schedule).contains(&set) {
         return Ok(());
     }
     loaded.tournament.rounds = schedule;

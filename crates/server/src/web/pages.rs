@@ -245,11 +245,15 @@ pub(crate) async fn home(State(state): State<AppState>, ctx: Ctx, path: One) -> 
                                 span.tag title=(super::words::team_tiebreak_name(lang, code)) { (i + 1) ". " (code) }
                             }
                         }
-                        dt { (lang.t("t-team-bye")) } dd #team-bye {
-                            (lang.tr("t-team-bye-value", &[
-                                ("mp", &super::team_pages::points(bye.match_points.as_f64())),
-                                ("gp", &super::team_pages::points(bye.game_points.as_f64())),
-                            ]))
+                        // Only a Swiss has a pairing-allocated bye: a round
+                        // robin's team out sits the round out.
+                        @if t.system == "swiss-dutch" {
+                            dt { (lang.t("t-team-bye")) } dd #team-bye {
+                                (lang.tr("t-team-bye-value", &[
+                                    ("mp", &super::team_pages::points(bye.match_points.as_f64())),
+                                    ("gp", &super::team_pages::points(bye.game_points.as_f64())),
+                                ]))
+                            }
                         }
                     }
                     // In a team event these rank the players' own standings

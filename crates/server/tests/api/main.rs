@@ -37,6 +37,7 @@ mod rating_lists;
 mod ratings;
 mod registry;
 mod result_corrections;
+mod round_robin_byes;
 mod setup;
 mod standings;
 mod stream;

@@ -144,14 +144,12 @@ pub fn pair_round(
                     .matches
                     .push(match_from_lineups(event, &first, &second));
             }
-            // The schedule's bye of a team that withdrew scores nothing.
+            // The team the table gives the dummy sits the round out: no
+            // match and no points (every team sits out once a cycle; C.05
+            // Annex 1 — the pairing-allocated bye is the Swiss's, C.04.6).
             Line::Bye(t) => round.byes.push(TeamBye {
                 team: team(t),
-                kind: if plays(team(t)) {
-                    TeamByeKind::PairingAllocated
-                } else {
-                    TeamByeKind::ZeroPoint
-                },
+                kind: TeamByeKind::ZeroPoint,
             }),
         }
     }
