@@ -255,9 +255,23 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Whether `error` is PostgreSQL giving up one of two transactions that
+/// ran into each other (SQLSTATE 40P01 deadlock, 40001 serialization
+/// failure): the refused one changed nothing and may simply be sent again.
+fn concurrent_change(error: &sqlx::Error) -> bool {
+    matches!(error, sqlx::Error::Database(e)
+        if e.code().is_some_and(|code| matches!(&*code, "40P01" | "40001")))
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> ApiError {
-        if database_away(&error) {
+        if concurrent_change(&error) {
+            tracing::warn!(%error, "concurrent change");
+            ApiError::conflict(
+                "concurrent_change",
+                "the request ran into a simultaneous change of the same data and was rolled back; nothing was changed: send it again",
+            )
+        } else if database_away(&error) {
             ApiError::Unavailable(format!("database: {error}"))
         } else {
             ApiError::Internal(format!("database: {error}"))

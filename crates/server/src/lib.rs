@@ -226,6 +226,7 @@ pub fn app(state: AppState) -> Router {
         .merge(web::router())
         .fallback(error::not_found_fallback)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(refuse_nul))
         .layer(axum::middleware::from_fn(time_limit))
         // Outermost last: the request id is set (a client's `x-request-id`
         // kept, else a new UUID), then copied onto the response, then the
@@ -235,6 +236,51 @@ pub fn app(state: AppState) -> Router {
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .with_state(state)
+}
+
+/// Answers 400 `nul_character` to a request whose URL or form body holds
+/// a NUL character (`%00`): no path segment, query or form field the server
+/// reads may hold one (PostgreSQL cannot store it; JSON bodies are checked
+/// as they are read, [`unique_keys`]).
+async fn refuse_nul(
+    request: Request<axum::body::Body>,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let has_nul = |text: &[u8]| text.windows(3).any(|w| w.eq_ignore_ascii_case(b"%00"));
+    let uri = request.uri().to_string();
+    if has_nul(uri.as_bytes()) {
+        return nul_refused("url");
+    }
+    let is_form = request
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    if !is_form {
+        return next.run(request).await;
+    }
+    let (parts, body) = request.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT).await else {
+        return error::ApiError::PayloadTooLarge("request body too large".into()).into_response();
+    };
+    if has_nul(&bytes) || bytes.contains(&0) {
+        return nul_refused("form");
+    }
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+        .await
+}
+
+/// The 400 answer for a NUL character in the request's `at`.
+fn nul_refused(at: &str) -> axum::response::Response {
+    (
+        StatusCode::BAD_REQUEST,
+        axum::Json(serde_json::json!({
+            "error": "nul_character",
+            "message": "a NUL character (%00) is not allowed in a request",
+            "where": at,
+        })),
+    )
+        .into_response()
 }
 
 /// The request id's header, set on every request and response.

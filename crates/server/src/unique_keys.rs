@@ -7,6 +7,10 @@
 //! Derived structs refuse a repeated field already; maps and free-form
 //! values (a game's event, a PGN upload) do not, so every JSON body is
 //! checked here once it has parsed ([`crate::error::parse_json`]).
+//!
+//! The same pass refuses a NUL character (U+0000) in any string or key:
+//! no text the server keeps may hold one (PostgreSQL cannot store it, and a
+//! name or reason with one is no name or reason).
 
 use std::fmt;
 
@@ -50,8 +54,8 @@ impl<'de> Visitor<'de> for UniqueKeysVisitor {
     fn visit_f64<E>(self, _: f64) -> Result<UniqueKeys, E> {
         Ok(UniqueKeys)
     }
-    fn visit_str<E>(self, _: &str) -> Result<UniqueKeys, E> {
-        Ok(UniqueKeys)
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<UniqueKeys, E> {
+        refuse_nul(text)
     }
     fn visit_unit<E>(self) -> Result<UniqueKeys, E> {
         Ok(UniqueKeys)
@@ -72,6 +76,9 @@ impl<'de> Visitor<'de> for UniqueKeysVisitor {
         // Most objects have a handful of keys: a list beats a set.
         let mut seen: Vec<String> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
+            if key.contains('\0') {
+                map.next_value_seed(Nul)?;
+            }
             if seen.contains(&key) {
                 // Failed while reading the repeated key's value, so the
                 // error's path ends at that key.
@@ -81,6 +88,29 @@ impl<'de> Visitor<'de> for UniqueKeysVisitor {
             seen.push(key);
         }
         Ok(UniqueKeys)
+    }
+}
+
+/// [`NUL_MESSAGE`] when `text` holds a NUL character.
+fn refuse_nul<E: de::Error>(text: &str) -> Result<UniqueKeys, E> {
+    if text.contains('\0') {
+        Err(E::custom(NUL_MESSAGE))
+    } else {
+        Ok(UniqueKeys)
+    }
+}
+
+/// Why a text with a NUL character is refused.
+pub(crate) const NUL_MESSAGE: &str = "a NUL character (U+0000) is not allowed in text";
+
+/// The value of a key with a NUL character: an error at that key.
+struct Nul;
+
+impl<'de> de::DeserializeSeed<'de> for Nul {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, _: D) -> Result<(), D::Error> {
+        Err(de::Error::custom(NUL_MESSAGE))
     }
 }
 
@@ -108,6 +138,20 @@ mod tests {
         serde_path_to_error::deserialize::<_, UniqueKeys>(&mut d)
             .map(|_| ())
             .map_err(|e| (e.path().to_string(), e.into_inner().to_string()))
+    }
+
+    #[test]
+    fn a_nul_character_is_refused_at_its_place() {
+        let (path, message) = check(r#"{"name":"a\u0000b"}"#).unwrap_err();
+        assert_eq!(path, "name");
+        assert!(message.contains("NUL"), "{message}");
+        let (path, _) = check(r#"{"players":[{"name":"A"},{"label":"\u0000"}]}"#).unwrap_err();
+        assert_eq!(path, "players[1].label");
+        assert!(check(r#"{"a\u0000":1}"#).is_err());
+        assert!(
+            check(r#"{"name":"a\\u0000b"}"#).is_ok(),
+            "an escaped backslash is no NUL"
+        );
     }
 
     #[test]

@@ -160,10 +160,7 @@ fn a_team_round_robin_follows_the_berger_tables_of_c05_annex_1_with_colours_alte
                 "an odd field gives one bye"
             );
             assert!(
-                paired
-                    .byes
-                    .iter()
-                    .all(|b| b.kind == TeamByeKind::ZeroPoint),
+                paired.byes.iter().all(|b| b.kind == TeamByeKind::ZeroPoint),
                 "the team out sits the round out, scoring nothing"
             );
             e.rounds.push(paired);

@@ -112,12 +112,15 @@ pub(crate) async fn begin_change(
 }
 
 /// [`begin_change`] for closing and reopening, which a closed event allows.
+/// The event's row is locked before it is read: of two closings (or
+/// reopenings) at once, the second sees the first's outcome (409).
 pub(crate) async fn begin_close(
     state: &AppState,
     actor: &Actor,
     id: &str,
 ) -> Result<(WriteGuard, Tx, TournamentRow), ApiError> {
     let (guard, mut tx) = state.db().begin().await?;
+    store::tournaments::lock(&mut tx, id).await?;
     let tournament = load_tournament(&mut *tx, id).await?;
     actor.require(Permission::Manage, id, tournament.owner_token.as_deref())?;
     Ok((guard, tx, tournament))

@@ -324,6 +324,8 @@ fn expand_errors(path: &str, method: &str, operation: &mut Map<String, Value>) {
         entry.extend(list.iter().map(|c| (*c).to_owned()));
     };
     add("408", &["timeout"]);
+    // A NUL character (`%00`) in the URL or a form body (`refuse_nul`).
+    add("400", &["nul_character"]);
     // A change to a closed event is refused until it is reopened
     // (`app::tournaments::begin_change`).
     let changes_an_event = method != "get"
@@ -335,6 +337,11 @@ fn expand_errors(path: &str, method: &str, operation: &mut Map<String, Value>) {
     }
     if path != "/health" && path != "/api/v1/openapi.json" {
         add("503", &["unavailable"]);
+        // PostgreSQL gave the request up for a simultaneous one (a
+        // deadlock or serialization failure): send it again.
+        if method != "get" {
+            add("409", &["concurrent_change"]);
+        }
     }
     if path.contains('{') {
         add("400", &["invalid_path"]);

@@ -225,6 +225,15 @@ impl PairingOptions {
                         "the rounds must satisfy 1 <= first_round <= last_round <= rounds",
                     ));
                 }
+                // Left out, the pair stays forbidden to the last round.
+                if g.last_round
+                    .is_some_and(|last| last > 99 || (rounds > 0 && i64::from(last) > rounds))
+                {
+                    return Err(ApiError::invalid_field(
+                        &format!("{field}.last_round"),
+                        "the rounds must satisfy 1 <= first_round <= last_round <= rounds (at most 99)",
+                    ));
+                }
             }
             self.forbidden_pairs = groups;
         }

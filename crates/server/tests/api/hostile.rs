@@ -503,7 +503,123 @@ async fn a_refused_move_is_named_and_not_echoed_whole(app: TestApp) {
     assert_eq!(state.body["seq"], 1, "nothing stored: {state:?}");
 }
 
+/// A NUL character (U+0000, `%00`) in a URL, a form or a JSON body is 400,
+/// naming where; nothing with one is stored (PostgreSQL could not store it:
+/// it used to be a 500 there).
+async fn a_nul_character_anywhere_in_a_request_is_400_and_nothing_is_stored(app: TestApp) {
+    for path in [
+        "/api/v1/tournaments/%00",
+        "/api/v1/games/a%00b/events",
+        "/t/%00",
+        "/people?q=%00",
+    ] {
+        let r = app.get(path, None).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{path}: {r:?}");
+        assert_eq!(r.body["error"], "nul_character", "{path}");
+        assert_eq!(r.body["where"], "url", "{path}");
+    }
+    let r = app
+        .post(
+            "/api/v1/tokens",
+            Some(ADMIN),
+            json!({ "role": "organiser", "label": "a\u{0}b" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["error"], "invalid_json");
+    assert_eq!(r.body["where"], "label");
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(ADMIN),
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5, "place": "\u{0}" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    let listed = app.get("/api/v1/tournaments", None).await;
+    assert!(!listed.text.contains("\\u0000"), "{listed:?}");
+    let r = app
+        .request(
+            Method::POST,
+            "/signin",
+            None,
+            Some(Body::from("name=%00&password=x&csrf=x")),
+            Some("application/x-www-form-urlencoded"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "form");
+}
+
+/// A forbidden pair's last round past the event's rounds is refused at its
+/// field (it made every later TRF export fail).
+async fn a_forbidden_pair_past_the_last_round_is_refused(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app.swiss(&organiser, 4, 5).await;
+    for last in [6_u64, 100, 2_147_483_648] {
+        let r = app
+            .send(
+                Method::PATCH,
+                &format!("/api/v1/tournaments/{t}"),
+                Some(&organiser),
+                json!({ "pairing": { "forbidden_pairs": [
+                    { "players": [1, 2], "first_round": 1, "last_round": last }
+                ] } }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{last}: {r:?}");
+        assert_eq!(
+            r.body["where"], "pairing.forbidden_pairs[0].last_round",
+            "{last}: {r:?}"
+        );
+    }
+    let trf = app
+        .get(&format!("/api/v1/tournaments/{t}/export/trf"), None)
+        .await;
+    assert_eq!(trf.status, StatusCode::OK, "{trf:?}");
+}
+
+/// Eight closings of one event at once close it once: one 200, seven 409
+/// `already_closed`, one audit row.
+async fn an_event_closed_eight_times_at_once_is_closed_once(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app.swiss(&organiser, 4, 1).await;
+    let round = app.pair_round(&organiser, &t).await;
+    app.finish_round(&organiser, &t, &round, |_, _, _| "1-0")
+        .await;
+    let handles: Vec<_> = (0..8)
+        .map(|_| {
+            let (app, organiser, t) = (app.clone(), organiser.clone(), t.clone());
+            tokio::spawn(async move {
+                app.post(
+                    &format!("/api/v1/tournaments/{t}/close"),
+                    Some(&organiser),
+                    json!({}),
+                )
+                .await
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for handle in handles {
+        let r = handle.await.expect("the request ran");
+        if r.status == StatusCode::CONFLICT {
+            assert_eq!(r.body["error"], "already_closed", "{r:?}");
+        }
+        statuses.push(r.status);
+    }
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::OK).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert_eq!(app.audit_rows(&t, "tournament", "close").await.len(), 1);
+}
+
 crate::both_databases!(
+    a_nul_character_anywhere_in_a_request_is_400_and_nothing_is_stored,
+    a_forbidden_pair_past_the_last_round_is_refused,
+    an_event_closed_eight_times_at_once_is_closed_once,
     a_refused_move_is_named_and_not_echoed_whole,
     malformed_json_is_400_with_line_and_column,
     wrong_types_and_unknown_fields_name_the_field,
