@@ -359,7 +359,8 @@ where
 /// Parses JSON with the path of the fault in the error.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value: T = match serde_path_to_error::deserialize(&mut deserializer) {
+    let strict = crate::strict_json::Strict(&mut deserializer);
+    let value: T = match serde_path_to_error::deserialize(strict) {
         Ok(value) => value,
         Err(error) => {
             let path = error.path().to_string();
@@ -411,7 +412,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 /// Reads a JSON value already parsed (a body's object) as `T`, with the
 /// path of the fault in the error (400 `invalid_json`).
 pub fn from_json_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiError> {
-    serde_path_to_error::deserialize(value).map_err(|error| {
+    serde_path_to_error::deserialize(crate::strict_json::Strict(value)).map_err(|error| {
         let path = error.path().to_string();
         let message = strip_position(&error.into_inner().to_string());
         ApiError::BadRequest {

@@ -71,6 +71,7 @@ mod live;
 mod model;
 mod state;
 mod store;
+mod strict_json;
 mod time;
 mod unique_keys;
 mod web;
@@ -261,7 +262,7 @@ async fn refuse_nul(
     }
     let (parts, body) = request.into_parts();
     let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT).await else {
-        return error::ApiError::PayloadTooLarge("request body too large".into()).into_response();
+        return ApiError::PayloadTooLarge("request body too large".into()).into_response();
     };
     if has_nul(&bytes) || bytes.contains(&0) {
         return nul_refused("form");

@@ -616,7 +616,58 @@ async fn an_event_closed_eight_times_at_once_is_closed_once(app: TestApp) {
     assert_eq!(app.audit_rows(&t, "tournament", "close").await.len(), 1);
 }
 
+/// An array is no object: a body or a setting given as an array is 400 at
+/// its place and changes nothing (a struct used to read an array field by
+/// field: `["renamed"]` renamed the event, `{"scoring": []}` reset its
+/// scoring).
+async fn an_array_where_an_object_belongs_is_400_and_changes_nothing(app: TestApp) {
+    let organiser = app.organiser().await;
+    let t = app
+        .tournament(
+            &organiser,
+            json!({ "name": "Open", "system": "swiss-dutch", "rounds": 5,
+                    "scoring": { "win": 3, "draw": 1 } }),
+        )
+        .await;
+    let before = app
+        .get(&format!("/api/v1/tournaments/{t}"), None)
+        .await
+        .body;
+    for (body, at) in [
+        (json!(["renamed"]), "."),
+        (json!({ "scoring": [] }), "scoring"),
+        (json!({ "scoring": [2] }), "scoring"),
+        (json!({ "pairing": [] }), "pairing"),
+    ] {
+        let r = app
+            .send(
+                Method::PATCH,
+                &format!("/api/v1/tournaments/{t}"),
+                Some(&organiser),
+                body.clone(),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{body}: {r:?}");
+        assert_eq!(r.body["error"], "invalid_json", "{body}");
+        assert_eq!(r.body["where"], at, "{body}");
+    }
+    let r = app
+        .post(
+            "/api/v1/tournaments",
+            Some(&organiser),
+            json!(["Array Open", "round-robin"]),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    let after = app
+        .get(&format!("/api/v1/tournaments/{t}"), None)
+        .await
+        .body;
+    assert_eq!(before, after, "nothing changed");
+}
+
 crate::both_databases!(
+    an_array_where_an_object_belongs_is_400_and_changes_nothing,
     a_nul_character_anywhere_in_a_request_is_400_and_nothing_is_stored,
     a_forbidden_pair_past_the_last_round_is_refused,
     an_event_closed_eight_times_at_once_is_closed_once,

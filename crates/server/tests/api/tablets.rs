@@ -631,7 +631,10 @@ async fn hostile_tablet_link_requests_are_refused_with_the_field_named(app: Test
         (format!("/tablet/{}", "0".repeat(64)), StatusCode::NOT_FOUND),
         (format!("/tablet/{}", "z".repeat(64)), StatusCode::NOT_FOUND),
         // A NUL character in a URL is refused before any route reads it.
-        (format!("/tablet/{}%00", "0".repeat(64)), StatusCode::BAD_REQUEST),
+        (
+            format!("/tablet/{}%00", "0".repeat(64)),
+            StatusCode::BAD_REQUEST,
+        ),
     ] {
         let r = call(&app, Method::GET, &bad, &[], None).await;
         assert_eq!(r.status, status, "{bad}: {r:?}");
