@@ -493,6 +493,14 @@ fn check_new_user(user: &NewUser<'_>) -> Result<(), AddUserError> {
             "no control characters or colons".into(),
         ));
     }
+    // A name reads as it is stored: `admin` and `admin` followed by a
+    // zero-width space are not two users to tell apart by eye.
+    if crate::engine::check_visible("name", name).is_err() {
+        return Err(AddUserError::Invalid(
+            "name",
+            "no invisible characters and none that override the text's direction".into(),
+        ));
+    }
     let length = user.password.chars().count();
     if !(PASSWORD_MIN..=PASSWORD_MAX).contains(&length) {
         return Err(AddUserError::Invalid(

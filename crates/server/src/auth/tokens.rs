@@ -34,6 +34,15 @@ pub(crate) async fn create(
     {
         return Err(ApiError::invalid_field("label", "at most 200 characters"));
     }
+    if let Some(label) = label {
+        if label.chars().any(char::is_control) {
+            return Err(ApiError::invalid_field(
+                "label",
+                "a label holds no control characters (a line break, a tab, …)",
+            ));
+        }
+        crate::engine::check_visible("label", label)?;
+    }
     match role {
         Role::Admin => {
             return Err(ApiError::invalid_field(

@@ -627,6 +627,10 @@ pub fn tidy_note(event: &mut Map<String, Value>) {
     }
 }
 
+/// The longest move text a claim may state (`e7e8q`, `exd8=Q+`, `O-O-O#`
+/// and their annotations fit).
+const MAX_MOVE_TEXT: usize = 12;
+
 /// Checks a posted event beyond its shape: every key, nested ones too, is
 /// a field of its event type (serde ignores unknown keys of a flattened,
 /// tagged event), the arbiter's note fits ([`check_note`]), and clock
@@ -664,6 +668,23 @@ pub fn check_posted_event(body: &Map<String, Value>, parsed: &AnyEvent) -> Resul
         EventKind::Move {
             clock_ms: Some(ms), ..
         } => check_ms("clock_ms", u64::try_from(*ms).ok()),
+        // Shown to everyone: a place as a note is (length, no control or
+        // invisible characters).
+        EventKind::ScheduleResumption { place, .. } => check_note("place", place),
+        // A move in SAN or UCI: a few letters, kept in the log as given.
+        EventKind::ClaimDraw {
+            intended_move: Some(text),
+            ..
+        } if text.chars().count() > MAX_MOVE_TEXT
+            || text.chars().any(|c| c.is_control() || c.is_whitespace()) =>
+        {
+            Err(ApiError::invalid_field(
+                "move",
+                format!(
+                    "not a move: SAN or UCI of at most {MAX_MOVE_TEXT} characters, no spaces or control characters"
+                ),
+            ))
+        }
         EventKind::AdjustClock { remaining_ms, .. } => {
             check_ms("remaining_ms", u64::try_from(*remaining_ms).ok())
         }

@@ -666,7 +666,62 @@ async fn an_array_where_an_object_belongs_is_400_and_changes_nothing(app: TestAp
     assert_eq!(before, after, "nothing changed");
 }
 
+/// Texts others read are what they seem: a token's label with a control or
+/// direction-overriding character, a user name with a zero-width space, a
+/// resumption place with control characters, a claimed move of garbage —
+/// each 400 at its field.
+async fn texts_others_read_hold_no_hidden_or_control_characters(app: TestApp) {
+    for label in ["a\u{1b}[31m", "a\u{202e}b", "a\u{200b}b"] {
+        let r = app
+            .post(
+                "/api/v1/tokens",
+                Some(ADMIN),
+                json!({ "role": "organiser", "label": label }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{label:?}: {r:?}");
+        assert_eq!(r.body["where"], "label", "{label:?}");
+    }
+    for name in ["admin\u{200b}", "ad\u{202e}min"] {
+        let r = app
+            .post(
+                "/api/v1/users",
+                Some(ADMIN),
+                json!({ "name": name, "password": "a long enough password" }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name:?}: {r:?}");
+        assert_eq!(r.body["where"], "name", "{name:?}");
+    }
+    let game = app.free_game().await;
+    for (body, at) in [
+        (
+            json!({ "expected_seq": 0, "type": "claim_draw", "player": "white",
+                    "reason": "threefold", "move": "Zz9\u{7}" }),
+            "move",
+        ),
+        (
+            json!({ "expected_seq": 0, "type": "claim_draw", "player": "white",
+                    "reason": "threefold", "move": "e".repeat(100) }),
+            "move",
+        ),
+    ] {
+        let r = app
+            .post(
+                &format!("/api/v1/games/{game}/events"),
+                Some(ADMIN),
+                body.clone(),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{body}: {r:?}");
+        assert_eq!(r.body["where"], at, "{body}");
+    }
+    let state = app.get(&format!("/api/v1/games/{game}"), None).await;
+    assert_eq!(state.body["seq"], 0, "nothing stored: {state:?}");
+}
+
 crate::both_databases!(
+    texts_others_read_hold_no_hidden_or_control_characters,
     an_array_where_an_object_belongs_is_400_and_changes_nothing,
     a_nul_character_anywhere_in_a_request_is_400_and_nothing_is_stored,
     a_forbidden_pair_past_the_last_round_is_refused,
