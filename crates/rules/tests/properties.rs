@@ -333,12 +333,12 @@ fn random_pawn_wall(rng: &mut Rng) -> Option<Position> {
             rank = match rank {
                 1 => 2,
                 5 => 4,
-                _ if rng.next() % 2 == 0 => rank - 1,
+                _ if rng.next().is_multiple_of(2) => rank - 1,
                 _ => rank + 1,
             };
         }
         wall[file] = rank;
-        if rng.next() % 16 != 0 {
+        if !rng.next().is_multiple_of(16) {
             board[rank][file] = 'P';
             board[rank + 1][file] = 'p';
         }
@@ -361,15 +361,15 @@ fn random_pawn_wall(rng: &mut Rng) -> Option<Position> {
         .map(|r| {
             let mut text = String::new();
             let mut gap = 0;
-            for f in 0..8 {
-                if board[r][f] == '.' {
+            for &square in &board[r] {
+                if square == '.' {
                     gap += 1;
                 } else {
                     if gap > 0 {
                         text.push_str(&gap.to_string());
                         gap = 0;
                     }
-                    text.push(board[r][f]);
+                    text.push(square);
                 }
             }
             if gap > 0 {
@@ -378,7 +378,11 @@ fn random_pawn_wall(rng: &mut Rng) -> Option<Position> {
             text
         })
         .collect();
-    let turn = if rng.next() % 2 == 0 { "w" } else { "b" };
+    let turn = if rng.next().is_multiple_of(2) {
+        "w"
+    } else {
+        "b"
+    };
     Position::from_fen(&format!("{} {turn} - - 0 1", ranks.join("/"))).ok()
 }
 
