@@ -69,7 +69,11 @@ impl Game {
     ) -> Result<(), Rejection> {
         self.require_in_progress(st)?;
         match penalty {
-            Penalty::Warn => out.rule(Code::Warning, "16", format!("{player} is warned: {reason}")),
+            Penalty::Warn => out.rule(
+                Code::Warning,
+                "16",
+                with_reason(format!("{player} is warned"), reason),
+            ),
             Penalty::AddTimeToOpponent { ms } => {
                 if !st.clocks.time_control().is_timed() {
                     return reject(Code::UntimedGame, "16", "the game has no time control");
@@ -78,10 +82,13 @@ impl Game {
                 out.rule(
                     Code::TimeAddedToOpponent,
                     "16",
-                    format!(
-                        "{} added to {}'s clock for {player}'s offence: {reason}",
-                        fmt_ms(i64::try_from(ms).unwrap_or(i64::MAX)),
-                        player.other()
+                    with_reason(
+                        format!(
+                            "{} added to {}'s clock for {player}'s offence",
+                            fmt_ms(i64::try_from(ms).unwrap_or(i64::MAX)),
+                            player.other()
+                        ),
+                        reason,
                     ),
                 );
             }
@@ -93,9 +100,12 @@ impl Game {
                 out.rule(
                     Code::TimeDeducted,
                     "16",
-                    format!(
-                        "{} deducted from {player}'s clock: {reason}",
-                        fmt_ms(i64::try_from(ms).unwrap_or(i64::MAX))
+                    with_reason(
+                        format!(
+                            "{} deducted from {player}'s clock",
+                            fmt_ms(i64::try_from(ms).unwrap_or(i64::MAX))
+                        ),
+                        reason,
                     ),
                 );
                 self.check_flags_now(st, out, t);
@@ -110,7 +120,11 @@ impl Game {
                     FoulKind::ChangedMove => "foul",
                     FoulKind::MoveTime => "move-time foul",
                 };
-                out.rule(Code::Foul, article, format!("{kind} by {player}: {reason}"));
+                out.rule(
+                    Code::Foul,
+                    article,
+                    with_reason(format!("{kind} by {player}"), reason),
+                );
                 self.add_foul(st, out, t, player, foul);
             }
         }
@@ -173,5 +187,33 @@ impl Game {
                 format!("a flag fall ends 1-0, 0-1 or 1/2-1/2, not {result}"),
             ),
         }
+    }
+}
+
+/// A ruling's text with the arbiter's reason after a colon, or alone when
+/// the arbiter gave none (a blank reason is kept empty).
+fn with_reason(text: String, reason: &str) -> String {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        text
+    } else {
+        format!("{text}: {reason}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_reason;
+
+    #[test]
+    fn a_ruling_without_a_reason_ends_without_a_dangling_colon_16() {
+        assert_eq!(
+            with_reason("White is warned".into(), "   "),
+            "White is warned"
+        );
+        assert_eq!(
+            with_reason("White is warned".into(), "a phone rang"),
+            "White is warned: a phone rang"
+        );
     }
 }
