@@ -227,6 +227,9 @@ pub(crate) async fn upload_round(
 ) -> Result<PgnRoundRecorded, ApiError> {
     let (_write, mut tx, tournament) =
         begin_change(state, actor, Permission::Arbitrate, id).await?;
+    // The event's row first, as pairing does: two uploads of one round
+    // wait for each other instead of deadlocking on its games.
+    store::tournaments::lock(&mut tx, id).await?;
     store::games::lock_round(&mut tx, id, number).await?;
     let loaded = load_all(&mut tx, id).await?;
     if number < 1 || number > loaded.rounds {

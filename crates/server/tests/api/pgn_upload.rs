@@ -842,7 +842,58 @@ async fn hostile_pgn_gets_a_clear_4xx_never_a_500(app: TestApp) {
     assert_eq!(seq(&app, &game).await, 0);
 }
 
+/// Eight uploads of one round's file at once: one is entered, the others
+/// find its games recorded (409 or 422), none fails with a 500 or a
+/// deadlock, and the board holds the file's result once.
+async fn a_rounds_file_uploaded_eight_times_at_once_is_entered_once(app: TestApp) {
+    let (t, organiser, round) = tournament_with_round(
+        &app,
+        &[
+            "Carlsen, Magnus",
+            "Hou, Yifan",
+            "Ju, Wenjun",
+            "Polgar, Judit",
+        ],
+    )
+    .await;
+    let b1 = &round["boards"][0];
+    let file = pgn(
+        &name(b1, "white"),
+        &name(b1, "black"),
+        "1/2-1/2",
+        "",
+        "1. d4 d5 2. c4 e6",
+    );
+    let handles: Vec<_> = (0..8)
+        .map(|_| {
+            let (app, t, organiser, file) =
+                (app.clone(), t.clone(), organiser.clone(), file.clone());
+            tokio::spawn(async move { upload_round(&app, &t, 1, &organiser, &file).await })
+        })
+        .collect();
+    let mut created = 0;
+    for handle in handles {
+        let r = handle.await.expect("the request ran");
+        match r.status {
+            StatusCode::CREATED => created += 1,
+            StatusCode::CONFLICT | StatusCode::UNPROCESSABLE_ENTITY => {
+                assert_ne!(r.body["error"], "concurrent_change", "{r:?}");
+            }
+            other => panic!("{other}: {r:?}"),
+        }
+    }
+    assert_eq!(created, 1, "entered once");
+    let g1 = b1["game_id"].as_str().unwrap();
+    let state = app.get(&format!("/api/v1/games/{g1}"), None).await;
+    assert_eq!(
+        state.body["moves"].as_array().unwrap().len(),
+        4,
+        "{state:?}"
+    );
+}
+
 crate::both_databases!(
+    a_rounds_file_uploaded_eight_times_at_once_is_entered_once,
     a_scoresheet_entered_as_pgn_is_the_game_and_exports_as_it_was_entered,
     an_illegal_move_on_the_scoresheet_is_refused_with_its_move_number_and_nothing_is_written,
     a_result_the_moves_contradict_is_refused,
