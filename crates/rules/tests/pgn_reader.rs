@@ -174,6 +174,15 @@ fn clock_comments_give_milliseconds() {
     assert_eq!(parse_clock("[%clk 1:02:03"), None);
     assert_eq!(parse_clock("[%clk 1:2:3:4]"), None);
     assert_eq!(parse_clock("[%clk 99999999999999999999:00:00]"), None);
+    // A unit under a larger one counts to 59: these are no times.
+    assert_eq!(parse_clock("[%clk 1:99:99]"), None);
+    assert_eq!(parse_clock("[%clk 1:60:00]"), None);
+    assert_eq!(parse_clock("[%clk 5:60]"), None);
+    assert_eq!(
+        parse_clock("[%clk 90:00]"),
+        Some(5_400_000),
+        "minutes alone may pass 59"
+    );
 }
 
 #[test]

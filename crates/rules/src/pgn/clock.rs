@@ -57,6 +57,10 @@ fn parse_command(text: &[u8], mut at: usize) -> Option<(u64, usize)> {
         2 => (0, parts[0], parts[1]),
         _ => return None,
     };
+    // `1:99:99` is no time: a unit under a larger one counts to 59.
+    if seconds >= 60 || (count == 3 && minutes >= 60) {
+        return None;
+    }
     let mut millis = 0;
     if text.get(at) == Some(&b'.') {
         at += 1;

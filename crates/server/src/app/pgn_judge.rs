@@ -360,6 +360,21 @@ fn chess_moves(
             body.insert("clock_ms".into(), Value::from(ms));
         }
         let place = Place::new(second_starts, fullmove, ply, san_ply.san.clone());
+        // A clock command the reader could not read stays in the comment:
+        // refused, not silently dropped.
+        if san_ply
+            .comment
+            .as_deref()
+            .is_some_and(|c| c.contains("[%clk"))
+        {
+            return Err(move_refusal(
+                GameKind::Chess,
+                &place,
+                "invalid_field".into(),
+                "its [%clk] command cannot be read: write the time left as h:mm:ss (minutes and seconds under 60, a fraction of a second after a dot)",
+                None,
+            ));
+        }
         rec.record(body, Some(&place))?;
     }
     Ok(second_starts)

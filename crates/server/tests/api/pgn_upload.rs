@@ -810,6 +810,31 @@ async fn hostile_pgn_gets_a_clear_4xx_never_a_500(app: TestApp) {
             "application/json",
             StatusCode::BAD_REQUEST,
         ),
+        (
+            "a clock of 99 minutes past the hour",
+            pgn("A, One", "B, Two", "*", "", "1. e4 {[%clk 1:99:99]} e5").into_bytes(),
+            "application/x-chess-pgn",
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "a negative clock",
+            pgn("A, One", "B, Two", "*", "", "1. e4 {[%clk -1:00:00]} e5").into_bytes(),
+            "application/x-chess-pgn",
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            "a clock past any count",
+            pgn(
+                "A, One",
+                "B, Two",
+                "*",
+                "",
+                "1. e4 e5 {[%clk 99999999999999:00:00]}",
+            )
+            .into_bytes(),
+            "application/x-chess-pgn",
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
     ];
     for (what, body, content_type, expected) in cases {
         let r = app
