@@ -681,11 +681,7 @@ pub(crate) async fn create_token(
     label: Option<&str>,
 ) -> Result<NewUserToken, ApiError> {
     let user = user_of(actor)?;
-    if let Some(label) = label
-        && label.chars().count() > 200
-    {
-        return Err(ApiError::invalid_field("label", "at most 200 characters"));
-    }
+    auth::tokens::check_label(label)?;
     let token = auth::new_token()?;
     let row = UserTokenRow {
         id: Uuid::new_v4().to_string(),

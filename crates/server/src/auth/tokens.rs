@@ -20,6 +20,25 @@ pub(crate) struct Issued {
     pub created_at: String,
 }
 
+/// A token's label (an API token's or a user's own): at most 200
+/// characters, none a control character, and it reads as it is stored
+/// (no direction overrides or invisible characters).
+pub(crate) fn check_label(label: Option<&str>) -> Result<(), ApiError> {
+    let Some(label) = label else {
+        return Ok(());
+    };
+    if label.chars().count() > 200 {
+        return Err(ApiError::invalid_field("label", "at most 200 characters"));
+    }
+    if label.chars().any(char::is_control) {
+        return Err(ApiError::invalid_field(
+            "label",
+            "a label holds no control characters (a line break, a tab, …)",
+        ));
+    }
+    crate::engine::check_visible("label", label)
+}
+
 /// Makes a token of `role` (scoped to `tournament_id` for an arbiter or
 /// chief arbiter) if `actor` may.
 pub(crate) async fn create(
@@ -29,20 +48,7 @@ pub(crate) async fn create(
     tournament_id: Option<&str>,
     label: Option<&str>,
 ) -> Result<Issued, ApiError> {
-    if let Some(label) = label
-        && label.chars().count() > 200
-    {
-        return Err(ApiError::invalid_field("label", "at most 200 characters"));
-    }
-    if let Some(label) = label {
-        if label.chars().any(char::is_control) {
-            return Err(ApiError::invalid_field(
-                "label",
-                "a label holds no control characters (a line break, a tab, …)",
-            ));
-        }
-        crate::engine::check_visible("label", label)?;
-    }
+    check_label(label)?;
     match role {
         Role::Admin => {
             return Err(ApiError::invalid_field(

@@ -591,6 +591,35 @@ fn unknown_field(
     None
 }
 
+/// Where the body gives an array for what the event reads as an object:
+/// the tagged event is buffered before it is read, and serde then reads a
+/// struct from an array field by field (`"clocks": [1000, 2000]`). The
+/// path of the first such place, if any.
+fn array_for_object(
+    here: &Map<String, Value>,
+    known: &Value,
+    path: &mut Vec<String>,
+) -> Option<String> {
+    for (key, value) in here {
+        match (known.get(key), value) {
+            (Some(Value::Object(_)), Value::Array(_)) => {
+                let at: Vec<String> = path.iter().cloned().chain([key.clone()]).collect();
+                return Some(at.join("."));
+            }
+            (Some(known @ Value::Object(_)), Value::Object(inner)) => {
+                path.push(key.clone());
+                let found = array_for_object(inner, known, path);
+                path.pop();
+                if found.is_some() {
+                    return found;
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The event types whose `reason` is the arbiter's own words (elsewhere a
 /// `reason` names a kind: a draw claim's, a clock adjustment's, an
 /// annulment's).
@@ -640,6 +669,13 @@ pub fn check_posted_event(body: &Map<String, Value>, parsed: &AnyEvent) -> Resul
         AnyEvent::Chess(e) => (serde_json::to_value(e)?, GameKind::Chess),
         AnyEvent::Xiangqi(e) => (serde_json::to_value(e)?, GameKind::Xiangqi),
     };
+    if let Some(path) = array_for_object(body, &known, &mut Vec::new()) {
+        return Err(ApiError::BadRequest {
+            code: "invalid_json",
+            message: format!("'{path}' must be an object, not an array"),
+            at: Some(path),
+        });
+    }
     if let Some(path) = unknown_field(game, body, body, &known, &mut Vec::new()) {
         let kind = body.get("type").and_then(Value::as_str).unwrap_or("?");
         return Err(ApiError::BadRequest {
@@ -676,7 +712,8 @@ pub fn check_posted_event(body: &Map<String, Value>, parsed: &AnyEvent) -> Resul
             intended_move: Some(text),
             ..
         } if text.chars().count() > MAX_MOVE_TEXT
-            || text.chars().any(|c| c.is_control() || c.is_whitespace()) =>
+            || text.chars().any(|c| c.is_control() || c.is_whitespace())
+            || check_visible("move", text).is_err() =>
         {
             Err(ApiError::invalid_field(
                 "move",

@@ -377,6 +377,17 @@ async fn a_write_with_the_session_cookie_but_without_its_csrf_token_is_refused(a
     )
     .await;
     assert_eq!(r.status, StatusCode::CREATED, "{r:?}");
+    // A label reads as it is stored: no direction override.
+    let r = call(
+        &app,
+        Method::POST,
+        "/api/v1/users/me/tokens",
+        &[("cookie", &s.cookie), ("x-csrf-token", &s.csrf)],
+        json_body(&json!({ "label": "\u{202e}evil" })),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{r:?}");
+    assert_eq!(r.body["where"], "label", "{r:?}");
 
     // A forged form (another site's, without the session's token): 403 with
     // a page in the reader's language, and nothing made.

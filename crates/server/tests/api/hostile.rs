@@ -705,6 +705,22 @@ async fn texts_others_read_hold_no_hidden_or_control_characters(app: TestApp) {
                     "reason": "threefold", "move": "e".repeat(100) }),
             "move",
         ),
+        (
+            json!({ "expected_seq": 0, "type": "claim_draw", "player": "white",
+                    "reason": "threefold", "move": "\u{202e}Nf6" }),
+            "move",
+        ),
+        // An array where the event reads an object.
+        (
+            json!({ "expected_seq": 0, "type": "penalise", "player": "black",
+                    "penalty": ["deduct_time", 60000], "reason": "r" }),
+            "penalty",
+        ),
+        (
+            json!({ "expected_seq": 0, "type": "declare_illegal", "ply": 1,
+                    "kind": "illegal_move", "clocks": [1000, 2000] }),
+            "clocks",
+        ),
     ] {
         let r = app
             .post(
