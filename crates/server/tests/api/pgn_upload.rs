@@ -284,6 +284,14 @@ async fn the_arbiters_statement_replaces_what_the_tags_say(app: TestApp) {
     }
 }
 
+/// The four players of the round-file tests.
+const FOUR: &[&str] = &[
+    "Carlsen, Magnus",
+    "Hou, Yifan",
+    "Ju, Wenjun",
+    "Polgar, Judit",
+];
+
 /// A tournament of `names` (ratings falling in the order given, so start
 /// numbers follow it) with round 1 paired; `(t, organiser, round)`.
 async fn tournament_with_round(app: &TestApp, names: &[&str]) -> (String, String, Value) {
@@ -608,16 +616,7 @@ async fn only_the_games_arbiters_may_enter_its_scoresheet(app: TestApp) {
 }
 
 async fn a_rounds_pgn_file_is_matched_to_its_boards_by_the_players_names(app: TestApp) {
-    let (t, organiser, round) = tournament_with_round(
-        &app,
-        &[
-            "Carlsen, Magnus",
-            "Hou, Yifan",
-            "Ju, Wenjun",
-            "Polgar, Judit",
-        ],
-    )
-    .await;
+    let (t, organiser, round) = tournament_with_round(&app, FOUR).await;
     let arbiter = app.token(&organiser, "arbiter", Some(&t)).await;
     let b1 = &round["boards"][0];
     let b2 = &round["boards"][1];
@@ -692,16 +691,7 @@ async fn a_rounds_file_with_unmatched_ambiguous_or_illegal_games_is_refused_whol
 
     // Distinct names: one good game and one with an illegal move refuse the
     // whole file; the good game's board stays empty.
-    let (t, organiser, round) = tournament_with_round(
-        &app,
-        &[
-            "Carlsen, Magnus",
-            "Hou, Yifan",
-            "Ju, Wenjun",
-            "Polgar, Judit",
-        ],
-    )
-    .await;
+    let (t, organiser, round) = tournament_with_round(&app, FOUR).await;
     let b1 = &round["boards"][0];
     let b2 = &round["boards"][1];
     let file = format!(
@@ -871,16 +861,7 @@ async fn hostile_pgn_gets_a_clear_4xx_never_a_500(app: TestApp) {
 /// find its games recorded (409 or 422), none fails with a 500 or a
 /// deadlock, and the board holds the file's result once.
 async fn a_rounds_file_uploaded_eight_times_at_once_is_entered_once(app: TestApp) {
-    let (t, organiser, round) = tournament_with_round(
-        &app,
-        &[
-            "Carlsen, Magnus",
-            "Hou, Yifan",
-            "Ju, Wenjun",
-            "Polgar, Judit",
-        ],
-    )
-    .await;
+    let (t, organiser, round) = tournament_with_round(&app, FOUR).await;
     let b1 = &round["boards"][0];
     let file = pgn(
         &name(b1, "white"),
