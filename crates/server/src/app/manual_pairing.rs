@@ -232,12 +232,8 @@ pub(crate) async fn change(
         &to_model(&rewritten)?,
         number,
         &boards,
-        body.pairing_allocated_bye.map(|sn| {
-            (
-                sn,
-                crate::model::byes::bye_text(tournament::model::ByeKind::PairingAllocated),
-            )
-        }),
+        body.pairing_allocated_bye
+            .map(|sn| (sn, tournament::model::ByeKind::PairingAllocated)),
         starts.as_ref(),
     )
     .await?;

@@ -171,10 +171,10 @@ fn recorded_board(loaded: &Loaded, number: i64) -> Option<&BoardRow> {
         .find(|b| b.round == number && (b.recorded || !b.annulled_game_ids.is_empty()))
 }
 
-/// The player a pairing leaves without an opponent, with the stored
-/// spelling of his bye: a Swiss's pairing-allocated bye, or a round robin's
-/// round sat out (`absent`: no game, no points).
-pub(crate) type SystemBye = (StartNumber, &'static str);
+/// The player a pairing leaves without an opponent, with his bye: a
+/// Swiss's pairing-allocated bye, or a round robin's round sat out
+/// ([`ByeKind::Absent`]: no game, no points).
+pub(crate) type SystemBye = (StartNumber, ByeKind);
 
 /// One board of a new round, by start number.
 pub(crate) struct NewBoard {
@@ -213,7 +213,7 @@ fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<SystemBye>), ApiEr
                         white: sn(p.white),
                         black: sn(black),
                     }),
-                    None => pab = Some((sn(p.white), bye_text(ByeKind::PairingAllocated))),
+                    None => pab = Some((sn(p.white), ByeKind::PairingAllocated)),
                 }
             }
             Ok((boards, pab))
@@ -225,7 +225,7 @@ fn pair_next(t: &Tournament) -> Result<(Vec<NewBoard>, Option<SystemBye>), ApiEr
                 .byes
                 .iter()
                 .find(|b| b.kind == ByeKind::Absent)
-                .map(|b| (b.player, bye_text(ByeKind::Absent)));
+                .map(|b| (b.player, b.kind));
             let boards = round
                 .boards
                 .iter()
@@ -566,16 +566,16 @@ pub(crate) async fn write_round(
         if let model::PlayerStatus::RequestedBye(kind) =
             p.status(u32::try_from(number).unwrap_or(0))
         {
-            byes.push((player(p.start_number)?, bye_text(kind)));
+            byes.push((player(p.start_number)?, kind));
         }
     }
     let mut bye_json = Vec::new();
     for (p, kind) in byes {
-        store::rounds::insert_bye(tx, id, number, &p.id, kind).await?;
+        store::rounds::insert_bye(tx, id, number, &p.id, bye_text(kind)).await?;
         claim_slot(tx, id, number, &p.id).await?;
         bye_json.push(ByeJson {
             player: Some(player_ref(p)),
-            kind: kind.to_owned(),
+            kind: bye_text(kind).to_owned(),
         });
     }
     let round = RoundJson {
